@@ -31,7 +31,9 @@ export function checkInn(value: string): string | null {
 }
 
 export function checkKpp(value: string): string | null {
-  return /^\d{4}[\dA-Z]{2}\d{3}$/.test(value.trim()) ? null : 'КПП должен состоять из 9 знаков: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры';
+  return /^\d{4}[\dA-Z]{2}\d{3}$/.test(value.trim())
+    ? null
+    : 'КПП должен состоять из 9 знаков: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры';
 }
 
 /** ОГРН (13 digits) or ОГРНИП (15 digits). */
@@ -43,7 +45,11 @@ export function checkOgrn(value: string): string | null {
   const body = BigInt(v.slice(0, -1));
   const mod = v.length === 13 ? 11n : 13n;
   const c = Number((body % mod) % 10n);
-  return c === Number(v[v.length - 1]) ? null : v.length === 13 ? 'Неверное контрольное число ОГРН' : 'Неверное контрольное число ОГРНИП';
+  return c === Number(v[v.length - 1])
+    ? null
+    : v.length === 13
+      ? 'Неверное контрольное число ОГРН'
+      : 'Неверное контрольное число ОГРНИП';
 }
 
 export function checkSnils(value: string): string | null {
@@ -82,7 +88,9 @@ export function checkSettlementAccount(account: string, bik: string): string | n
   if (!/^\d{20}$/.test(a)) return 'Расчётный счёт должен состоять из 20 цифр';
   if (checkBik(bik)) return 'Для проверки счёта нужен корректный БИК';
   if (isTreasuryAccount(bik, a)) return null;
-  return accountKeyOk(bik.slice(6, 9), a) ? null : 'Расчётный счёт не соответствует БИК (неверный контрольный ключ)';
+  return accountKeyOk(bik.slice(6, 9), a)
+    ? null
+    : 'Расчётный счёт не соответствует БИК (неверный контрольный ключ)';
 }
 
 /** Correspondent account against the BIK. */
@@ -91,7 +99,9 @@ export function checkCorrespondentAccount(account: string, bik: string): string 
   if (!/^\d{20}$/.test(a)) return 'Корреспондентский счёт должен состоять из 20 цифр';
   if (checkBik(bik)) return 'Для проверки счёта нужен корректный БИК';
   if (isTreasuryAccount(bik, a)) return null;
-  return accountKeyOk(`0${bik.slice(4, 6)}`, a) ? null : 'Корреспондентский счёт не соответствует БИК (неверный контрольный ключ)';
+  return accountKeyOk(`0${bik.slice(4, 6)}`, a)
+    ? null
+    : 'Корреспондентский счёт не соответствует БИК (неверный контрольный ключ)';
 }
 
 export const isValidInn = (v: string) => checkInn(v) === null;

@@ -1,0 +1,100 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { authModule } from './modules/auth/auth.routes.js';
+import { registerModules } from './modules/index.js';
+import { Notifier } from './modules/notifications/notifications.service.js';
+import { systemModule } from './modules/system/system.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { JobQueue } from './plugins/jobs.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { Sockets } from './plugins/sockets.js';
+import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
+import type { AppDeps } from './types.js';
+
+export type BuildOptions = {
+  /** an already open database (tests share one per file) */
+  database?: Database;
+  /** serve the web build (default: when it exists) */
+  web?: boolean;
+  /** run job workers in this process (default: config.jobsEnabled) */
+  workers?: boolean;
+};
+
+/** Builds the whole application: used by main.ts and by every test. Call `app.ready()` or `listen()` next. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sockets = new Sockets(app);
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    io: sockets.io,
+    sockets,
+    jobs: null as unknown as JobQueue,
+    notifier: new Notifier(database.db, sockets.io),
+    log: app.log,
+  };
+  deps.jobs = new JobQueue(database, () => deps);
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://mc.yandex.ru', 'https://yastatic.net'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://mc.yandex.ru'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://mc.yandex.ru', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+  });
+  registerErrorHandling(app);
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  authModule(app);
+  systemModule(app);
+  await registerModules(app);
+
+  if (opts.web ?? true) await registerWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+
+  await sockets.attach(app, config.redisUrl);
+  await deps.jobs.start(opts.workers ?? config.jobsEnabled);
+
+  // sockets must close before the HTTP server, or close() waits for websocket clients forever
+  app.addHook('preClose', async () => {
+    await sockets.close();
+  });
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    if (!opts.database) await database.close();
+  });
+  return app;
+}

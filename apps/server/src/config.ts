@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(/[;,]/)
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Every setting the server reads, all from environment variables (README lists them). */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Закупки <no-reply@zakupki.local>'),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: list.default([]),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  EMAIL_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
+  EMAIL_CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  JOBS_ENABLED: bool.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  FILES_DIR: z.string().optional(),
+  SUPPORT_PHONES: list.default(['8 800 000-00-00', '+7 495 000-00-00']),
+  SUPPORT_EMAIL: z.string().default('support@zakupki.local'),
+  PARTNER_LINKS: z
+    .string()
+    .default('ЕИС в сфере закупок|https://zakupki.gov.ru;Минфин России|https://minfin.gov.ru')
+    .transform((v) =>
+      v
+        .split(';')
+        .map((p) => p.split('|'))
+        .filter((p) => p.length === 2)
+        .map(([title, url]) => ({ title: title.trim(), url: url.trim() })),
+    ),
+  YANDEX_METRIKA_ID: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  SOFFICE_PATH: z.string().optional(),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  filesDir: string;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  seedDemo: boolean;
+  logLevel: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimit: number;
+  uploadLimit: number;
+  requestTimeoutMs: number;
+  session: { idleMs: number; maxMs: number };
+  login: { maxFailures: number; windowMs: number };
+  emailCode: { ttlMs: number; maxAttempts: number };
+  jobsEnabled: boolean;
+  webDistDir: string | null;
+  support: { phones: string[]; email: string; partnerLinks: { title: string; url: string }[] };
+  analytics: { yandexMetrikaId: string | null; sentryDsn: string | null };
+  sofficePath: string | null;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = Env.safeParse(clean);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(dataDir, 'files')),
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, maxMs: e.SESSION_MAX_DAYS * 86400_000 },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    emailCode: { ttlMs: e.EMAIL_CODE_TTL_MINUTES * 60_000, maxAttempts: e.EMAIL_CODE_MAX_ATTEMPTS },
+    jobsEnabled: e.JOBS_ENABLED,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
+    support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },
+    analytics: { yandexMetrikaId: e.YANDEX_METRIKA_ID ?? null, sentryDsn: e.SENTRY_DSN ?? null },
+    sofficePath: e.SOFFICE_PATH ?? null,
+  });
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  pglite: PGlite | null;
+  pool: pg.Pool | null;
+  /** raw parameterised query; rows as plain objects */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+// numeric -> string, bigint count -> number for consistent results across drivers
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** PostgreSQL when a URL is given, otherwise PGlite (file-backed at `dataDir`, or in memory for `memory://`). */
+export async function openDatabase(opts: { url: string | null; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pglite: null,
+      pool,
+      async query(sql, params) {
+        const r = await pool.query(sql, params as unknown[]);
+        return r.rows;
+      },
+      async migrate() {
+        // several nodes may start together: one migrates at a time
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(727001)');
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock(727001)').catch(() => {});
+          client.release();
+        }
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir && opts.dataDir !== 'memory://') {
+    dir = path.join(opts.dataDir, 'pg');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const pglite = new PGlite(dir);
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    pool: null,
+    async query(sql, params) {
+      const r = await pglite.query(sql, params as unknown[]);
+      return r.rows as never[];
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './accounts.js';
+export * from './companies.js';
+export * from './system.js';

@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { seedDemo } from './db/seed/demo.seed.js';
+import { seedReference } from './db/seed/index.js';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  await seedReference(app.deps.db);
+  if (config.seedDemo && !config.databaseUrl) {
+    const seeded = await seedDemo(app.deps.db);
+    if (seeded)
+      app.log.info(
+        'demo data seeded: logins admin@, specialist@, operator@, client@, client2@demo.local, password demo-password',
+      );
+  }
+  await app.listen({ host: config.host, port: config.port });
+
+  // graceful shutdown: stop accepting, finish running requests, stop workers, close the database
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { EMAIL_PURPOSES, NS_UNAUTH } from '@zakupki/shared';
+import { z } from 'zod';
+import { defineJob } from '../../plugins/jobs.js';
+import { sendMail } from '../mail/mail.service.js';
+import { issueEmailCode } from './email-codes.service.js';
+
+const SUBJECTS: Record<(typeof EMAIL_PURPOSES)[number], string> = {
+  register: 'Код подтверждения регистрации',
+  reset: 'Код для восстановления пароля',
+};
+
+/** Sends a 6-digit code, then answers the requesting socket with emailServiceResponse. */
+export const sendEmailCodeJob = defineJob({
+  name: 'auth.send-email-code',
+  payload: z.object({
+    email: z.string().email(),
+    purpose: z.enum(EMAIL_PURPOSES),
+    socket_id: z.string().nullable(),
+  }),
+  retry: { limit: 2, delaySeconds: 2, backoff: true },
+  handler: async (p, { deps, lastAttempt }) => {
+    const answer = (ok: boolean, error: string | null) => {
+      if (p.socket_id)
+        deps.io
+          .of(NS_UNAUTH)
+          .to(p.socket_id)
+          .emit('emailServiceResponse', { ok, error, email: p.email, purpose: p.purpose });
+    };
+    try {
+      const code = await issueEmailCode(deps.db, p.email, p.purpose, deps.config.emailCode.ttlMs);
+      const minutes = Math.round(deps.config.emailCode.ttlMs / 60000);
+      await sendMail(deps.db, deps.config, deps.log, {
+        to: p.email,
+        subject: SUBJECTS[p.purpose],
+        body: `Ваш код: ${code}\nКод действует ${minutes} минут. Если вы не запрашивали код, просто проигнорируйте это письмо.\n\nСистема автоматизации закупок`,
+      });
+      answer(true, null);
+    } catch (err) {
+      if (lastAttempt) answer(false, 'Не удалось отправить письмо с кодом. Попробуйте позже');
+      throw err;
+    }
+  },
+});

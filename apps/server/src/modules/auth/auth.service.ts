@@ -1,0 +1,245 @@
+import { hash, verify } from '@node-rs/argon2';
+import type {
+  EmailPurpose,
+  RegisterBody,
+  RegisterBody as RegisterSchema,
+  SessionInfo,
+} from '@zakupki/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { companies, contacts, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { consumeEmailCode } from './email-codes.service.js';
+import {
+  clearFailures,
+  countRecentFailures,
+  createSession,
+  recordFailure,
+  revokeUserSessions,
+} from './sessions.repository.js';
+
+const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const; // argon2id, OWASP minimum
+export const hashPassword = (password: string) => hash(password, ARGON);
+// a hash of a random password: verifying against it costs the same as a real one (no user-enumeration timing)
+let dummyHash: Promise<string> | null = null;
+
+export async function sessionInfo(db: Db, userId: number): Promise<SessionInfo> {
+  const [u] = await db
+    .select({
+      id: users.id,
+      title: users.title,
+      login: users.login,
+      role: users.role,
+      company_id: users.companyId,
+      early_access: users.earlyAccess,
+      company_title: companies.title,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!u) throw new AppError('unauthorized', 'Пользователь не найден');
+  let contact: SessionInfo['contact'] = null;
+  if (u.company_id) {
+    const [c] = await db
+      .select({ id: contacts.id, full_name: contacts.fullName, email: contacts.email, phone: contacts.phone })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, u.company_id), eq(contacts.isActive, true)))
+      .limit(1);
+    contact = c ?? null;
+  }
+  return {
+    user: { id: u.id, title: u.title, login: u.login, role: u.role, company_id: u.company_id },
+    company: u.company_id ? { id: u.company_id, title: u.company_title } : null,
+    contact,
+    early_access: u.early_access,
+  };
+}
+
+export async function login(
+  deps: AppDeps,
+  input: { login: string; password: string },
+  meta: { ip?: string; userAgent?: string },
+) {
+  const { db, config } = deps;
+  const loginName = input.login.trim().toLowerCase();
+  const failures = await countRecentFailures(db, loginName, config.login.windowMs);
+  if (failures >= config.login.maxFailures) {
+    throw new AppError(
+      'too_many_requests',
+      `Слишком много неудачных попыток входа. Попробуйте через ${Math.round(config.login.windowMs / 60000)} минут`,
+    );
+  }
+  const [user] = await db.select().from(users).where(eq(users.login, loginName)).limit(1);
+  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  const ok = user
+    ? await verify(user.passwordHash, input.password)
+    : (await verify(await dummyHash, input.password), false);
+  if (!user || !ok) {
+    await recordFailure(db, loginName, meta.ip, config.login.windowMs);
+    throw new AppError('invalid_credentials', 'Неверный логин или пароль');
+  }
+  if (user.status === 'pending') {
+    throw new AppError('registration_pending', 'Заявка на регистрацию ещё не одобрена оператором', {
+      registration_number: user.registrationNumber,
+    });
+  }
+  if (user.status === 'rejected')
+    throw new AppError('registration_rejected', 'Заявка на регистрацию отклонена');
+  if (user.status === 'blocked')
+    throw new AppError('account_blocked', 'Учётная запись заблокирована. Обратитесь к оператору');
+  await clearFailures(db, loginName);
+  const { token, sessionId } = await createSession(db, user.id, config.session.maxMs, meta);
+  await audit(
+    db,
+    {
+      userId: user.id,
+      role: user.role,
+      companyId: user.companyId,
+      title: user.title,
+      login: user.login,
+      sessionId,
+      requestId: null,
+    },
+    {
+      action: 'login',
+      entity: 'session',
+      entityId: sessionId,
+      companyId: user.companyId,
+    },
+  );
+  return { token, ...(await sessionInfo(db, user.id)) };
+}
+
+export async function logout(deps: AppDeps, actor: Actor) {
+  const { revokeSession } = await import('./sessions.repository.js');
+  await revokeSession(deps.db, actor.sessionId);
+  await audit(deps.db, actor, {
+    action: 'logout',
+    entity: 'session',
+    entityId: actor.sessionId,
+    companyId: actor.companyId,
+  });
+  deps.sockets.disconnectSession(actor.sessionId);
+}
+
+async function nextRegistrationNumber(db: Db): Promise<string> {
+  const year = new Date().getFullYear();
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.registrationNumber} like ${`Р-${year}-%`}`);
+  return `Р-${year}-${String(Number(r?.n ?? 0) + 1).padStart(6, '0')}`;
+}
+
+export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
+  const { db, config } = deps;
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.login, body.login)).limit(1);
+  if (exists) throw new AppError('duplicate', 'Пользователь с таким e-mail уже зарегистрирован');
+  await consumeEmailCode(db, body.login, 'register', body.email_code, config.emailCode.maxAttempts);
+  const passwordHash = await hashPassword(body.password);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const kpp = body.company.kpp ?? null;
+        const [known] = await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(
+            and(
+              eq(companies.inn, body.company.inn),
+              kpp ? eq(companies.kpp, kpp) : sql`${companies.kpp} is null`,
+            ),
+          )
+          .limit(1);
+        const companyId =
+          known?.id ??
+          (
+            await tx
+              .insert(companies)
+              .values({ title: body.company.title, inn: body.company.inn, kpp, status: 'pending' })
+              .returning({ id: companies.id })
+          )[0].id;
+        const registrationNumber = await nextRegistrationNumber(tx as unknown as Db);
+        const [user] = await tx
+          .insert(users)
+          .values({
+            login: body.login,
+            title: body.title,
+            passwordHash,
+            role: 'client',
+            companyId,
+            status: 'pending',
+            registrationNumber,
+          })
+          .returning();
+        await audit(tx, null, {
+          action: 'register',
+          entity: 'user',
+          entityId: user.id,
+          companyId,
+          after: {
+            login: user.login,
+            title: user.title,
+            company_id: companyId,
+            registration_number: registrationNumber,
+          },
+        });
+        return { registration_number: registrationNumber, status: 'pending' as const };
+      });
+    } catch (err) {
+      // two registrations racing for the same number: take the next one
+      if (attempt < 3 && String((err as { code?: string }).code) === '23505') continue;
+      throw err;
+    }
+  }
+}
+
+export async function registrationStatus(db: Db, number: string) {
+  const [u] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.registrationNumber, number))
+    .limit(1);
+  if (!u) throw new AppError('not_found', 'Заявка с таким номером не найдена');
+  const status = u.status === 'pending' ? 'pending' : u.status === 'rejected' ? 'rejected' : 'approved';
+  return { registration_number: number, status } as const;
+}
+
+export async function changePassword(deps: AppDeps, actor: Actor, current: string, next: string) {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, actor.userId));
+  if (!u || !(await verify(u.passwordHash, current))) {
+    throw new AppError('validation_failed', 'Текущий пароль указан неверно', {
+      issues: [{ path: 'body.current_password', message: 'Текущий пароль указан неверно' }],
+    });
+  }
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+    .where(eq(users.id, actor.userId));
+  const revoked = await revokeUserSessions(deps.db, actor.userId, actor.sessionId);
+  for (const id of revoked) deps.sockets.disconnectSession(id);
+  await audit(deps.db, actor, { action: 'password_change', entity: 'user', entityId: actor.userId });
+}
+
+export async function resetPassword(deps: AppDeps, login: string, code: string, next: string) {
+  const [u] = await deps.db.select().from(users).where(eq(users.login, login)).limit(1);
+  await consumeEmailCode(deps.db, login, 'reset', code, deps.config.emailCode.maxAttempts);
+  if (!u) throw new AppError('not_found', 'Пользователь с таким e-mail не найден');
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+    .where(eq(users.id, u.id));
+  const revoked = await revokeUserSessions(deps.db, u.id);
+  for (const id of revoked) deps.sockets.disconnectSession(id);
+  await audit(deps.db, null, {
+    action: 'password_reset',
+    entity: 'user',
+    entityId: u.id,
+    companyId: u.companyId,
+  });
+}
+
+export type { EmailPurpose, RegisterBody };

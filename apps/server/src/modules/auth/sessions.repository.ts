@@ -1,0 +1,110 @@
+import type { Role } from '@zakupki/shared';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { loginFailures, sessions, users } from '../../db/schema/index.js';
+import { newToken, sha256 } from '../../lib/ids.js';
+
+export type SessionRow = {
+  sessionId: number;
+  userId: number;
+  role: Role;
+  companyId: number | null;
+  title: string;
+  login: string;
+  status: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+};
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  maxMs: number,
+  meta: { ip?: string; userAgent?: string },
+) {
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + maxMs),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row.id };
+}
+
+export async function findSessionByToken(db: Db, token: string): Promise<SessionRow | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      title: users.title,
+      login: users.login,
+      status: users.status,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function touchSession(db: Db, sessionId: number) {
+  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user (blocked, password changed); returns their ids. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function countRecentFailures(db: Db, login: string, windowMs: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.login, login), gt(loginFailures.at, new Date(Date.now() - windowMs))));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function recordFailure(db: Db, login: string, ip: string | undefined, windowMs: number) {
+  await db.insert(loginFailures).values({ login, ip: ip ?? null });
+  // keep the table small: forget failures older than the window
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.login, login), lt(loginFailures.at, new Date(Date.now() - windowMs))));
+}
+
+export async function clearFailures(db: Db, login: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.login, login));
+}

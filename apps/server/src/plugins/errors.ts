@@ -1,0 +1,131 @@
+import type { ErrorBody, ValidationIssue } from '@zakupki/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorEvents } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+import { shortCode } from '../lib/ids.js';
+
+const ZOD_PREFIX: Record<string, string> = { body: 'body', querystring: 'query', params: 'params' };
+
+function validationIssues(err: FastifyError): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const where = ZOD_PREFIX[err.validationContext ?? 'body'] ?? 'body';
+    for (const v of err.validation) {
+      const p = String(v.instancePath ?? '')
+        .split('/')
+        .filter(Boolean)
+        .join('.');
+      out.push({ path: p ? `${where}.${p}` : where, message: translate(String(v.message ?? '')) });
+    }
+  }
+  return out;
+}
+
+/** zod's default English messages for the common cases, in Russian. */
+function translate(msg: string): string {
+  if (/^Invalid input: expected .*, received undefined$/i.test(msg) || /required/i.test(msg))
+    return 'Обязательное поле';
+  if (/expected number/i.test(msg)) return 'Значение должно быть числовое';
+  if (/Invalid email/i.test(msg)) return 'Введите корректный email';
+  if (/Invalid option|Invalid enum/i.test(msg)) return 'Недопустимое значение';
+  if (/Too small/i.test(msg)) return 'Значение слишком маленькое или короткое';
+  if (/Too big/i.test(msg)) return 'Значение слишком большое или длинное';
+  if (/Unrecognized key/i.test(msg)) return 'Лишнее поле';
+  if (/expected/i.test(msg)) return 'Недопустимый тип значения';
+  return msg;
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  if (reply.sent) return reply;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One error model for every route: `{error: {code, message, details}}`, 5xx with a stored `sentry_code`. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, 404, {
+      error: { code: 'not_found', message: `Маршрут не найден: ${req.method} ${req.url.split('?')[0]}` },
+    }),
+  );
+
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return sendError(reply, err.status, {
+        error: { code: err.code, message: err.message, details: err.details },
+      });
+    }
+    if (err.validation) {
+      const issues = validationIssues(err);
+      return sendError(reply, 400, {
+        error: { code: 'validation_failed', message: 'Проверьте введённые данные', details: { issues } },
+      });
+    }
+    if (
+      err.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      err.statusCode === 413
+    ) {
+      return sendError(reply, 413, {
+        error: { code: 'payload_too_large', message: 'Слишком большой запрос или файл' },
+      });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
+      return sendError(reply, 415, {
+        error: { code: 'unsupported_media_type', message: 'Неподдерживаемый тип содержимого' },
+      });
+    }
+    if (
+      err.statusCode &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500 &&
+      !isResponseSerializationError(err)
+    ) {
+      return sendError(reply, err.statusCode, { error: { code: 'bad_request', message: err.message } });
+    }
+    const code = await recordServerError(app, req, err);
+    return sendError(reply, 500, {
+      error: { code: 'internal_error', message: 'Внутренняя ошибка сервера' },
+      sentry_code: code,
+    });
+  });
+
+  // A request over its time budget answers 504 instead of hanging.
+  app.addHook('onRequest', async (req, reply) => {
+    const ms = app.deps.config.requestTimeoutMs;
+    const timer = setTimeout(() => {
+      if (reply.sent) return;
+      req.log.warn({ url: req.url }, 'request timed out');
+      void sendError(reply, 504, {
+        error: { code: 'timeout', message: 'Время ожидания ответа истекло. Попробуйте позже' },
+      });
+    }, ms);
+    timer.unref();
+    reply.raw.once('close', () => clearTimeout(timer));
+    reply.raw.once('finish', () => clearTimeout(timer));
+  });
+}
+
+export async function recordServerError(
+  app: FastifyInstance,
+  req: FastifyRequest | null,
+  err: Error,
+): Promise<string> {
+  const code = shortCode();
+  const log = req?.log ?? app.log;
+  log.error({ err, sentry_code: code }, 'server error');
+  try {
+    await app.deps.db.insert(errorEvents).values({
+      code,
+      method: req?.method ?? null,
+      route: req?.routeOptions?.url ?? req?.url ?? null,
+      userId: req?.actor?.userId ?? null,
+      message: err.message,
+      stack: err.stack ?? null,
+      requestId: req?.id ?? null,
+    });
+  } catch (e) {
+    log.error({ err: e }, 'could not store error event');
+  }
+  return code;
+}

@@ -1,0 +1,136 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database } from '../db/client.js';
+import type { AppDeps } from '../types.js';
+
+export type JobContext = {
+  deps: AppDeps;
+  jobId: string;
+  /** 0 on the first attempt */
+  attempt: number;
+  /** true on the last attempt pg-boss will make: handlers report failure to the user then */
+  lastAttempt: boolean;
+};
+
+/** A typed durable job: name, payload schema (required), handler, retry policy. */
+export type JobDef<S extends z.ZodType> = {
+  name: string;
+  payload: S;
+  retry?: { limit: number; delaySeconds: number; backoff?: boolean };
+  expireInSeconds?: number;
+  /** concurrent jobs of this kind per node */
+  concurrency?: number;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
+};
+
+export function defineJob<S extends z.ZodType>(def: JobDef<S>): JobDef<S> {
+  return def;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: registry of heterogeneous job definitions
+type AnyJob = JobDef<any>;
+
+/** pg-boss on PostgreSQL or on the shared PGlite instance. */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly defs = new Map<string, AnyJob>();
+  private started = false;
+  private getDeps: () => AppDeps;
+
+  constructor(database: Database, getDeps: () => AppDeps) {
+    this.getDeps = getDeps;
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({
+            db: fromPglite(database.pglite as never),
+            backend: 'pglite',
+            schema: 'pgboss',
+          } as never)
+        : new PgBoss(poolOptions(database));
+    this.boss.on('error', (err) => {
+      try {
+        this.getDeps().io && console.error('[jobs]', err.message);
+      } catch {
+        console.error('[jobs]', err.message);
+      }
+    });
+  }
+
+  register(def: AnyJob) {
+    if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
+    this.defs.set(def.name, def);
+  }
+
+  async start(work: boolean) {
+    await this.boss.start();
+    this.started = true;
+    for (const def of this.defs.values()) {
+      await this.boss.createQueue(def.name, {
+        retryLimit: def.retry?.limit ?? 2,
+        retryDelay: def.retry?.delaySeconds ?? 5,
+        retryBackoff: def.retry?.backoff ?? true,
+        expireInSeconds: def.expireInSeconds ?? 900,
+      });
+      if (work) {
+        await this.boss.work(
+          def.name,
+          {
+            batchSize: 1,
+            localConcurrency: def.concurrency ?? 2,
+            pollingIntervalSeconds: 0.5,
+            includeMetadata: true,
+          },
+          async (jobs) => {
+            for (const job of jobs) {
+              const payload = def.payload.parse(job.data);
+              await def.handler(payload, {
+                deps: this.getDeps(),
+                jobId: job.id,
+                attempt: job.retryCount,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              });
+            }
+          },
+        );
+      }
+    }
+  }
+
+  /** Enqueues a job; the payload is checked against its schema here, before it is stored. */
+  async send<S extends z.ZodType>(
+    def: JobDef<S>,
+    payload: z.input<S>,
+    opts: { singletonKey?: string; startAfterSeconds?: number } = {},
+  ) {
+    if (!this.started) throw new Error('Job queue is not started');
+    const data = def.payload.parse(payload) as object;
+    const id = await this.boss.send(def.name, data, {
+      ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
+    return id;
+  }
+
+  async healthy(): Promise<boolean> {
+    try {
+      await this.boss.getQueues();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async stop() {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 5000 });
+  }
+}
+
+function poolOptions(database: Database) {
+  const pool = database.pool;
+  if (!pool) throw new Error('PostgreSQL pool missing');
+  // pg-boss opens its own small pool on the same database
+  const opts = (pool as unknown as { options: { connectionString: string } }).options;
+  return { connectionString: opts.connectionString, max: 4, schema: 'pgboss' };
+}

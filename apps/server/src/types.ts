@@ -1,0 +1,42 @@
+import type { Role } from '@zakupki/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as IoServer } from 'socket.io';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Notifier } from './modules/notifications/notifications.service.js';
+import type { JobQueue } from './plugins/jobs.js';
+import type { Sockets } from './plugins/sockets.js';
+
+/** Who is calling: built by the auth plugin from the session token. */
+export type Actor = {
+  userId: number;
+  role: Role;
+  companyId: number | null;
+  title: string;
+  login: string;
+  sessionId: number;
+  requestId: string | null;
+};
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  io: IoServer;
+  jobs: JobQueue;
+  notifier: Notifier;
+  sockets: Sockets;
+  log: FastifyBaseLogger;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    public?: boolean;
+  }
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@zakupki/shared';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../src/db/seed/demo.seed.js';
+import { seedReference } from '../src/db/seed/index.js';
+import { adminQuery, templateName, withDatabase } from './pg-admin.js';
+
+export type TestDb = { database: Database; url: string | null; drop: () => Promise<void> };
+
+/** A fresh database for one test file: a copy of the migrated template on PostgreSQL, in-memory PGlite otherwise. */
+export async function createTestDatabase(): Promise<TestDb> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ url: null, dataDir: 'memory://' });
+    return { database, url: null, drop: async () => {} };
+  }
+  const name = `${templateName(base).replace(/_tpl$/, '')}_t${process.pid}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(base, `create database "${name}" template "${templateName(base)}"`);
+  const url = withDatabase(base, name);
+  const database = await openDatabase({ url });
+  return {
+    database,
+    url,
+    drop: async () => {
+      await database.close().catch(() => {});
+      await adminQuery(base, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+export type Res<T = unknown> = { status: number; body: T; headers: Record<string, unknown> };
+
+export type TestApp = {
+  app: FastifyInstance;
+  ids: DemoIds;
+  db: TestDb;
+  /** logs in a demo user (by role name or full login) and returns the token */
+  login: (who: Role | 'client2' | string) => Promise<string>;
+  req: <T = any>(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<Res<T>>;
+  close: () => Promise<void>;
+};
+
+const DEMO_LOGIN: Record<string, string> = {
+  admin: 'admin@demo.local',
+  specialist: 'specialist@demo.local',
+  operator: 'operator@demo.local',
+  client: 'client@demo.local',
+  client2: 'client2@demo.local',
+};
+
+/** The whole app on a fresh database with the demo data and reference catalogues. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { listen?: boolean } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env });
+  const app = await buildApp(config, { database: db.database, web: false });
+  await seedReference(app.deps.db);
+  const ids = (await seedDemo(app.deps.db))!;
+  if (opts.listen) await app.listen({ host: '127.0.0.1', port: 0 });
+  else await app.ready();
+  const tokens = new Map<string, string>();
+  const req: TestApp['req'] = async (method, url, o = {}) => {
+    const r = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
+    let body: unknown = r.body;
+    if (String(r.headers['content-type'] ?? '').includes('json') && r.body) body = JSON.parse(r.body);
+    return { status: r.statusCode, body: body as never, headers: r.headers };
+  };
+  return {
+    app,
+    ids,
+    db,
+    req,
+    async login(who) {
+      const loginName = DEMO_LOGIN[who] ?? who;
+      const cached = tokens.get(loginName);
+      if (cached) return cached;
+      const r = await req<{ token: string }>('POST', '/api/auth/login', {
+        body: { login: loginName, password: DEMO_PASSWORD },
+      });
+      if (r.status !== 200)
+        throw new Error(`login ${loginName} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      tokens.set(loginName, r.body.token);
+      return r.body.token;
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const CompanyParam = z.object({ company_id: z.coerce.number().int().positive() });
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(10),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+}
+export type Page<T> = { items: T[]; total: number; page: number; limit: number };
+
+export const Empty = z.null().describe('No content');
+export const Ok = z.object({ ok: z.literal(true) });
+
+/** Trimmed non-empty string: «Обязательное поле». */
+export const requiredText = (max = 1000) =>
+  z.string().trim().min(1, 'Обязательное поле').max(max, `Не более ${max} символов`);
+export const optionalText = (max = 1000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не более ${max} символов`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const email = z.string().trim().toLowerCase().email('Введите корректный email');
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
+export const money = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).replace(/\s/g, '').replace(',', '.'))
+  .refine((v) => /^-?\d{1,15}(\.\d{1,2})?$/.test(v), 'Значение должно быть числовое');

@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import { defineRoute } from '../contract.js';
+import { PERMISSIONS, ROLES } from '../roles.js';
+import {
+  checkBik,
+  checkCorrespondentAccount,
+  checkInn,
+  checkKpp,
+  checkOgrn,
+  checkSettlementAccount,
+} from '../validators/requisites.js';
+import { email, IdParam, optionalText, PageQuery, pageOf, requiredText } from './common.js';
+
+const checked = (check: (v: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const e = check(v);
+      if (e) ctx.addIssue({ code: 'custom', message: e });
+    });
+const optionalChecked = (check: (v: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .superRefine((v, ctx) => {
+      const e = v ? check(v) : null;
+      if (e) ctx.addIssue({ code: 'custom', message: e });
+    });
+
+export const innSchema = checked(checkInn);
+export const kppSchema = optionalChecked(checkKpp);
+export const ogrnSchema = optionalChecked(checkOgrn);
+
+export const Company = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  full_title: z.string().nullable(),
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  legal_address: z.string().nullable(),
+  postal_address: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_provider: z.boolean(),
+  tariff_id: z.number().int().nullable(),
+  status: z.enum(['active', 'pending', 'archived']),
+  created_at: z.string(),
+});
+export type Company = z.infer<typeof Company>;
+
+export const CompanyInput = z.object({
+  title: requiredText(500),
+  full_title: optionalText(1000),
+  inn: innSchema,
+  kpp: kppSchema,
+  ogrn: ogrnSchema,
+  legal_address: optionalText(1000),
+  postal_address: optionalText(1000),
+  email: email.nullish().or(z.literal('').transform(() => null)),
+  phone: optionalText(50),
+  tariff_id: z.number().int().positive().nullish(),
+  status: z.enum(['active', 'archived']).optional(),
+});
+export type CompanyInput = z.input<typeof CompanyInput>;
+
+export const CompanyListQuery = PageQuery.extend({
+  title: z.string().trim().optional(),
+  inn: z.string().trim().optional(),
+  status: z.enum(['active', 'pending', 'archived']).optional(),
+});
+
+export const Contact = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  full_name: z.string(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_active: z.boolean(),
+});
+export type Contact = z.infer<typeof Contact>;
+export const ContactInput = z.object({
+  full_name: requiredText(300),
+  position: optionalText(300),
+  email: email.nullish().or(z.literal('').transform(() => null)),
+  phone: optionalText(50),
+  is_active: z.boolean().default(false),
+});
+export const ContactListQuery = PageQuery.extend({
+  full_name: z.string().trim().optional(),
+  email: z.string().trim().optional(),
+  phone: z.string().trim().optional(),
+  position: z.string().trim().optional(),
+  is_active: z.enum(['true', 'false']).optional(),
+});
+
+export const BankRequisite = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  bank_name: z.string(),
+  bik: z.string(),
+  settlement_account: z.string(),
+  correspondent_account: z.string().nullable(),
+  is_main: z.boolean(),
+});
+export const BankRequisiteInput = z
+  .object({
+    bank_name: requiredText(500),
+    bik: checked(checkBik),
+    settlement_account: z
+      .string()
+      .trim()
+      .regex(/^\d{20}$/, 'Расчётный счёт должен состоять из 20 цифр'),
+    correspondent_account: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    is_main: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    const s = checkSettlementAccount(v.settlement_account, v.bik);
+    if (s) ctx.addIssue({ code: 'custom', path: ['settlement_account'], message: s });
+    if (v.correspondent_account) {
+      const c = checkCorrespondentAccount(v.correspondent_account, v.bik);
+      if (c) ctx.addIssue({ code: 'custom', path: ['correspondent_account'], message: c });
+    }
+  });
+
+export const Customer = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  title: z.string(),
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  address: z.string().nullable(),
+  annual_revenue_over_5bn: z.boolean(),
+});
+export const CustomerInput = z.object({
+  title: requiredText(500),
+  inn: innSchema,
+  kpp: kppSchema,
+  ogrn: ogrnSchema,
+  address: optionalText(1000),
+  annual_revenue_over_5bn: z.boolean().default(false),
+});
+
+export const CompanyUser = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  login: z.string(),
+  role: z.enum(ROLES),
+  status: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+
+export const ProcurementRuleRef = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+const C = IdParam;
+const Sub = z.object({ id: z.coerce.number().int().positive(), item_id: z.coerce.number().int().positive() });
+const tags = ['companies'];
+
+function crud<I extends z.ZodType, O extends z.ZodType>(
+  name: string,
+  item: O,
+  input: I,
+  list: z.ZodType,
+  what: string,
+) {
+  return {
+    list: defineRoute({
+      method: 'GET',
+      path: `/api/companies/:id/${name}`,
+      summary: `List ${what}`,
+      tags,
+      params: C,
+      query: list,
+      response: { 200: pageOf(item) },
+    }),
+    create: defineRoute({
+      method: 'POST',
+      path: `/api/companies/:id/${name}`,
+      summary: `Create ${what}`,
+      tags,
+      params: C,
+      body: input,
+      response: { 201: item },
+    }),
+    update: defineRoute({
+      method: 'PUT',
+      path: `/api/companies/:id/${name}/:item_id`,
+      summary: `Update ${what}`,
+      tags,
+      params: Sub,
+      body: input,
+      response: { 200: item },
+    }),
+    remove: defineRoute({
+      method: 'DELETE',
+      path: `/api/companies/:id/${name}/:item_id`,
+      summary: `Delete ${what}`,
+      tags,
+      params: Sub,
+      response: { 204: z.null() },
+    }),
+  };
+}
+
+export const companyRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/companies',
+    summary: 'Companies the caller may see',
+    tags,
+    query: CompanyListQuery,
+    response: { 200: pageOf(Company) },
+  }),
+  my: defineRoute({
+    method: 'GET',
+    path: '/api/companies/my',
+    summary: 'Companies the caller may act for',
+    tags,
+    response: { 200: z.array(z.object({ id: z.number().int(), title: z.string().nullable() })) },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/companies/:id',
+    summary: 'One company',
+    tags,
+    params: C,
+    response: { 200: Company },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/companies',
+    summary: 'Create a company (staff)',
+    tags,
+    body: CompanyInput,
+    response: { 201: Company },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/companies/:id',
+    summary: 'Update a company',
+    tags,
+    params: C,
+    body: CompanyInput,
+    response: { 200: Company },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/companies/:id',
+    summary: 'Delete a company without data (admin)',
+    tags,
+    params: C,
+    response: { 204: z.null() },
+  }),
+  activeContact: defineRoute({
+    method: 'GET',
+    path: '/api/companies/:id/active_contact',
+    summary: 'Active contact',
+    tags,
+    params: C,
+    response: { 200: Contact.nullable() },
+  }),
+  permissions: defineRoute({
+    method: 'GET',
+    path: '/api/companies/:id/permissions',
+    summary: 'Permissions of the caller in the company',
+    tags,
+    params: C,
+    response: { 200: z.array(z.enum(PERMISSIONS)) },
+  }),
+  users: defineRoute({
+    method: 'GET',
+    path: '/api/companies/:id/users',
+    summary: 'Users of the company',
+    tags,
+    params: C,
+    query: PageQuery,
+    response: { 200: pageOf(CompanyUser) },
+  }),
+  procurementRules: defineRoute({
+    method: 'GET',
+    path: '/api/companies/:id/procurement_rules',
+    summary: 'Procurement rules of the company',
+    tags,
+    params: C,
+    query: PageQuery,
+    response: { 200: pageOf(ProcurementRuleRef) },
+  }),
+  contacts: crud('contacts', Contact, ContactInput, ContactListQuery, 'contacts'),
+  bank: crud('bank_requesits', BankRequisite, BankRequisiteInput, PageQuery, 'bank requisites'),
+  customers: crud(
+    'customers',
+    Customer,
+    CustomerInput,
+    PageQuery.extend({ title: z.string().trim().optional(), inn: z.string().trim().optional() }),
+    'customers',
+  ),
+};

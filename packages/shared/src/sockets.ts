@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { EMAIL_PURPOSES } from './api/auth.js';
+
+/** Socket.IO namespaces of seed.md §7. */
+export const NS_UNAUTH = '/unauth';
+export const NS_AUTH = '/auth';
+
+export const EmailServiceRequest = z.object({
+  email: z.string().trim().toLowerCase().email('Введите корректный email'),
+  purpose: z.enum(EMAIL_PURPOSES),
+});
+export type EmailServiceRequest = z.infer<typeof EmailServiceRequest>;
+
+export type Ack = { ok: boolean; error: string | null };
+
+/** Common fields every stored-notification push carries. */
+export type Pushed = {
+  notification_id: number;
+  status: 'pending' | 'success' | 'error';
+  header: string;
+  message: string;
+  code: string | null;
+};
+
+export type UnauthServerEvents = {
+  emailServiceReceived: (p: { email: string; purpose: string }) => void;
+  emailServiceResponse: (p: Ack & { email: string; purpose: string }) => void;
+};
+export type UnauthClientEvents = {
+  emailServiceRequest: (p: EmailServiceRequest) => void;
+};
+
+export type AuthServerEvents = {
+  readyDocumentReceived: (p: { document_id: number; job_id: string }) => void;
+  readyDocumentResponse: (
+    p: Pushed & { document_id: number; file_id: number | null; error: string | null },
+  ) => void;
+  documentUserfieldsReceived: (p: { document_id: number; fields: unknown[] }) => void;
+  catalogUserfieldsReceived: (p: { request_id: string }) => void;
+  catalogUserfieldsResponse: (p: { request_id: string; items: unknown[]; error: string | null }) => void;
+  copyProcurementRuleReceived: (p: { rule_id: number; job_id: string }) => void;
+  copyProcurementRuleResponse: (
+    p: Pushed & { rule_id: number; new_rule_id: number | null; error: string | null },
+  ) => void;
+  eisPlanResponse: (
+    p: Pushed & { plan_id: number | null; registration_number: string | null; error: string | null },
+  ) => void;
+  notificationMapInvoiceItemsResponse: (
+    p: Pushed & { upload_file_name: string; error: string | null; import_id?: number },
+  ) => void;
+  notificationEisContractsResponse: (
+    p: Pushed & {
+      date_from: string | null;
+      date_to: string | null;
+      eais_registry_number: string | null;
+      error: string | null;
+      violations: string[];
+      import_id?: number;
+    },
+  ) => void;
+  notificationImportPaymentsResponse: (
+    p: Pushed & { upload_file_name: string; error: string | null; import_id?: number },
+  ) => void;
+  notificationPerfomanceContractResponse: (
+    p: Pushed & {
+      performance_contract_guid: string | null;
+      result: 'success' | 'error';
+      error: string | null;
+    },
+  ) => void;
+  reportCreateResponse: (
+    p: Pushed & {
+      contract_guid: string | null;
+      report_code: string;
+      contract_regnumber: string | null;
+      error: string | null;
+      file_id?: number | null;
+    },
+  ) => void;
+  /** generic stored notification (kinds without a seed.md event of their own) */
+  notification: (p: Pushed & { kind: string; payload: unknown }) => void;
+  jobProgress: (p: { job_id: string; kind: string; progress: number; import_id?: number }) => void;
+};
+export type AuthClientEvents = {
+  readyDocumentRequest: (p: { document_id: number }) => void;
+  documentUserfieldsRequest: (p: { document_id: number }) => void;
+  copyProcurementRuleRequest: (p: {
+    rule_id: number;
+    target_company_id: number;
+    version_id?: number;
+  }) => void;
+  catalogUserfieldsRequest: (p: { request_id: string; company_id?: number; q?: string }) => void;
+};
+
+export const AUTH_SERVER_EVENTS = [
+  'readyDocumentResponse',
+  'readyDocumentReceived',
+  'eisPlanResponse',
+  'notificationMapInvoiceItemsResponse',
+  'notificationEisContractsResponse',
+  'notificationImportPaymentsResponse',
+  'notificationPerfomanceContractResponse',
+  'reportCreateResponse',
+  'catalogUserfieldsResponse',
+  'documentUserfieldsReceived',
+  'catalogUserfieldsReceived',
+  'copyProcurementRuleReceived',
+  'copyProcurementRuleResponse',
+] as const satisfies readonly (keyof AuthServerEvents)[];
+
+export type NotificationKind = keyof AuthServerEvents;
