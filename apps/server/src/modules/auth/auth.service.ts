@@ -74,9 +74,9 @@ export async function login(
   }
   const [user] = await db.select().from(users).where(eq(users.login, loginName)).limit(1);
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
-  const ok = user
-    ? await verify(user.passwordHash, input.password)
-    : (await verify(await dummyHash, input.password), false);
+  let ok = false;
+  if (user) ok = await verify(user.passwordHash, input.password);
+  else await verify(await dummyHash, input.password);
   if (!user || !ok) {
     await recordFailure(db, loginName, meta.ip, config.login.windowMs);
     throw new AppError('invalid_credentials', 'Неверный логин или пароль');
