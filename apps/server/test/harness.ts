@@ -58,13 +58,14 @@ const DEMO_LOGIN: Record<string, string> = {
 /** The whole app on a fresh database with the demo data and reference catalogues. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { listen?: boolean } = {},
+  opts: { listen?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env });
   const app = await buildApp(config, { database: db.database, web: false });
   await seedReference(app.deps.db);
   const ids = (await seedDemo(app.deps.db))!;
+  if (opts.extend) await opts.extend(app);
   if (opts.listen) await app.listen({ host: '127.0.0.1', port: 0 });
   else await app.ready();
   const tokens = new Map<string, string>();

@@ -47,52 +47,54 @@ export class JobQueue {
             schema: 'pgboss',
           } as never)
         : new PgBoss(poolOptions(database));
-    this.boss.on('error', (err) => {
-      try {
-        this.getDeps().io && console.error('[jobs]', err.message);
-      } catch {
-        console.error('[jobs]', err.message);
-      }
-    });
+    this.boss.on('error', (err) => this.getDeps().log.error({ err }, 'job queue error'));
   }
 
-  register(def: AnyJob) {
+  private working = false;
+
+  /** Registers a job kind; after start() it is set up at once (tests add kinds to a running app). */
+  register(def: AnyJob): Promise<void> {
     if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
     this.defs.set(def.name, def);
+    return this.started ? this.setup(def) : Promise.resolve();
   }
 
   async start(work: boolean) {
     await this.boss.start();
     this.started = true;
-    for (const def of this.defs.values()) {
-      await this.boss.createQueue(def.name, {
-        retryLimit: def.retry?.limit ?? 2,
-        retryDelay: def.retry?.delaySeconds ?? 5,
-        retryBackoff: def.retry?.backoff ?? true,
-        expireInSeconds: def.expireInSeconds ?? 900,
-      });
-      if (work) {
-        await this.boss.work(
-          def.name,
-          {
-            batchSize: 1,
-            localConcurrency: def.concurrency ?? 2,
-            pollingIntervalSeconds: 0.5,
-            includeMetadata: true,
-          },
-          async (jobs) => {
-            for (const job of jobs) {
-              const payload = def.payload.parse(job.data);
-              await def.handler(payload, {
-                deps: this.getDeps(),
-                jobId: job.id,
-                attempt: job.retryCount,
-                lastAttempt: job.retryCount >= job.retryLimit,
-              });
-            }
-          },
-        );
-      }
+    this.working = work;
+    for (const def of this.defs.values()) await this.setup(def);
+  }
+
+  private async setup(def: AnyJob) {
+    const work = this.working;
+    await this.boss.createQueue(def.name, {
+      retryLimit: def.retry?.limit ?? 2,
+      retryDelay: def.retry?.delaySeconds ?? 5,
+      retryBackoff: def.retry?.backoff ?? true,
+      expireInSeconds: def.expireInSeconds ?? 900,
+    });
+    if (work) {
+      await this.boss.work(
+        def.name,
+        {
+          batchSize: 1,
+          localConcurrency: def.concurrency ?? 2,
+          pollingIntervalSeconds: 0.5,
+          includeMetadata: true,
+        },
+        async (jobs) => {
+          for (const job of jobs) {
+            const payload = def.payload.parse(job.data);
+            await def.handler(payload, {
+              deps: this.getDeps(),
+              jobId: job.id,
+              attempt: job.retryCount,
+              lastAttempt: job.retryCount >= job.retryLimit,
+            });
+          }
+        },
+      );
     }
   }
 

@@ -1,0 +1,237 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { ParseError } from './parse-error.js';
+import { isZip, readZipSafe } from './zip.js';
+
+type RawEntry = {
+  name: string | Buffer;
+  data?: Buffer;
+  /** Pre-compressed deflate stream (then `size` and `crc` describe the original). */
+  deflated?: Buffer;
+  size?: number;
+  crc?: number;
+  flags?: number;
+  method?: number;
+};
+
+/** Builds a ZIP by hand so the tests control flags, names and the sizes written in headers. */
+function buildZip(entries: RawEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = typeof e.name === 'string' ? Buffer.from(e.name, 'utf8') : e.name;
+    const method = e.method ?? (e.deflated ? 8 : 0);
+    const body = e.deflated ?? e.data ?? Buffer.alloc(0);
+    const size = e.size ?? e.data?.length ?? 0;
+    const crc = e.crc ?? crc32(e.data ?? Buffer.alloc(0));
+    const flags = e.flags ?? 0;
+
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt16LE(0x21, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, body);
+
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt16LE(0x21, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + body.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
+
+/** Deflates `mb` megabytes of zeros as a stream: the zeros are never held in memory at once. */
+async function deflatedZeros(mb: number): Promise<{ deflated: Buffer; crc: number; size: number }> {
+  const chunk = Buffer.alloc(1024 * 1024);
+  let crc = 0;
+  for (let i = 0; i < mb; i++) crc = crc32(chunk, crc);
+  const out: Buffer[] = [];
+  const deflate = createDeflateRaw({ level: 9 });
+  deflate.on('data', (b: Buffer) => out.push(b));
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < mb; i++) yield chunk;
+      })(),
+    ),
+    deflate,
+  );
+  return { deflated: Buffer.concat(out), crc, size: (mb * 1024 * 1024) >>> 0 };
+}
+
+function parseErrorOf(fn: () => unknown): ParseError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ParseError);
+    return err as ParseError;
+  }
+  throw new Error('expected a ParseError');
+}
+
+describe('isZip', () => {
+  it('recognises ZIP magic bytes', () => {
+    expect(isZip(Buffer.from(zipSync({ 'a.txt': new Uint8Array([1]) })))).toBe(true);
+    expect(isZip(buildZip([]))).toBe(true);
+    expect(isZip(Buffer.from('<?xml version="1.0"?><a/>'))).toBe(false);
+    expect(isZip(Buffer.from('PK'))).toBe(false);
+    expect(isZip(Buffer.alloc(0))).toBe(false);
+  });
+});
+
+describe('readZipSafe', () => {
+  it('reads a normal archive, skipping directories and __MACOSX', () => {
+    const xml = Buffer.from('<?xml version="1.0" encoding="windows-1251"?><Файл/>'.repeat(100));
+    const zip = Buffer.from(
+      zipSync({
+        'upd1.xml': xml,
+        'папка/': {},
+        'папка/упд 2.xml': new Uint8Array([1, 2, 3]),
+        '__MACOSX/._upd1.xml': new Uint8Array([0]),
+        'stored.txt': [Buffer.from('plain'), { level: 0 }],
+      }),
+    );
+    const files = readZipSafe(zip);
+    expect(files.map((f) => f.name)).toEqual(['upd1.xml', 'папка/упд 2.xml', 'stored.txt']);
+    expect(files[0].data.equals(xml)).toBe(true);
+    expect([...files[1].data]).toEqual([1, 2, 3]);
+    expect(files[2].data.toString()).toBe('plain');
+  });
+
+  it('reads an empty archive', () => {
+    expect(readZipSafe(buildZip([]))).toEqual([]);
+  });
+
+  it('decodes CP866 names when the UTF-8 flag is not set', () => {
+    const zip = buildZip([
+      { name: iconv.encode('Счёт-фактура №5.xml', 'cp866'), data: Buffer.from('a') },
+      { name: 'utf8-flag-ИНН.xml', flags: 0x0800, data: Buffer.from('b') },
+      { name: 'utf8-без-флага.xml', data: Buffer.from('c') },
+    ]);
+    expect(readZipSafe(zip).map((f) => f.name)).toEqual([
+      'Счёт-фактура №5.xml',
+      'utf8-flag-ИНН.xml',
+      'utf8-без-флага.xml',
+    ]);
+  });
+
+  it.each(['../evil.xml', 'a/../../evil.xml', '/etc/passwd', 'C:\\Windows\\evil.xml', '..\\evil.xml'])(
+    'refuses the path traversal name %s',
+    (name) => {
+      const err = parseErrorOf(() => readZipSafe(buildZip([{ name, data: Buffer.from('x') }])));
+      expect(err.message).toContain('Недопустимое имя файла в архиве');
+    },
+  );
+
+  it('stops a zip bomb by the compression ratio while inflating', async () => {
+    const bomb = await deflatedZeros(300);
+    expect(bomb.deflated.length).toBeLessThan(1024 * 1024);
+    // The header lies about the size: the limits must not trust it.
+    const zip = buildZip([{ name: 'bomb.xml', deflated: bomb.deflated, crc: bomb.crc, size: 1000 }]);
+    const before = process.memoryUsage().arrayBuffers;
+    const err = parseErrorOf(() => readZipSafe(zip));
+    expect(err.message).toMatch(/^Файл «bomb\.xml» в архиве сжат подозрительно сильно .*зип-бомбу$/);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('stops a zip bomb by the per-entry size when the ratio check is off', async () => {
+    const bomb = await deflatedZeros(300);
+    const zip = buildZip([{ name: 'bomb.xml', deflated: bomb.deflated, crc: bomb.crc, size: bomb.size }]);
+    const err = parseErrorOf(() => readZipSafe(zip, { maxRatio: Number.POSITIVE_INFINITY }));
+    expect(err.message).toBe('Файл «bomb.xml» в архиве слишком велик после распаковки: больше 50 МБ');
+  });
+
+  it('limits the total size of all files', () => {
+    const data = Buffer.alloc(600 * 1024, 7);
+    const zip = Buffer.from(zipSync({ 'a.bin': data, 'b.bin': data }));
+    const err = parseErrorOf(() => readZipSafe(zip, { maxTotalBytes: 1024 * 1024 }));
+    expect(err.message).toBe('Архив слишком велик после распаковки: больше 1 МБ');
+    expect(readZipSafe(zip, { maxTotalBytes: 2 * 1024 * 1024 })).toHaveLength(2);
+  });
+
+  it('limits stored (uncompressed) entries too', () => {
+    const zip = buildZip([{ name: 'big.bin', data: Buffer.alloc(2048) }]);
+    const err = parseErrorOf(() => readZipSafe(zip, { maxEntryBytes: 1024 }));
+    expect(err.message).toBe('Файл «big.bin» в архиве слишком велик после распаковки: больше 1 КБ');
+  });
+
+  it('refuses too many entries', () => {
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 2001; i++) files[`f${i}.xml`] = new Uint8Array([i & 0xff]);
+    const zip = Buffer.from(zipSync(files, { level: 0 }));
+    expect(parseErrorOf(() => readZipSafe(zip)).message).toBe('В архиве слишком много файлов: больше 2000');
+    expect(readZipSafe(zip, { maxEntries: 5000 })).toHaveLength(2001);
+  });
+
+  it('refuses a truncated archive', () => {
+    const zip = Buffer.from(zipSync({ 'a.xml': Buffer.alloc(10000, 65) }));
+    const err = parseErrorOf(() => readZipSafe(zip.subarray(0, Math.floor(zip.length / 2))));
+    expect(err.message).toMatch(/^Архив ZIP повреждён: не найден каталог архива/);
+  });
+
+  it('refuses damaged compressed data', () => {
+    const data = Buffer.from('Счёт-фактура '.repeat(500));
+    const good = buildZip([
+      { name: 'a.xml', deflated: deflateRawSync(data), crc: crc32(data), size: data.length },
+    ]);
+    const damaged = Buffer.from(good);
+    for (let i = 40; i < 60; i++) damaged[i] ^= 0x5a;
+    expect(readZipSafe(good)[0].data.equals(data)).toBe(true);
+    expect(parseErrorOf(() => readZipSafe(damaged)).message).toMatch(/^Архив ZIP повреждён: /);
+  });
+
+  it('refuses a wrong checksum', () => {
+    const zip = buildZip([{ name: 'a.xml', data: Buffer.from('abc'), crc: 12345 }]);
+    expect(parseErrorOf(() => readZipSafe(zip)).message).toBe(
+      'Архив ZIP повреждён: не совпадает контрольная сумма файла «a.xml»',
+    );
+  });
+
+  it('refuses random bytes and non-ZIP input', () => {
+    const junk = Buffer.concat([
+      Buffer.from('PK\x03\x04'),
+      Buffer.from(Array.from({ length: 500 }, (_, i) => (i * 37) & 0xff)),
+    ]);
+    expect(parseErrorOf(() => readZipSafe(junk)).message).toMatch(/^Архив ZIP повреждён/);
+    expect(parseErrorOf(() => readZipSafe(Buffer.from('hello'))).message).toBe(
+      'Файл не является ZIP-архивом',
+    );
+  });
+
+  it('refuses encrypted entries and unsupported methods', () => {
+    const enc = buildZip([{ name: 'a.xml', data: Buffer.from('x'), flags: 1 }]);
+    expect(parseErrorOf(() => readZipSafe(enc)).message).toBe('Архив защищён паролем (файл «a.xml»)');
+    const bz = buildZip([{ name: 'a.xml', data: Buffer.from('x'), method: 12 }]);
+    expect(parseErrorOf(() => readZipSafe(bz)).message).toBe(
+      'Файл «a.xml» сжат неподдерживаемым методом (12)',
+    );
+  });
+});
