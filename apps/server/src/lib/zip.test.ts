@@ -169,6 +169,13 @@ describe('readZipSafe', () => {
     expect(err.message).toBe('Файл «bomb.xml» в архиве слишком велик после распаковки: больше 50 МБ');
   });
 
+  it('accepts unbounded limits', () => {
+    const zip = Buffer.from(zipSync({ 'a.xml': Buffer.alloc(5000, 65) }));
+    const inf = Number.POSITIVE_INFINITY;
+    const files = readZipSafe(zip, { maxEntryBytes: inf, maxTotalBytes: inf, maxRatio: inf });
+    expect(files[0].data.length).toBe(5000);
+  });
+
   it('limits the total size of all files', () => {
     const data = Buffer.alloc(600 * 1024, 7);
     const zip = Buffer.from(zipSync({ 'a.bin': data, 'b.bin': data }));

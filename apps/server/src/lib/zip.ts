@@ -1,3 +1,4 @@
+import { constants as bufferConstants } from 'node:buffer';
 import { crc32, inflateRawSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { ParseError } from './parse-error.js';
@@ -266,8 +267,9 @@ export function readZipSafe(buf: Buffer, limits: Partial<ZipLimits> = {}): ZipEn
       data = Buffer.from(compressed);
     } else if (entry.method === METHOD_DEFLATE) {
       try {
-        // maxOutputLength must be positive; an output of cap+1 bytes is caught below.
-        data = inflateRawSync(compressed, { maxOutputLength: Math.max(1, cap.bytes) });
+        // maxOutputLength must lie in 1..MAX_LENGTH; an output above the cap is caught below.
+        const maxOutputLength = Math.min(Math.max(1, cap.bytes), bufferConstants.MAX_LENGTH);
+        data = inflateRawSync(compressed, { maxOutputLength });
       } catch (err) {
         if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
           throw tooBig(name, cap, lim, compressed.length);
