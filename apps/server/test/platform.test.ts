@@ -29,18 +29,21 @@ const flakyJob = defineJob({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ REQUEST_TIMEOUT_MS: '300' }, {
-    listen: true,
-    extend: async (app) => {
-      app.get('/api/test/boom', async () => {
-        throw new Error('kaboom');
-      });
-      app.get('/api/test/slow', async () => {
-        await new Promise((r) => setTimeout(r, 1000));
-        return { late: true };
-      });
+  t = await createTestApp(
+    { REQUEST_TIMEOUT_MS: '300' },
+    {
+      listen: true,
+      extend: async (app) => {
+        app.get('/api/test/boom', async () => {
+          throw new Error('kaboom');
+        });
+        app.get('/api/test/slow', async () => {
+          await new Promise((r) => setTimeout(r, 1000));
+          return { late: true };
+        });
+      },
     },
-  });
+  );
   await t.app.deps.jobs.register(flakyJob);
   port = (t.app.server.address() as { port: number }).port;
 });
@@ -50,7 +53,11 @@ afterAll(async () => {
 
 function socket(ns: string, token?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = connect(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
+    const s = connect(`http://127.0.0.1:${port}${ns}`, {
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+    });
     s.on('connect', () => resolve(s));
     s.on('connect_error', (e) => {
       s.close();
@@ -77,11 +84,16 @@ describe('errors', () => {
     expect(r.body.error.code).toBe('internal_error');
     expect(r.body.error.message).not.toContain('kaboom');
     expect(r.body.sentry_code).toMatch(/^[A-Z2-9]{8}$/);
-    const [row] = await t.app.deps.db.select().from(errorEvents).where(eq(errorEvents.code, r.body.sentry_code));
+    const [row] = await t.app.deps.db
+      .select()
+      .from(errorEvents)
+      .where(eq(errorEvents.code, r.body.sentry_code));
     expect(row.stack).toContain('kaboom');
     expect(row.route).toBe('/api/test/boom');
     expect(row.userId).toBe(t.ids.users['client@demo.local']);
-    const staff = await t.req('GET', `/api/admin/errors/${r.body.sentry_code}`, { token: await t.login('operator') });
+    const staff = await t.req('GET', `/api/admin/errors/${r.body.sentry_code}`, {
+      token: await t.login('operator'),
+    });
     expect(staff.status).toBe(200);
     expect(staff.body.message).toBe('kaboom');
     expect((await t.req('GET', `/api/admin/errors/${r.body.sentry_code}`, { token })).status).toBe(403);
@@ -112,7 +124,9 @@ describe('system', () => {
   it('OpenAPI documents the routes', async () => {
     const r = await t.req('GET', '/api/docs/json');
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/notifications/{id}/read', '/api/health']));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/notifications/{id}/read', '/api/health']),
+    );
   });
 
   it('security headers are set and CORS is closed by default', async () => {
@@ -134,7 +148,11 @@ describe('jobs and notifications', () => {
     const token = await t.login('client');
     const userId = t.ids.users['client@demo.local'];
     const s = await socket('/auth', token);
-    const pushed = waitFor<{ header: string; message: string; notification_id: number }>(s, 'notification', 30000);
+    const pushed = waitFor<{ header: string; message: string; notification_id: number }>(
+      s,
+      'notification',
+      30000,
+    );
     await t.app.deps.jobs.send(flakyJob, { user_id: userId, fail_times: 2 });
     const p = await pushed;
     expect(attempts).toEqual([0, 1, 2]);
@@ -145,9 +163,14 @@ describe('jobs and notifications', () => {
     expect(list.body.items[0].id).toBe(p.notification_id);
     const read = await t.req('POST', `/api/notifications/${p.notification_id}/read`, { token });
     expect(read.body.read_at).not.toBeNull();
-    const other = await t.req('POST', `/api/notifications/${p.notification_id}/read`, { token: await t.login('client2') });
+    const other = await t.req('POST', `/api/notifications/${p.notification_id}/read`, {
+      token: await t.login('client2'),
+    });
     expect(other.status).toBe(404);
-    const [row] = await t.app.deps.db.select().from(notifications).where(eq(notifications.id, p.notification_id));
+    const [row] = await t.app.deps.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, p.notification_id));
     expect(row.userId).toBe(userId);
   });
 });
@@ -159,7 +182,9 @@ describe('sockets', () => {
   });
 
   it('logout disconnects the open sockets of that session', async () => {
-    const login = await t.req('POST', '/api/auth/login', { body: { login: 'specialist@demo.local', password: 'demo-password' } });
+    const login = await t.req('POST', '/api/auth/login', {
+      body: { login: 'specialist@demo.local', password: 'demo-password' },
+    });
     const s = await socket('/auth', login.body.token);
     const gone = waitFor<string>(s, 'disconnect');
     await t.req('POST', '/api/auth/logout', { token: login.body.token });
@@ -173,7 +198,9 @@ describe('sockets', () => {
     s.emit('emailServiceRequest', { email: 'New.User@Example.ru', purpose: 'register' });
     expect((await received).email).toBe('new.user@example.ru');
     expect(await response).toMatchObject({ ok: true, error: null });
-    const rows = await t.app.deps.database.query<{ body: string }>("select body from mail_outbox where \"to\" = 'new.user@example.ru'");
+    const rows = await t.app.deps.database.query<{ body: string }>(
+      'select body from mail_outbox where "to" = \'new.user@example.ru\'',
+    );
     expect(rows[0].body).toMatch(/Ваш код: \d{6}/);
     const bad = waitFor<{ ok: boolean; error: string }>(s, 'emailServiceResponse');
     s.emit('emailServiceRequest', { email: 'not-an-email', purpose: 'register' });

@@ -99,6 +99,14 @@ export const systemRoutes = {
     tags: ['notifications'],
     response: { 200: z.object({ updated: z.number().int() }) },
   }),
+  testNotification: defineRoute({
+    method: 'POST',
+    path: '/api/admin/notifications/test',
+    summary: 'Send a test notification through the job queue (staff): checks delivery end to end',
+    tags: ['admin'],
+    body: z.object({ user_id: z.number().int().positive().optional() }),
+    response: { 202: z.object({ job_id: z.string() }) },
+  }),
   audit: defineRoute({
     method: 'GET',
     path: '/api/audit',

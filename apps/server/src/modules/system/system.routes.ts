@@ -5,10 +5,13 @@ import { auditLog, errorEvents, notifications } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import { companyScope } from '../access/access.service.js';
+import { testNotificationJob } from '../notifications/notifications.jobs.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function systemModule(app: FastifyInstance) {
+  void app.deps.jobs.register(testNotificationJob);
+
   addRoute(app, systemRoutes.health, async () => {
     const { database, jobs, sockets } = app.deps;
     const db = await database
@@ -83,6 +86,22 @@ export function systemModule(app: FastifyInstance) {
       .where(and(eq(notifications.userId, actor.userId), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
     return { updated: rows.length };
+  });
+
+  addRoute(app, systemRoutes.testNotification, async ({ actor, body }) => {
+    if (!isStaff(actor.role)) throw new AppError('forbidden', 'Доступно только сотрудникам');
+    if (body.user_id && body.user_id !== actor.userId && actor.role !== 'admin') {
+      throw new AppError(
+        'forbidden',
+        'Отправить проверочное уведомление другому пользователю может только администратор',
+      );
+    }
+    const jobId = await app.deps.jobs.send(testNotificationJob, {
+      user_id: body.user_id ?? actor.userId,
+      requested_by: actor.userId,
+      node: String(process.pid),
+    });
+    return { job_id: String(jobId) };
   });
 
   addRoute(app, systemRoutes.audit, async ({ actor, query }) => {
