@@ -1,0 +1,39 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Browser APIs Mantine relies on that happy-dom does not provide.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+afterEach(() => {
+  cleanup();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0].trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: test cleanup of the session cookies
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  });
+  localStorage.clear();
+});
