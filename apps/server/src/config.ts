@@ -42,6 +42,7 @@ const Env = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   EMAIL_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
   EMAIL_CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  EMAIL_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   JOBS_ENABLED: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
@@ -81,7 +82,7 @@ export type Config = Readonly<{
   requestTimeoutMs: number;
   session: { idleMs: number; maxMs: number };
   login: { maxFailures: number; windowMs: number };
-  emailCode: { ttlMs: number; maxAttempts: number };
+  emailCode: { ttlMs: number; maxAttempts: number; resendMs: number };
   jobsEnabled: boolean;
   webDistDir: string | null;
   support: { phones: string[]; email: string; partnerLinks: { title: string; url: string }[] };
@@ -120,7 +121,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, maxMs: e.SESSION_MAX_DAYS * 86400_000 },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
-    emailCode: { ttlMs: e.EMAIL_CODE_TTL_MINUTES * 60_000, maxAttempts: e.EMAIL_CODE_MAX_ATTEMPTS },
+    emailCode: {
+      ttlMs: e.EMAIL_CODE_TTL_MINUTES * 60_000,
+      maxAttempts: e.EMAIL_CODE_MAX_ATTEMPTS,
+      resendMs: e.EMAIL_CODE_RESEND_SECONDS * 1000,
+    },
     jobsEnabled: e.JOBS_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
     support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },

@@ -61,7 +61,13 @@ export async function createTestApp(
   opts: { listen?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    EMAIL_CODE_RESEND_SECONDS: '0',
+    ...env,
+  });
   const app = await buildApp(config, { database: db.database, web: false });
   await seedReference(app.deps.db);
   const ids = (await seedDemo(app.deps.db))!;

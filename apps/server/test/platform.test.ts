@@ -30,7 +30,7 @@ const flakyJob = defineJob({
 
 beforeAll(async () => {
   t = await createTestApp(
-    { REQUEST_TIMEOUT_MS: '300' },
+    { REQUEST_TIMEOUT_MS: '2500', EMAIL_CODE_RESEND_SECONDS: '60' },
     {
       listen: true,
       extend: async (app) => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
           throw new Error('kaboom');
         });
         app.get('/api/test/slow', async () => {
-          await new Promise((r) => setTimeout(r, 1000));
+          await new Promise((r) => setTimeout(r, 5000));
           return { late: true };
         });
       },
@@ -205,6 +205,12 @@ describe('sockets', () => {
     const bad = waitFor<{ ok: boolean; error: string }>(s, 'emailServiceResponse');
     s.emit('emailServiceRequest', { email: 'not-an-email', purpose: 'register' });
     expect(await bad).toMatchObject({ ok: false, error: 'Введите корректный email' });
+    // a second code for the same address within a minute is refused, and says when to retry
+    const again = waitFor<{ ok: boolean; error: string }>(s, 'emailServiceResponse');
+    s.emit('emailServiceRequest', { email: 'new.user@example.ru', purpose: 'register' });
+    const r = await again;
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/^Код уже отправлен. Повторно запросить код можно через \d+ с$/);
     s.close();
   });
 });

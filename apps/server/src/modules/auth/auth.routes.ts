@@ -11,6 +11,7 @@ import {
   resetPassword,
   sessionInfo,
 } from './auth.service.js';
+import { resendWaitSeconds } from './email-codes.service.js';
 
 export function authModule(app: FastifyInstance) {
   const deps = () => app.deps;
@@ -47,6 +48,20 @@ export function authModule(app: FastifyInstance) {
         error: parsed.error.issues.map((i) => i.message).join(', '),
         email: String(p.email ?? ''),
         purpose: String(p.purpose ?? ''),
+      });
+      return;
+    }
+    const wait = await resendWaitSeconds(
+      app.deps.db,
+      parsed.data.email,
+      parsed.data.purpose,
+      app.deps.config.emailCode.resendMs,
+    );
+    if (wait > 0) {
+      socket.emit('emailServiceResponse', {
+        ok: false,
+        error: `Код уже отправлен. Повторно запросить код можно через ${wait} с`,
+        ...parsed.data,
       });
       return;
     }

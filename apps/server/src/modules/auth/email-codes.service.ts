@@ -1,5 +1,5 @@
 import type { EmailPurpose } from '@zakupki/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { emailCodes } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -55,4 +55,28 @@ export async function consumeEmailCode(
     throw fail('Неверный код из письма');
   }
   await db.update(emailCodes).set({ usedAt: new Date() }).where(eq(emailCodes.id, row.id));
+}
+
+/** Seconds to wait before another code may be sent to this address for this purpose (0: may send now). */
+export async function resendWaitSeconds(
+  db: Tx,
+  email: string,
+  purpose: EmailPurpose,
+  resendMs: number,
+): Promise<number> {
+  if (resendMs <= 0) return 0;
+  const [last] = await db
+    .select({ createdAt: emailCodes.createdAt })
+    .from(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.purpose, purpose),
+        gt(emailCodes.createdAt, new Date(Date.now() - resendMs)),
+      ),
+    )
+    .orderBy(desc(emailCodes.id))
+    .limit(1);
+  if (!last) return 0;
+  return Math.max(1, Math.ceil((last.createdAt.getTime() + resendMs - Date.now()) / 1000));
 }
