@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { companiesModule } from './companies/companies.routes.js';
+import { usersModule } from './users/users.routes.js';
 
 /**
  * Every domain module registers its routes, jobs and socket handlers here.
@@ -6,4 +8,6 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerModules(app: FastifyInstance) {
   void app;
+  companiesModule(app);
+  usersModule(app);
 }

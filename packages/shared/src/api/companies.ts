@@ -171,11 +171,11 @@ const C = IdParam;
 const Sub = z.object({ id: z.coerce.number().int().positive(), item_id: z.coerce.number().int().positive() });
 const tags = ['companies'];
 
-function crud<I extends z.ZodType, O extends z.ZodType>(
+function crud<I extends z.ZodType, O extends z.ZodType, L extends z.ZodType>(
   name: string,
   item: O,
   input: I,
-  list: z.ZodType,
+  list: L,
   what: string,
 ) {
   return {
