@@ -1,0 +1,187 @@
+import { isUtf8 } from 'node:buffer';
+import iconv from 'iconv-lite';
+import { ParseError } from '../../../lib/parse-error.js';
+import type { BankFileEncoding } from './bank.types.js';
+
+/** Largest bank file we accept. A year of statements of a busy account stays well below it. */
+export const MAX_BANK_FILE_BYTES = 64 * 1024 * 1024;
+
+const SIGNATURE = '1CClientBankExchange';
+const LF = 0x0a;
+const CR = 0x0d;
+
+export type DecodedBankText = {
+  /** Lines without terminators; index 0 is line 1. */
+  lines: string[];
+  encoding: BankFileEncoding;
+  /** 1-based numbers of lines decoded as UTF-8 inside a single-byte file. */
+  mixedEncodingLines: number[];
+};
+
+/**
+ * Decodes a 1CClientBankExchange file by its content, whatever its `Кодировка` key says:
+ * UTF-8 when the bytes are valid UTF-8, otherwise windows-1251 or cp866 by which one yields
+ * Russian letters. Lines that are valid UTF-8 with Cyrillic inside a single-byte file (an editor
+ * appended them) are decoded as UTF-8 one by one. Refuses anything whose first line is not the
+ * format's signature before looking at the rest, so a large binary upload fails at once.
+ */
+export function decodeBankFile(input: Buffer): DecodedBankText {
+  if (input.length > MAX_BANK_FILE_BYTES) {
+    throw new ParseError(
+      `Файл слишком большой для выписки 1С (${Math.round(input.length / 1048576)} МБ, допускается не более ${MAX_BANK_FILE_BYTES / 1048576} МБ)`,
+    );
+  }
+  let buf = input;
+  if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+    buf = buf.subarray(3);
+  } else if (
+    buf.length >= 2 &&
+    ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))
+  ) {
+    const text = iconv.decode(buf, buf[0] === 0xff ? 'utf-16le' : 'utf-16be');
+    buf = Buffer.from(text, 'utf8');
+  }
+  const separator = buf.includes(LF) ? LF : CR;
+  checkSignature(buf, separator);
+  if (looksBinary(buf)) {
+    throw new ParseError('Файл содержит двоичные данные и не является выпиской 1С');
+  }
+
+  if (isUtf8(buf)) {
+    return { lines: splitText(buf.toString('utf8'), separator), encoding: 'utf-8', mixedEncodingLines: [] };
+  }
+
+  // Single-byte body: find UTF-8 lines first, judge the rest by letter frequency.
+  const lineBufs = splitLines(buf, separator);
+  const utf8Lines = new Set<number>();
+  const singleByteParts: Buffer[] = [];
+  let sampled = 0;
+  lineBufs.forEach((line, i) => {
+    if (!hasHighByte(line)) return;
+    if (isUtf8(line) && hasCyrillic(line.toString('utf8'))) {
+      utf8Lines.add(i);
+    } else if (sampled < SAMPLE_BYTES) {
+      singleByteParts.push(line);
+      sampled += line.length;
+    }
+  });
+  const encoding = guessSingleByte(Buffer.concat(singleByteParts));
+  const iconvName = encoding === 'cp866' ? 'cp866' : 'win1251';
+  const lines =
+    utf8Lines.size === 0
+      ? splitText(iconv.decode(buf, iconvName), separator)
+      : lineBufs.map((line, i) => (utf8Lines.has(i) ? line.toString('utf8') : iconv.decode(line, iconvName)));
+  return { lines, encoding, mixedEncodingLines: [...utf8Lines].map((i) => i + 1) };
+}
+
+/** Bytes of single-byte text enough to tell windows-1251 from cp866. */
+const SAMPLE_BYTES = 256 * 1024;
+
+function hasHighByte(line: Buffer): boolean {
+  for (let i = 0; i < line.length; i++) if (line[i] >= 0x80) return true;
+  return false;
+}
+
+function checkSignature(buf: Buffer, separator: number): void {
+  const end = buf.indexOf(separator);
+  const first = buf.subarray(0, Math.min(end === -1 ? buf.length : end, 200)).toString('latin1');
+  if (first.replace(/[\s\r]+$/, '').replace(/^\s+/, '') !== SIGNATURE) {
+    throw new ParseError('Файл не является выгрузкой 1С (нет заголовка 1CClientBankExchange)');
+  }
+}
+
+/** Control bytes other than TAB, LF, CR never occur in text; a few in the head mean binary data. */
+function looksBinary(buf: Buffer): boolean {
+  const head = buf.subarray(0, 64 * 1024);
+  let control = 0;
+  for (const b of head) {
+    if ((b < 0x20 && b !== 0x09 && b !== LF && b !== CR) || b === 0x7f) control++;
+  }
+  return control > 8 || buf.includes(0);
+}
+
+/** Same split as `splitLines`, on decoded text. */
+function splitText(text: string, separator: number): string[] {
+  const lines = text
+    .split(separator === LF ? '\n' : '\r')
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function splitLines(buf: Buffer, separator: number): Buffer[] {
+  const out: Buffer[] = [];
+  let start = 0;
+  while (start <= buf.length) {
+    let end = buf.indexOf(separator, start);
+    if (end === -1) end = buf.length;
+    let lineEnd = end;
+    if (separator === LF && lineEnd > start && buf[lineEnd - 1] === CR) lineEnd--;
+    out.push(buf.subarray(start, lineEnd));
+    start = end + 1;
+  }
+  // A terminator after the last line does not open a new line.
+  if (out.length > 1 && out[out.length - 1].length === 0) out.pop();
+  return out;
+}
+
+const CYRILLIC = /[\u0400-\u04ff]/;
+
+function hasCyrillic(text: string): boolean {
+  return CYRILLIC.test(text);
+}
+
+// Relative frequency of Russian letters (per mille), lower case; upper case counts the same.
+const FREQUENCY: Record<string, number> = {
+  о: 110,
+  е: 85,
+  а: 80,
+  и: 74,
+  н: 67,
+  т: 63,
+  с: 55,
+  р: 47,
+  в: 45,
+  л: 44,
+  к: 35,
+  м: 32,
+  д: 30,
+  п: 28,
+  у: 26,
+  я: 20,
+  ы: 19,
+  ь: 17,
+  г: 17,
+  з: 16,
+  б: 16,
+  ч: 14,
+  й: 12,
+  х: 10,
+  ж: 9,
+  ш: 7,
+  ю: 6,
+  ц: 5,
+  щ: 4,
+  э: 3,
+  ф: 3,
+  ъ: 1,
+  ё: 1,
+};
+
+/** Scores a decoding: Russian letters add their frequency, anything else non-ASCII subtracts. */
+function score(text: string): number {
+  let total = 0;
+  for (const ch of text) {
+    if (ch.charCodeAt(0) < 0x80) continue;
+    const f = FREQUENCY[ch.toLowerCase()];
+    total += f === undefined ? -50 : f;
+  }
+  return total;
+}
+
+function guessSingleByte(sample: Buffer): BankFileEncoding {
+  if (sample.length === 0) return 'windows-1251';
+  const win = score(iconv.decode(sample, 'win1251'));
+  const dos = score(iconv.decode(sample, 'cp866'));
+  return dos > win ? 'cp866' : 'windows-1251';
+}

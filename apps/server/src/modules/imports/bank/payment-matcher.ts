@@ -1,0 +1,175 @@
+import type { BankDocument } from './bank.types.js';
+import { toKopecks } from './bank-values.js';
+import {
+  findContractNumber,
+  isBlankContractNumber,
+  registryNumbersIn,
+  sameRegistryNumber,
+} from './purpose-references.js';
+
+/** A contract a payment may belong to. `remaining` is what is still unpaid (decimal string). */
+export type ContractCandidate = {
+  id: string;
+  number: string;
+  /** ISO date of the contract, or null when unknown. */
+  date: string | null;
+  /** EIS registry number (19 or 23 digits), or null. */
+  registryNumber: string | null;
+  supplierInn: string;
+  customerInn: string;
+  remaining: string;
+};
+
+/** A confident match. `confidence` is 0..1: 0.99 registry number, 0.95 number and date, 0.5 only contract. */
+export type PaymentMatch = { contractId: string; confidence: number; reason: string };
+
+/** The outcome with its explanation; `match` is null when nothing fits or the choice is ambiguous. */
+export type PaymentMatchDecision = { match: PaymentMatch | null; reason: string };
+
+/** What the matcher reads from a bank document. */
+export type MatchablePayment = Pick<BankDocument, 'amount' | 'purpose'> & {
+  payer: { inn: string | null };
+  payee: { inn: string | null };
+};
+
+type Scored = { candidate: ContractCandidate; confidence: number; reason: string };
+
+const CONFIDENCE = {
+  registry: 0.99,
+  numberAndDate: 0.95,
+  contractWord: 0.85,
+  numberSign: 0.75,
+  bareNumber: 0.7,
+  onlyContract: 0.5,
+} as const;
+
+/** Matches a payment to a contract, or returns null; see `explainPaymentMatch` for the reason. */
+export function matchPayment(doc: MatchablePayment, candidates: ContractCandidate[]): PaymentMatch | null {
+  return explainPaymentMatch(doc, candidates).match;
+}
+
+/**
+ * Matches an outgoing payment to a contract: the payee must be the supplier (same ИНН), the payer
+ * the customer when the payer's ИНН is known, and the purpose must name the contract by its
+ * registry number or by its number (with a matching date when a date is written). When the purpose
+ * names nothing and the supplier has exactly one contract, that contract is offered with low
+ * confidence. A payment above the contract's remaining amount and an ambiguous purpose give no match.
+ */
+export function explainPaymentMatch(
+  doc: MatchablePayment,
+  candidates: ContractCandidate[],
+): PaymentMatchDecision {
+  const payeeInn = doc.payee.inn;
+  if (!payeeInn) return none('в платёжном документе нет ИНН получателя');
+  const bySupplier = candidates.filter((c) => c.supplierInn === payeeInn);
+  if (bySupplier.length === 0) {
+    return none(`получатель платежа (ИНН ${payeeInn}) не является поставщиком ни по одному договору`);
+  }
+  const payerInn = doc.payer.inn;
+  const eligible = bySupplier.filter((c) => !payerInn || !c.customerInn || c.customerInn === payerInn);
+  if (eligible.length === 0) {
+    return none(
+      `плательщик (ИНН ${payerInn}) не является заказчиком по договорам с поставщиком ИНН ${payeeInn}`,
+    );
+  }
+
+  const scored: Scored[] = [];
+  const conflicts: string[] = [];
+  for (const candidate of eligible) {
+    const result = score(doc.purpose, candidate);
+    if (typeof result === 'string') conflicts.push(result);
+    else if (result) scored.push(result);
+  }
+
+  if (scored.length === 0) {
+    if (conflicts.length > 0) return none(conflicts.join('; '));
+    if (eligible.length === 1) {
+      const only = eligible[0];
+      return withinRemaining(doc, {
+        candidate: only,
+        confidence: CONFIDENCE.onlyContract,
+        reason: `в назначении платежа договор не указан; ${label(only)} — единственный договор с поставщиком ИНН ${payeeInn}`,
+      });
+    }
+    return none(
+      `в назначении платежа не найден номер договора или реестровый номер, а с поставщиком ИНН ${payeeInn} ${eligible.length} договоров`,
+    );
+  }
+
+  scored.sort((a, b) => b.confidence - a.confidence);
+  const best = scored[0];
+  const tied = scored.filter((s) => s.confidence === best.confidence);
+  if (tied.length > 1) {
+    return none(
+      `назначение платежа подходит к нескольким договорам: ${tied.map((s) => label(s.candidate)).join(', ')}`,
+    );
+  }
+  return withinRemaining(doc, best);
+}
+
+function none(reason: string): PaymentMatchDecision {
+  return { match: null, reason };
+}
+
+function label(c: ContractCandidate): string {
+  const date = c.date ? ` от ${formatDate(c.date)}` : '';
+  return `договор № ${c.number}${date}`;
+}
+
+function formatDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+function formatAmount(amount: string): string {
+  return amount.replace('.', ',');
+}
+
+function withinRemaining(doc: MatchablePayment, s: Scored): PaymentMatchDecision {
+  if (toKopecks(doc.amount) > toKopecks(s.candidate.remaining)) {
+    return none(
+      `сумма платежа ${formatAmount(doc.amount)} ₽ больше остатка по ${label(s.candidate).replace('договор', 'договору')} (${formatAmount(s.candidate.remaining)} ₽)`,
+    );
+  }
+  return {
+    match: { contractId: s.candidate.id, confidence: s.confidence, reason: s.reason },
+    reason: s.reason,
+  };
+}
+
+/** Evidence that the purpose names this contract; a string when it names it with a wrong date. */
+function score(purpose: string, c: ContractCandidate): Scored | string | null {
+  if (c.registryNumber && registryNumbersIn(purpose).some((n) => sameRegistryNumber(n, c.registryNumber!))) {
+    return {
+      candidate: c,
+      confidence: CONFIDENCE.registry,
+      reason: `реестровый номер ${c.registryNumber} в назначении платежа`,
+    };
+  }
+  if (isBlankContractNumber(c.number)) return null;
+  const refs = findContractNumber(purpose, c.number);
+  if (refs.length === 0) return null;
+  const dated = refs.filter((r) => r.date !== null);
+  if (c.date && dated.length > 0) {
+    if (dated.some((r) => r.date === c.date)) {
+      return {
+        candidate: c,
+        confidence: CONFIDENCE.numberAndDate,
+        reason: `номер и дата договора в назначении платежа (${label(c)})`,
+      };
+    }
+    return `в назначении платежа номер ${c.number}, но с датой ${formatDate(dated[0].date!)}, а ${label(c)}`;
+  }
+  const marker = refs.some((r) => r.marker === 'contract-word')
+    ? 'contract-word'
+    : refs.some((r) => r.marker === 'number-sign')
+      ? 'number-sign'
+      : 'none';
+  const confidence =
+    marker === 'contract-word'
+      ? CONFIDENCE.contractWord
+      : marker === 'number-sign'
+        ? CONFIDENCE.numberSign
+        : CONFIDENCE.bareNumber;
+  return { candidate: c, confidence, reason: `номер договора в назначении платежа (${label(c)})` };
+}
