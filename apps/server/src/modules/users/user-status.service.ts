@@ -1,0 +1,126 @@
+import type { User } from '@zakupki/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { companyIdsFor } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { revokeUserSessions } from '../auth/sessions.repository.js';
+import { sendUserMailJob } from './users.jobs.js';
+import { blockDenial, fromStatus, nextStatus, statusConflict, unblockDenial } from './users.policy.js';
+import { activatePendingCompany, changeStatus, ensureMembership, findUser } from './users.repository.js';
+import { auditState, deny, loadVisible, NOT_FOUND, requireStaff, viewUser } from './users.service.js';
+
+/** Re-reads the status after a conditional update found nothing to change (someone was faster). */
+async function conflictNow(db: Tx, id: number, action: 'approve' | 'reject' | 'block' | 'unblock') {
+  const u = await findUser(db, id, null);
+  if (!u) return new AppError('not_found', NOT_FOUND);
+  return new AppError(
+    'conflict',
+    statusConflict(action, u.status) ?? 'Статус пользователя изменился, обновите страницу',
+  );
+}
+
+function decisionMail(deps: AppDeps, u: User, approved: boolean) {
+  const number = u.registration_number ? `№ ${u.registration_number} ` : '';
+  const subject = `Заявка ${number}${approved ? 'одобрена' : 'отклонена'}`;
+  const { phones, email } = deps.config.support;
+  const body = approved
+    ? `Здравствуйте, ${u.title}!\n\nВаша заявка на регистрацию ${number}в Системе автоматизации закупок одобрена.\n` +
+      `Войдите с логином ${u.login} и паролем, указанным при регистрации.\n\nСистема автоматизации закупок`
+    : `Здравствуйте, ${u.title}!\n\nВаша заявка на регистрацию ${number}в Системе автоматизации закупок отклонена.\n` +
+      `Если вы считаете это ошибкой, свяжитесь со службой поддержки: ${[...phones, email].join(', ')}.\n\n` +
+      'Система автоматизации закупок';
+  return { to: u.login, subject, body };
+}
+
+/**
+ * Approves or rejects a registration request (status pending). Approval activates the user,
+ * makes them a member of their home company and activates that company if it came with the
+ * request. The person learns the decision by e-mail.
+ */
+export async function reviewRegistration(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  decision: 'approve' | 'reject',
+): Promise<User> {
+  requireStaff(actor);
+  const { db } = deps;
+  const target = await loadVisible(db, actor, id);
+  const conflict = statusConflict(decision, target.status);
+  if (conflict) throw new AppError('conflict', conflict);
+  await db.transaction(async (tx) => {
+    const before = await auditState(tx, id);
+    if (!(await changeStatus(tx, id, fromStatus(decision), nextStatus(decision)))) {
+      throw await conflictNow(tx, id, decision);
+    }
+    if (decision === 'approve' && target.companyId !== null) {
+      await ensureMembership(tx, id, target.companyId);
+      if (await activatePendingCompany(tx, target.companyId)) {
+        await audit(tx, actor, {
+          action: 'approve',
+          entity: 'company',
+          entityId: target.companyId,
+          companyId: target.companyId,
+          before: { status: 'pending' },
+          after: { status: 'active' },
+        });
+      }
+    }
+    await audit(tx, actor, {
+      action: decision,
+      entity: 'user',
+      entityId: id,
+      companyId: target.companyId,
+      before,
+      after: await auditState(tx, id),
+    });
+  });
+  const user = await viewUser(db, await companyIdsFor(db, actor), id);
+  try {
+    await deps.jobs.send(sendUserMailJob, decisionMail(deps, user, decision === 'approve'));
+  } catch (err) {
+    // the decision is made and stored; a lost letter must not turn it into an error
+    deps.log.error({ err, userId: id }, 'could not enqueue the registration decision letter');
+  }
+  return user;
+}
+
+/**
+ * Blocks (every session revoked, sockets disconnected; login answers account_blocked) or
+ * unblocks an active user.
+ */
+export async function setBlocked(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  action: 'block' | 'unblock',
+): Promise<User> {
+  requireStaff(actor);
+  const { db } = deps;
+  const target = await loadVisible(db, actor, id);
+  deny(action === 'block' ? blockDenial(actor, target) : unblockDenial(actor, target));
+  const conflict = statusConflict(action, target.status);
+  if (conflict) throw new AppError('conflict', conflict);
+  const revoked = await db.transaction(async (tx) => {
+    const before = await auditState(tx, id);
+    if (!(await changeStatus(tx, id, fromStatus(action), nextStatus(action)))) {
+      throw await conflictNow(tx, id, action);
+    }
+    const sessionIds = action === 'block' ? await revokeUserSessions(tx as unknown as Db, id) : [];
+    await audit(tx, actor, {
+      action,
+      entity: 'user',
+      entityId: id,
+      companyId: target.companyId,
+      before,
+      after: {
+        ...(await auditState(tx, id)),
+        ...(action === 'block' ? { revoked_sessions: sessionIds.length } : {}),
+      },
+    });
+    return sessionIds;
+  });
+  for (const sessionId of revoked) deps.sockets.disconnectSession(sessionId);
+  return viewUser(db, await companyIdsFor(db, actor), id);
+}

@@ -1,0 +1,266 @@
+import type { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { issueEmailCode } from '../auth/email-codes.service.js';
+
+let t: TestApp;
+const PASSWORD = 'registration-password';
+
+beforeAll(async () => {
+  t = await createTestApp({}, { listen: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Mail = { subject: string; body: string };
+
+/** Letters are sent by a job: wait for one whose subject matches. */
+async function waitForMail(to: string, subject: RegExp): Promise<Mail> {
+  for (let i = 0; i < 100; i++) {
+    const rows = await t.app.deps.database.query<Mail>(
+      'select subject, body from mail_outbox where "to" = $1 order by id desc',
+      [to],
+    );
+    const hit = rows.find((r) => subject.test(r.subject));
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no letter to ${to} matching ${subject}`);
+}
+
+/** The e-mail code through the /unauth socket, as the registration page asks for it. */
+async function codeThroughSocket(email: string): Promise<string> {
+  const port = (t.app.server.address() as AddressInfo).port;
+  const socket = io(`http://127.0.0.1:${port}/unauth`, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  try {
+    const events: string[] = [];
+    const received = new Promise<{ email: string; purpose: string }>((resolve) =>
+      socket.on('emailServiceReceived', (p) => {
+        events.push('received');
+        resolve(p);
+      }),
+    );
+    const response = new Promise<{ ok: boolean; error: string | null }>((resolve) =>
+      socket.on('emailServiceResponse', (p) => {
+        events.push('response');
+        resolve(p);
+      }),
+    );
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    socket.emit('emailServiceRequest', { email, purpose: 'register' });
+    expect(await received).toEqual({ email, purpose: 'register' });
+    expect(await response).toMatchObject({ ok: true, error: null, email, purpose: 'register' });
+    expect(events).toEqual(['received', 'response']);
+  } finally {
+    socket.close();
+  }
+  const mail = await waitForMail(email, /Код подтверждения регистрации/);
+  const code = /Ваш код: (\d{6})/.exec(mail.body)?.[1];
+  if (!code) throw new Error(`no code in ${mail.body}`);
+  return code;
+}
+
+async function register(
+  login: string,
+  company: { title: string; inn: string; kpp?: string },
+  code?: string,
+): Promise<string> {
+  const emailCode = code ?? (await issueEmailCode(t.app.deps.db, login, 'register', 600_000));
+  const r = await t.req('POST', '/api/auth/register', {
+    body: { login, password: PASSWORD, title: `Заявитель ${login}`, email_code: emailCode, company },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect(r.body.status).toBe('pending');
+  return r.body.registration_number;
+}
+
+const login = (loginName: string) =>
+  t.req('POST', '/api/auth/login', { body: { login: loginName, password: PASSWORD } });
+
+async function userByLogin(loginName: string) {
+  const [u] = await t.app.deps.database.query<{ id: number; company_id: number; status: string }>(
+    'select id, company_id, status from users where login = $1',
+    [loginName],
+  );
+  return u;
+}
+
+const companyStatus = async (id: number) =>
+  (await t.app.deps.database.query<{ status: string }>('select status from companies where id = $1', [id]))[0]
+    .status;
+
+describe('registration review', () => {
+  it('register (code through the socket) -> operator approves -> login works', async () => {
+    const email = 'new.customer@test.local';
+    const code = await codeThroughSocket(email);
+    const number = await register(
+      email,
+      { title: 'ООО «Новый заказчик»', inn: '7707003288', kpp: '770701001' },
+      code,
+    );
+    expect(number).toMatch(/^Р-\d{4}-\d{6}$/);
+    const pendingLogin = await login(email);
+    expect(pendingLogin.status).toBe(403);
+    expect(pendingLogin.body.error.code).toBe('registration_pending');
+
+    const u = await userByLogin(email);
+    expect(await companyStatus(u.company_id)).toBe('pending');
+    const operator = await t.login('operator');
+    // a request from a new company reaches every staff member, though nobody acts for that company yet
+    const list = await t.req('GET', '/api/users?status=pending', { token: operator });
+    expect(list.status).toBe(200);
+    expect(list.body.items).toEqual([
+      expect.objectContaining({
+        id: u.id,
+        login: email,
+        status: 'pending',
+        role: 'client',
+        registration_number: number,
+        company_id: u.company_id,
+        company_title: 'ООО «Новый заказчик»',
+        memberships: [],
+      }),
+    ]);
+
+    const approved = await t.req('POST', `/api/users/${u.id}/approve`, { token: operator });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ id: u.id, status: 'active', registration_number: number });
+    expect(await companyStatus(u.company_id)).toBe('active');
+    const admin = await t.req('GET', `/api/users/${u.id}`, { token: await t.login('admin') });
+    expect(admin.body.memberships).toEqual([
+      { company_id: u.company_id, company_title: 'ООО «Новый заказчик»', permissions: null },
+    ]);
+
+    const mail = await waitForMail(email, /одобрена/);
+    expect(mail.subject).toBe(`Заявка № ${number} одобрена`);
+    expect(mail.body).toContain(email);
+
+    const ok = await login(email);
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ login: email, role: 'client', company_id: u.company_id });
+    expect(ok.body.company).toEqual({ id: u.company_id, title: 'ООО «Новый заказчик»' });
+    const status = await t.req('GET', `/api/auth/registrations/${encodeURIComponent(number)}`);
+    expect(status.body.status).toBe('approved');
+
+    const audit = await t.app.deps.database.query<{ entity: string; before: unknown; after: unknown }>(
+      "select entity, before, after from audit_log where action = 'approve' and entity_id = $1 order by id",
+      [String(u.id)],
+    );
+    expect(audit.find((a) => a.entity === 'user')).toMatchObject({
+      before: { status: 'pending' },
+      after: { status: 'active' },
+    });
+    const companyAudit = await t.app.deps.database.query(
+      "select 1 from audit_log where action = 'approve' and entity = 'company' and entity_id = $1",
+      [String(u.company_id)],
+    );
+    expect(companyAudit).toHaveLength(1);
+
+    // the request is decided once
+    for (const action of ['approve', 'reject']) {
+      const again = await t.req('POST', `/api/users/${u.id}/${action}`, { token: await t.login('admin') });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ code: 'conflict', message: 'Заявка уже рассмотрена' });
+    }
+  });
+
+  it('reject: the login answers registration_rejected and the person gets a letter', async () => {
+    const email = 'rejected@test.local';
+    const number = await register(email, { title: 'ООО «Отказ»', inn: '7707003425' });
+    const u = await userByLogin(email);
+    const r = await t.req('POST', `/api/users/${u.id}/reject`, { token: await t.login('specialist') });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('rejected');
+    const l = await login(email);
+    expect(l.status).toBe(403);
+    expect(l.body.error.code).toBe('registration_rejected');
+    const mail = await waitForMail(email, /отклонена/);
+    expect(mail.subject).toBe(`Заявка № ${number} отклонена`);
+    expect(mail.body).toContain('support@zakupki.local');
+    const status = await t.req('GET', `/api/auth/registrations/${encodeURIComponent(number)}`);
+    expect(status.body.status).toBe('rejected');
+    // no membership was granted
+    const members = await t.app.deps.database.query('select 1 from company_members where user_id = $1', [
+      u.id,
+    ]);
+    expect(members).toEqual([]);
+    const again = await t.req('POST', `/api/users/${u.id}/approve`, { token: await t.login('admin') });
+    expect(again.status).toBe(409);
+  });
+
+  it('a request into a known company: approval makes the person a member; the company stays active', async () => {
+    const email = 'colleague@test.local';
+    await register(email, { title: 'АО «Энергосеть»', inn: '5003123458', kpp: '500301001' });
+    const u = await userByLogin(email);
+    expect(u.company_id).toBe(t.ids.companies.client1);
+    const r = await t.req('POST', `/api/users/${u.id}/approve`, { token: await t.login('admin') });
+    expect(r.status).toBe(200);
+    expect(r.body.memberships).toEqual([
+      { company_id: t.ids.companies.client1, company_title: 'АО «Энергосеть»', permissions: null },
+    ]);
+    expect(await companyStatus(t.ids.companies.client1)).toBe('active');
+    // the operator serving the company now sees the new colleague
+    const op = await t.req('GET', `/api/users?status=active&q=colleague`, {
+      token: await t.login('operator'),
+    });
+    expect(op.body.items.map((x: { id: number }) => x.id)).toEqual([u.id]);
+    expect((await login(email)).status).toBe(200);
+  });
+
+  it('a client may not review; unknown ids are 404; active users are no requests', async () => {
+    const email = 'waiting@test.local';
+    await register(email, { title: 'ООО «Ожидание»', inn: '7707006850' });
+    const u = await userByLogin(email);
+    for (const action of ['approve', 'reject']) {
+      const r = await t.req('POST', `/api/users/${u.id}/${action}`, { token: await t.login('client') });
+      expect(r.status).toBe(403);
+      expect(r.body.error.message).toBe('Раздел доступен только сотрудникам');
+    }
+    expect((await userByLogin(email)).status).toBe('pending');
+    const missing = await t.req('POST', '/api/users/999999/approve', { token: await t.login('operator') });
+    expect(missing.status).toBe(404);
+    const active = await t.req('POST', `/api/users/${t.ids.users['client2@demo.local']}/approve`, {
+      token: await t.login('operator'),
+    });
+    expect(active.status).toBe(409);
+    expect(active.body.error.message).toBe('Заявка уже рассмотрена');
+    // two staff members deciding at once: one wins, the other hears 409
+    const both = await Promise.all([
+      t.req('POST', `/api/users/${u.id}/approve`, { token: await t.login('operator') }),
+      t.req('POST', `/api/users/${u.id}/reject`, { token: await t.login('specialist') }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const decided = await t.app.deps.database.query(
+      "select 1 from audit_log where entity = 'user' and entity_id = $1 and action in ('approve', 'reject')",
+      [String(u.id)],
+    );
+    expect(decided).toHaveLength(1);
+    // and exactly one letter tells the decision
+    await waitForMail(email, /одобрена|отклонена/);
+    const letters = await t.app.deps.database.query(
+      `select 1 from mail_outbox where "to" = $1 and subject like 'Заявка%'`,
+      [email],
+    );
+    expect(letters).toHaveLength(1);
+  });
+
+  it('a pending request cannot be blocked: it is approved or rejected', async () => {
+    const email = 'waiting2@test.local';
+    await register(email, { title: 'ООО «Ожидание-2»', inn: '7707001918' });
+    const u = await userByLogin(email);
+    const block = await t.req('POST', `/api/users/${u.id}/block`, { token: await t.login('operator') });
+    expect(block.status).toBe(409);
+    expect(block.body.error.message).toBe(
+      'Заявка на регистрацию ещё не одобрена: её можно одобрить или отклонить',
+    );
+  });
+});
