@@ -34,6 +34,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: { url: string | null; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // an idle client dropped by the server (restart, a test database dropped) must not crash the process
+    pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
