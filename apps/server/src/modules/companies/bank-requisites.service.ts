@@ -1,0 +1,144 @@
+import type { BankRequisiteInput, PageQuery } from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import {
+  type BankValues,
+  bankRequisiteOwner,
+  clearMain,
+  deleteBankRequisiteRow,
+  findBankRequisite,
+  findSameAccount,
+  insertBankRequisite,
+  listBankRequisites,
+  toBankRequisite,
+  updateBankRequisiteRow,
+} from './bank-requisites.repository.js';
+import { lockCompany, pgError } from './companies.repository.js';
+import { ensureOwned, pageResult } from './company-items.service.js';
+
+/** БИК and the control keys of both accounts are checked by the shared zod schema. */
+type BankBody = z.output<typeof BankRequisiteInput>;
+
+const BANK = {
+  entity: 'bank_requisite',
+  notFound: 'Банковские реквизиты не найдены',
+  ownerOf: bankRequisiteOwner,
+};
+
+const valuesOf = (b: BankBody): BankValues => ({
+  bankName: b.bank_name,
+  bik: b.bik,
+  settlementAccount: b.settlement_account,
+  correspondentAccount: b.correspondent_account,
+  isMain: b.is_main,
+});
+
+export async function listCompanyBankRequisites(db: Db, actor: Actor, companyId: number, q: PageQuery) {
+  await requireCompany(db, actor, companyId, 'company.read');
+  const { rows, total } = await listBankRequisites(db, companyId, q);
+  return pageResult(rows.map(toBankRequisite), total, q);
+}
+
+async function assertNewAccount(tx: Tx, companyId: number, b: BankBody, exceptId?: number) {
+  if (await findSameAccount(tx, companyId, b.bik, b.settlement_account, exceptId)) {
+    throw new AppError(
+      'duplicate',
+      `Расчётный счёт ${b.settlement_account} в банке с БИК ${b.bik} уже есть у компании`,
+      { fields: ['bik', 'settlement_account'] },
+    );
+  }
+}
+
+/** One main account at a time: marking one main clears the others, each change audited. */
+async function clearOtherMain(tx: Tx, actor: Actor, companyId: number) {
+  for (const r of await clearMain(tx, companyId)) {
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'bank_requisite',
+      entityId: r.id,
+      companyId,
+      before: toBankRequisite(r),
+      after: toBankRequisite({ ...r, isMain: false }),
+    });
+  }
+}
+
+export async function createBankRequisite(db: Db, actor: Actor, companyId: number, body: BankBody) {
+  await requireCompany(db, actor, companyId, 'bank.write');
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    await assertNewAccount(tx, companyId, body);
+    if (body.is_main) await clearOtherMain(tx, actor, companyId);
+    const row = await insertBankRequisite(tx, companyId, valuesOf(body));
+    const after = toBankRequisite(row);
+    await audit(tx, actor, {
+      action: 'create',
+      entity: 'bank_requisite',
+      entityId: row.id,
+      companyId,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function updateBankRequisite(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: BankBody,
+) {
+  await requireCompany(db, actor, companyId, 'bank.write');
+  await ensureOwned(db, actor, companyId, id, BANK);
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const beforeRow = await findBankRequisite(tx, companyId, id);
+    if (!beforeRow) throw new AppError('not_found', BANK.notFound);
+    await assertNewAccount(tx, companyId, body, id);
+    if (body.is_main && !beforeRow.isMain) await clearOtherMain(tx, actor, companyId);
+    const row = await updateBankRequisiteRow(tx, id, valuesOf(body));
+    const before = toBankRequisite(beforeRow);
+    const after = toBankRequisite(row);
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'bank_requisite',
+      entityId: id,
+      companyId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteBankRequisite(db: Db, actor: Actor, companyId: number, id: number) {
+  await requireCompany(db, actor, companyId, 'bank.write');
+  await ensureOwned(db, actor, companyId, id, BANK);
+  try {
+    await db.transaction(async (tx) => {
+      const row = await findBankRequisite(tx, companyId, id);
+      if (!row) throw new AppError('not_found', BANK.notFound);
+      await deleteBankRequisiteRow(tx, id);
+      await audit(tx, actor, {
+        action: 'delete',
+        entity: 'bank_requisite',
+        entityId: id,
+        companyId,
+        before: toBankRequisite(row),
+      });
+    });
+  } catch (err) {
+    if (pgError(err)?.code === '23503') {
+      throw new AppError(
+        'has_dependents',
+        'Эти банковские реквизиты используются в других данных системы, удалить их нельзя',
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,241 @@
+import type { PageQuery } from '@zakupki/shared';
+import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { companies, companyMembers, procurementRules, users } from '../../db/schema/index.js';
+import type { CompanyStatus } from './companies.policy.js';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyValues = {
+  title: string;
+  fullTitle: string | null;
+  inn: string;
+  kpp: string | null;
+  ogrn: string | null;
+  legalAddress: string | null;
+  postalAddress: string | null;
+  email: string | null;
+  phone: string | null;
+  tariffId: number | null;
+  status: CompanyStatus;
+};
+
+/** The wire shape of a company (also what the audit log stores as before/after). */
+export function toCompany(r: CompanyRow) {
+  return {
+    id: r.id,
+    title: r.title,
+    full_title: r.fullTitle,
+    inn: r.inn,
+    kpp: r.kpp,
+    ogrn: r.ogrn,
+    legal_address: r.legalAddress,
+    postal_address: r.postalAddress,
+    email: r.email,
+    phone: r.phone,
+    is_provider: r.isProvider,
+    tariff_id: r.tariffId,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** Case-insensitive substring match; `%`, `_` and `\` in the user's text match themselves. */
+export function contains(column: AnyPgColumn, value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  return ilike(column, `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+export const offsetOf = (q: PageQuery) => (q.page - 1) * q.limit;
+
+/** Postgres error code and constraint of a failed query (drizzle wraps the driver's error). */
+export function pgError(err: unknown): { code: string; constraint: string | null } | null {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const o = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof o.code === 'string' && /^[0-9A-Z]{5}$/.test(o.code)) {
+      return { code: o.code, constraint: typeof o.constraint === 'string' ? o.constraint : null };
+    }
+    e = o.cause;
+  }
+  return null;
+}
+
+export async function listCompanies(
+  tx: Tx,
+  scope: SQL | undefined,
+  q: PageQuery & { title?: string; inn?: string; status?: CompanyStatus },
+) {
+  const where = and(
+    scope,
+    q.title ? or(contains(companies.title, q.title), contains(companies.fullTitle, q.title)) : undefined,
+    contains(companies.inn, q.inn),
+    q.status ? eq(companies.status, q.status) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(sql`${companies.title} asc nulls last`, asc(companies.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    tx.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function companyOptions(tx: Tx, scope: SQL | undefined) {
+  return tx
+    .select({ id: companies.id, title: companies.title })
+    .from(companies)
+    .where(scope)
+    .orderBy(sql`${companies.title} asc nulls last`, asc(companies.id));
+}
+
+export async function findCompany(tx: Tx, id: number, lock = false): Promise<CompanyRow | null> {
+  const q = tx.select().from(companies).where(eq(companies.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** Serialises writes inside one company (one active contact, one main account). */
+export async function lockCompany(tx: Tx, id: number) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
+}
+
+/** Another company with the same ИНН and КПП (no КПП matches no КПП, as the unique index does). */
+export async function findSameInnKpp(tx: Tx, inn: string, kpp: string | null, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.inn, inn),
+        sql`coalesce(${companies.kpp}, '') = ${kpp ?? ''}`,
+        exceptId ? ne(companies.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertCompany(tx: Tx, v: CompanyValues) {
+  const [row] = await tx.insert(companies).values(v).returning();
+  return row;
+}
+
+export async function updateCompanyRow(tx: Tx, id: number, v: CompanyValues) {
+  const [row] = await tx
+    .update(companies)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(companies.id, id))
+    .returning();
+  return row;
+}
+
+export async function addMember(tx: Tx, userId: number, companyId: number) {
+  const [row] = await tx
+    .insert(companyMembers)
+    .values({ userId, companyId, permissions: null })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteMembers(tx: Tx, companyId: number) {
+  return tx.delete(companyMembers).where(eq(companyMembers.companyId, companyId)).returning();
+}
+
+export async function deleteCompanyRow(tx: Tx, id: number) {
+  await tx.delete(companies).where(eq(companies.id, id));
+}
+
+/** Users of a company: whose home company it is, or who are members of it. */
+export async function companyUsers(tx: Tx, companyId: number, q: PageQuery) {
+  const where = or(
+    eq(users.companyId, companyId),
+    sql`exists (select 1 from ${companyMembers} m where m.user_id = ${users.id} and m.company_id = ${companyId})`,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select({
+        id: users.id,
+        title: users.title,
+        login: users.login,
+        role: users.role,
+        status: users.status,
+        membership: companyMembers.permissions,
+        isMember: sql<boolean>`${companyMembers.userId} is not null`,
+      })
+      .from(users)
+      .leftJoin(
+        companyMembers,
+        and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, companyId)),
+      )
+      .where(where)
+      .orderBy(asc(users.title), asc(users.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export async function companyProcurementRules(tx: Tx, companyId: number, q: PageQuery) {
+  const where = eq(procurementRules.companyId, companyId);
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select()
+      .from(procurementRules)
+      .where(where)
+      .orderBy(desc(procurementRules.createdAt), desc(procurementRules.id))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    tx.select({ total: sql<number>`count(*)::int` }).from(procurementRules).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      company_id: r.companyId,
+      title: r.title,
+      status: r.status,
+      created_at: r.createdAt.toISOString(),
+    })),
+    total: Number(total),
+  };
+}
+
+type FkRow = { table_name: string; column_name: string };
+
+/**
+ * Rows anywhere in the database that refer to the company through a foreign key, by table.
+ * Found from the catalogue, so tables that later modules add are counted without changes here.
+ * Memberships (ON DELETE CASCADE) are not data of the company and are left out.
+ */
+export async function countDependents(tx: Tx, companyId: number) {
+  const fks = await rowsOf<FkRow>(
+    tx,
+    sql`select cl.relname as table_name, a.attname as column_name
+        from pg_constraint c
+        join pg_class cl on cl.oid = c.conrelid
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.confrelid = 'companies'::regclass
+          and array_length(c.conkey, 1) = 1 and c.confdeltype <> 'c'
+        order by cl.relname, a.attname`,
+  );
+  const counts = new Map<string, number>();
+  for (const fk of fks) {
+    const [{ n }] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${sql.identifier(fk.table_name)} where ${sql.identifier(fk.column_name)} = ${companyId}`,
+    );
+    counts.set(fk.table_name, (counts.get(fk.table_name) ?? 0) + Number(n));
+  }
+  return [...counts].map(([table, count]) => ({ table, count }));
+}
+
+async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const r = (await tx.execute(query)) as unknown as { rows: T[] };
+  return r.rows;
+}

@@ -1,0 +1,513 @@
+import { ROLE_PERMISSIONS } from '@zakupki/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { AppError } from '../../lib/app-error.js';
+import { auditRows, companyBody, innFor } from './companies.factories.js';
+import { mapCompanyWriteError } from './companies.service.js';
+
+let t: TestApp;
+let tok: Record<'admin' | 'specialist' | 'operator' | 'client' | 'client2', string>;
+let C: TestApp['ids']['companies'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  C = t.ids.companies;
+  tok = {
+    admin: await t.login('admin'),
+    specialist: await t.login('specialist'),
+    operator: await t.login('operator'),
+    client: await t.login('client'),
+    client2: await t.login('client2'),
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const issues = (body: { error: { details: { issues: { path: string; message: string }[] } } }) =>
+  Object.fromEntries(body.error.details.issues.map((i) => [i.path, i.message]));
+
+async function create(who: keyof typeof tok, n: number, extra: Record<string, unknown> = {}) {
+  const r = await t.req('POST', '/api/companies', { token: tok[who], body: companyBody(n, extra) });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body as { id: number; title: string; status: string; tariff_id: number | null };
+}
+
+describe('GET /api/companies', () => {
+  it('admin, specialist and operator see the companies they act for, ordered by title', async () => {
+    for (const who of ['admin', 'specialist', 'operator'] as const) {
+      const r = await t.req('GET', '/api/companies', { token: tok[who] });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ total: 3, page: 1, limit: 10 });
+      expect(r.body.items.map((c: { id: number }) => c.id)).toEqual([C.client1, C.client2, C.provider]);
+    }
+  });
+
+  it('a client sees only its own company', async () => {
+    const r = await t.req('GET', '/api/companies', { token: tok.client });
+    expect(r.status).toBe(200);
+    expect(r.body.total).toBe(1);
+    expect(r.body.items[0]).toMatchObject({
+      id: C.client1,
+      title: 'АО «Энергосеть»',
+      inn: '5003123458',
+      kpp: '500301001',
+      status: 'active',
+      is_provider: false,
+    });
+    expect(r.body.items[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('filters by title (case-insensitive substring), ИНН and status; pages', async () => {
+    const get = async (qs: string) => (await t.req('GET', `/api/companies?${qs}`, { token: tok.admin })).body;
+    expect((await get('title=ВОДОКАНАЛ')).items.map((c: { id: number }) => c.id)).toEqual([C.client2]);
+    expect((await get('inn=7810')).items.map((c: { id: number }) => c.id)).toEqual([C.client2]);
+    expect((await get('status=archived')).total).toBe(0);
+    expect((await get('title=&inn=')).total).toBe(3);
+    expect((await get('title=%25')).total).toBe(0);
+    const p2 = await get('limit=1&page=2');
+    expect(p2).toMatchObject({ total: 3, page: 2, limit: 1 });
+    expect(p2.items.map((c: { id: number }) => c.id)).toEqual([C.client2]);
+  });
+
+  it('refuses a bad filter or page with Russian messages', async () => {
+    const r = await t.req('GET', '/api/companies?status=deleted&page=abc', { token: tok.admin });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('validation_failed');
+    expect(issues(r.body)).toEqual({
+      'query.status': 'Недопустимое значение',
+      'query.page': 'Значение должно быть числовое',
+    });
+  });
+
+  it('needs a session', async () => {
+    const r = await t.req('GET', '/api/companies');
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe('unauthorized');
+  });
+});
+
+describe('GET /api/companies/my', () => {
+  it('lists {id,title} of the companies the user may act for, by title', async () => {
+    const all = [
+      { id: C.client1, title: 'АО «Энергосеть»' },
+      { id: C.client2, title: 'ГУП «Водоканал Северо-Запад»' },
+      { id: C.provider, title: 'ООО «Закупки-Сервис»' },
+    ];
+    for (const who of ['admin', 'specialist', 'operator'] as const) {
+      const r = await t.req('GET', '/api/companies/my', { token: tok[who] });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(all);
+    }
+    expect((await t.req('GET', '/api/companies/my', { token: tok.client })).body).toEqual([all[0]]);
+    expect((await t.req('GET', '/api/companies/my', { token: tok.client2 })).body).toEqual([all[1]]);
+  });
+});
+
+describe('GET /api/companies/:id', () => {
+  it('answers every role that acts for the company', async () => {
+    for (const who of ['admin', 'specialist', 'operator', 'client'] as const) {
+      const r = await t.req('GET', `/api/companies/${C.client1}`, { token: tok[who] });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ id: C.client1, full_title: 'Акционерное общество «Энергосеть»' });
+    }
+  });
+
+  it('404 for another client and for an unknown id; 400 for a bad id', async () => {
+    const other = await t.req('GET', `/api/companies/${C.client1}`, { token: tok.client2 });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toEqual({ code: 'not_found', message: 'Запрашиваемый ресурс не найден' });
+    expect((await t.req('GET', '/api/companies/999999', { token: tok.admin })).status).toBe(404);
+    const bad = await t.req('GET', '/api/companies/abc', { token: tok.admin });
+    expect(bad.status).toBe(400);
+    expect(issues(bad.body)).toEqual({ 'params.id': 'Значение должно быть числовое' });
+  });
+});
+
+describe('GET /api/companies/:id/permissions', () => {
+  it('gives the role defaults, all of them to the admin', async () => {
+    for (const who of ['admin', 'specialist', 'operator', 'client'] as const) {
+      const r = await t.req('GET', `/api/companies/${C.client1}/permissions`, { token: tok[who] });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(ROLE_PERMISSIONS[who]);
+    }
+  });
+});
+
+describe('GET /api/companies/:id/users and /procurement_rules', () => {
+  it('lists the home users and members with their permissions there', async () => {
+    for (const who of ['admin', 'specialist', 'operator', 'client'] as const) {
+      const r = await t.req('GET', `/api/companies/${C.client1}/users`, { token: tok[who] });
+      expect(r.status).toBe(200);
+      expect(r.body.total).toBe(3);
+      expect(r.body.items.map((u: { login: string }) => u.login)).toEqual([
+        'specialist@demo.local',
+        'client@demo.local',
+        'operator@demo.local',
+      ]);
+      const client = r.body.items.find((u: { login: string }) => u.login === 'client@demo.local');
+      expect(client).toMatchObject({
+        role: 'client',
+        status: 'active',
+        permissions: ROLE_PERMISSIONS.client,
+      });
+      expect(client.password_hash).toBeUndefined();
+    }
+    const paged = await t.req('GET', `/api/companies/${C.client1}/users?limit=1&page=3`, {
+      token: tok.client,
+    });
+    expect(paged.body).toMatchObject({ total: 3, page: 3, limit: 1 });
+    expect(paged.body.items.map((u: { login: string }) => u.login)).toEqual(['operator@demo.local']);
+  });
+
+  it('procurement rules come from their table, empty until there are some', async () => {
+    const empty = await t.req('GET', `/api/companies/${C.client1}/procurement_rules`, { token: tok.client });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ items: [], total: 0, page: 1, limit: 10 });
+    await t.app.deps.database.query(
+      `insert into procurement_rules (company_id, title, status) values ($1, 'Положение о закупке 2025', 'approved')`,
+      [C.client2],
+    );
+    const r = await t.req('GET', `/api/companies/${C.client2}/procurement_rules`, { token: tok.operator });
+    expect(r.body.total).toBe(1);
+    expect(r.body.items[0]).toMatchObject({
+      company_id: C.client2,
+      title: 'Положение о закупке 2025',
+      status: 'approved',
+    });
+    expect(
+      (await t.req('GET', `/api/companies/${C.client1}/procurement_rules`, { token: tok.admin })).body.total,
+    ).toBe(0);
+  });
+});
+
+describe('POST /api/companies', () => {
+  it('is for staff only', async () => {
+    const r = await t.req('POST', '/api/companies', { token: tok.client, body: companyBody(1) });
+    expect(r.status).toBe(403);
+    expect(r.body.error).toEqual({
+      code: 'forbidden',
+      message: 'Создавать компании могут только сотрудники провайдера',
+    });
+  });
+
+  it('lists every invalid field with its Russian message', async () => {
+    const empty = await t.req('POST', '/api/companies', { token: tok.admin, body: {} });
+    expect(empty.status).toBe(400);
+    expect(issues(empty.body)).toEqual({
+      'body.title': 'Обязательное поле',
+      'body.inn': 'Обязательное поле',
+    });
+    const bad = await t.req('POST', '/api/companies', {
+      token: tok.admin,
+      body: companyBody(2, {
+        title: '  ',
+        inn: '7705123450',
+        kpp: '12345',
+        ogrn: '1027700123451',
+        email: 'не почта',
+      }),
+    });
+    expect(bad.status).toBe(400);
+    expect(issues(bad.body)).toEqual({
+      'body.title': 'Обязательное поле',
+      'body.inn': 'Неверное контрольное число ИНН',
+      'body.kpp': 'КПП должен состоять из 9 знаков: 4 цифры, 2 цифры или заглавные латинские буквы, 3 цифры',
+      'body.ogrn': 'Неверное контрольное число ОГРН',
+      'body.email': 'Введите корректный email',
+    });
+    const count = await t.app.deps.database.query<{ n: number }>('select count(*)::int as n from companies');
+    expect(Number(count[0].n)).toBe(3);
+  });
+
+  it('a specialist creates a company and becomes its member; audited', async () => {
+    const c = await create('specialist', 10, { email: '' });
+    expect(c).toMatchObject({ title: 'ООО «Тест 10»', status: 'active', tariff_id: null });
+    const my = await t.req('GET', '/api/companies/my', { token: tok.specialist });
+    expect(my.body.map((x: { id: number }) => x.id)).toContain(c.id);
+    const perms = await t.req('GET', `/api/companies/${c.id}/permissions`, { token: tok.specialist });
+    expect(perms.body).toEqual(ROLE_PERMISSIONS.specialist);
+    expect((await t.req('GET', `/api/companies/${c.id}`, { token: tok.operator })).status).toBe(404);
+    const created = await auditRows(t, { entity: 'company', entity_id: c.id, action: 'create' });
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      user_id: t.ids.users['specialist@demo.local'],
+      company_id: c.id,
+      after: { inn: innFor(10), email: null },
+    });
+    expect(await auditRows(t, { entity: 'company_member', action: 'create' })).toHaveLength(1);
+  });
+
+  it('an operator becomes a member too but may not edit the company', async () => {
+    const c = await create('operator', 11);
+    expect((await t.req('GET', `/api/companies/${c.id}`, { token: tok.operator })).status).toBe(200);
+    const put = await t.req('PUT', `/api/companies/${c.id}`, { token: tok.operator, body: companyBody(11) });
+    expect(put.status).toBe(403);
+    expect(put.body.error).toEqual({
+      code: 'forbidden',
+      message: 'Недостаточно прав для этого действия в компании',
+    });
+  });
+
+  it('the admin creates without becoming a member; only the admin sets a tariff', async () => {
+    const c = await create('admin', 12, { tariff_id: 3 });
+    expect(c.tariff_id).toBe(3);
+    const members = await t.app.deps.database.query('select * from company_members where company_id = $1', [
+      c.id,
+    ]);
+    expect(members).toHaveLength(0);
+    const r = await t.req('POST', '/api/companies', {
+      token: tok.specialist,
+      body: companyBody(13, { tariff_id: 3 }),
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toBe('Тариф компании может назначить только администратор');
+  });
+
+  it('refuses the same ИНН+КПП twice with 409 duplicate', async () => {
+    const r = await t.req('POST', '/api/companies', {
+      token: tok.specialist,
+      body: companyBody(14, { inn: '7705123452', kpp: '770501001' }),
+    });
+    expect(r.status).toBe(409);
+    expect(r.body.error).toEqual({
+      code: 'duplicate',
+      message: 'Компания с ИНН 7705123452 и КПП 770501001 уже есть в системе',
+      details: { fields: ['inn', 'kpp'] },
+    });
+    // another КПП is another company (a branch); no КПП at all is unique too
+    await create('admin', 15, { inn: '7705123452', kpp: '770502001' });
+    await create('admin', 16, { kpp: null });
+    const again = await t.req('POST', '/api/companies', {
+      token: tok.admin,
+      body: companyBody(16, { kpp: '' }),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(`Компания с ИНН ${innFor(16)} без КПП уже есть в системе`);
+  });
+
+  it('concurrent creations of the same ИНН+КПП: one wins, the rest get the same 409', async () => {
+    const results = await Promise.all(
+      [0, 1, 2, 3].map(() => t.req('POST', '/api/companies', { token: tok.admin, body: companyBody(17) })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect(r.body.error.code).toBe('duplicate');
+      expect(r.body.error.message).toBe(`Компания с ИНН ${innFor(17)} и КПП 770101001 уже есть в системе`);
+    }
+  });
+
+  it('maps the unique-index violation (23505) to the same duplicate error', async () => {
+    let caught: unknown;
+    try {
+      await t.app.deps.database.db.execute(
+        sql`insert into companies (title, inn, kpp) values ('Дубль', '7705123452', '770501001')`,
+      );
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeDefined();
+    const mapped = mapCompanyWriteError(caught, '7705123452', '770501001');
+    expect(mapped).toBeInstanceOf(AppError);
+    expect(mapped?.code).toBe('duplicate');
+    expect(mapped?.message).toBe('Компания с ИНН 7705123452 и КПП 770501001 уже есть в системе');
+    expect(mapCompanyWriteError(new Error('other'), '1', null)).toBeNull();
+  });
+});
+
+describe('PUT /api/companies/:id', () => {
+  it('a client edits its own company; audited with before and after', async () => {
+    const body = {
+      ...companyBody(0),
+      title: 'АО «Энергосеть-2»',
+      inn: '5003123458',
+      kpp: '500301001',
+      status: 'active',
+    };
+    const r = await t.req('PUT', `/api/companies/${C.client1}`, { token: tok.client, body });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: C.client1, title: 'АО «Энергосеть-2»', status: 'active' });
+    const [a] = await auditRows(t, { entity: 'company', entity_id: C.client1, action: 'update' });
+    expect(a.before).toMatchObject({ title: 'АО «Энергосеть»' });
+    expect(a.after).toMatchObject({ title: 'АО «Энергосеть-2»' });
+    expect(a.user_id).toBe(t.ids.users['client@demo.local']);
+  });
+
+  it('a client may not archive its company nor change the tariff', async () => {
+    const base = { ...companyBody(0), inn: '5003123458', kpp: '500301001' };
+    const arch = await t.req('PUT', `/api/companies/${C.client1}`, {
+      token: tok.client,
+      body: { ...base, status: 'archived' },
+    });
+    expect(arch.status).toBe(403);
+    expect(arch.body.error.message).toBe(
+      'Перевести компанию в архив или вернуть её из архива может только сотрудник провайдера',
+    );
+    const tariff = await t.req('PUT', `/api/companies/${C.client1}`, {
+      token: tok.client,
+      body: { ...base, tariff_id: 2 },
+    });
+    expect(tariff.status).toBe(403);
+    expect(tariff.body.error.message).toBe('Тариф компании может назначить только администратор');
+  });
+
+  it('staff archive and restore a company', async () => {
+    const c = await create('specialist', 20);
+    const arch = await t.req('PUT', `/api/companies/${c.id}`, {
+      token: tok.specialist,
+      body: companyBody(20, { status: 'archived' }),
+    });
+    expect(arch.status).toBe(200);
+    expect(arch.body.status).toBe('archived');
+    const list = await t.req('GET', '/api/companies?status=archived', { token: tok.specialist });
+    expect(list.body.items.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    // leaving status out keeps it
+    const kept = await t.req('PUT', `/api/companies/${c.id}`, {
+      token: tok.specialist,
+      body: companyBody(20),
+    });
+    expect(kept.body.status).toBe('archived');
+    await t.req('PUT', `/api/companies/${c.id}`, {
+      token: tok.specialist,
+      body: companyBody(20, { status: 'active' }),
+    });
+    const actions = (await auditRows(t, { entity: 'company', entity_id: c.id })).map((a) => a.action);
+    expect(actions).toEqual(['create', 'archive', 'update', 'restore']);
+  });
+
+  it('refuses an ИНН+КПП that another company has; validation; 404 for outsiders', async () => {
+    const c = await create('admin', 21);
+    const dup = await t.req('PUT', `/api/companies/${c.id}`, {
+      token: tok.admin,
+      body: companyBody(21, { inn: '7810123451', kpp: '781001001' }),
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.message).toBe('Компания с ИНН 7810123451 и КПП 781001001 уже есть в системе');
+    // its own ИНН+КПП again is fine
+    expect(
+      (await t.req('PUT', `/api/companies/${c.id}`, { token: tok.admin, body: companyBody(21) })).status,
+    ).toBe(200);
+    const bad = await t.req('PUT', `/api/companies/${c.id}`, {
+      token: tok.admin,
+      body: companyBody(21, { title: '' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(issues(bad.body)).toEqual({ 'body.title': 'Обязательное поле' });
+    const other = await t.req('PUT', `/api/companies/${C.client1}`, {
+      token: tok.client2,
+      body: companyBody(21),
+    });
+    expect(other.status).toBe(404);
+  });
+});
+
+describe('DELETE /api/companies/:id', () => {
+  it('is for the admin only: a member without the permission gets 403, an outsider 404', async () => {
+    const spec = await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.specialist });
+    expect(spec.status).toBe(403);
+    expect(spec.body.error.code).toBe('forbidden');
+    expect((await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.client })).status).toBe(403);
+    expect((await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.client2 })).status).toBe(404);
+  });
+
+  it('refuses a company with data, naming what it has', async () => {
+    const r = await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.admin });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('has_dependents');
+    // later modules may add data of their own to the demo company: they come after these
+    expect(r.body.error.message).toMatch(
+      /^У компании есть данные: 3 контакта, 1 пользователь, 1 банковский реквизит, 1 заказчик(, .+)?\. Переведите её в архив$/,
+    );
+    expect(r.body.error.details.dependents.slice(0, 4)).toEqual([
+      { table: 'contacts', count: 3 },
+      { table: 'users', count: 1 },
+      { table: 'bank_requisites', count: 1 },
+      { table: 'customers', count: 1 },
+    ]);
+    expect((await t.req('GET', `/api/companies/${C.client1}`, { token: tok.admin })).status).toBe(200);
+
+    const c = await create('admin', 32);
+    for (const name of ['Первый', 'Второй', 'Третий']) {
+      const added = await t.req('POST', `/api/companies/${c.id}/contacts`, {
+        token: tok.admin,
+        body: { full_name: name },
+      });
+      expect(added.status).toBe(201);
+    }
+    await t.app.deps.database.query(
+      `insert into users (login, title, password_hash, role, company_id)
+       values ('a32@example.ru', 'А', 'x', 'client', $1), ('b32@example.ru', 'Б', 'x', 'client', $1)`,
+      [c.id],
+    );
+    const full = await t.req('DELETE', `/api/companies/${c.id}`, { token: tok.admin });
+    expect(full.status).toBe(409);
+    expect(full.body.error.message).toBe(
+      'У компании есть данные: 3 контакта, 2 пользователя. Переведите её в архив',
+    );
+    expect(await auditRows(t, { entity: 'company', entity_id: c.id, action: 'delete' })).toEqual([]);
+  });
+
+  it('counts procurement rules and rows of any table that refers to the company', async () => {
+    const c = await create('admin', 30);
+    const { database } = t.app.deps;
+    await database.query(`insert into procurement_rules (company_id, title) values ($1, 'Положение')`, [
+      c.id,
+    ]);
+    await database.query(
+      'create table zz_company_refs (id serial primary key, company_id int references companies(id))',
+    );
+    try {
+      await database.query('insert into zz_company_refs (company_id) values ($1), ($1)', [c.id]);
+      const r = await t.req('DELETE', `/api/companies/${c.id}`, { token: tok.admin });
+      expect(r.status).toBe(409);
+      expect(r.body.error.message).toBe(
+        'У компании есть данные: 1 положение о закупке, 2 записи в разделе «zz_company_refs». Переведите её в архив',
+      );
+    } finally {
+      await database.query('drop table zz_company_refs');
+    }
+  });
+
+  it('deletes a company without data, with its memberships; audited', async () => {
+    const c = await create('specialist', 31);
+    const r = await t.req('DELETE', `/api/companies/${c.id}`, { token: tok.admin });
+    expect(r.status).toBe(204);
+    expect((await t.req('GET', `/api/companies/${c.id}`, { token: tok.admin })).status).toBe(404);
+    const my = await t.req('GET', '/api/companies/my', { token: tok.specialist });
+    expect(my.body.map((x: { id: number }) => x.id)).not.toContain(c.id);
+    const [del] = await auditRows(t, { entity: 'company', entity_id: c.id, action: 'delete' });
+    expect(del.before).toMatchObject({ id: c.id, inn: innFor(31) });
+    expect(del.user_id).toBe(t.ids.users['admin@demo.local']);
+    const members = await auditRows(t, { entity: 'company_member', action: 'delete' });
+    expect(members.map((m) => m.entity_id)).toEqual([`${t.ids.users['specialist@demo.local']}:${c.id}`]);
+  });
+
+  it('never deletes the provider company', async () => {
+    const r = await t.req('DELETE', `/api/companies/${C.provider}`, { token: tok.admin });
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe('Компанию провайдера удалить нельзя');
+  });
+});
+
+describe('narrowed memberships', () => {
+  it('a member whose permissions were narrowed gets 403 where the role would allow', async () => {
+    const opId = t.ids.users['operator@demo.local'];
+    await t.app.deps.database.query(
+      `update company_members set permissions = '["company.read"]' where user_id = $1 and company_id = $2`,
+      [opId, C.client2],
+    );
+    const perms = await t.req('GET', `/api/companies/${C.client2}/permissions`, { token: tok.operator });
+    expect(perms.body).toEqual(['company.read']);
+    const users = await t.req('GET', `/api/companies/${C.client2}/users`, { token: tok.operator });
+    expect(users.status).toBe(403);
+    const contact = await t.req('POST', `/api/companies/${C.client2}/contacts`, {
+      token: tok.operator,
+      body: { full_name: 'Новый контакт' },
+    });
+    expect(contact.status).toBe(403);
+    const listed = await t.req('GET', `/api/companies/${C.client2}/users`, { token: tok.admin });
+    const op = listed.body.items.find((u: { login: string }) => u.login === 'operator@demo.local');
+    expect(op.permissions).toEqual(['company.read']);
+  });
+});

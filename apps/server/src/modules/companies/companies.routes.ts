@@ -1,0 +1,91 @@
+import { companyRoutes as r } from '@zakupki/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route.js';
+import {
+  createBankRequisite,
+  deleteBankRequisite,
+  listCompanyBankRequisites,
+  updateBankRequisite,
+} from './bank-requisites.service.js';
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listForActor,
+  myCompanies,
+  permissionsIn,
+  procurementRulesOf,
+  updateCompany,
+  usersOf,
+} from './companies.service.js';
+import {
+  createContact,
+  deleteContact,
+  getActiveContact,
+  listCompanyContacts,
+  updateContact,
+} from './contacts.service.js';
+import { createCustomer, deleteCustomer, listCompanyCustomers, updateCustomer } from './customers.service.js';
+
+/** /api/companies and every company-scoped sub-resource; each one passes requireCompany. */
+export function companiesModule(app: FastifyInstance) {
+  const db = () => app.deps.db;
+
+  addRoute(app, r.list, async ({ actor, query }) => listForActor(db(), actor, query));
+  addRoute(app, r.my, async ({ actor }) => myCompanies(db(), actor));
+  addRoute(app, r.get, async ({ actor, params }) => getCompany(db(), actor, params.id));
+  addRoute(app, r.create, async ({ actor, body }) => createCompany(db(), actor, body));
+  addRoute(app, r.update, async ({ actor, params, body }) => updateCompany(db(), actor, params.id, body));
+  addRoute(app, r.remove, async ({ actor, params }) => {
+    await deleteCompany(db(), actor, params.id);
+    return null;
+  });
+  addRoute(app, r.activeContact, async ({ actor, params }) => getActiveContact(db(), actor, params.id));
+  addRoute(app, r.permissions, async ({ actor, params }) => permissionsIn(db(), actor, params.id));
+  addRoute(app, r.users, async ({ actor, params, query }) => usersOf(db(), actor, params.id, query));
+  addRoute(app, r.procurementRules, async ({ actor, params, query }) =>
+    procurementRulesOf(db(), actor, params.id, query),
+  );
+
+  addRoute(app, r.contacts.list, async ({ actor, params, query }) =>
+    listCompanyContacts(db(), actor, params.id, query),
+  );
+  addRoute(app, r.contacts.create, async ({ actor, params, body }) =>
+    createContact(db(), actor, params.id, body),
+  );
+  addRoute(app, r.contacts.update, async ({ actor, params, body }) =>
+    updateContact(db(), actor, params.id, params.item_id, body),
+  );
+  addRoute(app, r.contacts.remove, async ({ actor, params }) => {
+    await deleteContact(db(), actor, params.id, params.item_id);
+    return null;
+  });
+
+  addRoute(app, r.bank.list, async ({ actor, params, query }) =>
+    listCompanyBankRequisites(db(), actor, params.id, query),
+  );
+  addRoute(app, r.bank.create, async ({ actor, params, body }) =>
+    createBankRequisite(db(), actor, params.id, body),
+  );
+  addRoute(app, r.bank.update, async ({ actor, params, body }) =>
+    updateBankRequisite(db(), actor, params.id, params.item_id, body),
+  );
+  addRoute(app, r.bank.remove, async ({ actor, params }) => {
+    await deleteBankRequisite(db(), actor, params.id, params.item_id);
+    return null;
+  });
+
+  addRoute(app, r.customers.list, async ({ actor, params, query }) =>
+    listCompanyCustomers(db(), actor, params.id, query),
+  );
+  addRoute(app, r.customers.create, async ({ actor, params, body }) =>
+    createCustomer(db(), actor, params.id, body),
+  );
+  addRoute(app, r.customers.update, async ({ actor, params, body }) =>
+    updateCustomer(db(), actor, params.id, params.item_id, body),
+  );
+  addRoute(app, r.customers.remove, async ({ actor, params }) => {
+    await deleteCustomer(db(), actor, params.id, params.item_id);
+    return null;
+  });
+}

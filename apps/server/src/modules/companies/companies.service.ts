@@ -1,0 +1,233 @@
+import type { CompanyInput, PageQuery, Permission } from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { companies } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { effectivePermissions, mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
+import { companyScope, requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import {
+  type CompanyStatus,
+  companyChangeRefusal,
+  dependentsMessage,
+  duplicateCompanyMessage,
+  sortDependents,
+} from './companies.policy.js';
+import {
+  addMember,
+  type CompanyValues,
+  companyOptions,
+  companyProcurementRules,
+  companyUsers,
+  countDependents,
+  deleteCompanyRow,
+  deleteMembers,
+  findCompany,
+  findSameInnKpp,
+  insertCompany,
+  listCompanies,
+  pgError,
+  toCompany,
+  updateCompanyRow,
+} from './companies.repository.js';
+
+/** The company body after the shared zod schema has parsed it. */
+export type CompanyBody = z.output<typeof CompanyInput>;
+
+export async function listForActor(
+  db: Db,
+  actor: Actor,
+  q: PageQuery & { title?: string; inn?: string; status?: CompanyStatus },
+) {
+  const scope = await companyScope(db, actor, companies.id);
+  const { rows, total } = await listCompanies(db, scope, q);
+  return { items: rows.map(toCompany), total, page: q.page, limit: q.limit };
+}
+
+export async function myCompanies(db: Db, actor: Actor) {
+  return companyOptions(db, await companyScope(db, actor, companies.id));
+}
+
+export async function getCompany(db: Db, actor: Actor, id: number) {
+  await requireCompany(db, actor, id, 'company.read');
+  const row = await findCompany(db, id);
+  if (!row) throw new AppError('not_found', 'Компания не найдена');
+  return toCompany(row);
+}
+
+export async function permissionsIn(db: Db, actor: Actor, id: number): Promise<Permission[]> {
+  return requireCompany(db, actor, id);
+}
+
+function valuesOf(
+  body: CompanyBody,
+  before: Pick<CompanyValues, 'tariffId' | 'status'> | null,
+): CompanyValues {
+  return {
+    title: body.title,
+    fullTitle: body.full_title,
+    inn: body.inn,
+    kpp: body.kpp,
+    ogrn: body.ogrn,
+    legalAddress: body.legal_address,
+    postalAddress: body.postal_address,
+    email: body.email ?? null,
+    phone: body.phone,
+    tariffId: body.tariff_id === undefined ? (before?.tariffId ?? null) : body.tariff_id,
+    status: body.status ?? before?.status ?? 'active',
+  };
+}
+
+/** The same ИНН+КПП twice: checked first; the unique index's violation is mapped by the caller. */
+async function assertNoDuplicate(tx: Tx, inn: string, kpp: string | null, exceptId?: number) {
+  if (await findSameInnKpp(tx, inn, kpp, exceptId)) {
+    throw new AppError('duplicate', duplicateCompanyMessage(inn, kpp), { fields: ['inn', 'kpp'] });
+  }
+}
+
+/** The unique index on (inn, coalesce(kpp, '')) fired: the same answer as the check before it. */
+export function mapCompanyWriteError(err: unknown, inn: string, kpp: string | null): AppError | null {
+  const pg = pgError(err);
+  if (pg?.code === '23505' && (pg.constraint === null || pg.constraint === 'companies_inn_kpp_uq')) {
+    return new AppError('duplicate', duplicateCompanyMessage(inn, kpp), { fields: ['inn', 'kpp'] });
+  }
+  return null;
+}
+
+export async function createCompany(db: Db, actor: Actor, body: CompanyBody) {
+  if (!mayCreateCompanies(actor.role)) {
+    throw new AppError('forbidden', 'Создавать компании могут только сотрудники провайдера');
+  }
+  const refusal = companyChangeRefusal(actor.role, null, { tariffId: body.tariff_id });
+  if (refusal) throw new AppError('forbidden', refusal);
+  const values = valuesOf(body, null);
+  try {
+    return await db.transaction(async (tx) => {
+      await assertNoDuplicate(tx, values.inn, values.kpp);
+      const row = await insertCompany(tx, values);
+      const after = toCompany(row);
+      await audit(tx, actor, {
+        action: 'create',
+        entity: 'company',
+        entityId: row.id,
+        companyId: row.id,
+        after,
+      });
+      if (actor.role !== 'admin') {
+        const member = await addMember(tx, actor.userId, row.id);
+        if (member) {
+          await audit(tx, actor, {
+            action: 'create',
+            entity: 'company_member',
+            entityId: `${actor.userId}:${row.id}`,
+            companyId: row.id,
+            after: { user_id: actor.userId, company_id: row.id, permissions: null },
+          });
+        }
+      }
+      return after;
+    });
+  } catch (err) {
+    // a concurrent insert passed the same check: the unique index answers the same way
+    throw mapCompanyWriteError(err, values.inn, values.kpp) ?? err;
+  }
+}
+
+export async function updateCompany(db: Db, actor: Actor, id: number, body: CompanyBody) {
+  await requireCompany(db, actor, id, 'company.update');
+  try {
+    return await db.transaction(async (tx) => {
+      const beforeRow = await findCompany(tx, id, true);
+      if (!beforeRow) throw new AppError('not_found', 'Компания не найдена');
+      const refusal = companyChangeRefusal(actor.role, beforeRow, {
+        status: body.status,
+        tariffId: body.tariff_id,
+      });
+      if (refusal) throw new AppError('forbidden', refusal);
+      const values = valuesOf(body, beforeRow);
+      await assertNoDuplicate(tx, values.inn, values.kpp, id);
+      const row = await updateCompanyRow(tx, id, values);
+      const before = toCompany(beforeRow);
+      const after = toCompany(row);
+      const action =
+        before.status !== 'archived' && after.status === 'archived'
+          ? 'archive'
+          : before.status === 'archived' && after.status !== 'archived'
+            ? 'restore'
+            : 'update';
+      await audit(tx, actor, { action, entity: 'company', entityId: id, companyId: id, before, after });
+      return after;
+    });
+  } catch (err) {
+    throw mapCompanyWriteError(err, body.inn, body.kpp) ?? err;
+  }
+}
+
+export async function deleteCompany(db: Db, actor: Actor, id: number) {
+  await requireCompany(db, actor, id, 'company.delete');
+  if (!mayDeleteCompanies(actor.role)) {
+    throw new AppError('forbidden', 'Удалять компании может только администратор');
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const row = await findCompany(tx, id, true);
+      if (!row) throw new AppError('not_found', 'Компания не найдена');
+      if (row.isProvider) {
+        throw new AppError('conflict', 'Компанию провайдера удалить нельзя');
+      }
+      const dependents = sortDependents(await countDependents(tx, id));
+      if (dependents.length) {
+        throw new AppError('has_dependents', dependentsMessage(dependents), { dependents });
+      }
+      for (const m of await deleteMembers(tx, id)) {
+        await audit(tx, actor, {
+          action: 'delete',
+          entity: 'company_member',
+          entityId: `${m.userId}:${m.companyId}`,
+          companyId: id,
+          before: { user_id: m.userId, company_id: m.companyId, permissions: m.permissions },
+        });
+      }
+      await deleteCompanyRow(tx, id);
+      await audit(tx, actor, {
+        action: 'delete',
+        entity: 'company',
+        entityId: id,
+        companyId: id,
+        before: toCompany(row),
+      });
+    });
+  } catch (err) {
+    // a row referring to the company appeared between the count and the delete
+    if (pgError(err)?.code === '23503') {
+      const dependents = sortDependents(await countDependents(db, id));
+      throw new AppError('has_dependents', dependentsMessage(dependents), { dependents });
+    }
+    throw err;
+  }
+}
+
+export async function usersOf(db: Db, actor: Actor, id: number, q: PageQuery) {
+  await requireCompany(db, actor, id, 'users.read');
+  const { rows, total } = await companyUsers(db, id, q);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      login: r.login,
+      role: r.role,
+      status: r.status,
+      permissions: effectivePermissions(r.role, r.isMember ? r.membership : null),
+    })),
+    total,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+export async function procurementRulesOf(db: Db, actor: Actor, id: number, q: PageQuery) {
+  await requireCompany(db, actor, id, 'rules.read');
+  const { items, total } = await companyProcurementRules(db, id, q);
+  return { items, total, page: q.page, limit: q.limit };
+}

@@ -1,0 +1,133 @@
+import { buildPath, companyRoutes, type RouteDef } from '@zakupki/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { accountFor, auditCount, companyBody, innFor } from './companies.factories.js';
+
+/**
+ * Every company-scoped route of the contract, walked as client@demo.local against the second
+ * client's company: 404 each time, one 'access_denied' audit entry each time, nothing changed.
+ */
+
+let t: TestApp;
+let client: string;
+let client2: string;
+let C: TestApp['ids']['companies'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  C = t.ids.companies;
+  client = await t.login('client');
+  client2 = await t.login('client2');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function allRoutes(): RouteDef[] {
+  const out: RouteDef[] = [];
+  for (const v of Object.values(companyRoutes)) {
+    if ('method' in v) out.push(v as RouteDef);
+    else out.push(...(Object.values(v) as RouteDef[]));
+  }
+  return out;
+}
+
+const scoped = () => allRoutes().filter((r) => r.path.includes(':id'));
+
+/** A valid body for each write, so the request reaches the tenancy gate. */
+function bodyFor(r: RouteDef): unknown {
+  if (r.method !== 'POST' && r.method !== 'PUT') return undefined;
+  if (r.path === '/api/companies/:id') return companyBody(1);
+  if (r.path.includes('/contacts')) return { full_name: 'Взломщик', is_active: true };
+  if (r.path.includes('/bank_requesits'))
+    return {
+      bank_name: 'Банк',
+      bik: '044525593',
+      settlement_account: accountFor('044525593', 1),
+      is_main: true,
+    };
+  if (r.path.includes('/customers')) return { title: 'Чужой заказчик', inn: innFor(1) };
+  throw new Error(`no body for ${r.method} ${r.path}`);
+}
+
+async function itemOf(r: RouteDef, companyId: number): Promise<number | undefined> {
+  if (!r.path.includes(':item_id')) return undefined;
+  const table = r.path.includes('/contacts')
+    ? 'contacts'
+    : r.path.includes('/bank_requesits')
+      ? 'bank_requisites'
+      : 'customers';
+  const [row] = await t.app.deps.database.query<{ id: number }>(
+    `select id from ${table} where company_id = $1 order by id limit 1`,
+    [companyId],
+  );
+  return row.id;
+}
+
+async function snapshot(companyId: number) {
+  const q = (sql: string) => t.app.deps.database.query(sql, [companyId]);
+  return {
+    company: await q('select * from companies where id = $1'),
+    contacts: await q('select * from contacts where company_id = $1 order by id'),
+    bank: await q('select * from bank_requisites where company_id = $1 order by id'),
+    customers: await q('select * from customers where company_id = $1 order by id'),
+    members: await q('select * from company_members where company_id = $1 order by user_id'),
+  };
+}
+
+describe('tenancy: client@demo.local against the second client company', () => {
+  it('the walk covers every company-scoped route of the contract', () => {
+    const list = scoped().map((r) => `${r.method} ${r.path}`);
+    expect(list).toHaveLength(19);
+    for (const res of ['contacts', 'bank_requesits', 'customers']) {
+      for (const m of ['GET', 'POST']) expect(list).toContain(`${m} /api/companies/:id/${res}`);
+      for (const m of ['PUT', 'DELETE']) expect(list).toContain(`${m} /api/companies/:id/${res}/:item_id`);
+    }
+  });
+
+  it('control: the owner of the company gets its data on every read', async () => {
+    for (const r of scoped().filter((x) => x.method === 'GET')) {
+      const res = await t.req('GET', buildPath(r.path, { id: C.client2 }), { token: client2 });
+      expect(res.status, `${r.method} ${r.path}`).toBe(200);
+    }
+  });
+
+  it('every route answers 404 with an access_denied audit entry and changes nothing', async () => {
+    const before = await snapshot(C.client2);
+    const clientId = t.ids.users['client@demo.local'];
+    for (const r of scoped()) {
+      const item = await itemOf(r, C.client2);
+      const path = buildPath(r.path, { id: C.client2, ...(item ? { item_id: item } : {}) });
+      const n = await auditCount(t);
+      const res = await t.req(r.method, path, { token: client, body: bodyFor(r) });
+      const what = `${r.method} ${path}`;
+      expect(res.status, what).toBe(404);
+      expect(res.body.error, what).toEqual({ code: 'not_found', message: 'Запрашиваемый ресурс не найден' });
+      expect(await auditCount(t), what).toBe(n + 1);
+      const [last] = await t.app.deps.database.query<Record<string, unknown>>(
+        'select user_id, company_id, action, entity, entity_id from audit_log order by id desc limit 1',
+      );
+      expect(last, what).toEqual({
+        user_id: clientId,
+        company_id: C.client2,
+        action: 'access_denied',
+        entity: 'company',
+        entity_id: String(C.client2),
+      });
+    }
+    expect(await snapshot(C.client2)).toEqual(before);
+  });
+
+  it('a company that does not exist answers the same 404', async () => {
+    const res = await t.req('GET', '/api/companies/987654', { token: client });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('Запрашиваемый ресурс не найден');
+  });
+
+  it('the lists never show another company', async () => {
+    const list = await t.req('GET', `/api/companies?inn=${'7810123451'}`, { token: client });
+    expect(list.body).toMatchObject({ items: [], total: 0 });
+    const my = await t.req('GET', '/api/companies/my', { token: client });
+    expect(my.body).toEqual([{ id: C.client1, title: 'АО «Энергосеть»' }]);
+  });
+});

@@ -1,0 +1,136 @@
+import type { ContactInput } from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { lockCompany, pgError } from './companies.repository.js';
+import { ensureOwned, pageResult } from './company-items.service.js';
+import {
+  activeContact,
+  type ContactFilter,
+  type ContactValues,
+  contactOwner,
+  countOtherContacts,
+  deactivateContacts,
+  deleteContactRow,
+  findContact,
+  insertContact,
+  listContacts,
+  toContact,
+  updateContactRow,
+} from './contacts.repository.js';
+
+type ContactBody = z.output<typeof ContactInput>;
+
+const CONTACT = { entity: 'contact', notFound: 'Контакт не найден', ownerOf: contactOwner };
+
+const valuesOf = (b: ContactBody, isActive: boolean): ContactValues => ({
+  fullName: b.full_name,
+  position: b.position,
+  email: b.email ?? null,
+  phone: b.phone,
+  isActive,
+});
+
+export async function listCompanyContacts(db: Db, actor: Actor, companyId: number, q: ContactFilter) {
+  await requireCompany(db, actor, companyId, 'company.read');
+  const { rows, total } = await listContacts(db, companyId, q);
+  return pageResult(rows.map(toContact), total, q);
+}
+
+export async function getActiveContact(db: Db, actor: Actor, companyId: number) {
+  await requireCompany(db, actor, companyId, 'company.read');
+  const row = await activeContact(db, companyId);
+  return row ? toContact(row) : null;
+}
+
+/** Makes room for a new active contact: the others lose the mark, each change audited. */
+async function deactivateOthers(tx: Tx, actor: Actor, companyId: number) {
+  for (const r of await deactivateContacts(tx, companyId)) {
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'contact',
+      entityId: r.id,
+      companyId,
+      before: toContact(r),
+      after: toContact({ ...r, isActive: false }),
+    });
+  }
+}
+
+/**
+ * Exactly one active contact per company that has contacts: the first contact becomes active,
+ * and making a contact active takes the mark from the others in the same transaction.
+ */
+export async function createContact(db: Db, actor: Actor, companyId: number, body: ContactBody) {
+  await requireCompany(db, actor, companyId, 'contacts.write');
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const current = await activeContact(tx, companyId);
+    const makeActive = body.is_active || !current;
+    if (makeActive && current) await deactivateOthers(tx, actor, companyId);
+    const row = await insertContact(tx, companyId, valuesOf(body, makeActive));
+    const after = toContact(row);
+    await audit(tx, actor, { action: 'create', entity: 'contact', entityId: row.id, companyId, after });
+    return after;
+  });
+}
+
+export async function updateContact(db: Db, actor: Actor, companyId: number, id: number, body: ContactBody) {
+  await requireCompany(db, actor, companyId, 'contacts.write');
+  await ensureOwned(db, actor, companyId, id, CONTACT);
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const beforeRow = await findContact(tx, companyId, id);
+    if (!beforeRow) throw new AppError('not_found', CONTACT.notFound);
+    if (beforeRow.isActive && !body.is_active) {
+      throw new AppError(
+        'conflict',
+        `«${beforeRow.fullName}» — активный контакт компании. Чтобы снять отметку, сделайте активным другой контакт`,
+        { field: 'is_active' },
+      );
+    }
+    if (body.is_active && !beforeRow.isActive) await deactivateOthers(tx, actor, companyId);
+    const row = await updateContactRow(tx, id, valuesOf(body, body.is_active));
+    const before = toContact(beforeRow);
+    const after = toContact(row);
+    await audit(tx, actor, { action: 'update', entity: 'contact', entityId: id, companyId, before, after });
+    return after;
+  });
+}
+
+export async function deleteContact(db: Db, actor: Actor, companyId: number, id: number) {
+  await requireCompany(db, actor, companyId, 'contacts.write');
+  await ensureOwned(db, actor, companyId, id, CONTACT);
+  try {
+    await db.transaction(async (tx) => {
+      await lockCompany(tx, companyId);
+      const row = await findContact(tx, companyId, id);
+      if (!row) throw new AppError('not_found', CONTACT.notFound);
+      if (row.isActive && (await countOtherContacts(tx, companyId, id)) > 0) {
+        throw new AppError(
+          'conflict',
+          `Нельзя удалить активный контакт «${row.fullName}»: сначала сделайте активным другой контакт`,
+        );
+      }
+      await deleteContactRow(tx, id);
+      await audit(tx, actor, {
+        action: 'delete',
+        entity: 'contact',
+        entityId: id,
+        companyId,
+        before: toContact(row),
+      });
+    });
+  } catch (err) {
+    if (pgError(err)?.code === '23503') {
+      throw new AppError(
+        'has_dependents',
+        'Контакт используется в других данных системы, удалить его нельзя',
+      );
+    }
+    throw err;
+  }
+}

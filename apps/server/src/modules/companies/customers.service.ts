@@ -1,0 +1,113 @@
+import type { CustomerInput } from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { lockCompany, pgError } from './companies.repository.js';
+import { ensureOwned, pageResult } from './company-items.service.js';
+import {
+  type CustomerFilter,
+  type CustomerValues,
+  customerOwner,
+  deleteCustomerRow,
+  findCustomer,
+  findSameCustomer,
+  insertCustomer,
+  listCustomers,
+  toCustomer,
+  updateCustomerRow,
+} from './customers.repository.js';
+
+type CustomerBody = z.output<typeof CustomerInput>;
+
+const CUSTOMER = { entity: 'customer', notFound: 'Заказчик не найден', ownerOf: customerOwner };
+
+const valuesOf = (b: CustomerBody): CustomerValues => ({
+  title: b.title,
+  inn: b.inn,
+  kpp: b.kpp,
+  ogrn: b.ogrn,
+  address: b.address,
+  annualRevenueOver5bn: b.annual_revenue_over_5bn,
+});
+
+export async function listCompanyCustomers(db: Db, actor: Actor, companyId: number, q: CustomerFilter) {
+  await requireCompany(db, actor, companyId, 'company.read');
+  const { rows, total } = await listCustomers(db, companyId, q);
+  return pageResult(rows.map(toCustomer), total, q);
+}
+
+async function assertNewCustomer(tx: Tx, companyId: number, b: CustomerBody, exceptId?: number) {
+  if (await findSameCustomer(tx, companyId, b.inn, b.kpp, exceptId)) {
+    throw new AppError(
+      'duplicate',
+      b.kpp
+        ? `Заказчик с ИНН ${b.inn} и КПП ${b.kpp} уже есть у компании`
+        : `Заказчик с ИНН ${b.inn} без КПП уже есть у компании`,
+      { fields: ['inn', 'kpp'] },
+    );
+  }
+}
+
+export async function createCustomer(db: Db, actor: Actor, companyId: number, body: CustomerBody) {
+  await requireCompany(db, actor, companyId, 'customers.write');
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    await assertNewCustomer(tx, companyId, body);
+    const row = await insertCustomer(tx, companyId, valuesOf(body));
+    const after = toCustomer(row);
+    await audit(tx, actor, { action: 'create', entity: 'customer', entityId: row.id, companyId, after });
+    return after;
+  });
+}
+
+export async function updateCustomer(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: CustomerBody,
+) {
+  await requireCompany(db, actor, companyId, 'customers.write');
+  await ensureOwned(db, actor, companyId, id, CUSTOMER);
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const beforeRow = await findCustomer(tx, companyId, id);
+    if (!beforeRow) throw new AppError('not_found', CUSTOMER.notFound);
+    await assertNewCustomer(tx, companyId, body, id);
+    const row = await updateCustomerRow(tx, id, valuesOf(body));
+    const before = toCustomer(beforeRow);
+    const after = toCustomer(row);
+    await audit(tx, actor, { action: 'update', entity: 'customer', entityId: id, companyId, before, after });
+    return after;
+  });
+}
+
+export async function deleteCustomer(db: Db, actor: Actor, companyId: number, id: number) {
+  await requireCompany(db, actor, companyId, 'customers.write');
+  await ensureOwned(db, actor, companyId, id, CUSTOMER);
+  try {
+    await db.transaction(async (tx) => {
+      const row = await findCustomer(tx, companyId, id);
+      if (!row) throw new AppError('not_found', CUSTOMER.notFound);
+      await deleteCustomerRow(tx, id);
+      await audit(tx, actor, {
+        action: 'delete',
+        entity: 'customer',
+        entityId: id,
+        companyId,
+        before: toCustomer(row),
+      });
+    });
+  } catch (err) {
+    if (pgError(err)?.code === '23503') {
+      throw new AppError(
+        'has_dependents',
+        'Заказчик используется в других данных системы, удалить его нельзя',
+      );
+    }
+    throw err;
+  }
+}
