@@ -1,3 +1,4 @@
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { adminQuery, templateName, withDatabase } from './pg-admin.js';
 
@@ -5,10 +6,12 @@ import { adminQuery, templateName, withDatabase } from './pg-admin.js';
  * With TEST_DATABASE_URL, migrates one template database; every test file then gets its own
  * database copied from it (fast), so files run in parallel against real PostgreSQL.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  const tpl = templateName(url);
+  // unique per run: parallel runs on one server must not drop each other's template
+  const tpl = `${templateName(url)}_${process.pid}`;
+  project.provide('pgTemplate', tpl);
   await adminQuery(url, `drop database if exists "${tpl}" with (force)`);
   await adminQuery(url, `create database "${tpl}"`);
   const database = await openDatabase({ url: withDatabase(url, tpl) });
@@ -17,4 +20,10 @@ export default async function setup() {
   return async () => {
     await adminQuery(url, `drop database if exists "${tpl}" with (force)`);
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplate: string;
+  }
 }

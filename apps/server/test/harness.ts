@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -17,8 +18,9 @@ export async function createTestDatabase(): Promise<TestDb> {
     const database = await openDatabase({ url: null, dataDir: 'memory://' });
     return { database, url: null, drop: async () => {} };
   }
+  const template = inject('pgTemplate');
   const name = `${templateName(base).replace(/_tpl$/, '')}_t${process.pid}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(base, `create database "${name}" template "${templateName(base)}"`);
+  await adminQuery(base, `create database "${name}" template "${template}"`);
   const url = withDatabase(base, name);
   const database = await openDatabase({ url });
   return {

@@ -43,7 +43,8 @@ export async function resolveActor(
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
-    const isPublic = req.routeOptions.config?.public === true || req.routeOptions.url?.startsWith('/api/docs') === true;
+    const isPublic =
+      req.routeOptions.config?.public === true || req.routeOptions.url?.startsWith('/api/docs') === true;
     const token = tokenFromRequest(req);
     if (token) req.actor = await resolveActor(app, token, req.id);
     if (!isPublic && req.routeOptions.url?.startsWith('/api') && !req.actor) {

@@ -23,14 +23,24 @@ function validationIssues(err: FastifyError): ValidationIssue[] {
 }
 
 /** zod's default English messages for the common cases, in Russian. */
-function translate(msg: string): string {
+export function translate(msg: string): string {
   if (/^Invalid input: expected .*, received undefined$/i.test(msg) || /required/i.test(msg))
     return 'Обязательное поле';
-  if (/expected number/i.test(msg)) return 'Значение должно быть числовое';
-  if (/Invalid email/i.test(msg)) return 'Введите корректный email';
-  if (/Invalid option|Invalid enum/i.test(msg)) return 'Недопустимое значение';
+  const small = /Too small: expected (?:number|string|array)[^>]*>=?\s*(-?\d+)/i.exec(msg);
+  if (small)
+    return /expected number/i.test(msg)
+      ? `Значение должно быть не меньше ${small[1]}`
+      : `Не менее ${small[1]} символов или элементов`;
+  const big = /Too big: expected (?:number|string|array)[^<]*<=?\s*(-?\d+)/i.exec(msg);
+  if (big)
+    return /expected number/i.test(msg)
+      ? `Значение должно быть не больше ${big[1]}`
+      : `Не более ${big[1]} символов или элементов`;
   if (/Too small/i.test(msg)) return 'Значение слишком маленькое или короткое';
   if (/Too big/i.test(msg)) return 'Значение слишком большое или длинное';
+  if (/expected number|expected int/i.test(msg)) return 'Значение должно быть числовое';
+  if (/Invalid email/i.test(msg)) return 'Введите корректный email';
+  if (/Invalid option|Invalid enum/i.test(msg)) return 'Недопустимое значение';
   if (/Unrecognized key/i.test(msg)) return 'Лишнее поле';
   if (/expected/i.test(msg)) return 'Недопустимый тип значения';
   return msg;
