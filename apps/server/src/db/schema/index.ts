@@ -1,3 +1,4 @@
 export * from './accounts.js';
 export * from './companies.js';
 export * from './system.js';
+export * from './contracts.js';

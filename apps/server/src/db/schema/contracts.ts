@@ -1,0 +1,319 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { companies, customers } from './companies.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Lifecycle order of statuses (проект, заключен, исполнен, расторгнут, отменен) for sorting. */
+export const contractStatusRank = (status: SQL | AnyPgColumn) =>
+  sql`(case ${status} when 'draft' then 1 when 'concluded' then 2 when 'executed' then 3 when 'terminated' then 4 else 5 end)`;
+
+/**
+ * The contract register (реестр договоров). One row per contract; every edit or imported EIS
+ * version leaves a snapshot in `contract_versions`. Money is numeric(18,2), quantities and unit
+ * prices unconstrained numeric (EIS and УПД files carry up to 11 fraction digits).
+ *
+ * `eis_registry_number` is the registry number of the contract card: 223-FZ `contractRegNumber`
+ * (23 digits, the same for every version), 44-FZ `regNum` (19 digits).
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    law: text('law', { enum: ['223', '44'] })
+      .notNull()
+      .default('223'),
+    eisRegistryNumber: text('eis_registry_number'),
+    eisGuid: text('eis_guid'),
+    /** EIS version of the contract information (1 for a manual entry). */
+    version: integer('version').notNull().default(1),
+    /** Our edit counter: revision of the latest `contract_versions` row. */
+    revision: integer('revision').notNull().default(1),
+    number: text('number').notNull(),
+    contractDate: date('contract_date', { mode: 'string' }).notNull(),
+    subject: text('subject').notNull(),
+    customerId: integer('customer_id').references(() => customers.id),
+    customerName: text('customer_name').notNull(),
+    customerInn: text('customer_inn').notNull(),
+    customerKpp: text('customer_kpp'),
+    supplierInn: text('supplier_inn').notNull(),
+    supplierKpp: text('supplier_kpp'),
+    supplierName: text('supplier_name').notNull(),
+    supplierIsSme: boolean('supplier_is_sme').notNull().default(false),
+    price: numeric('price', { precision: 18, scale: 2 }).notNull(),
+    currencyCode: text('currency_code').notNull().default('RUB'),
+    /** Catalogue 8 (источник финансирования) entry id. */
+    fundingSourceId: integer('funding_source_id'),
+    /** Catalogue 9 (основание заключения договора) entry id. */
+    contractBasisId: integer('contract_basis_id'),
+    planPositionNumber: text('plan_position_number'),
+    procurementMethodCode: text('procurement_method_code'),
+    procurementMethodName: text('procurement_method_name'),
+    noticeNumber: text('notice_number'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    status: text('status', { enum: ['draft', 'concluded', 'executed', 'terminated', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    /** When the contract information was placed in the EIS register. */
+    eisPublishedAt: timestamp('eis_published_at', { withTimezone: true }),
+    eisUrl: text('eis_url'),
+    /** Sum of accepted deliveries (acceptance events), kept by execution. */
+    executedAmount: numeric('executed_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Sum of payments (payment events), kept by execution. */
+    paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    source: text('source', { enum: ['manual', 'eis'] })
+      .notNull()
+      .default('manual'),
+    /** The earliest open duty (contract_duties), kept on every write: the register filters on it. */
+    nextDutyKind: text('next_duty_kind'),
+    nextDutyDue: date('next_duty_due', { mode: 'string' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Words of the subject (Russian stemming), kept by PostgreSQL for the register's search. */
+    search: tsvector('search').generatedAlwaysAs((): SQL => sql`to_tsvector('russian', ${contracts.subject})`),
+  },
+  (t) => {
+    const live = sql`${t.archivedAt} is null`;
+    return [
+      // text_pattern_ops serves both equality and the prefix search of the register's `q`
+      uniqueIndex('contracts_registry_uq')
+        .on(t.companyId, t.eisRegistryNumber.op('text_pattern_ops'))
+        .where(sql`${t.eisRegistryNumber} is not null`),
+      uniqueIndex('contracts_guid_uq')
+        .on(t.companyId, t.eisGuid)
+        .where(sql`${t.eisGuid} is not null`),
+      // the working register (not archived): filters, sorts and index-only counts
+      index('contracts_status_idx').on(t.companyId, t.status, t.contractDate, t.id).where(live),
+      index('contracts_date_idx').on(t.companyId, t.contractDate, t.id).where(live),
+      index('contracts_supplier_inn_idx').on(t.companyId, t.supplierInn, t.contractDate).where(live),
+      index('contracts_price_idx').on(t.companyId, t.price, t.id).where(live),
+      index('contracts_end_date_idx').on(t.companyId, t.endDate, t.id).where(live),
+      index('contracts_supplier_name_idx').on(t.companyId, t.supplierName, t.id).where(live),
+      index('contracts_number_idx').on(t.companyId, t.number, t.id).where(live),
+      index('contracts_status_rank_idx').on(t.companyId, contractStatusRank(t.status), t.id).where(live),
+      index('contracts_next_duty_idx')
+        .on(t.companyId, t.nextDutyDue)
+        .where(sql`${t.nextDutyDue} is not null and ${t.archivedAt} is null`),
+      index('contracts_archived_idx')
+        .on(t.companyId, t.archivedAt)
+        .where(sql`${t.archivedAt} is not null`),
+      // text search: words of the subject, words of the supplier's name, the start of the number
+      index('contracts_search_idx').using('gin', t.search),
+      index('contracts_supplier_words_idx').using('gin', sql`to_tsvector('simple', ${t.supplierName})`),
+      index('contracts_number_search_idx').on(t.companyId, sql`lower(${t.number}) text_pattern_ops`),
+      index('contracts_customer_idx').on(t.customerId),
+    ];
+  },
+);
+
+/** Full JSON snapshot of a contract after each edit or imported EIS version. */
+export const contractVersions = pgTable(
+  'contract_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    revision: integer('revision').notNull(),
+    /** EIS version the snapshot carries. */
+    eisVersion: integer('eis_version'),
+    action: text('action').notNull(),
+    source: text('source', { enum: ['manual', 'eis', 'upd', 'bank'] })
+      .notNull()
+      .default('manual'),
+    snapshot: jsonb('snapshot').notNull(),
+    changedBy: integer('changed_by').references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('contract_versions_uq').on(t.contractId, t.revision)],
+);
+
+/** Specification (спецификация). `accepted_*` are kept by the УПД execution. */
+export const contractItems = pgTable(
+  'contract_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    name: text('name').notNull(),
+    okpd2Code: text('okpd2_code'),
+    okeiCode: text('okei_code'),
+    unitName: text('unit_name'),
+    quantity: numeric('quantity').notNull(),
+    /** Unit price including VAT. */
+    price: numeric('price').notNull(),
+    vatRate: text('vat_rate').notNull(),
+    /** VAT inside `amount`. */
+    vatAmount: numeric('vat_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Line total including VAT. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    acceptedQuantity: numeric('accepted_quantity').notNull().default('0'),
+    acceptedAmount: numeric('accepted_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [uniqueIndex('contract_items_line_uq').on(t.contractId, t.lineNo)],
+);
+
+/** Stages (этапы) of execution. `paid_amount` is kept by the payment import. */
+export const contractStages = pgTable(
+  'contract_stages',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    stageNo: integer('stage_no').notNull(),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [uniqueIndex('contract_stages_no_uq').on(t.contractId, t.stageNo)],
+);
+
+/** Payment terms: аванс / постоплата, a share in %, a term in working, banking or calendar days. */
+export const paymentTerms = pgTable(
+  'payment_terms',
+  {
+    id: serial('id').primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    /** The stage the term belongs to (null: the whole contract). */
+    stageId: integer('stage_id').references(() => contractStages.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['advance', 'postpayment'] }).notNull(),
+    sharePercent: numeric('share_percent', { precision: 5, scale: 2 }).notNull(),
+    termDays: integer('term_days').notNull(),
+    dayKind: text('day_kind', { enum: ['working', 'banking', 'calendar'] }).notNull(),
+    description: text('description'),
+  },
+  (t) => [index('payment_terms_contract_idx').on(t.contractId)],
+);
+
+/**
+ * What happened to a contract after conclusion: changes, acceptances, payments, execution,
+ * termination. Each one must reach the EIS within its term (contract_duties); `eis_published_at`
+ * records when it did. Imports set `dedupe_key` (a payment's bank number/date/amount, an УПД's
+ * number/date/seller) so the same document never counts twice.
+ */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    kind: text('kind', { enum: ['change', 'acceptance', 'payment', 'execution', 'termination'] }).notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    stageId: integer('stage_id').references(() => contractStages.id, { onDelete: 'set null' }),
+    documentName: text('document_name'),
+    documentNumber: text('document_number'),
+    documentDate: date('document_date', { mode: 'string' }),
+    description: text('description'),
+    eisPublishedAt: timestamp('eis_published_at', { withTimezone: true }),
+    source: text('source', { enum: ['manual', 'eis', 'upd', 'bank'] })
+      .notNull()
+      .default('manual'),
+    /** The import job that wrote the event (imports table of the import module). */
+    importId: bigint('import_id', { mode: 'number' }),
+    dedupeKey: text('dedupe_key'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contract_events_contract_idx').on(t.contractId, t.eventDate),
+    uniqueIndex('contract_events_dedupe_uq')
+      .on(t.companyId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
+  ],
+);
+
+/** Accepted quantities of an acceptance event (УПД line -> specification item). */
+export const contractEventItems = pgTable(
+  'contract_event_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => contractEvents.id, { onDelete: 'cascade' }),
+    contractItemId: bigint('contract_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => contractItems.id),
+    /** Line of the source document (УПД НомСтр) and its name as written there. */
+    sourceLineNo: integer('source_line_no'),
+    sourceName: text('source_name'),
+    quantity: numeric('quantity').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** Mapping confidence 0..1 proposed by the matcher; null when set by hand. */
+    confidence: numeric('confidence', { precision: 4, scale: 3 }),
+  },
+  (t) => [
+    index('contract_event_items_event_idx').on(t.eventId),
+    index('contract_event_items_item_idx').on(t.contractItemId),
+  ],
+);
+
+/**
+ * Legal deadlines of a contract (DOMAIN.md §1), recomputed on every write from the contract and
+ * its events: placing the contract in the register, each change, acceptance, payment, execution
+ * and termination. `done_on` is the date the duty was met (EIS publication); a duty met after
+ * `due_date` is a violation.
+ */
+export const contractDuties = pgTable(
+  'contract_duties',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    kind: text('kind', {
+      enum: ['register', 'change', 'acceptance', 'payment', 'execution', 'termination'],
+    }).notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).references(() => contractEvents.id, {
+      onDelete: 'cascade',
+    }),
+    /** Russian title of the duty as the deadline list shows it, and the statute it follows. */
+    title: text('title').notNull(),
+    reference: text('reference'),
+    baseDate: date('base_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    doneOn: date('done_on', { mode: 'string' }),
+  },
+  (t) => [
+    index('contract_duties_contract_idx').on(t.contractId),
+    index('contract_duties_open_idx')
+      .on(t.companyId, t.dueDate)
+      .where(sql`${t.doneOn} is null`),
+  ],
+);
