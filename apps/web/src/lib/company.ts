@@ -1,0 +1,88 @@
+import type { CompanyRef } from '@zakupki/shared/api/auth';
+import type { Role } from '@zakupki/shared/roles';
+import { createStore, useStore } from './store';
+
+/**
+ * Company selection (seed.md §4): options from GET /companies/my for non-client roles with the
+ * user's own company added when missing; the choice kept in local storage `selectedCompany` and
+ * restored when still in the list; exactly one company is chosen automatically and the selector
+ * hidden; a client has no selector and works in the session company.
+ */
+export const SELECTED_COMPANY_KEY = 'selectedCompany';
+
+export type CompanyOption = { value: number; label: string };
+
+/** `name`: the title, or `id:N` without one. */
+export const companyLabel = (c: CompanyRef) => (c.title?.trim() ? c.title : `id:${c.id}`);
+
+export type SelectionInput = {
+  role: Role;
+  /** the user's home company id */
+  ownCompanyId: number | null;
+  /** the session company (title of the own company) */
+  sessionCompany: CompanyRef | null;
+  /** GET /companies/my; null when not loaded (client, or the request failed) */
+  myCompanies: CompanyRef[] | null;
+  /** the id kept in local storage */
+  storedId: number | null;
+};
+
+export type Selection = {
+  companies: CompanyRef[];
+  options: CompanyOption[];
+  selectedId: number | null;
+  /** show the selector: non-client with more than one company */
+  showSelector: boolean;
+};
+
+export function resolveCompanySelection(input: SelectionInput): Selection {
+  const { role, ownCompanyId, sessionCompany, myCompanies, storedId } = input;
+  let companies: CompanyRef[];
+  if (role === 'client') {
+    companies = sessionCompany ? [sessionCompany] : [];
+  } else {
+    companies = [...(myCompanies ?? [])];
+    if (ownCompanyId !== null && !companies.some((c) => c.id === ownCompanyId)) {
+      const title = sessionCompany?.id === ownCompanyId ? sessionCompany.title : null;
+      companies.unshift({ id: ownCompanyId, title });
+    }
+  }
+  const options = companies.map((c) => ({ value: c.id, label: companyLabel(c) }));
+  let selectedId: number | null = null;
+  if (companies.length === 1) selectedId = companies[0].id;
+  else if (storedId !== null && companies.some((c) => c.id === storedId)) selectedId = storedId;
+  else if (ownCompanyId !== null && companies.some((c) => c.id === ownCompanyId)) selectedId = ownCompanyId;
+  else selectedId = companies[0]?.id ?? null;
+  return { companies, options, selectedId, showSelector: role !== 'client' && companies.length > 1 };
+}
+
+export function readStoredCompanyId(): number | null {
+  try {
+    const raw = localStorage.getItem(SELECTED_COMPANY_KEY);
+    const n = raw === null ? Number.NaN : Number(raw);
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch (err) {
+    console.error('Could not read selectedCompany from local storage', err);
+    return null;
+  }
+}
+
+export function writeStoredCompanyId(id: number | null) {
+  try {
+    if (id === null) localStorage.removeItem(SELECTED_COMPANY_KEY);
+    else localStorage.setItem(SELECTED_COMPANY_KEY, String(id));
+  } catch (err) {
+    console.error('Could not write selectedCompany to local storage', err);
+  }
+}
+
+/** The company every screen works in (null until known). */
+export const selectedCompanyStore = createStore<CompanyRef | null>(null);
+export const useSelectedCompany = () => useStore(selectedCompanyStore);
+
+/** Chooses a company: screens follow, the choice is remembered. */
+export function selectCompany(company: CompanyRef | null, remember = true) {
+  const prev = selectedCompanyStore.get();
+  if (prev?.id !== company?.id || prev?.title !== company?.title) selectedCompanyStore.set(company);
+  if (remember && company) writeStoredCompanyId(company.id);
+}

@@ -1,0 +1,165 @@
+import {
+  AUTH_SERVER_EVENTS,
+  type AuthClientEvents,
+  type AuthServerEvents,
+  type Pushed,
+  type UnauthClientEvents,
+  type UnauthServerEvents,
+} from '@zakupki/shared/sockets';
+import { useEffect, useRef } from 'react';
+import { notices } from '../components/notices/notices.store';
+import { loading } from './loading';
+import { queryClient } from './query-client';
+import {
+  type AuthSocket,
+  getAuthSocket,
+  getUnauthSocket,
+  openUnauthSocket,
+  type UnauthSocket,
+} from './socket';
+
+/**
+ * Server pushes on `/auth`: each one that carries a stored notification (status, header,
+ * message, code) becomes a notice, invalidates the queries it makes stale, resets the global
+ * loading flag and reaches the features that listen with `useAuthEvent`.
+ */
+export const PUSHED_EVENTS = [...AUTH_SERVER_EVENTS, 'notification'] as const;
+type AuthEvent = keyof AuthServerEvents;
+type UnauthEvent = keyof UnauthServerEvents;
+
+/**
+ * Query-key prefixes each push makes stale. Feature modules key their queries with these
+ * prefixes (['contracts', …], ['documents', …]) so that a finished job refreshes the screen.
+ */
+export const SOCKET_INVALIDATES: Partial<Record<AuthEvent, string[][]>> = {
+  readyDocumentResponse: [['documents'], ['files']],
+  eisPlanResponse: [['eisPlans']],
+  notificationMapInvoiceItemsResponse: [['contracts'], ['imports']],
+  notificationEisContractsResponse: [['contracts'], ['imports']],
+  notificationImportPaymentsResponse: [['contracts'], ['imports']],
+  notificationPerfomanceContractResponse: [['contracts']],
+  reportCreateResponse: [['contracts'], ['reports']],
+  copyProcurementRuleResponse: [['procurementRules']],
+  notification: [['notifications']],
+};
+
+type Handler = (payload: unknown) => void;
+const authListeners = new Map<string, Set<Handler>>();
+const unauthListeners = new Map<string, Set<Handler>>();
+
+function listen(map: Map<string, Set<Handler>>, event: string, h: Handler) {
+  const set = map.get(event) ?? new Set();
+  set.add(h);
+  map.set(event, set);
+  return () => {
+    set.delete(h);
+  };
+}
+
+function emitLocal(map: Map<string, Set<Handler>>, event: string, payload: unknown) {
+  for (const h of [...(map.get(event) ?? [])]) {
+    try {
+      h(payload);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+}
+
+export function isPushed(p: unknown): p is Pushed {
+  if (!p || typeof p !== 'object') return false;
+  const o = p as Record<string, unknown>;
+  return (
+    typeof o.header === 'string' &&
+    typeof o.message === 'string' &&
+    (o.status === 'pending' || o.status === 'success' || o.status === 'error')
+  );
+}
+
+/** Handles one push: notice, invalidation, loading reset, local listeners. */
+export function handleAuthPush(event: AuthEvent, payload: unknown) {
+  if (event !== 'jobProgress') loading.resetSocket();
+  if (isPushed(payload)) {
+    notices.show({
+      id: payload.notification_id ? `notification:${payload.notification_id}` : undefined,
+      status: payload.status,
+      header: payload.header,
+      message: payload.message,
+      code: payload.code,
+      notificationId: payload.notification_id || undefined,
+    });
+    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  }
+  for (const key of SOCKET_INVALIDATES[event] ?? []) void queryClient.invalidateQueries({ queryKey: key });
+  emitLocal(authListeners, event, payload);
+}
+
+export function attachAuthHandlers(socket: AuthSocket) {
+  for (const event of [...PUSHED_EVENTS, 'jobProgress'] as AuthEvent[]) {
+    socket.on(event, ((payload: unknown) => handleAuthPush(event, payload)) as never);
+  }
+}
+
+/** The `/unauth` socket with its handlers, opened on first use. */
+export function ensureUnauthSocket(): UnauthSocket {
+  const existing = getUnauthSocket();
+  if (existing) return existing;
+  const s = openUnauthSocket();
+  attachUnauthHandlers(s);
+  return s;
+}
+
+function attachUnauthHandlers(socket: UnauthSocket) {
+  for (const event of ['emailServiceReceived', 'emailServiceResponse'] as UnauthEvent[]) {
+    socket.on(event, ((payload: unknown) => {
+      if (event === 'emailServiceResponse') loading.resetSocket();
+      emitLocal(unauthListeners, event, payload);
+    }) as never);
+  }
+}
+
+/** Sends a request on `/auth`; the loading notice shows until the answer arrives. */
+export function emitAuth<E extends keyof AuthClientEvents>(
+  event: E,
+  payload: Parameters<AuthClientEvents[E]>[0],
+  loadingText: string,
+): boolean {
+  const s = getAuthSocket();
+  if (!s) return false;
+  loading.start(loadingText, 'socket');
+  (s.emit as (e: string, p: unknown) => void)(event, payload);
+  return true;
+}
+
+/** Sends a request on `/unauth` (opening it if needed). */
+export function emitUnauth<E extends keyof UnauthClientEvents>(
+  event: E,
+  payload: Parameters<UnauthClientEvents[E]>[0],
+  loadingText: string,
+) {
+  const s = ensureUnauthSocket();
+  loading.start(loadingText, 'socket');
+  (s.emit as (e: string, p: unknown) => void)(event, payload);
+}
+
+function useListener(map: Map<string, Set<Handler>>, event: string, handler: Handler) {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => listen(map, event, (p) => ref.current(p)), [map, event]);
+}
+
+/** Subscribes a component to a push on `/auth`. */
+export function useAuthEvent<E extends AuthEvent>(
+  event: E,
+  handler: (p: Parameters<AuthServerEvents[E]>[0]) => void,
+) {
+  useListener(authListeners, event, handler as Handler);
+}
+
+/** Subscribes a component to an answer on `/unauth`. */
+export function useUnauthEvent<E extends UnauthEvent>(
+  event: E,
+  handler: (p: Parameters<UnauthServerEvents[E]>[0]) => void,
+) {
+  useListener(unauthListeners, event, handler as Handler);
+}

@@ -1,0 +1,73 @@
+import type { CompanyRef, SessionInfo, SessionUser } from '@zakupki/shared/api/auth';
+import { deleteCookie, getCookie, setCookie } from './cookies';
+import { createStore, useStore } from './store';
+
+/** The session of seed.md §3: token, user (with role), company, contact, early_access. */
+export type Session = {
+  token: string;
+  user: SessionUser;
+  company: CompanyRef | null;
+  contact: SessionInfo['contact'];
+  early_access: boolean;
+};
+
+export type SessionState =
+  | { status: 'restoring' }
+  | { status: 'anonymous' }
+  | ({ status: 'authenticated' } & Session);
+
+export const sessionStore = createStore<SessionState>({ status: 'anonymous' });
+
+export const useSession = () => useStore(sessionStore);
+
+/** The logged-in session, or null. */
+export function currentSession(): Session | null {
+  const s = sessionStore.get();
+  return s.status === 'authenticated' ? s : null;
+}
+
+export const SESSION_COOKIES = ['token', 'user', 'company', 'contact', 'early_access'] as const;
+/** Cookies live as long as the server's longest session (30 days); the server decides validity. */
+const COOKIE_MAX_AGE = 30 * 24 * 3600;
+
+export function writeSessionCookies(s: Session) {
+  setCookie('token', s.token, COOKIE_MAX_AGE);
+  setCookie('user', JSON.stringify(s.user), COOKIE_MAX_AGE);
+  setCookie('company', JSON.stringify(s.company), COOKIE_MAX_AGE);
+  if (s.contact) setCookie('contact', JSON.stringify(s.contact), COOKIE_MAX_AGE);
+  else deleteCookie('contact');
+  setCookie('early_access', String(s.early_access), COOKIE_MAX_AGE);
+}
+
+export function clearSessionCookies() {
+  for (const name of SESSION_COOKIES) deleteCookie(name);
+}
+
+function parseJson<T>(raw: string | null): T | undefined {
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The session saved in cookies, only when token, user and company all exist (seed.md §4);
+ * the server still has to confirm it.
+ */
+export function readSessionCookies(): Session | null {
+  const token = getCookie('token');
+  const user = parseJson<SessionUser>(getCookie('user'));
+  const companyRaw = getCookie('company');
+  const company = parseJson<CompanyRef | null>(companyRaw);
+  if (!token || !user || typeof user !== 'object' || companyRaw === null || company === undefined)
+    return null;
+  return {
+    token,
+    user,
+    company,
+    contact: parseJson<SessionInfo['contact']>(getCookie('contact')) ?? null,
+    early_access: getCookie('early_access') === 'true',
+  };
+}

@@ -1,0 +1,147 @@
+import { authRoutes, type LoginResponse, type SessionInfo } from '@zakupki/shared/api/auth';
+import { systemRoutes } from '@zakupki/shared/api/system';
+import { notices } from '../components/notices/notices.store';
+import { api } from './api-client';
+import { selectCompany, writeStoredCompanyId } from './company';
+import { setUnauthorizedHandler } from './error-handler';
+import { ApiError } from './http-errors';
+import { loading } from './loading';
+import { queryClient } from './query-client';
+import { attachAuthHandlers, ensureUnauthSocket } from './realtime';
+import {
+  clearSessionCookies,
+  currentSession,
+  readSessionCookies,
+  type Session,
+  sessionStore,
+  writeSessionCookies,
+} from './session-store';
+import { closeAuthSocket, closeUnauthSocket, openAuthSocket } from './socket';
+
+/**
+ * Session lifecycle (seed.md §4): restore from cookies at start (only when token, user and
+ * company exist and the server confirms), login, logout, expiry on 401.
+ */
+
+/** How many stored unread notifications appear as notices after login (the rest: on the main page). */
+export const UNREAD_NOTICES = 5;
+
+async function showUnreadNotifications() {
+  try {
+    const page = await api(systemRoutes.notifications, {
+      query: { unread: 'true', limit: UNREAD_NOTICES },
+      loading: false,
+    });
+    for (const n of [...page.items].reverse()) {
+      notices.show({
+        id: `notification:${n.id}`,
+        status: n.status,
+        header: n.header,
+        message: n.message,
+        code: n.code,
+        date: new Date(n.created_at),
+        notificationId: n.id,
+      });
+    }
+    const more = page.unread - page.items.length;
+    if (more > 0) {
+      notices.info('Непрочитанные уведомления', `Ещё ${more} — на главной странице`, { id: 'unread-more' });
+    }
+  } catch (err) {
+    console.error('Could not load unread notifications', err);
+  }
+}
+
+/** Is the session still alive on the server? (after the socket was refused) */
+async function sessionAlive(): Promise<boolean> {
+  try {
+    await api(authRoutes.session, { loading: false });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      endSession('expired');
+      return false;
+    }
+    return true;
+  }
+}
+
+function begin(s: Session) {
+  writeSessionCookies(s);
+  sessionStore.set({ status: 'authenticated', ...s });
+  if (s.user.role === 'client') selectCompany(s.company, false);
+  closeUnauthSocket();
+  const socket = openAuthSocket(s.token, { onRejected: sessionAlive });
+  attachAuthHandlers(socket);
+  void showUnreadNotifications();
+}
+
+/** At start: restore the session from cookies, or open the unauthenticated socket. */
+export async function restoreSession(): Promise<void> {
+  setUnauthorizedHandler(() => endSession('expired'));
+  const saved = readSessionCookies();
+  if (!saved) {
+    sessionStore.set({ status: 'anonymous' });
+    ensureUnauthSocket();
+    return;
+  }
+  sessionStore.set({ status: 'restoring' });
+  try {
+    const info = await api(authRoutes.session, { token: saved.token, loading: false });
+    begin({ ...fromInfo(info), token: saved.token });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) clearSessionCookies();
+    else console.error('Session check failed', err);
+    sessionStore.set({ status: 'anonymous' });
+    ensureUnauthSocket();
+  }
+}
+
+const fromInfo = (i: SessionInfo) => ({
+  user: i.user,
+  company: i.company,
+  contact: i.contact,
+  early_access: i.early_access,
+});
+
+/** After POST /api/auth/login. */
+export function completeLogin(res: LoginResponse) {
+  queryClient.clear();
+  begin({ ...fromInfo(res), token: res.token });
+}
+
+/** Ends the session locally: state, cookies, selected company, sockets, cached data. */
+export function endSession(reason: 'logout' | 'expired' = 'logout') {
+  if (sessionStore.get().status === 'anonymous') return;
+  closeAuthSocket();
+  clearSessionCookies();
+  writeStoredCompanyId(null);
+  selectCompany(null, false);
+  sessionStore.set({ status: 'anonymous' });
+  queryClient.clear();
+  notices.clear();
+  loading.reset();
+  ensureUnauthSocket();
+  if (reason === 'expired') notices.info('Сеанс завершён', 'Войдите в систему снова');
+}
+
+/** «Выход» after confirmation: revoke the token on the server, then end the session. */
+export async function logout() {
+  if (currentSession()) {
+    try {
+      await api(authRoutes.logout, { loading: 'выход из системы' });
+    } catch (err) {
+      console.error('Logout request failed', err);
+    }
+  }
+  endSession();
+}
+
+/** Keeps the session in step with GET /api/auth/session (e.g. after the profile changed). */
+export function updateSessionInfo(info: SessionInfo) {
+  const s = currentSession();
+  if (!s) return;
+  const next = { ...s, ...fromInfo(info) };
+  writeSessionCookies(next);
+  sessionStore.set({ status: 'authenticated', ...next });
+}
