@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { companyRoutes } from '@zakupki/shared/api/companies';
+import { useEffect, useMemo } from 'react';
+import { api } from '../../lib/api-client';
+import {
+  readStoredCompanyId,
+  resolveCompanySelection,
+  type Selection,
+  selectCompany,
+  useSelectedCompany,
+} from '../../lib/company';
+import { currentSession, useSession } from '../../lib/session-store';
+
+/** GET /api/companies/my on header load for non-client roles; failures go to the console only. */
+export const myCompaniesQueryKey = ['companies', 'my'] as const;
+
+/** The header's company selection (seed.md §4), kept in the selected-company store. */
+export function useCompanySelection(): Selection & { loading: boolean; select: (id: number | null) => void } {
+  const session = useSession();
+  const user = session.status === 'authenticated' ? session.user : null;
+  const sessionCompany = session.status === 'authenticated' ? session.company : null;
+  const isClient = user?.role === 'client';
+  const my = useQuery({
+    queryKey: myCompaniesQueryKey,
+    queryFn: ({ signal }) => api(companyRoutes.my, { signal, loading: false }),
+    enabled: !!user && !isClient,
+    meta: { silent: true },
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  const selected = useSelectedCompany();
+  const loaded = isClient || my.isSuccess || my.isError;
+
+  const selection = useMemo(
+    () =>
+      resolveCompanySelection({
+        role: user?.role ?? 'client',
+        ownCompanyId: user?.company_id ?? null,
+        sessionCompany,
+        myCompanies: my.data ?? null,
+        storedId: selected?.id ?? readStoredCompanyId(),
+      }),
+    [user, sessionCompany, my.data, selected?.id],
+  );
+
+  useEffect(() => {
+    if (!user || !loaded) return;
+    const c = selection.companies.find((x) => x.id === selection.selectedId) ?? null;
+    selectCompany(c, !isClient);
+  }, [user, loaded, isClient, selection]);
+
+  return {
+    ...selection,
+    loading: !loaded,
+    select: (id) => {
+      if (!currentSession()) return;
+      selectCompany(selection.companies.find((c) => c.id === id) ?? null);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { useMatches, useParams } from 'react-router';
+import { UnderConstruction } from './under-construction';
+
+type Handle = { title?: string };
+
+/** Placeholder for a route whose module is not built yet; the title comes from the route table. */
+export function SectionPlaceholder() {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as Handle | undefined)?.title)
+    .find(Boolean);
+  return <UnderConstruction title={title ?? 'Раздел'} />;
+}
+
+/** /eisPlanItems/:number — the number is handed to the view as a prop (seed.md §2). */
+export function EisPlanItemView({ number }: { number: string }) {
+  return <UnderConstruction title={`Позиция плана закупки № ${number}`} />;
+}
+
+export function EisPlanItemRoute() {
+  const { number = '' } = useParams();
+  return <EisPlanItemView number={number} />;
+}
