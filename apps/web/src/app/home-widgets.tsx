@@ -1,0 +1,10 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Widgets of the main page, added by later modules (deadlines due, contracts to report, …).
+ * Each gets the selected company id; keep them lazy so the main page stays light:
+ *   { id: 'deadlines', title: 'Сроки', Component: lazy(() => import('../features/deadlines/…')) }
+ */
+export type HomeWidget = { id: string; title: string; Component: ComponentType<{ companyId: number }> };
+
+export const HOME_WIDGETS: HomeWidget[] = [];

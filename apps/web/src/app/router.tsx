@@ -1,0 +1,98 @@
+import { CATALOG_ROUTES } from '@zakupki/shared/access';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/pages/not-found-page';
+import { PageLoader } from '../components/pages/page-loader';
+import { RouteError } from '../components/pages/route-error';
+import { RootLayout } from './root-layout';
+import { handleFor } from './route-handle';
+
+/**
+ * The route table of seed.md §2, built from packages/shared/src/access.ts (paths, titles and
+ * meta flags live there). Every screen is a lazy chunk. A module that is not built yet points
+ * at SectionPlaceholder («Раздел в разработке»); its own issue swaps the loader on its line.
+ */
+function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const placeholder = lazyPage(() => import('../components/pages/section-placeholder'), 'SectionPlaceholder');
+const eisPlanItem = lazyPage(() => import('../components/pages/section-placeholder'), 'EisPlanItemRoute');
+const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
+const login = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
+const registration = lazyPage(
+  () => import('../features/auth/components/registration-page'),
+  'RegistrationPage',
+);
+const expectRegistration = lazyPage(
+  () => import('../features/auth/components/expect-registration-page'),
+  'ExpectRegistrationPage',
+);
+const users = lazyPage(() => import('../features/users/components/users-page'), 'UsersPage');
+const profileLayout = lazyPage(
+  () => import('../features/profile/components/profile-layout'),
+  'ProfileLayout',
+);
+const profileMy = lazyPage(() => import('../features/profile/components/my-profile-page'), 'MyProfilePage');
+const profileEis = lazyPage(
+  () => import('../features/profile/components/eis-settings-page'),
+  'EisSettingsPage',
+);
+const profileCompanies = lazyPage(
+  () => import('../features/profile/components/companies-page'),
+  'CompaniesPage',
+);
+
+const page = (path: string, lazy: NonIndexRouteObject['lazy']): NonIndexRouteObject => ({
+  path,
+  handle: handleFor(path),
+  lazy,
+});
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoader,
+    children: [
+      page('/', home),
+      page('/procurementsRules', placeholder),
+      page('/procurementsRules/:id/versions', placeholder),
+      page('/procurementsRules/:procId/versions/:id/documentsRules', placeholder),
+      page('/files/:id', placeholder),
+      page('/procurement_documents/:id', placeholder),
+      page('/eisPlanItems/:number', eisPlanItem),
+      page('/eisPlans', placeholder),
+      page('/users', users),
+      page('/documents', placeholder),
+      {
+        ...page('/contracts', undefined),
+        children: [
+          { index: true, element: <Navigate to="/contracts/register" replace /> },
+          page('/contracts/register', placeholder),
+          page('/contracts/execution', placeholder),
+          page('/contracts/export', placeholder),
+        ],
+      },
+      {
+        ...page('/profile', profileLayout),
+        children: [
+          { index: true, element: <Navigate to="/profile/my" replace /> },
+          page('/profile/my', profileMy),
+          page('/profile/eisSettings', profileEis),
+          page('/profile/companies', profileCompanies),
+        ],
+      },
+      page('/registration', registration),
+      page('/login', login),
+      page('/expectRegistration', expectRegistration),
+      ...CATALOG_ROUTES.map((c) => page(c.path, placeholder)),
+      { path: '*', element: <NotFoundPage />, handle: { meta: {}, title: 'Страница не найдена', path: '*' } },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}
