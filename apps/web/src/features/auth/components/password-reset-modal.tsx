@@ -1,0 +1,102 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { PASSWORD_MIN } from '@zakupki/shared/api/auth';
+import { applyServerErrors } from '../../../components/form/form-errors';
+import { notices } from '../../../components/notices/notices.store';
+import { email, minLength, required, rules, sameAs } from '../../../lib/validators';
+import { resetPassword } from '../api/reset-password';
+import { useEmailCode } from '../hooks/use-email-code';
+import { EmailCodeStatus } from './email-code-status';
+
+const code6 = (v: unknown) => (!v || /^\d{6}$/.test(String(v).trim()) ? null : 'Код из письма: 6 цифр');
+
+/** Password reset without a route: a code by e-mail (purpose 'reset'), then the new password. */
+export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const code = useEmailCode('reset');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { login: '', email_code: '', new_password: '', new_password2: '' },
+    validate: {
+      login: rules(required, email),
+      email_code: rules(required, code6),
+      new_password: rules(required, minLength(PASSWORD_MIN)),
+      new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: resetPassword,
+    meta: { form: true },
+    onSuccess: () => {
+      notices.success('Пароль изменён', 'Войдите в систему с новым паролем');
+      form.reset();
+      onClose();
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  const askCode = () => {
+    const r = form.validateField('login');
+    if (!r.hasError) code.request(form.getValues().login);
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Восстановление пароля" centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) =>
+          mutation.mutate({
+            login: v.login.trim(),
+            email_code: v.email_code.trim(),
+            new_password: v.new_password,
+          }),
+        )}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Укажите e-mail, с которым вы входите в систему: мы отправим на него код подтверждения.
+          </Text>
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput
+              label="E-mail"
+              withAsterisk
+              type="email"
+              style={{ flex: 1 }}
+              {...form.getInputProps('login')}
+            />
+            <Button variant="light" onClick={askCode} loading={code.busy} disabled={code.cooldownSeconds > 0}>
+              {code.cooldownSeconds > 0 ? `Повторно через ${code.cooldownSeconds} с` : 'Получить код'}
+            </Button>
+          </Group>
+          <EmailCodeStatus state={code.state} />
+          <TextInput
+            label="Код из письма"
+            withAsterisk
+            inputMode="numeric"
+            maxLength={6}
+            {...form.getInputProps('email_code')}
+          />
+          <PasswordInput
+            label="Новый пароль"
+            description={`Не короче ${PASSWORD_MIN} символов`}
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('new_password')}
+          />
+          <PasswordInput
+            label="Повторите пароль"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('new_password2')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Отмена
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Сменить пароль
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,221 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { type FormValidateInput, type UseFormReturnType, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { applyServerErrors } from '../../../components/form/form-errors';
+import { notices } from '../../../components/notices/notices.store';
+import { PagedTable } from '../../../components/table/paged-table';
+import { createItem, type ItemRoutes, itemsQuery, removeItem, updateItem } from '../api/company-items';
+
+export type FilterDef = { name: string; label: string; kind?: 'text' | 'bool' };
+
+export type CrudTabProps<T extends { id: number }, V extends Record<string, unknown>> = {
+  companyId: number;
+  canWrite: boolean;
+  resource: string;
+  routes: ItemRoutes;
+  columns: DataTableColumn<T>[];
+  filters?: FilterDef[];
+  emptyValues: V;
+  toValues: (record: T) => V;
+  validate: FormValidateInput<V>;
+  toBody: (values: V) => unknown;
+  renderFields: (form: UseFormReturnType<V>) => ReactNode;
+  labels: {
+    table: string;
+    add: string;
+    createTitle: string;
+    editTitle: string;
+    saved: string;
+    deleted: string;
+    deleteQuestion: (record: T) => string;
+    name: (record: T) => string;
+  };
+  /** other queries a change makes stale */
+  alsoInvalidate?: unknown[][];
+};
+
+function Filters({
+  defs,
+  values,
+  onChange,
+}: {
+  defs: FilterDef[];
+  values: Record<string, string>;
+  onChange: (v: Record<string, string>) => void;
+}) {
+  return (
+    <Group gap="sm" align="flex-end" role="search">
+      {defs.map((f) =>
+        f.kind === 'bool' ? (
+          <Select
+            key={f.name}
+            label={f.label}
+            w={160}
+            data={[
+              { value: 'true', label: 'Да' },
+              { value: 'false', label: 'Нет' },
+            ]}
+            placeholder="Все"
+            clearable
+            value={values[f.name] || null}
+            onChange={(v) => onChange({ ...values, [f.name]: v ?? '' })}
+          />
+        ) : (
+          <TextInput
+            key={f.name}
+            label={f.label}
+            w={200}
+            value={values[f.name] ?? ''}
+            onChange={(e) => onChange({ ...values, [f.name]: e.currentTarget.value })}
+          />
+        ),
+      )}
+    </Group>
+  );
+}
+
+/** A company sub-resource: paged table with filters; create, edit and delete where permitted. */
+export function CrudTab<T extends { id: number }, V extends Record<string, unknown>>(
+  props: CrudTabProps<T, V>,
+) {
+  const { companyId, canWrite, resource, routes, labels } = props;
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [debounced] = useDebouncedValue(filters, 350);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+
+  const q = useQuery(itemsQuery<T>(routes, resource, companyId, { page, limit, ...debounced }));
+  const form = useForm<V>({ mode: 'controlled', initialValues: props.emptyValues, validate: props.validate });
+
+  const invalidate = () => {
+    void qc.invalidateQueries({ queryKey: ['companies', companyId, resource] });
+    for (const key of props.alsoInvalidate ?? []) void qc.invalidateQueries({ queryKey: key });
+  };
+  const save = useMutation({
+    mutationFn: (v: V) =>
+      editing === 'new' || editing === null
+        ? createItem(routes, companyId, props.toBody(v))
+        : updateItem(routes, companyId, editing.id, props.toBody(v)),
+    meta: { form: true },
+    onSuccess: () => {
+      notices.success('Сохранено', labels.saved);
+      setEditing(null);
+      invalidate();
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  const remove = useMutation({
+    mutationFn: (r: T) => removeItem(routes, companyId, r.id),
+    onSuccess: () => {
+      notices.success('Удалено', labels.deleted);
+      invalidate();
+    },
+  });
+
+  const open = (r: T | 'new') => {
+    form.setValues(r === 'new' ? props.emptyValues : props.toValues(r));
+    form.resetDirty();
+    form.clearErrors();
+    setEditing(r);
+  };
+  const confirmRemove = (r: T) =>
+    modals.openConfirmModal({
+      title: 'Удаление',
+      children: labels.deleteQuestion(r),
+      labels: { confirm: 'Удалить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(r),
+    });
+
+  const columns: DataTableColumn<T>[] = canWrite
+    ? [
+        ...props.columns,
+        {
+          accessor: 'actions',
+          title: 'Действия',
+          textAlign: 'right',
+          render: (r) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => open(r)}
+                aria-label={`Изменить: ${labels.name(r)}`}
+              >
+                Изменить
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="red"
+                onClick={() => confirmRemove(r)}
+                aria-label={`Удалить: ${labels.name(r)}`}
+              >
+                Удалить
+              </Button>
+            </Group>
+          ),
+        },
+      ]
+    : props.columns;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        {props.filters?.length ? (
+          <Filters
+            defs={props.filters}
+            values={filters}
+            onChange={(v) => {
+              setFilters(v);
+              setPage(1);
+            }}
+          />
+        ) : (
+          <span />
+        )}
+        {canWrite ? <Button onClick={() => open('new')}>{labels.add}</Button> : null}
+      </Group>
+      <PagedTable<T>
+        aria-label={labels.table}
+        records={q.data?.items ?? []}
+        columns={columns}
+        total={q.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onPageChange={setPage}
+        onLimitChange={(n) => {
+          setLimit(n);
+          setPage(1);
+        }}
+        fetching={q.isFetching}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? labels.createTitle : labels.editTitle}
+        size="lg"
+      >
+        <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+          <Stack gap="sm">
+            {props.renderFields(form)}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(null)}>
+                Отмена
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Сохранить
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}

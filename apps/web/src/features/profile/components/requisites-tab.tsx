@@ -1,0 +1,131 @@
+import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Company } from '@zakupki/shared/api/companies';
+import { useEffect } from 'react';
+import { applyServerErrors } from '../../../components/form/form-errors';
+import {
+  EmailInput,
+  InnInput,
+  KppInput,
+  OgrnInput,
+  PhoneInput,
+  RequiredTextInput,
+} from '../../../components/form/text-fields';
+import { notices } from '../../../components/notices/notices.store';
+import { selectCompany, selectedCompanyStore } from '../../../lib/company';
+import { email, inn, kpp, maxLength, ogrn, phone, required, rules } from '../../../lib/validators';
+import { updateCompany } from '../api/companies';
+
+type Values = {
+  title: string;
+  full_title: string;
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  legal_address: string;
+  postal_address: string;
+  email: string;
+  phone: string;
+};
+
+const toValues = (c: Company): Values => ({
+  title: c.title ?? '',
+  full_title: c.full_title ?? '',
+  inn: c.inn,
+  kpp: c.kpp ?? '',
+  ogrn: c.ogrn ?? '',
+  legal_address: c.legal_address ?? '',
+  postal_address: c.postal_address ?? '',
+  email: c.email ?? '',
+  phone: c.phone ?? '',
+});
+
+const orNull = (s: string) => s.trim() || null;
+
+/** Requisites of the company (PUT /api/companies/:id) — read-only without company.update. */
+export function RequisitesTab({ company, canWrite }: { company: Company; canWrite: boolean }) {
+  const qc = useQueryClient();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(company),
+    validate: {
+      title: rules(required, maxLength(500)),
+      full_title: rules(maxLength(1000)),
+      inn: rules(required, inn),
+      kpp: rules(kpp),
+      ogrn: rules(ogrn),
+      email: rules(email),
+      phone: rules(phone),
+    },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another company or version arrives
+  useEffect(() => {
+    form.setValues(toValues(company));
+    form.resetDirty(toValues(company));
+  }, [company]);
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      updateCompany(company.id, {
+        title: v.title.trim(),
+        full_title: orNull(v.full_title),
+        inn: v.inn.trim(),
+        kpp: orNull(v.kpp),
+        ogrn: orNull(v.ogrn),
+        legal_address: orNull(v.legal_address),
+        postal_address: orNull(v.postal_address),
+        email: orNull(v.email),
+        phone: orNull(v.phone),
+      }),
+    meta: { form: true },
+    onSuccess: (c) => {
+      notices.success('Сохранено', 'Реквизиты компании сохранены');
+      qc.setQueryData(['companies', c.id], c);
+      void qc.invalidateQueries({ queryKey: ['companies', 'my'] });
+      if (selectedCompanyStore.get()?.id === c.id) selectCompany({ id: c.id, title: c.title }, false);
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  const ro = !canWrite;
+  return (
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <Stack gap="sm" maw={900}>
+        {ro ? (
+          <Alert color="gray">Изменять реквизиты этой компании вы не можете: недостаточно прав.</Alert>
+        ) : null}
+        <RequiredTextInput
+          label="Краткое наименование"
+          required
+          readOnly={ro}
+          {...form.getInputProps('title')}
+        />
+        <RequiredTextInput label="Полное наименование" readOnly={ro} {...form.getInputProps('full_title')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <InnInput required readOnly={ro} {...form.getInputProps('inn')} />
+          <KppInput readOnly={ro} {...form.getInputProps('kpp')} />
+          <OgrnInput readOnly={ro} {...form.getInputProps('ogrn')} />
+        </SimpleGrid>
+        <RequiredTextInput label="Юридический адрес" readOnly={ro} {...form.getInputProps('legal_address')} />
+        <RequiredTextInput label="Почтовый адрес" readOnly={ro} {...form.getInputProps('postal_address')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <EmailInput readOnly={ro} {...form.getInputProps('email')} />
+          <PhoneInput readOnly={ro} {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        {canWrite ? (
+          <Group>
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              Сохранить
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => form.setValues(toValues(company))}
+              disabled={!form.isDirty()}
+            >
+              Отменить изменения
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@zakupki/shared/api/users';
+import { ROLE_TITLES, ROLES, type Role } from '@zakupki/shared/roles';
+import { useEffect } from 'react';
+import { AppMultiSelect, AppSelect } from '../../../components/form/app-select';
+import { applyServerErrors } from '../../../components/form/form-errors';
+import { RequiredTextInput } from '../../../components/form/text-fields';
+import { notices } from '../../../components/notices/notices.store';
+import { companyLabel } from '../../../lib/company';
+import { maxLength, required, rules } from '../../../lib/validators';
+import { companyOptionsQuery, type UserUpdateBody, updateUser } from '../api/users';
+
+type Values = {
+  title: string;
+  role: Role;
+  company_id: string;
+  early_access: boolean;
+  memberships: string[];
+};
+
+const toValues = (u: User): Values => ({
+  title: u.title,
+  role: u.role,
+  company_id: u.company_id ? String(u.company_id) : '',
+  early_access: u.early_access,
+  memberships: u.memberships.map((m) => String(m.company_id)),
+});
+
+/** The body of PUT /api/users/:id: role only from an admin; kept memberships keep their permissions. */
+export function userUpdateBody(user: User, v: Values, isAdmin: boolean): UserUpdateBody {
+  const kept = new Map(user.memberships.map((m) => [m.company_id, m.permissions]));
+  return {
+    title: v.title.trim(),
+    ...(isAdmin ? { role: v.role } : {}),
+    ...(v.company_id ? { company_id: Number(v.company_id) } : {}),
+    early_access: v.early_access,
+    memberships: v.memberships.map((id) => ({
+      company_id: Number(id),
+      permissions: kept.get(Number(id)) ?? null,
+    })),
+  };
+}
+
+/** Edit a user (staff): name, home company, memberships, early access; the role by an admin only. */
+export function UserEditModal({
+  user,
+  isAdmin,
+  onClose,
+}: {
+  user: User | null;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  const qc = useQueryClient();
+  const companies = useQuery(companyOptionsQuery);
+  const known = new Map((companies.data ?? []).map((c) => [c.id, companyLabel(c)]));
+  for (const m of user?.memberships ?? [])
+    if (!known.has(m.company_id)) known.set(m.company_id, m.company_title ?? `id:${m.company_id}`);
+  if (user?.company_id && !known.has(user.company_id))
+    known.set(user.company_id, user.company_title ?? `id:${user.company_id}`);
+  const options = [...known].map(([id, label]) => ({ value: String(id), label }));
+
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { title: '', role: 'client', company_id: '', early_access: false, memberships: [] },
+    validate: { title: rules(required, maxLength(200)), company_id: rules(required) },
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load the values when another user is opened
+  useEffect(() => {
+    if (user) {
+      form.setValues(toValues(user));
+      form.resetDirty(toValues(user));
+      form.clearErrors();
+    }
+  }, [user]);
+  const save = useMutation({
+    mutationFn: (v: Values) => updateUser(user!.id, userUpdateBody(user!, v, isAdmin)),
+    meta: { form: true },
+    onSuccess: () => {
+      notices.success('Сохранено', 'Данные пользователя сохранены');
+      void qc.invalidateQueries({ queryKey: ['users'] });
+      onClose();
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  return (
+    <Modal opened={!!user} onClose={onClose} title={`Пользователь ${user?.login ?? ''}`} size="lg">
+      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+        <Stack gap="sm">
+          <RequiredTextInput label="ФИО" required {...form.getInputProps('title')} />
+          <AppSelect
+            label="Роль"
+            description={isAdmin ? undefined : 'Роль меняет только администратор'}
+            disabled={!isAdmin}
+            data={ROLES.map((r) => ({ value: r, label: ROLE_TITLES[r] }))}
+            allowDeselect={false}
+            {...form.getInputProps('role')}
+          />
+          <AppSelect
+            label="Основная компания"
+            required
+            searchable
+            data={options}
+            allowDeselect={false}
+            {...form.getInputProps('company_id')}
+          />
+          <AppMultiSelect
+            label="Компании, за которые пользователь может действовать"
+            description="Права в добавленной компании — по роли пользователя"
+            searchable
+            data={options}
+            {...form.getInputProps('memberships')}
+          />
+          <Switch
+            label="Ранний доступ к новым функциям"
+            {...form.getInputProps('early_access', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Отмена
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Сохранить
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
