@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './catalogs.js';
 export * from './companies.js';
 export * from './system.js';
 export * from './contracts.js';
