@@ -3,3 +3,4 @@ export * from './catalogs.js';
 export * from './companies.js';
 export * from './system.js';
 export * from './contracts.js';
+export * from './imports.js';
