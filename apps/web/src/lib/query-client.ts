@@ -2,8 +2,11 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportApiError } from './error-handler';
 import { ApiError } from './http-errors';
 
-/** Per query / mutation: `silent` shows nothing (console only); `form` leaves validation errors to the form. */
-export type AppQueryMeta = { silent?: boolean; form?: boolean };
+/**
+ * Per query / mutation: `silent` shows nothing (console only); `form` leaves validation errors
+ * to the form; `handled` leaves every error to the caller's onError.
+ */
+export type AppQueryMeta = { silent?: boolean; form?: boolean; handled?: boolean };
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -24,6 +27,7 @@ export function createQueryClient() {
     }),
     mutationCache: new MutationCache({
       onError: (err, _vars, _ctx, mutation) => {
+        if (mutation.meta?.handled) return;
         if (mutation.meta?.silent) return console.error(err);
         if (mutation.meta?.form && err instanceof ApiError && err.issues.length) return;
         reportApiError(err);

@@ -51,7 +51,7 @@ export function LoginPage() {
   });
   const mutation = useMutation({
     mutationFn: login,
-    meta: { silent: true },
+    meta: { handled: true },
     onSuccess: (res) => {
       completeLogin(res);
       navigate(from ? `${from.pathname}${from.search}` : '/', { replace: true });

@@ -1,0 +1,116 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { sessionStore } from '../lib/session-store';
+import { loginAs, stubFetch } from '../test/render';
+import { appRoutes } from './router';
+import { theme } from './theme';
+
+vi.mock('socket.io-client', async () => ({ io: (await import('../test/socket-mock')).ioMock }));
+
+function open(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  stubFetch((url) => {
+    if (url === '/api/companies/my') return { status: 200, body: [{ id: 1, title: 'ООО «Закупки-Сервис»' }] };
+    if (url === '/api/config/public')
+      return {
+        status: 200,
+        body: {
+          support_phones: ['8 800 000-00-00'],
+          support_email: 'support@zakupki.local',
+          partner_links: [{ title: 'ЕИС в сфере закупок', url: 'https://zakupki.gov.ru' }],
+          yandex_metrika_id: null,
+          sentry_dsn: null,
+          environment: 'test',
+        },
+      };
+    if (url.startsWith('/api/notifications'))
+      return { status: 200, body: { items: [], total: 0, page: 1, limit: 10, unread: 0 } };
+    if (url.startsWith('/api/users'))
+      return { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
+    if (url.startsWith('/api/companies/1'))
+      return {
+        status: 200,
+        body: {
+          id: 1,
+          title: 'ООО «Закупки-Сервис»',
+          full_title: null,
+          inn: '7707083893',
+          kpp: null,
+          ogrn: null,
+          legal_address: null,
+          postal_address: null,
+          email: null,
+          phone: null,
+          is_provider: true,
+          tariff_id: null,
+          status: 'active',
+          created_at: '2026-01-01T00:00:00Z',
+        },
+      };
+    return undefined;
+  });
+});
+afterEach(() => {
+  sessionStore.set({ status: 'anonymous' });
+  vi.unstubAllGlobals();
+});
+
+describe('guard in the router', () => {
+  it('an unauthenticated user on a protected route lands on /login, without header or footer', async () => {
+    const router = open('/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Вход в систему' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Разделы' })).toBeNull();
+  });
+
+  it('a client typing a staff-only address lands on /', async () => {
+    loginAs('client');
+    const router = open('/catalogTariffs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('navigation', { name: 'Разделы' })).toBeTruthy();
+    expect(await screen.findByText('support@zakupki.local')).toBeTruthy();
+  });
+
+  it('a logged-in user on /registration lands on /', async () => {
+    loginAs('operator');
+    const router = open('/registration');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('staff open a restricted route; an unbuilt module says «Раздел в разработке» with its title', async () => {
+    loginAs('operator');
+    const router = open('/catalogMethod');
+    expect(await screen.findByText('Раздел в разработке')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Способы закупки' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/catalogMethod');
+  });
+
+  it('/eisPlanItems/:number hands the number to its view', async () => {
+    loginAs('client');
+    open('/eisPlanItems/2231234567801');
+    expect(
+      await screen.findByRole('heading', { name: 'Позиция плана закупки № 2231234567801' }),
+    ).toBeTruthy();
+  });
+
+  it('/contracts opens the register', async () => {
+    loginAs('client');
+    const router = open('/contracts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contracts/register'));
+  });
+});

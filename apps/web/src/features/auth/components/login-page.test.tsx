@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endSession } from '../../../lib/session';
+import { sessionStore } from '../../../lib/session-store';
+import { renderApp, stubFetch } from '../../../test/render';
+import { LoginPage } from './login-page';
+
+vi.mock('socket.io-client', async () => ({ io: (await import('../../../test/socket-mock')).ioMock }));
+
+afterEach(() => {
+  endSession();
+  vi.unstubAllGlobals();
+});
+
+const refuse = (status: number, code: string, message: string, details?: unknown) =>
+  stubFetch((url) =>
+    url === '/api/auth/login' ? { status, body: { error: { code, message, details } } } : undefined,
+  );
+
+async function submit(login = 'client@demo.local', password = 'demo-password') {
+  await userEvent.type(screen.getByLabelText(/Логин/), login);
+  await userEvent.type(screen.getByLabelText(/Пароль/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+}
+
+describe('/login', () => {
+  it('empty fields: «Обязательное поле», no request', async () => {
+    const calls = stubFetch(() => undefined);
+    renderApp(<LoginPage />, { path: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findAllByText('Обязательное поле')).toHaveLength(2);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('wrong credentials: «Неверный логин или пароль», still logged out', async () => {
+    refuse(401, 'invalid_credentials', 'Неверный логин или пароль');
+    renderApp(<LoginPage />, { path: '/login' });
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toContain('Неверный логин или пароль');
+    expect(sessionStore.get().status).toBe('anonymous');
+  });
+
+  it('a registration still pending goes to /expectRegistration with its number', async () => {
+    refuse(403, 'registration_pending', 'Заявка ещё не одобрена', { registration_number: 'R-2026-000017' });
+    const { router } = renderApp(<LoginPage />, { path: '/login' });
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expectRegistration'));
+    expect(router.state.location.search).toBe('?number=R-2026-000017');
+  });
+
+  it('a blocked account and too many attempts show the server’s message', async () => {
+    refuse(403, 'account_blocked', 'Учётная запись заблокирована. Обратитесь к оператору');
+    renderApp(<LoginPage />, { path: '/login' });
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toContain('Учётная запись заблокирована');
+    refuse(429, 'too_many_requests', 'Слишком много неудачных попыток входа. Попробуйте через 15 минут');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Попробуйте через 15 минут'));
+  });
+
+  it('success: the session starts and the user goes to /', async () => {
+    const info = {
+      token: 'tok',
+      user: { id: 1, title: 'Кузнецов', login: 'client@demo.local', role: 'client', company_id: 1 },
+      company: { id: 1, title: 'АО «Энергосеть»' },
+      contact: null,
+      early_access: false,
+    };
+    stubFetch((url) => {
+      if (url === '/api/auth/login') return { status: 200, body: info };
+      if (url.startsWith('/api/notifications'))
+        return { status: 200, body: { items: [], total: 0, page: 1, limit: 5, unread: 0 } };
+      return undefined;
+    });
+    const { router } = renderApp(<LoginPage />, { path: '/login' });
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStore.get()).toMatchObject({ status: 'authenticated', token: 'tok' });
+  });
+
+  it('links to registration and offers password reset', async () => {
+    stubFetch(() => undefined);
+    renderApp(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Регистрация' }).getAttribute('href')).toBe('/registration');
+    await userEvent.click(screen.getByRole('button', { name: 'Забыли пароль?' }));
+    expect(await screen.findByText('Восстановление пароля')).toBeTruthy();
+  });
+});
