@@ -75,7 +75,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
   });
-  registerErrorHandling(app);
+  const spa = { indexHtml: null as string | null };
+  registerErrorHandling(app, spa);
   registerAuth(app);
   await registerOpenApi(app);
 
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   systemModule(app);
   await registerModules(app);
 
-  if (opts.web ?? true) await registerWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  if (opts.web ?? true) await registerWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, spa);
 
   await sockets.attach(app, config.redisUrl);
   await deps.jobs.start(opts.workers ?? config.jobsEnabled);

@@ -60,7 +60,7 @@ const DEMO_LOGIN: Record<string, string> = {
 /** The whole app on a fresh database with the demo data and reference catalogues. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { listen?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  opts: { listen?: boolean; web?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
@@ -70,7 +70,7 @@ export async function createTestApp(
     EMAIL_CODE_RESEND_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(config, { database: db.database, web: false });
+  const app = await buildApp(config, { database: db.database, web: opts.web ?? false });
   await seedReference(app.deps.db);
   const ids = (await seedDemo(app.deps.db))!;
   if (opts.extend) await opts.extend(app);

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorEvents } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { shortCode } from '../lib/ids.js';
+import { type SpaHolder, spaPage } from './web.js';
 
 const ZOD_PREFIX: Record<string, string> = { body: 'body', querystring: 'query', params: 'params' };
 
@@ -52,12 +53,14 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody) 
 }
 
 /** One error model for every route: `{error: {code, message, details}}`, 5xx with a stored `sentry_code`. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, 404, {
+export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
+  app.setNotFoundHandler((req, reply) => {
+    const page = spaPage(spa, req.method, req.url);
+    if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    return sendError(reply, 404, {
       error: { code: 'not_found', message: `Маршрут не найден: ${req.method} ${req.url.split('?')[0]}` },
-    }),
-  );
+    });
+  });
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
