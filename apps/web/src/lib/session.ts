@@ -127,6 +127,9 @@ export function endSession(reason: 'logout' | 'expired' = 'logout') {
 
 /** «Выход» after confirmation: revoke the token on the server, then end the session. */
 export async function logout() {
+  // the server drops this session's sockets on logout: close ours first so that drop is not
+  // taken for a lost session
+  closeAuthSocket();
   if (currentSession()) {
     try {
       await api(authRoutes.logout, { loading: 'выход из системы' });

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { logout } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
 import { LogoutIcon } from '../icons';
+import classes from './app-header.module.css';
 import { CompanySelect } from './company-select';
 import { GearMenu } from './gear-menu';
 import { useCompanySelection } from './use-company-selection';
@@ -22,27 +23,32 @@ export function confirmLogout() {
   });
 }
 
+/** «Положения о закупке» → two lines (first word, the rest) unless the screen is wide. */
+function TwoLines({ text }: { text: string }) {
+  const i = text.indexOf(' ');
+  if (i === -1) return <>{text}</>;
+  return (
+    <>
+      <span className={classes.line}>{text.slice(0, i)}</span>{' '}
+      <span className={classes.line}>{text.slice(i + 1)}</span>
+    </>
+  );
+}
+
+/** Section links; the contracts link is active on every /contracts… path. */
 function HeaderLinks() {
   const { pathname } = useLocation();
   return (
-    <Group component="nav" aria-label="Разделы" gap={4} wrap="nowrap">
+    <nav aria-label="Разделы" className={classes.nav}>
       {HEADER_LINKS.map((l) => {
         const active = pathname === l.activePrefix || pathname.startsWith(`${l.activePrefix}/`);
         return (
-          <Button
-            key={l.path}
-            component={Link}
-            to={l.path}
-            variant={active ? 'light' : 'subtle'}
-            size="compact-sm"
-            aria-current={active ? 'page' : undefined}
-            data-active={active || undefined}
-          >
-            {l.title}
-          </Button>
+          <Link key={l.path} to={l.path} className={classes.link} aria-current={active ? 'page' : undefined}>
+            <TwoLines text={l.title} />
+          </Link>
         );
       })}
-    </Group>
+    </nav>
   );
 }
 
@@ -64,20 +70,13 @@ export function AppHeader() {
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group wrap="nowrap" gap="md" miw={0}>
-        <Anchor
-          component={Link}
-          to="/"
-          fw={700}
-          c="blue.8"
-          underline="never"
-          style={{ whiteSpace: 'nowrap' }}
-        >
+      <Group wrap="nowrap" gap="md" miw={0} style={{ flex: '1 1 auto' }}>
+        <Anchor component={Link} to="/" c="blue.8" underline="never" className={classes.title}>
           Система автоматизации закупок
         </Anchor>
         <HeaderLinks />
       </Group>
-      <Group wrap="nowrap" gap="sm">
+      <Group wrap="nowrap" gap="sm" style={{ flex: 'none' }}>
         {user ? <CompanyArea /> : null}
         {user ? <GearMenu role={user.role} /> : null}
         {user ? (
@@ -86,11 +85,11 @@ export function AppHeader() {
             to="/profile/my"
             aria-label={`Профиль: ${user.title} (${user.login})`}
           >
-            <Box style={{ lineHeight: 1.1 }}>
-              <Text size="sm" fw={500} truncate maw={220}>
+            <Box style={{ lineHeight: 1.1 }} className={classes.profile}>
+              <Text size="sm" fw={500} truncate>
                 {user.title}
               </Text>
-              <Text size="xs" c="dimmed" truncate maw={220}>
+              <Text size="xs" c="dimmed" truncate>
                 {user.login}
               </Text>
             </Box>

@@ -3,7 +3,20 @@ import type { CompanyOption } from '../../lib/company';
 
 export const COMPANY_SELECT_WIDTH = 450;
 
-/** «Компания» in the header: 450 px, values are company ids. */
+/** The label «Компания» is read by screen readers; the header has no room to show it. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** «Компания» in the header: 450 px, values are company ids; the placeholder says «Компания». */
 export function CompanySelect({
   options,
   value,
@@ -22,13 +35,10 @@ export function CompanySelect({
       allowDeselect={false}
       searchable
       nothingFoundMessage={options.length ? 'Ничего не найдено' : 'Список пуст'}
-      placeholder="нет значения"
+      placeholder="Компания: нет значения"
       comboboxProps={{ withinPortal: true }}
-      styles={{
-        root: { display: 'flex', alignItems: 'center', gap: 8 },
-        label: { marginBottom: 0, whiteSpace: 'nowrap' },
-        wrapper: { width: COMPANY_SELECT_WIDTH },
-      }}
+      w={COMPANY_SELECT_WIDTH}
+      styles={{ label: VISUALLY_HIDDEN }}
     />
   );
 }
