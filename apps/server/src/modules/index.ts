@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { usersModule } from './users/users.routes.js';
 
@@ -10,4 +11,5 @@ export async function registerModules(app: FastifyInstance) {
   void app;
   companiesModule(app);
   usersModule(app);
+  await catalogsModule(app);
 }

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { toEntry, type View } from './catalog-kinds.js';
+import { assertMayOpen, assertMayReadCompany } from './catalogs.policy.js';
+import { listEntries } from './catalogs.repository.js';
+import { type CatalogQuery, filterOf } from './catalogs.service.js';
+import { contentDisposition, writeCatalogXlsx, XLSX_TYPE } from './catalogs.xlsx.js';
+
+/** XLSX of a catalogue view with the list's filters and order, without paging. */
+export async function exportCatalog(db: Db, actor: Actor, view: View, q: CatalogQuery): Promise<Buffer> {
+  assertMayOpen(actor, view.descriptor);
+  if (q.company_id) await assertMayReadCompany(db, actor, view.descriptor, q.company_id);
+  const { rows } = await listEntries(db, view, filterOf(view, q), null);
+  return writeCatalogXlsx(
+    view.descriptor,
+    rows.map((r) => toEntry<Record<string, unknown>>(r)),
+    { owner: view.descriptor.company_entries },
+  );
+}
+
+export function sendXlsx(reply: FastifyReply, title: string, buf: Buffer) {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', contentDisposition(title))
+    .send(buf);
+}
+
+/** The single file of a multipart upload (field name free), within the configured upload limit. */
+export function uploadReader(req: FastifyRequest, limit: number): () => Promise<Buffer> {
+  return async () => {
+    if (!req.isMultipart())
+      throw new AppError('unsupported_media_type', 'Загрузите файл XLSX как multipart/form-data');
+    const part = await req.file({ limits: { fileSize: limit, files: 1 } });
+    if (!part) throw new AppError('invalid_file', 'Прикрепите файл XLSX');
+    return part.toBuffer();
+  };
+}

@@ -1,0 +1,242 @@
+import type { CatalogSort } from '@zakupki/shared';
+import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import { catalogEntries, companies } from '../../db/schema/index.js';
+import type { EntryListRow, EntryRow, View } from './catalog-kinds.js';
+
+const parent = alias(catalogEntries, 'parent');
+
+export type EntryFilter = {
+  /** the selected company: its entries are listed with the global ones; null: global only */
+  companyId: number | null;
+  q?: string;
+  sort: CatalogSort;
+  order: 'asc' | 'desc';
+  includeArchived: boolean;
+  subjectType?: number | null;
+  subjectKind?: string | null;
+  parentId?: number | null;
+  /** ОКПД2 tree: the roots (no parent) */
+  rootsOnly?: boolean;
+};
+
+/** Case-insensitive substring match; `%`, `_` and `\` in the user's text match themselves. */
+export function containsText(column: AnyPgColumn, value: string): SQL {
+  return ilike(column, `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** Rows of one catalogue view: kind, type code and (exec type 1) subject_type. */
+export function viewCondition(view: View, subjectType?: number | null): SQL {
+  const st = subjectType ?? null;
+  return and(
+    eq(catalogEntries.kind, view.kind),
+    view.typeCode === null ? isNull(catalogEntries.typeCode) : eq(catalogEntries.typeCode, view.typeCode),
+    st === null ? undefined : eq(catalogEntries.subjectType, st),
+  ) as SQL;
+}
+
+export const ownerCondition = (companyId: number | null): SQL =>
+  companyId === null
+    ? isNull(catalogEntries.companyId)
+    : (or(isNull(catalogEntries.companyId), eq(catalogEntries.companyId, companyId)) as SQL);
+
+/** Numeric codes sort as numbers (2 before 10); the rest as text. */
+const codeSortKey = sql`case when ${catalogEntries.code} ~ '^[0-9]+$' then lpad(${catalogEntries.code}, 20, '0') else ${catalogEntries.code} end`;
+
+function orderOf(sort: CatalogSort, order: 'asc' | 'desc'): SQL[] {
+  const dir = order === 'desc' ? desc : asc;
+  const key =
+    sort === 'title'
+      ? sql`lower(${catalogEntries.title})`
+      : sort === 'created_at'
+        ? catalogEntries.createdAt
+        : codeSortKey;
+  return [dir(key), dir(catalogEntries.id)];
+}
+
+function filterCondition(view: View, f: EntryFilter): SQL {
+  return and(
+    viewCondition(view, f.subjectType ?? view.subjectType),
+    ownerCondition(f.companyId),
+    f.includeArchived ? undefined : isNull(catalogEntries.archivedAt),
+    f.q ? or(containsText(catalogEntries.code, f.q), containsText(catalogEntries.title, f.q)) : undefined,
+    f.subjectKind ? sql`${catalogEntries.extra}->>'subject_kind' = ${f.subjectKind}` : undefined,
+    f.parentId ? eq(catalogEntries.parentId, f.parentId) : undefined,
+    f.rootsOnly ? isNull(catalogEntries.parentId) : undefined,
+  ) as SQL;
+}
+
+const listColumns = (includeArchivedChildren: boolean) => ({
+  entry: catalogEntries,
+  companyTitle: companies.title,
+  parentCode: parent.code,
+  hasChildren: sql<boolean>`exists (select 1 from catalog_entries c where c.parent_id = ${catalogEntries.id}${
+    includeArchivedChildren ? sql`` : sql` and c.archived_at is null`
+  })`,
+});
+
+type Joined = {
+  entry: EntryRow;
+  companyTitle: string | null;
+  parentCode: string | null;
+  hasChildren: boolean;
+};
+const flatten = (r: Joined): EntryListRow => ({
+  ...r.entry,
+  companyTitle: r.companyTitle,
+  parentCode: r.parentCode,
+  hasChildren: Boolean(r.hasChildren),
+});
+
+/** One page (or all rows when `page` is null) of a view with its total. */
+export async function listEntries(
+  db: Tx,
+  view: View,
+  f: EntryFilter,
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: EntryListRow[]; total: number }> {
+  const where = filterCondition(view, f);
+  const base = db
+    .select(listColumns(f.includeArchived))
+    .from(catalogEntries)
+    .leftJoin(companies, eq(companies.id, catalogEntries.companyId))
+    .leftJoin(parent, eq(parent.id, catalogEntries.parentId))
+    .where(where)
+    .orderBy(...orderOf(f.sort, f.order));
+  const [rows, [{ total }]] = await Promise.all([
+    page ? base.limit(page.limit).offset(page.offset) : base,
+    db.select({ total: sql<number>`count(*)::int` }).from(catalogEntries).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: Number(total) };
+}
+
+export async function findEntry(db: Tx, id: number): Promise<EntryListRow | null> {
+  const [r] = await db
+    .select(listColumns(false))
+    .from(catalogEntries)
+    .leftJoin(companies, eq(companies.id, catalogEntries.companyId))
+    .leftJoin(parent, eq(parent.id, catalogEntries.parentId))
+    .where(eq(catalogEntries.id, id))
+    .limit(1);
+  return r ? flatten(r) : null;
+}
+
+/** An entry of the view with this code owned by the company (or global when companyId is null). */
+export async function findByCode(
+  db: Tx,
+  view: View,
+  subjectType: number | null,
+  companyId: number | null,
+  code: string,
+  exceptId?: number,
+): Promise<EntryRow | null> {
+  const [r] = await db
+    .select()
+    .from(catalogEntries)
+    .where(
+      and(
+        viewCondition(view, subjectType),
+        subjectType === null ? isNull(catalogEntries.subjectType) : undefined,
+        companyId === null ? isNull(catalogEntries.companyId) : eq(catalogEntries.companyId, companyId),
+        eq(catalogEntries.code, code),
+        exceptId ? ne(catalogEntries.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return r ?? null;
+}
+
+/** Every entry of the view owned by the company or global (XLSX import compares against these). */
+export async function entriesOfOwner(
+  db: Tx,
+  view: View,
+  subjectType: number | null,
+  companyId: number | null,
+): Promise<EntryRow[]> {
+  return db
+    .select()
+    .from(catalogEntries)
+    .where(
+      and(
+        viewCondition(view, subjectType),
+        companyId === null ? isNull(catalogEntries.companyId) : eq(catalogEntries.companyId, companyId),
+      ),
+    );
+}
+
+/** The next free number among the numeric codes of the view visible to the owner. */
+export async function nextNumericCode(
+  db: Tx,
+  view: View,
+  subjectType: number | null,
+  companyId: number | null,
+): Promise<string> {
+  const [{ max }] = await db
+    .select({
+      max: sql<
+        number | null
+      >`max(case when ${catalogEntries.code} ~ '^[0-9]{1,9}$' then ${catalogEntries.code}::int end)`,
+    })
+    .from(catalogEntries)
+    .where(and(viewCondition(view, subjectType), ownerCondition(companyId)));
+  return String(Number(max ?? 0) + 1);
+}
+
+export type EntryInsert = typeof catalogEntries.$inferInsert;
+
+export async function insertEntry(db: Tx, values: EntryInsert): Promise<EntryRow> {
+  const [row] = await db.insert(catalogEntries).values(values).returning();
+  return row;
+}
+
+export async function updateEntry(db: Tx, id: number, values: Partial<EntryInsert>): Promise<EntryRow> {
+  const [row] = await db
+    .update(catalogEntries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(catalogEntries.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteEntry(db: Tx, id: number) {
+  await db.delete(catalogEntries).where(eq(catalogEntries.id, id));
+}
+
+/** The nearest ОКПД2 entry among the candidate ancestor codes (closest first), global only. */
+export async function nearestOkpd2(db: Tx, codes: string[]): Promise<EntryRow | null> {
+  if (!codes.length) return null;
+  const rows = await db
+    .select()
+    .from(catalogEntries)
+    .where(
+      and(
+        eq(catalogEntries.kind, 'okpd2'),
+        isNull(catalogEntries.companyId),
+        sql`${catalogEntries.code} in (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  for (const c of codes) {
+    const hit = rows.find((r) => r.code === c);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** Titles of companies by id (XLSX owner column). */
+export async function companyTitles(db: Tx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: companies.id, title: companies.title })
+    .from(companies)
+    .where(
+      sql`${companies.id} in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
+  return new Map(rows.map((r) => [r.id, r.title ?? `id:${r.id}`]));
+}

@@ -1,0 +1,129 @@
+import multipart from '@fastify/multipart';
+import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route.js';
+import type { ParsedInput, View } from './catalog-kinds.js';
+import { exportCatalog, sendXlsx, uploadReader } from './catalogs.export.js';
+import { importCatalog } from './catalogs.import.js';
+import {
+  type CatalogQuery,
+  createCatalogEntry,
+  deleteCatalogEntry,
+  getCatalogEntry,
+  listCatalog,
+  setEntryArchived,
+  updateCatalogEntry,
+  viewOf,
+} from './catalogs.service.js';
+import { registerCatalogSockets } from './catalogs.sockets.js';
+import { writeCatalogXlsx } from './catalogs.xlsx.js';
+import { okpd2Children } from './okpd2.service.js';
+import { assignTariff, companyTariff } from './tariffs.service.js';
+import {
+  allTariffs,
+  createTariff,
+  deleteTariff,
+  getTariff,
+  importTariffs,
+  listTariffs,
+  setTariffArchived,
+  TARIFFS,
+  updateTariff,
+} from './tariffs-catalog.service.js';
+
+type Family = Record<
+  'list' | 'get' | 'create' | 'update' | 'remove' | 'archive' | 'restore' | 'exportXlsx' | 'importXlsx',
+  RouteDef
+>;
+type Params = { type?: number; id: number };
+type Query = CatalogQuery & { page: number; limit: number };
+
+/** The nine routes of a catalogue family stored in catalog_entries. */
+function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectType?: number) => View) {
+  const db = () => app.deps.db;
+  addRoute(app, f.list, async ({ actor, params, query }) => {
+    const q = query as Query;
+    return listCatalog(db(), actor, view(params as Params, q.subject_type), q);
+  });
+  addRoute(app, f.get, async ({ actor, params }) =>
+    getCatalogEntry(db(), actor, view(params as Params), (params as Params).id),
+  );
+  addRoute(app, f.create, async ({ actor, params, body }) =>
+    createCatalogEntry(db(), actor, view(params as Params), body as ParsedInput),
+  );
+  addRoute(app, f.update, async ({ actor, params, body }) =>
+    updateCatalogEntry(db(), actor, view(params as Params), (params as Params).id, body as ParsedInput),
+  );
+  addRoute(app, f.remove, async ({ actor, params }) => {
+    await deleteCatalogEntry(db(), actor, view(params as Params), (params as Params).id);
+    return null;
+  });
+  addRoute(app, f.archive, async ({ actor, params }) =>
+    setEntryArchived(db(), actor, view(params as Params), (params as Params).id, true),
+  );
+  addRoute(app, f.restore, async ({ actor, params }) =>
+    setEntryArchived(db(), actor, view(params as Params), (params as Params).id, false),
+  );
+  addRoute(app, f.exportXlsx, async ({ actor, params, query, reply }) => {
+    const q = query as CatalogQuery;
+    const v = view(params as Params, q.subject_type);
+    return sendXlsx(reply, v.descriptor.title, await exportCatalog(db(), actor, v, q));
+  });
+  addRoute(app, f.importXlsx, async ({ actor, params, query, req }) => {
+    const q = query as { company_id?: number; subject_type?: number };
+    const file = uploadReader(req, app.deps.config.uploadLimit);
+    return importCatalog(db(), actor, view(params as Params, q.subject_type), q, file);
+  });
+}
+
+const fixed = (kind: CatalogKind) => () => viewOf(kind);
+
+/**
+ * Reference catalogues (seed.md §2): the generic catalogue by type, the service-execution
+ * catalogue, procurement methods, ОКПД2, ensuring, goods/works/services, documents by subject,
+ * document kinds, template user fields, tariffs; XLSX export and import of each.
+ */
+export async function catalogsModule(app: FastifyInstance) {
+  registerCatalogSockets(app);
+  await app.register(async (scope) => {
+    // multipart only here: the XLSX imports, with the configured upload limit
+    await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });
+    entryFamily(scope, r.generic, (p) => viewOf('generic', p.type ?? null));
+    entryFamily(scope, r.exec, (p, st) => viewOf('exec', p.type ?? null, p.type === 1 ? (st ?? null) : null));
+    entryFamily(scope, r.methods, fixed('method'));
+    entryFamily(scope, r.okpd2, fixed('okpd2'));
+    entryFamily(scope, r.ensuring, fixed('ensuring'));
+    entryFamily(scope, r.goods, fixed('goods'));
+    entryFamily(scope, r.subjectDocuments, fixed('subject_document'));
+    entryFamily(scope, r.documentKinds, fixed('document_kind'));
+    entryFamily(scope, r.userfields, fixed('userfield'));
+    addRoute(scope, r.okpd2.tree, async ({ actor, query }) => okpd2Children(app.deps.db, actor, query));
+    tariffRoutes(scope);
+  });
+}
+
+function tariffRoutes(app: FastifyInstance) {
+  const db = () => app.deps.db;
+  const t = r.tariffs;
+  addRoute(app, t.list, async ({ actor, query }) => listTariffs(db(), actor, query));
+  addRoute(app, t.get, async ({ actor, params }) => getTariff(db(), actor, params.id));
+  addRoute(app, t.create, async ({ actor, body }) => createTariff(db(), actor, body));
+  addRoute(app, t.update, async ({ actor, params, body }) => updateTariff(db(), actor, params.id, body));
+  addRoute(app, t.remove, async ({ actor, params }) => {
+    await deleteTariff(db(), actor, params.id);
+    return null;
+  });
+  addRoute(app, t.archive, async ({ actor, params }) => setTariffArchived(db(), actor, params.id, true));
+  addRoute(app, t.restore, async ({ actor, params }) => setTariffArchived(db(), actor, params.id, false));
+  addRoute(app, t.exportXlsx, async ({ actor, query, reply }) => {
+    const items = await allTariffs(db(), actor, query);
+    return sendXlsx(reply, TARIFFS.title, await writeCatalogXlsx(TARIFFS, items, { owner: false }));
+  });
+  addRoute(app, t.importXlsx, async ({ actor, req }) =>
+    importTariffs(db(), actor, uploadReader(req, app.deps.config.uploadLimit)),
+  );
+  addRoute(app, t.companyTariff, async ({ actor, params }) => companyTariff(db(), actor, params.id));
+  addRoute(app, t.assign, async ({ actor, params, body }) =>
+    assignTariff(db(), actor, params.id, body.tariff_id),
+  );
+}

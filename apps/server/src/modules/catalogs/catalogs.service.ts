@@ -1,0 +1,327 @@
+import type { CatalogSort, Page } from '@zakupki/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { catalogEntries } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import {
+  type EntryListRow,
+  type EntryRow,
+  type EntryValues,
+  type ParsedInput,
+  toEntry,
+  type View,
+  valuesOf,
+  viewOf,
+} from './catalog-kinds.js';
+import { assertMayOpen, assertMayReadCompany, assertMayWrite } from './catalogs.policy.js';
+import {
+  deleteEntry,
+  findByCode,
+  findEntry,
+  insertEntry,
+  listEntries,
+  nextNumericCode,
+  updateEntry,
+} from './catalogs.repository.js';
+import { okpd2ChildCount, okpd2CodeExists, okpd2ParentId } from './okpd2.service.js';
+
+export type CatalogQuery = {
+  company_id?: number;
+  q?: string;
+  sort?: CatalogSort;
+  order?: 'asc' | 'desc';
+  include_archived?: 'true' | 'false';
+  subject_type?: number;
+  subject_kind?: string;
+};
+
+// ---------- usage registry ----------
+
+/** Counts the references of one module to a catalogue entry (0: none). */
+export type CatalogUsageChecker = {
+  /** what refers to the entry, in Russian (shown in the 409 message) */
+  name: string;
+  count: (db: Tx, entry: EntryRow) => Promise<number>;
+};
+const usageCheckers: CatalogUsageChecker[] = [
+  {
+    name: 'Подчинённые коды ОКПД2',
+    count: async (db, e) => {
+      if (e.kind !== 'okpd2') return 0;
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(catalogEntries)
+        .where(eq(catalogEntries.parentId, e.id));
+      return Number(n);
+    },
+  },
+  {
+    name: 'Товары, работы, услуги',
+    count: async (db, e) => {
+      if (e.kind !== 'okpd2') return 0;
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(catalogEntries)
+        .where(
+          and(eq(catalogEntries.kind, 'goods'), sql`${catalogEntries.extra}->>'okpd2_code' = ${e.code}`),
+        );
+      return Number(n);
+    },
+  },
+];
+
+/**
+ * Other modules that keep catalogue ids (procurements, contracts, rules) register a checker here;
+ * an entry any checker counts is archived, never deleted. Returns the unregister function.
+ */
+export function registerCatalogUsage(checker: CatalogUsageChecker): () => void {
+  usageCheckers.push(checker);
+  return () => {
+    const i = usageCheckers.indexOf(checker);
+    if (i >= 0) usageCheckers.splice(i, 1);
+  };
+}
+
+/** Where the entry is used: one line per checker that found references. */
+export async function catalogEntryUsage(db: Tx, id: number): Promise<{ name: string; count: number }[]> {
+  const [entry] = await db.select().from(catalogEntries).where(eq(catalogEntries.id, id)).limit(1);
+  if (!entry) return [];
+  const out: { name: string; count: number }[] = [];
+  for (const c of usageCheckers) {
+    const count = await c.count(db, entry);
+    if (count > 0) out.push({ name: c.name, count });
+  }
+  return out;
+}
+
+// ---------- reading ----------
+
+export function filterOf(view: View, q: CatalogQuery) {
+  return {
+    companyId: q.company_id ?? null,
+    q: q.q || undefined,
+    sort: q.sort ?? view.descriptor.default_sort,
+    order: q.order ?? 'asc',
+    includeArchived: q.include_archived === 'true',
+    subjectType: q.subject_type ?? null,
+    subjectKind: q.subject_kind ?? null,
+  };
+}
+
+/** Global entries plus the selected company's (tenancy checked), searched, sorted, paged. */
+export async function listCatalog<T>(
+  db: Db,
+  actor: Actor,
+  view: View,
+  q: CatalogQuery & { page: number; limit: number },
+): Promise<Page<T>> {
+  assertMayOpen(actor, view.descriptor);
+  if (q.company_id) await assertMayReadCompany(db, actor, view.descriptor, q.company_id);
+  const { rows, total } = await listEntries(db, view, filterOf(view, q), {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { items: rows.map((r) => toEntry<T>(r)), total, page: q.page, limit: q.limit };
+}
+
+/** An entry of the view the actor may see: another view's or an unreachable company's is 404. */
+export async function loadEntry(db: Tx, actor: Actor, view: View, id: number): Promise<EntryListRow> {
+  assertMayOpen(actor, view.descriptor);
+  const row = await findEntry(db, id);
+  if (!row || row.kind !== view.kind || (row.typeCode ?? null) !== view.typeCode)
+    throw new AppError('not_found', 'Запись справочника не найдена');
+  if (row.companyId !== null) await requireCompany(db, actor, row.companyId);
+  return row;
+}
+
+export async function getCatalogEntry<T>(db: Db, actor: Actor, view: View, id: number): Promise<T> {
+  return toEntry<T>(await loadEntry(db, actor, view, id));
+}
+
+// ---------- writing ----------
+
+/** 23505 from the natural-key index: a concurrent write took the code. */
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const duplicate = (code: string, global: boolean) =>
+  new AppError(
+    'duplicate',
+    `Запись с кодом «${code}» уже есть в справочнике${global ? ' среди общих записей' : ''}`,
+    { issues: [{ path: 'body.code', message: 'Код уже занят' }] },
+  );
+
+/** A code is unique among the owner's entries and, for a company entry, among the global ones. */
+async function assertCodeFree(
+  tx: Tx,
+  view: View,
+  subjectType: number | null,
+  companyId: number | null,
+  code: string,
+  exceptId?: number,
+) {
+  if (await findByCode(tx, view, subjectType, companyId, code, exceptId)) throw duplicate(code, false);
+  if (companyId !== null && (await findByCode(tx, view, subjectType, null, code, exceptId)))
+    throw duplicate(code, true);
+}
+
+/** Checks a kind needs beyond the body's schema. */
+export async function assertKindRules(db: Tx, view: View, v: EntryValues) {
+  if (view.kind === 'goods' && typeof v.extra.okpd2_code === 'string') {
+    if (!(await okpd2CodeExists(db, v.extra.okpd2_code)))
+      throw new AppError('validation_failed', 'Проверьте введённые данные', {
+        issues: [{ path: 'body.okpd2_code', message: 'Код ОКПД2 не найден в справочнике' }],
+      });
+  }
+}
+
+async function withDuplicateMapping<T>(code: () => string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(code(), false);
+    throw err;
+  }
+}
+
+export async function createCatalogEntry<T>(db: Db, actor: Actor, view: View, body: ParsedInput): Promise<T> {
+  const companyId = view.kind === 'okpd2' ? null : (body.company_id ?? null);
+  await assertMayWrite(db, actor, view.descriptor, companyId);
+  const v = valuesOf(view, body);
+  await assertKindRules(db, view, v);
+  let code = v.code ?? '';
+  return withDuplicateMapping(
+    () => code,
+    () =>
+      db.transaction(async (tx) => {
+        code = v.code ?? (await nextNumericCode(tx, view, v.subjectType, companyId));
+        await assertCodeFree(tx, view, v.subjectType, companyId, code);
+        const row = await insertEntry(tx, {
+          kind: view.kind,
+          typeCode: view.typeCode,
+          subjectType: v.subjectType,
+          code,
+          title: v.title,
+          description: v.description,
+          extra: v.extra,
+          companyId,
+          parentId: view.kind === 'okpd2' ? await okpd2ParentId(tx, code) : null,
+        });
+        const after = toEntry<T>((await findEntry(tx, row.id))!);
+        await audit(tx, actor, {
+          action: 'create',
+          entity: 'catalog_entry',
+          entityId: row.id,
+          companyId,
+          after,
+        });
+        return after;
+      }),
+  );
+}
+
+export async function updateCatalogEntry<T>(
+  db: Db,
+  actor: Actor,
+  view: View,
+  id: number,
+  body: ParsedInput,
+): Promise<T> {
+  const before = await loadEntry(db, actor, view, id);
+  await assertMayWrite(db, actor, view.descriptor, before.companyId);
+  if (body.company_id !== undefined && (body.company_id ?? null) !== before.companyId)
+    throw new AppError('bad_request', 'Принадлежность записи справочника изменить нельзя');
+  const v = valuesOf(view, { ...body, subject_type: body.subject_type ?? before.subjectType });
+  await assertKindRules(db, view, v);
+  const code = v.code ?? before.code;
+  if (view.kind === 'okpd2' && code !== before.code && (await okpd2ChildCount(db, id)) > 0)
+    throw new AppError('has_dependents', 'У кода ОКПД2 есть подчинённые коды: изменить код нельзя');
+  return withDuplicateMapping(
+    () => code,
+    () =>
+      db.transaction(async (tx) => {
+        await assertCodeFree(tx, view, v.subjectType, before.companyId, code, id);
+        await updateEntry(tx, id, {
+          code,
+          title: v.title,
+          description: v.description,
+          subjectType: v.subjectType,
+          extra: v.extra,
+          ...(view.kind === 'okpd2' && code !== before.code
+            ? { parentId: await okpd2ParentId(tx, code) }
+            : {}),
+        });
+        const after = toEntry<T>((await findEntry(tx, id))!);
+        await audit(tx, actor, {
+          action: 'update',
+          entity: 'catalog_entry',
+          entityId: id,
+          companyId: before.companyId,
+          before: toEntry(before),
+          after,
+        });
+        return after;
+      }),
+  );
+}
+
+/** Deletes an entry nothing refers to; one in use answers 409 has_dependents (archive it instead). */
+export async function deleteCatalogEntry(db: Db, actor: Actor, view: View, id: number) {
+  const before = await loadEntry(db, actor, view, id);
+  await assertMayWrite(db, actor, view.descriptor, before.companyId);
+  await db.transaction(async (tx) => {
+    const usage = await catalogEntryUsage(tx, id);
+    if (usage.length) {
+      const where = usage.map((u) => `${u.name}: ${u.count}`).join(', ');
+      throw new AppError(
+        'has_dependents',
+        `Запись «${before.title}» используется (${where}); её можно только перенести в архив`,
+        { usage },
+      );
+    }
+    await deleteEntry(tx, id);
+    await audit(tx, actor, {
+      action: 'delete',
+      entity: 'catalog_entry',
+      entityId: id,
+      companyId: before.companyId,
+      before: toEntry(before),
+    });
+  });
+}
+
+export async function setEntryArchived<T>(
+  db: Db,
+  actor: Actor,
+  view: View,
+  id: number,
+  archived: boolean,
+): Promise<T> {
+  const before = await loadEntry(db, actor, view, id);
+  await assertMayWrite(db, actor, view.descriptor, before.companyId);
+  if ((before.archivedAt !== null) === archived) return toEntry<T>(before);
+  return db.transaction(async (tx) => {
+    await updateEntry(tx, id, { archivedAt: archived ? new Date() : null });
+    const after = toEntry<T>((await findEntry(tx, id))!);
+    await audit(tx, actor, {
+      action: archived ? 'archive' : 'restore',
+      entity: 'catalog_entry',
+      entityId: id,
+      companyId: before.companyId,
+      before: toEntry(before),
+      after,
+    });
+    return after;
+  });
+}
+
+export { viewOf };

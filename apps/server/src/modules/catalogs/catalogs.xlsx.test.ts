@@ -1,0 +1,223 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { XLSX_TYPE } from './catalogs.xlsx.js';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const r of ['admin', 'specialist', 'client']) tok[r] = await t.login(r);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function download(url: string, token: string): Promise<Buffer> {
+  const r = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  expect(r.statusCode, r.body).toBe(200);
+  expect(r.headers['content-type']).toBe(XLSX_TYPE);
+  expect(String(r.headers['content-disposition'])).toMatch(
+    /^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.xlsx"; filename\*=UTF-8''/,
+  );
+  return r.rawPayload;
+}
+
+function upload(url: string, token: string, file: Buffer, name = 'catalog.xlsx') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)], { type: XLSX_TYPE }), name);
+  return t.req('POST', url, { token, body: form });
+}
+
+async function sheetOf(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+  return { wb, ws: wb.worksheets[0] };
+}
+const save = async (wb: ExcelJS.Workbook) => Buffer.from(await wb.xlsx.writeBuffer());
+const header = (ws: ExcelJS.Worksheet) => (ws.getRow(1).values as unknown[]).slice(1);
+const col = (ws: ExcelJS.Worksheet, title: string) => header(ws).indexOf(title) + 1;
+
+const count = async (url: string, token = tok.specialist) =>
+  (await t.req('GET', `${url}${url.includes('?') ? '&' : '?'}include_archived=true&limit=1`, { token })).body
+    .total;
+
+describe('XLSX export', () => {
+  it('has Russian headers, the owner and archive columns, the list filters', async () => {
+    const { ws } = await sheetOf(
+      await download(
+        `/api/catalogs/exec/1/export.xlsx?subject_type=2&q=${encodeURIComponent('график')}`,
+        tok.specialist,
+      ),
+    );
+    expect(header(ws)).toEqual(['Код', 'Наименование', 'Описание', 'Принадлежность', 'В архиве']);
+    expect(ws.rowCount).toBe(2);
+    expect(ws.getRow(2).getCell(2).value).toBe(
+      'В соответствии с календарным графиком выполнения работ (приложение к договору)',
+    );
+    expect(ws.getRow(2).getCell(4).value).toBe('Общая');
+    const { ws: methods } = await sheetOf(
+      await download('/api/catalogs/methods/export.xlsx?q=МСП', tok.specialist),
+    );
+    expect(header(methods).slice(3)).toEqual([
+      'Конкурентный',
+      'Только для субъектов МСП',
+      'В электронной форме',
+      'Принадлежность',
+      'В архиве',
+    ]);
+  });
+});
+
+describe('XLSX round trips change nothing', () => {
+  const cases: [string, string, string][] = [
+    ['places, company view (specialist)', '/api/catalogs/exec/2', `company_id=COMPANY`],
+    ['delivery terms', '/api/catalogs/exec/1', 'subject_type=1'],
+    ['methods', '/api/catalogs/methods', ''],
+    ['ensuring', '/api/catalogs/ensuring', ''],
+    ['goods', '/api/catalogs/goods', ''],
+    ['user fields', '/api/catalogs/userfields', ''],
+    ['ОКПД2', '/api/catalogs/okpd2', ''],
+    ['tariffs', '/api/catalogs/tariffs', ''],
+  ];
+  for (const [name, api, rawQuery] of cases) {
+    it(name, async () => {
+      const token = api.includes('tariffs') ? tok.admin : tok.specialist;
+      const query = rawQuery.replace('COMPANY', String(t.ids.companies.client1));
+      if (query.startsWith('company_id'))
+        await t.req('POST', api, {
+          token,
+          body: { title: 'Склад «Энергосети» в Видном', company_id: t.ids.companies.client1 },
+        });
+      const before = await count(`${api}${query ? `?${query}` : ''}`, token);
+      const file = await download(`${api}/export.xlsx${query ? `?${query}` : ''}`, token);
+      const r = await upload(`${api}/import${query ? `?${query}` : ''}`, token, file);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toEqual({ total: before, created: 0, updated: 0, unchanged: before });
+      expect(await count(`${api}${query ? `?${query}` : ''}`, token)).toBe(before);
+    });
+  }
+
+  it("a client's own places: its export imports back unchanged", async () => {
+    const q = `company_id=${t.ids.companies.client1}`;
+    await t.req('POST', '/api/catalogs/exec/2', {
+      token: tok.client,
+      body: { title: 'Котельная №1', company_id: t.ids.companies.client1 },
+    });
+    const file = await download(`/api/catalogs/exec/2/export.xlsx?${q}`, tok.client);
+    const r = await upload(`/api/catalogs/exec/2/import?${q}`, tok.client, file);
+    expect(r.status).toBe(200);
+    expect(r.body.created + r.body.updated).toBe(0);
+  });
+});
+
+describe('XLSX import writes all rows or none', () => {
+  it('creates and updates by code, audited, counts returned', async () => {
+    const file = await download('/api/catalogs/generic/2/export.xlsx', tok.specialist);
+    const { wb, ws } = await sheetOf(file);
+    ws.getRow(2).getCell(col(ws, 'Наименование')).value =
+      'Соответствие требованиям законодательства (изменено импортом)';
+    ws.addRow(['', 'Наличие действующего сертификата ISO 27001', 'Для ИТ-закупок', 'Общая', 'Нет']);
+    ws.addRow(['R-42', 'Отсутствие задолженности по зарплате', null, null, null]);
+    const before = await count('/api/catalogs/generic/2');
+    const r = await upload('/api/catalogs/generic/2/import', tok.specialist, await save(wb));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ created: 2, updated: 1 });
+    expect(await count('/api/catalogs/generic/2')).toBe(before + 2);
+    const iso = await t.req('GET', '/api/catalogs/generic/2?q=27001', { token: tok.specialist });
+    expect(iso.body.items[0]).toMatchObject({ code: String(before + 1), description: 'Для ИТ-закупок' });
+    const audit = await t.req('GET', '/api/audit?entity=catalog&entity_id=generic_2&action=import', {
+      token: tok.admin,
+    });
+    expect(audit.body.items[0].after).toMatchObject({ created: 2, updated: 1 });
+  });
+
+  it('a bad row refuses the whole file; every error names its row', async () => {
+    const file = await download('/api/catalogs/ensuring/export.xlsx', tok.specialist);
+    const { wb, ws } = await sheetOf(file);
+    ws.addRow(['new_one', 'Новое обеспечение', null, 'Обеспечение заявки', 'Независимая гарантия', 1, 2]); // row 6: fine
+    ws.addRow(['bad_title', null, null, 'Обеспечение заявки', 'Независимая гарантия', 1, 2]); // row 7
+    ws.addRow(['bad_kind', 'Неизвестный вид', null, 'Залог', 'Независимая гарантия', null, null]); // row 8
+    ws.addRow(['new_one', 'Повтор кода', null, 'Обеспечение заявки', 'Внесение денежных средств', 5, 1]); // row 9
+    ws.getRow(2).getCell(col(ws, 'Наименование')).value = 'Переименовано, но не сохранится';
+    const before = (await t.req('GET', '/api/catalogs/ensuring?limit=100', { token: tok.specialist })).body;
+    const r = await upload('/api/catalogs/ensuring/import', tok.specialist, await save(wb));
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('invalid_file');
+    const messages = r.body.error.details.errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual([
+      'Строка 7: не заполнено наименование',
+      'Строка 8: «Вид обеспечения»: недопустимое значение «Залог»',
+      'Строка 9: «Размер до, % НМЦД»: максимальный процент не может быть меньше минимального',
+    ]);
+    expect(r.body.error.message).toContain('ничего не изменено');
+    expect((await t.req('GET', '/api/catalogs/ensuring?limit=100', { token: tok.specialist })).body).toEqual(
+      before,
+    );
+  });
+
+  it('repeated codes, global rows a client may not change, unknown ОКПД2', async () => {
+    const q = `company_id=${t.ids.companies.client1}`;
+    const file = await download(`/api/catalogs/exec/2/export.xlsx?${q}`, tok.client);
+    const { wb, ws } = await sheetOf(file);
+    ws.getRow(2).getCell(2).value = 'Клиент правит общую запись';
+    ws.addRow(['900', 'Новая площадка', null, null, null]);
+    ws.addRow(['900', 'Ещё раз тот же код', null, null, null]);
+    const r = await upload(`/api/catalogs/exec/2/import?${q}`, tok.client, await save(wb));
+    expect(r.status).toBe(400);
+    const last = ws.rowCount;
+    expect(r.body.error.details.errors).toEqual([
+      { row: 2, message: 'Строка 2: общие записи справочника изменяют только администратор и специалисты' },
+      { row: last, message: `Строка ${last}: код «900» уже встречается в строке ${last - 1}` },
+    ]);
+
+    const goods = await sheetOf(await download('/api/catalogs/goods/export.xlsx?q=Ноутбук', tok.specialist));
+    goods.ws.getRow(2).getCell(col(goods.ws, 'Код ОКПД2')).value = '99.99.99.999';
+    const g = await upload('/api/catalogs/goods/import', tok.specialist, await save(goods.wb));
+    expect(g.body.error.details.errors[0].message).toBe(
+      'Строка 2: код ОКПД2 «99.99.99.999» не найден в справочнике',
+    );
+  });
+
+  it('refuses files that are not XLSX, lack a required column, or are missing', async () => {
+    const notXlsx = await upload(
+      '/api/catalogs/generic/6/import',
+      tok.specialist,
+      Buffer.from('Код;Наименование\n1;A'),
+    );
+    expect(notXlsx.status).toBe(400);
+    expect(notXlsx.body.error.message).toBe('Файл не является книгой Excel (XLSX)');
+
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Лист1').addRow(['Код', 'Описание']);
+    wb.worksheets[0].addRow(['1', 'без наименования']);
+    const noTitle = await upload('/api/catalogs/generic/6/import', tok.specialist, await save(wb));
+    expect(noTitle.body.error.message).toBe('В первой строке файла нет столбца «Наименование»');
+
+    const none = await t.req('POST', '/api/catalogs/generic/6/import', {
+      token: tok.specialist,
+      body: new FormData(),
+    });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('Прикрепите файл XLSX');
+    const json = await t.req('POST', '/api/catalogs/generic/6/import', { token: tok.specialist, body: {} });
+    expect(json.status).toBe(415);
+
+    const client = await upload('/api/catalogs/methods/import', tok.client, Buffer.from('PK'));
+    expect(client.status).toBe(403);
+  });
+
+  it('refuses a file over the upload limit with 413', async () => {
+    const small = await createTestApp({ UPLOAD_LIMIT_BYTES: '2048' });
+    try {
+      const token = await small.login('specialist');
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(10_000)]), 'big.xlsx');
+      const r = await small.req('POST', '/api/catalogs/generic/6/import', { token, body: form });
+      expect(r.status).toBe(413);
+      expect(r.body.error.code).toBe('payload_too_large');
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,224 @@
+import {
+  type CatalogImportError,
+  type CatalogImportResult,
+  catalogByKey,
+  type Page,
+  type Tariff,
+  TariffInput,
+} from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { assertMayOpen } from './catalogs.policy.js';
+import { importRefused, issueMessages, readCatalogXlsx, rowError, rowInput } from './catalogs.xlsx.js';
+import {
+  allTariffRows,
+  deleteTariffRow,
+  findTariff,
+  insertTariff,
+  listTariffRows,
+  type TariffInsert,
+  type TariffRow,
+  tariffClash,
+  updateTariffRow,
+} from './tariffs.repository.js';
+
+export const TARIFFS = catalogByKey('tariffs')!;
+type Input = z.output<typeof TariffInput>;
+type Query = { q?: string; include_archived?: 'true' | 'false' };
+
+const columns = (v: Input): TariffInsert => ({
+  code: v.code,
+  name: v.name,
+  description: v.description,
+  maxUsers: v.max_users,
+  maxCompanies: v.max_companies,
+  maxContractsPerYear: v.max_contracts_per_year,
+  pricePerMonth: v.price_per_month,
+});
+
+export async function listTariffs(
+  db: Db,
+  actor: Actor,
+  q: Query & { page: number; limit: number },
+): Promise<Page<Tariff>> {
+  assertMayOpen(actor, TARIFFS);
+  const { rows, total } = await listTariffRows(
+    db,
+    { q: q.q, includeArchived: q.include_archived === 'true' },
+    { limit: q.limit, offset: (q.page - 1) * q.limit },
+  );
+  return { items: rows, total, page: q.page, limit: q.limit };
+}
+
+export async function allTariffs(db: Db, actor: Actor, q: Query): Promise<Tariff[]> {
+  assertMayOpen(actor, TARIFFS);
+  return (await listTariffRows(db, { q: q.q, includeArchived: q.include_archived === 'true' }, null)).rows;
+}
+
+export async function getTariff(db: Tx, actor: Actor, id: number): Promise<Tariff> {
+  assertMayOpen(actor, TARIFFS);
+  const t = await findTariff(db, id);
+  if (!t) throw new AppError('not_found', 'Тариф не найден');
+  return t;
+}
+
+async function assertUnique(db: Tx, v: Input, exceptId?: number) {
+  const clash = await tariffClash(db, v.code, v.name, exceptId);
+  if (clash)
+    throw new AppError(
+      'duplicate',
+      clash.field === 'code' ? `Тариф с кодом «${v.code}» уже есть` : `Тариф «${v.name}» уже есть`,
+      { issues: [{ path: `body.${clash.field}`, message: 'Значение уже занято' }] },
+    );
+}
+
+export async function createTariff(db: Db, actor: Actor, v: Input): Promise<Tariff> {
+  assertMayOpen(actor, TARIFFS);
+  return db.transaction(async (tx) => {
+    await assertUnique(tx, v);
+    const row = await insertTariff(tx, columns(v));
+    const after = (await findTariff(tx, row.id))!;
+    await audit(tx, actor, { action: 'create', entity: 'tariff', entityId: row.id, after });
+    return after;
+  });
+}
+
+export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): Promise<Tariff> {
+  const before = await getTariff(db, actor, id);
+  return db.transaction(async (tx) => {
+    await assertUnique(tx, v, id);
+    await updateTariffRow(tx, id, columns(v));
+    const after = (await findTariff(tx, id))!;
+    await audit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before, after });
+    return after;
+  });
+}
+
+/** A tariff companies are on is archived, not deleted. */
+export async function deleteTariff(db: Db, actor: Actor, id: number) {
+  const before = await getTariff(db, actor, id);
+  await db.transaction(async (tx) => {
+    const now = (await findTariff(tx, id))!;
+    if (now.companies_count > 0)
+      throw new AppError(
+        'has_dependents',
+        `Тариф «${now.name}» назначен компаниям (${now.companies_count}); его можно только перенести в архив`,
+        { usage: [{ name: 'Компании', count: now.companies_count }] },
+      );
+    await deleteTariffRow(tx, id);
+    await audit(tx, actor, { action: 'delete', entity: 'tariff', entityId: id, before });
+  });
+}
+
+export async function setTariffArchived(
+  db: Db,
+  actor: Actor,
+  id: number,
+  archived: boolean,
+): Promise<Tariff> {
+  const before = await getTariff(db, actor, id);
+  if ((before.archived_at !== null) === archived) return before;
+  return db.transaction(async (tx) => {
+    await updateTariffRow(tx, id, { archivedAt: archived ? new Date() : null });
+    const after = (await findTariff(tx, id))!;
+    await audit(tx, actor, {
+      action: archived ? 'archive' : 'restore',
+      entity: 'tariff',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+const same = (r: TariffRow, v: Input) =>
+  r.name === v.name &&
+  (r.description ?? null) === v.description &&
+  r.maxUsers === v.max_users &&
+  r.maxCompanies === v.max_companies &&
+  r.maxContractsPerYear === v.max_contracts_per_year &&
+  Number(r.pricePerMonth) === Number(v.price_per_month);
+
+/** XLSX import of tariffs: upsert by code, all rows or none. */
+export async function importTariffs(
+  db: Db,
+  actor: Actor,
+  file: () => Promise<Buffer>,
+): Promise<CatalogImportResult> {
+  assertMayOpen(actor, TARIFFS);
+  const sheet = await readCatalogXlsx(await file(), TARIFFS);
+  const existing = await allTariffRows(db);
+  const errors: CatalogImportError[] = [];
+  const plan: { v: Input; existing: TariffRow | null }[] = [];
+  const seen = new Map<string, number>();
+  let unchanged = 0;
+  for (const r of sheet) {
+    const { input, errors: cellErrors } = rowInput(TARIFFS, r.cells);
+    const parsed = cellErrors.length ? null : TariffInput.safeParse(input);
+    if (!parsed?.success) {
+      const messages = parsed ? issueMessages(TARIFFS, parsed.error.issues) : cellErrors;
+      for (const m of messages) errors.push(rowError(r.row, m));
+      continue;
+    }
+    const v = parsed.data;
+    for (const key of [`code:${v.code}`, `name:${v.name.toLowerCase()}`]) {
+      const first = seen.get(key);
+      if (first)
+        errors.push(
+          rowError(
+            r.row,
+            `${key.startsWith('code') ? 'код' : 'наименование'} уже встречается в строке ${first}`,
+          ),
+        );
+      seen.set(key, r.row);
+    }
+    const found = existing.find((t) => t.code === v.code) ?? null;
+    const nameTaken = existing.find(
+      (t) => t.name.toLowerCase() === v.name.toLowerCase() && t.code !== v.code,
+    );
+    if (nameTaken)
+      errors.push(rowError(r.row, `наименование «${v.name}» занято тарифом с кодом «${nameTaken.code}»`));
+    if (found && same(found, v)) unchanged++;
+    else plan.push({ v, existing: found });
+  }
+  if (errors.length) throw importRefused(errors);
+  let created = 0;
+  let updated = 0;
+  await db.transaction(async (tx) => {
+    for (const p of plan) {
+      if (p.existing) {
+        const before = await findTariff(tx, p.existing.id);
+        await updateTariffRow(tx, p.existing.id, columns(p.v));
+        const after = await findTariff(tx, p.existing.id);
+        await audit(tx, actor, {
+          action: 'update',
+          entity: 'tariff',
+          entityId: p.existing.id,
+          before,
+          after,
+        });
+        updated++;
+      } else {
+        const row = await insertTariff(tx, columns(p.v));
+        await audit(tx, actor, {
+          action: 'create',
+          entity: 'tariff',
+          entityId: row.id,
+          after: await findTariff(tx, row.id),
+        });
+        created++;
+      }
+    }
+    await audit(tx, actor, {
+      action: 'import',
+      entity: 'catalog',
+      entityId: TARIFFS.key,
+      after: { total: sheet.length, created, updated, unchanged },
+    });
+  });
+  return { total: sheet.length, created, updated, unchanged };
+}

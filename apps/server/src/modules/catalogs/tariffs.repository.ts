@@ -1,0 +1,113 @@
+import type { Tariff } from '@zakupki/shared';
+import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { companies, tariffs } from '../../db/schema/index.js';
+import { containsText } from './catalogs.repository.js';
+
+export type TariffRow = typeof tariffs.$inferSelect;
+export type TariffInsert = typeof tariffs.$inferInsert;
+
+const companiesCount = sql<number>`(select count(*)::int from companies c where c.tariff_id = ${tariffs.id})`;
+
+export function toTariff(r: TariffRow & { companiesCount: number }): Tariff {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    max_users: r.maxUsers,
+    max_companies: r.maxCompanies,
+    max_contracts_per_year: r.maxContractsPerYear,
+    price_per_month: r.pricePerMonth,
+    companies_count: Number(r.companiesCount),
+    archived_at: r.archivedAt ? r.archivedAt.toISOString() : null,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+export async function listTariffRows(
+  db: Tx,
+  f: { q?: string; includeArchived: boolean },
+  page: { limit: number; offset: number } | null,
+) {
+  const where = and(
+    f.includeArchived ? undefined : isNull(tariffs.archivedAt),
+    f.q ? (or(containsText(tariffs.name, f.q), containsText(tariffs.code, f.q)) as SQL) : undefined,
+  );
+  const base = db
+    .select({ t: tariffs, companiesCount })
+    .from(tariffs)
+    .where(where)
+    .orderBy(asc(tariffs.pricePerMonth), asc(tariffs.id));
+  const [rows, [{ total }]] = await Promise.all([
+    page ? base.limit(page.limit).offset(page.offset) : base,
+    db.select({ total: sql<number>`count(*)::int` }).from(tariffs).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => toTariff({ ...r.t, companiesCount: r.companiesCount })),
+    total: Number(total),
+  };
+}
+
+export async function findTariff(db: Tx, id: number): Promise<Tariff | null> {
+  const [r] = await db
+    .select({ t: tariffs, companiesCount })
+    .from(tariffs)
+    .where(eq(tariffs.id, id))
+    .limit(1);
+  return r ? toTariff({ ...r.t, companiesCount: r.companiesCount }) : null;
+}
+
+export async function findTariffRow(db: Tx, id: number): Promise<TariffRow | null> {
+  const [r] = await db.select().from(tariffs).where(eq(tariffs.id, id)).limit(1);
+  return r ?? null;
+}
+
+/** Another tariff with the same code or name (both are unique). */
+export async function tariffClash(db: Tx, code: string, name: string, exceptId?: number) {
+  const [r] = await db
+    .select({ id: tariffs.id, code: tariffs.code })
+    .from(tariffs)
+    .where(
+      and(
+        or(eq(tariffs.code, code), sql`lower(${tariffs.name}) = lower(${name})`),
+        exceptId ? sql`${tariffs.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return r ? { field: r.code === code ? ('code' as const) : ('name' as const) } : null;
+}
+
+export async function allTariffRows(db: Tx): Promise<TariffRow[]> {
+  return db.select().from(tariffs);
+}
+
+export async function insertTariff(db: Tx, v: TariffInsert): Promise<TariffRow> {
+  const [r] = await db.insert(tariffs).values(v).returning();
+  return r;
+}
+
+export async function updateTariffRow(db: Tx, id: number, v: Partial<TariffInsert>) {
+  await db
+    .update(tariffs)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(tariffs.id, id));
+}
+
+export async function deleteTariffRow(db: Tx, id: number) {
+  await db.delete(tariffs).where(eq(tariffs.id, id));
+}
+
+export async function companyTariffRow(db: Tx, companyId: number) {
+  const [r] = await db
+    .select({ companyId: companies.id, tariffId: companies.tariffId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return r ?? null;
+}
+
+export async function setCompanyTariff(db: Tx, companyId: number, tariffId: number | null) {
+  await db.update(companies).set({ tariffId, updatedAt: new Date() }).where(eq(companies.id, companyId));
+}

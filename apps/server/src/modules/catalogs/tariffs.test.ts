@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { customers, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { assertTariffAllows, moscowYearStart, registerTariffCounter } from './tariffs.service.js';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+type Tariff = { id: number; code: string; name: string; max_users: number | null; companies_count: number };
+let tariffs: Tariff[];
+const tariff = (name: string) => tariffs.find((x) => x.name === name)!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const r of ['admin', 'specialist', 'operator', 'client']) tok[r] = await t.login(r);
+  tariffs = (await t.req('GET', '/api/catalogs/tariffs', { token: tok.admin })).body.items;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function addUsers(companyId: number, n: number, prefix: string) {
+  await t.app.deps.db.insert(users).values(
+    Array.from({ length: n }, (_, i) => ({
+      login: `${prefix}${i}@energoset.ru`,
+      title: `Сотрудник ${prefix}${i}`,
+      passwordHash: 'x',
+      role: 'client' as const,
+      companyId,
+      status: 'active' as const,
+    })),
+  );
+}
+
+describe('tariffs catalogue (admin only)', () => {
+  it('seeds the three tariffs with their limits, cheapest first', () => {
+    expect(tariffs.map((x) => [x.name, x.max_users])).toEqual([
+      ['Базовый', 5],
+      ['Профессиональный', 20],
+      ['Корпоративный', null],
+    ]);
+    expect(tariff('Профессиональный')).toMatchObject({ max_companies: 5, max_contracts_per_year: 1000 });
+    expect(tariff('Базовый')).toMatchObject({ price_per_month: '4900.00', companies_count: 0 });
+  });
+
+  it('refuses everyone but the admin, reading as well as writing', async () => {
+    for (const role of ['specialist', 'operator', 'client']) {
+      const list = await t.req('GET', '/api/catalogs/tariffs', { token: tok[role] });
+      expect(list.status, role).toBe(403);
+      expect(list.body.error.message).toBe('Справочник «Тарифы» доступен только администратору');
+      const one = await t.req('GET', `/api/catalogs/tariffs/${tariffs[0].id}`, { token: tok[role] });
+      expect(one.status).toBe(403);
+      const create = await t.req('POST', '/api/catalogs/tariffs', {
+        token: tok[role],
+        body: { code: 'x', name: 'X', price_per_month: '1' },
+      });
+      expect(create.status).toBe(403);
+      const assign = await t.req('PUT', `/api/companies/${t.ids.companies.client1}/tariff`, {
+        token: tok[role],
+        body: { tariff_id: tariffs[0].id },
+      });
+      expect(assign.status).toBe(403);
+    }
+  });
+
+  it('admin creates, validates, updates, archives and deletes a tariff; every change audited', async () => {
+    const bad = await t.req('POST', '/api/catalogs/tariffs', {
+      token: tok.admin,
+      body: { code: 'Start', name: '', max_users: 0, price_per_month: '-5' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      'body.code',
+      'body.max_users',
+      'body.name',
+      'body.price_per_month',
+    ]);
+    const created = await t.req('POST', '/api/catalogs/tariffs', {
+      token: tok.admin,
+      body: { code: 'start', name: 'Стартовый', max_users: 2, max_companies: 1, price_per_month: '1 990,50' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ price_per_month: '1990.50', max_contracts_per_year: null });
+    const dup = await t.req('POST', '/api/catalogs/tariffs', {
+      token: tok.admin,
+      body: { code: 'start2', name: 'стартовый', price_per_month: '1' },
+    });
+    expect(dup.status).toBe(409);
+    const put = await t.req('PUT', `/api/catalogs/tariffs/${created.body.id}`, {
+      token: tok.admin,
+      body: { code: 'start', name: 'Стартовый', max_users: 3, price_per_month: '2490' },
+    });
+    expect(put.body).toMatchObject({ max_users: 3, price_per_month: '2490.00' });
+    const arch = await t.req('POST', `/api/catalogs/tariffs/${created.body.id}/archive`, {
+      token: tok.admin,
+    });
+    expect(arch.body.archived_at).not.toBeNull();
+    const assign = await t.req('PUT', `/api/companies/${t.ids.companies.client2}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: created.body.id },
+    });
+    expect(assign.status).toBe(409);
+    expect(assign.body.error.message).toBe('Тариф «Стартовый» в архиве: назначить его нельзя');
+    expect(
+      (await t.req('DELETE', `/api/catalogs/tariffs/${created.body.id}`, { token: tok.admin })).status,
+    ).toBe(204);
+    const audit = await t.req('GET', `/api/audit?entity=tariff&entity_id=${created.body.id}`, {
+      token: tok.admin,
+    });
+    expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual([
+      'delete',
+      'archive',
+      'update',
+      'create',
+    ]);
+  });
+});
+
+describe('tariff limits are enforced', () => {
+  it('«Базовый» on a demo company: the sixth user is refused, naming the limit', async () => {
+    const company = t.ids.companies.client1;
+    const basic = tariff('Базовый');
+    const r = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: basic.id },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.tariff.name).toBe('Базовый');
+    expect(r.body.usage).toContainEqual({ limit: 'users', used: 1, max: 5 });
+
+    await addUsers(company, 4, 'limit');
+    await expect(assertTariffAllows(t.app.deps.db, company, 'users')).rejects.toThrow(AppError);
+    const err = await assertTariffAllows(t.app.deps.db, company, 'users').catch((e) => e);
+    expect(err).toMatchObject({
+      code: 'tariff_limit',
+      status: 409,
+      message: 'Достигнут лимит тарифа «Базовый»: пользователей не больше 5',
+    });
+    expect(err.details).toMatchObject({ limit: 'users', max: 5, used: 5 });
+
+    // one customer organisation (the company itself) is the «Базовый» maximum
+    const second = assertTariffAllows(t.app.deps.db, company, 'companies');
+    await expect(second).rejects.toThrow(
+      'Достигнут лимит тарифа «Базовый»: организаций-заказчиков не больше 1',
+    );
+
+    // another company has no tariff: no limits
+    await expect(
+      assertTariffAllows(t.app.deps.db, t.ids.companies.client2, 'users', 100),
+    ).resolves.toBeUndefined();
+
+    const audit = await t.req('GET', `/api/audit?entity=company&entity_id=${company}`, { token: tok.admin });
+    expect(audit.body.items[0]).toMatchObject({
+      before: { tariff_id: null },
+      after: { tariff_id: basic.id },
+    });
+  });
+
+  it('contracts a year are counted by the counter the contracts module registers', async () => {
+    const company = t.ids.companies.client1;
+    const since: Date[] = [];
+    const offEmpty = registerTariffCounter('contracts', async () => 0);
+    const unregister = registerTariffCounter('contracts', async (_db, companyId, yearStart) => {
+      since.push(yearStart);
+      return companyId === company ? 100 : 0;
+    });
+    try {
+      await expect(assertTariffAllows(t.app.deps.db, company, 'contracts')).rejects.toThrow(
+        'Достигнут лимит тарифа «Базовый»: договоров в год не больше 100',
+      );
+      expect(since[0].toISOString()).toBe(
+        `${new Date(Date.now() + 3 * 3600_000).getUTCFullYear() - 1}-12-31T21:00:00.000Z`,
+      );
+      const usage = await t.req('GET', `/api/companies/${company}/tariff`, { token: tok.admin });
+      expect(usage.body.usage).toContainEqual({ limit: 'contracts', used: 100, max: 100 });
+    } finally {
+      unregister();
+    }
+    // unregistering brings the counter registered before back
+    await expect(assertTariffAllows(t.app.deps.db, company, 'contracts')).resolves.toBeUndefined();
+    offEmpty();
+    expect(moscowYearStart(new Date('2027-01-01T00:30:00+03:00')).toISOString()).toBe(
+      '2026-12-31T21:00:00.000Z',
+    );
+  });
+
+  it('a company over a limit cannot be moved to a smaller tariff; a larger one is fine', async () => {
+    const company = t.ids.companies.client1;
+    await addUsers(company, 2, 'over');
+    await t.app.deps.db
+      .insert(customers)
+      .values({ companyId: company, title: 'ООО «Дочка»', inn: '7707083893' });
+    const down = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: tariff('Базовый').id },
+    });
+    // already on «Базовый»: unchanged, no check needed
+    expect(down.status).toBe(200);
+    const up = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: tariff('Профессиональный').id },
+    });
+    expect(up.status).toBe(200);
+    expect(up.body.usage).toContainEqual({ limit: 'users', used: 7, max: 20 });
+    const back = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: tariff('Базовый').id },
+    });
+    expect(back.status).toBe(409);
+    expect(back.body.error.code).toBe('tariff_limit');
+    expect(back.body.error.message).toBe(
+      'Компания превышает лимит тарифа «Базовый»: пользователей 7, а допускается не больше 5',
+    );
+    const used = await t.req('DELETE', `/api/catalogs/tariffs/${tariff('Профессиональный').id}`, {
+      token: tok.admin,
+    });
+    expect(used.status).toBe(409);
+    expect(used.body.error.code).toBe('has_dependents');
+    const off = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: null },
+    });
+    expect(off.body.tariff).toBeNull();
+    await expect(assertTariffAllows(t.app.deps.db, company, 'users')).resolves.toBeUndefined();
+    const missing = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: 999999 },
+    });
+    expect(missing.status).toBe(404);
+  });
+});

@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import {
+  CATALOG_KINDS,
+  CATALOG_SORTS,
+  ENSURING_FORMS,
+  ENSURING_TYPES,
+  EXEC_SUBJECT_TYPES,
+  okpd2Code,
+  percent,
+  SUBJECT_KINDS,
+  TARIFF_LIMITS,
+  USERFIELD_CODE_RE,
+  USERFIELD_TYPES,
+} from './catalog-values.js';
+import { money, optionalText, PageQuery, requiredText } from './common.js';
+
+/** A query parameter among the given numbers (seed.md's type codes). */
+export const oneOf = (values: readonly number[], message: string) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((v) => values.includes(v), message);
+
+// ---------- queries ----------
+
+const flag = z.enum(['true', 'false']).optional();
+const CatalogFilter = z.object({
+  /** the selected company: its entries are listed with the global ones */
+  company_id: z.coerce.number().int().positive().optional(),
+  /** case-insensitive search in code and title */
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(CATALOG_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  include_archived: flag,
+});
+export const CatalogListQuery = PageQuery.extend(CatalogFilter.shape);
+export type CatalogListQuery = z.input<typeof CatalogListQuery>;
+const subjectTypeQuery = z.object({
+  subject_type: oneOf(EXEC_SUBJECT_TYPES, 'Вид предмета: 1, 2 или 3').optional(),
+});
+const subjectKindQuery = z.object({ subject_kind: z.enum(SUBJECT_KINDS).optional() });
+export const ExecListQuery = CatalogListQuery.extend(subjectTypeQuery.shape);
+export const SubjectKindListQuery = CatalogListQuery.extend(subjectKindQuery.shape);
+export const CatalogExportQuery = CatalogFilter;
+export const ExecExportQuery = CatalogFilter.extend(subjectTypeQuery.shape);
+export const SubjectKindExportQuery = CatalogFilter.extend(subjectKindQuery.shape);
+/** Import target: the company's own entries when company_id is given, global ones otherwise. */
+export const CatalogImportQuery = z.object({ company_id: z.coerce.number().int().positive().optional() });
+export const ExecImportQuery = CatalogImportQuery.extend(subjectTypeQuery.shape);
+export const Okpd2TreeQuery = z.object({
+  parent_id: z.coerce.number().int().positive().optional(),
+  include_archived: flag,
+});
+export const TariffListQuery = PageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  include_archived: flag,
+});
+
+// ---------- entries ----------
+
+export const CatalogEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(CATALOG_KINDS),
+  type_code: z.number().int().nullable(),
+  subject_type: z.number().int().nullable(),
+  code: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  company_id: z.number().int().nullable(),
+  /** null for a global entry */
+  company_title: z.string().nullable(),
+  archived_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntry>;
+export const MethodEntry = CatalogEntry.extend({
+  competitive: z.boolean(),
+  sme_only: z.boolean(),
+  electronic: z.boolean(),
+});
+export const Okpd2Entry = CatalogEntry.extend({
+  parent_id: z.number().int().nullable(),
+  parent_code: z.string().nullable(),
+  level: z.number().int(),
+  has_children: z.boolean(),
+});
+export type Okpd2Entry = z.infer<typeof Okpd2Entry>;
+export const EnsuringEntry = CatalogEntry.extend({
+  ensuring_type: z.enum(ENSURING_TYPES),
+  forms: z.array(z.enum(ENSURING_FORMS)),
+  percent_min: z.string().nullable(),
+  percent_max: z.string().nullable(),
+});
+export const GoodsEntry = CatalogEntry.extend({
+  subject_kind: z.enum(SUBJECT_KINDS),
+  okpd2_code: z.string().nullable(),
+  unit: z.string().nullable(),
+});
+export const SubjectDocumentEntry = CatalogEntry.extend({
+  subject_kind: z.enum(SUBJECT_KINDS),
+  required: z.boolean(),
+});
+export const UserfieldEntry = CatalogEntry.extend({
+  field_type: z.enum(USERFIELD_TYPES),
+  options: z.array(z.string()),
+  required: z.boolean(),
+});
+export type UserfieldEntry = z.infer<typeof UserfieldEntry>;
+
+// ---------- inputs (create and update; company_id is fixed at creation) ----------
+
+const code = z
+  .string()
+  .trim()
+  .max(50, 'Не более 50 символов')
+  .nullish()
+  .transform((v) => (v ? v : null));
+const base = {
+  /** left empty: the next free number is assigned */
+  code,
+  title: requiredText(1000),
+  description: optionalText(4000),
+  /** absent or null: a global entry (staff); otherwise the company's own entry */
+  company_id: z.number().int().positive().nullish(),
+};
+export const GenericInput = z.object(base);
+export type GenericInput = z.input<typeof GenericInput>;
+export const ExecInput = z.object({
+  ...base,
+  /** required for type 1 (1 goods, 2 works, 3 services); none for type 2 */
+  subject_type: z.number().int().min(1).max(3).nullish(),
+});
+export const MethodInput = z
+  .object({
+    ...base,
+    competitive: z.boolean().default(true),
+    sme_only: z.boolean().default(false),
+    electronic: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.sme_only && !(v.competitive && v.electronic))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sme_only'],
+        message: 'Закупка только среди МСП проводится конкурентным способом в электронной форме',
+      });
+  });
+export const Okpd2Input = z.object({
+  code: okpd2Code,
+  title: requiredText(1000),
+  description: optionalText(4000),
+});
+export const EnsuringInput = z
+  .object({
+    ...base,
+    ensuring_type: z.enum(ENSURING_TYPES),
+    forms: z.array(z.enum(ENSURING_FORMS)).min(1, 'Выберите хотя бы одну форму обеспечения'),
+    percent_min: percent.nullish().transform((v) => v ?? null),
+    percent_max: percent.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.percent_min !== null && v.percent_max !== null && Number(v.percent_min) > Number(v.percent_max))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['percent_max'],
+        message: 'Максимальный процент не может быть меньше минимального',
+      });
+  });
+export const GoodsInput = z.object({
+  ...base,
+  subject_kind: z.enum(SUBJECT_KINDS),
+  okpd2_code: okpd2Code.nullish().transform((v) => v ?? null),
+  unit: optionalText(100),
+});
+export const SubjectDocumentInput = z.object({
+  ...base,
+  subject_kind: z.enum(SUBJECT_KINDS),
+  required: z.boolean().default(true),
+});
+export const UserfieldInput = z
+  .object({
+    ...base,
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Обязательное поле')
+      .max(50, 'Не более 50 символов')
+      .regex(USERFIELD_CODE_RE, 'Код: латинские буквы, цифры и «_», начинается с буквы'),
+    field_type: z.enum(USERFIELD_TYPES),
+    options: z.array(z.string().trim().min(1, 'Пустой вариант списка').max(500)).default([]),
+    required: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.field_type === 'select' && v.options.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Для списка укажите варианты значений' });
+    if (v.field_type !== 'select' && v.options.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'Варианты значений задаются только для списка',
+      });
+    if (new Set(v.options).size !== v.options.length)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Варианты значений повторяются' });
+  });
+
+// ---------- tariffs ----------
+
+const limit = z
+  .number()
+  .int('Значение должно быть целым')
+  .positive('Значение должно быть больше нуля')
+  .nullish()
+  .transform((v) => v ?? null);
+export const Tariff = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** null: unlimited */
+  max_users: z.number().int().nullable(),
+  max_companies: z.number().int().nullable(),
+  max_contracts_per_year: z.number().int().nullable(),
+  price_per_month: z.string(),
+  companies_count: z.number().int(),
+  archived_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Tariff = z.infer<typeof Tariff>;
+export const TariffInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Обязательное поле')
+    .max(50, 'Не более 50 символов')
+    .regex(/^[a-z][a-z0-9_-]*$/, 'Код: строчные латинские буквы, цифры, «-» и «_»'),
+  name: requiredText(200),
+  description: optionalText(4000),
+  max_users: limit,
+  max_companies: limit,
+  max_contracts_per_year: limit,
+  price_per_month: money.refine((v) => !v.startsWith('-'), 'Цена не может быть отрицательной'),
+});
+export const TariffUsage = z.object({
+  limit: z.enum(TARIFF_LIMITS),
+  used: z.number().int(),
+  max: z.number().int().nullable(),
+});
+export const CompanyTariff = z.object({
+  company_id: z.number().int(),
+  tariff: Tariff.nullable(),
+  usage: z.array(TariffUsage),
+});
+export const CompanyTariffInput = z.object({ tariff_id: z.number().int().positive().nullable() });
+
+export const CatalogImportResult = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type CatalogImportResult = z.infer<typeof CatalogImportResult>;
+/** details of a refused import (400 invalid_file) */
+export type CatalogImportError = { row: number | null; message: string };
