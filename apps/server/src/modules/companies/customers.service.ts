@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned, pageResult } from './company-items.service.js';
 import {
@@ -56,6 +57,7 @@ export async function createCustomer(db: Db, actor: Actor, companyId: number, bo
   return db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     await assertNewCustomer(tx, companyId, body);
+    await assertTariffAllows(tx, companyId, 'companies');
     const row = await insertCustomer(tx, companyId, valuesOf(body));
     const after = toCustomer(row);
     await audit(tx, actor, { action: 'create', entity: 'customer', entityId: row.id, companyId, after });

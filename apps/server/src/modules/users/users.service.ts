@@ -6,6 +6,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/auth.service.js';
+import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import {
   createRoleDenial,
   type Denial,
@@ -150,6 +151,7 @@ export async function createUser(deps: AppDeps, actor: Actor, body: z.output<typ
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
+      await assertTariffAllows(tx, body.company_id, 'users');
       const userId = await insertUser(tx, {
         login: body.login,
         title: body.title,
