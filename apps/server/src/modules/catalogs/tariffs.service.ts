@@ -129,6 +129,14 @@ export async function assertTariffFits(db: Tx, companyId: number, t: TariffRow) 
   }
 }
 
+/** A tariff that may be given to a company: exists, not archived, and (for an existing company) fits its usage. */
+export async function assertTariffAssignable(db: Tx, companyId: number | null, tariffId: number) {
+  const t = await findTariffRow(db, tariffId);
+  if (!t) throw new AppError('not_found', 'Тариф не найден');
+  if (t.archivedAt) throw new AppError('conflict', `Тариф «${t.name}» в архиве: назначить его нельзя`);
+  if (companyId !== null) await assertTariffFits(db, companyId, t);
+}
+
 function assertAdmin(actor: Actor) {
   if (actor.role !== 'admin') throw new AppError('forbidden', 'Тарифы доступны только администратору');
 }
@@ -153,10 +161,7 @@ export async function assignTariff(db: Db, actor: Actor, companyId: number, tari
     const before = (await companyTariffRow(tx, companyId))!;
     if (before.tariffId === tariffId) return;
     if (tariffId !== null) {
-      const t = await findTariffRow(tx, tariffId);
-      if (!t) throw new AppError('not_found', 'Тариф не найден');
-      if (t.archivedAt) throw new AppError('conflict', `Тариф «${t.name}» в архиве: назначить его нельзя`);
-      await assertTariffFits(tx, companyId, t);
+      await assertTariffAssignable(tx, companyId, tariffId);
     }
     await setCompanyTariff(tx, companyId, tariffId);
     await audit(tx, actor, {

@@ -7,6 +7,7 @@ import type { Actor } from '../../types.js';
 import { effectivePermissions, mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
 import { companyScope, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { assertTariffAssignable } from '../catalogs/tariffs.service.js';
 import {
   type CompanyStatus,
   companyChangeRefusal,
@@ -105,6 +106,7 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyBody) {
   try {
     return await db.transaction(async (tx) => {
       await assertNoDuplicate(tx, values.inn, values.kpp);
+      if (values.tariffId !== null) await assertTariffAssignable(tx, null, values.tariffId);
       const row = await insertCompany(tx, values);
       const after = toCompany(row);
       await audit(tx, actor, {
@@ -147,6 +149,9 @@ export async function updateCompany(db: Db, actor: Actor, id: number, body: Comp
       if (refusal) throw new AppError('forbidden', refusal);
       const values = valuesOf(body, beforeRow);
       await assertNoDuplicate(tx, values.inn, values.kpp, id);
+      if (values.tariffId !== null && values.tariffId !== beforeRow.tariffId) {
+        await assertTariffAssignable(tx, id, values.tariffId);
+      }
       const row = await updateCompanyRow(tx, id, values);
       const before = toCompany(beforeRow);
       const after = toCompany(row);
