@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
+import { contractsModule } from './contracts/contracts.routes.js';
 import { usersModule } from './users/users.routes.js';
 
 /**
@@ -12,4 +14,6 @@ export async function registerModules(app: FastifyInstance) {
   companiesModule(app);
   usersModule(app);
   await catalogsModule(app);
+  contractsModule(app);
+  calendarApiModule(app);
 }

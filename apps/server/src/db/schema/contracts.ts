@@ -94,7 +94,9 @@ export const contracts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Words of the subject (Russian stemming), kept by PostgreSQL for the register's search. */
-    search: tsvector('search').generatedAlwaysAs((): SQL => sql`to_tsvector('russian', ${contracts.subject})`),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('russian', ${contracts.subject})`,
+    ),
   },
   (t) => {
     const live = sql`${t.archivedAt} is null`;
@@ -103,9 +105,7 @@ export const contracts = pgTable(
       uniqueIndex('contracts_registry_uq')
         .on(t.companyId, t.eisRegistryNumber.op('text_pattern_ops'))
         .where(sql`${t.eisRegistryNumber} is not null`),
-      uniqueIndex('contracts_guid_uq')
-        .on(t.companyId, t.eisGuid)
-        .where(sql`${t.eisGuid} is not null`),
+      uniqueIndex('contracts_guid_uq').on(t.companyId, t.eisGuid).where(sql`${t.eisGuid} is not null`),
       // the working register (not archived): filters, sorts and index-only counts
       index('contracts_status_idx').on(t.companyId, t.status, t.contractDate, t.id).where(live),
       index('contracts_date_idx').on(t.companyId, t.contractDate, t.id).where(live),
@@ -118,9 +118,7 @@ export const contracts = pgTable(
       index('contracts_next_duty_idx')
         .on(t.companyId, t.nextDutyDue)
         .where(sql`${t.nextDutyDue} is not null and ${t.archivedAt} is null`),
-      index('contracts_archived_idx')
-        .on(t.companyId, t.archivedAt)
-        .where(sql`${t.archivedAt} is not null`),
+      index('contracts_archived_idx').on(t.companyId, t.archivedAt).where(sql`${t.archivedAt} is not null`),
       // text search: words of the subject, words of the supplier's name, the start of the number
       index('contracts_search_idx').using('gin', t.search),
       index('contracts_supplier_words_idx').using('gin', sql`to_tsvector('simple', ${t.supplierName})`),
@@ -312,8 +310,6 @@ export const contractDuties = pgTable(
   },
   (t) => [
     index('contract_duties_contract_idx').on(t.contractId),
-    index('contract_duties_open_idx')
-      .on(t.companyId, t.dueDate)
-      .where(sql`${t.doneOn} is null`),
+    index('contract_duties_open_idx').on(t.companyId, t.dueDate).where(sql`${t.doneOn} is null`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/auth.service.js';
+import { seedDemoContracts } from '../../modules/contracts/contracts.demo-seed.js';
 import type { Db } from '../client.js';
 import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../schema/index.js';
 
@@ -221,6 +222,7 @@ export async function seedDemo(db: Db): Promise<DemoIds | null> {
         .insert(companyMembers)
         .values(u.memberOf.map((k) => ({ userId: row.id, companyId: ids.companies[k] })));
     }
+    await seedDemoContracts(tx, ids);
     return ids;
   });
 }

@@ -1,0 +1,13 @@
+import { calendarRoutes } from '@zakupki/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route.js';
+import { productionCalendar } from '../contracts/contract-duties.js';
+
+/** Working-day arithmetic on the production calendar, for any logged-in user. */
+export function calendarApiModule(app: FastifyInstance) {
+  addRoute(app, calendarRoutes.addWorkingDays, async ({ query }) => {
+    const calendar = productionCalendar();
+    const date = calendar.addWorkingDays(query.date, query.days);
+    return { date, coverage: calendar.coverageBetween(query.date, date) };
+  });
+}

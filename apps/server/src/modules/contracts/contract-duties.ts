@@ -1,0 +1,211 @@
+import type { ContractDuty, DeadlineSummary } from '@zakupki/shared';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
+import { daysBetween } from '../calendar/iso-date.js';
+import { createRuCalendar, type ProductionCalendar } from '../calendar/production-calendar.js';
+import { statusOf } from '../deadlines/deadline-core.js';
+import {
+  type ContractEvent,
+  contractDeadlines,
+  DEFAULT_DEADLINE_CONFIG,
+  type DeadlineConfig,
+  type DeadlineContract,
+  type DueItem,
+  toMoscowDate,
+} from '../deadlines/deadlines.js';
+
+let shared: ProductionCalendar | null = null;
+/** The production calendar the contract deadlines are computed on (shipped years). */
+export function productionCalendar(): ProductionCalendar {
+  shared ??= createRuCalendar();
+  return shared;
+}
+
+/**
+ * Deadline settings for a company's contracts. Companies have no overrides yet, so this is the
+ * rule table of modules/deadlines with its defaults (2 working days for «срок истекает»).
+ */
+export function deadlineConfigFor(_companyId: number): DeadlineConfig {
+  return DEFAULT_DEADLINE_CONFIG;
+}
+
+/** Today's date in Moscow. */
+export function todayMoscow(): string {
+  return toMoscowDate(new Date().toISOString());
+}
+
+/** Statuses in which a contract owes the EIS register anything. */
+const OWES_REGISTER = new Set(['concluded', 'executed', 'terminated']);
+
+type DutyRow = typeof contractDuties.$inferInsert;
+
+/**
+ * Recomputes the duties of one contract (DOMAIN.md §1) with modules/deadlines and stores them,
+ * with the nearest open one on the contract row for the register's filter. Call inside the
+ * transaction of every write that touches the contract, its price or its events.
+ */
+export async function refreshContractDuties(tx: Tx, contractId: number): Promise<void> {
+  const [c] = await tx
+    .select({
+      id: contracts.id,
+      companyId: contracts.companyId,
+      law: contracts.law,
+      status: contracts.status,
+      contractDate: contracts.contractDate,
+      price: contracts.price,
+      eisPublishedAt: contracts.eisPublishedAt,
+      largeCustomer: customers.annualRevenueOver5bn,
+    })
+    .from(contracts)
+    .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .where(eq(contracts.id, contractId));
+  if (!c) return;
+  await tx.delete(contractDuties).where(eq(contractDuties.contractId, contractId));
+  const rows: DutyRow[] = [];
+  if (OWES_REGISTER.has(c.status)) {
+    const events = await tx
+      .select({
+        id: contractEvents.id,
+        kind: contractEvents.kind,
+        date: contractEvents.eventDate,
+        publishedAt: contractEvents.eisPublishedAt,
+      })
+      .from(contractEvents)
+      .where(eq(contractEvents.contractId, contractId))
+      .orderBy(asc(contractEvents.eventDate), asc(contractEvents.id));
+    const input: DeadlineContract = {
+      law: c.law,
+      contractDate: c.contractDate,
+      publishedAt: c.eisPublishedAt ? c.eisPublishedAt.toISOString() : null,
+      price: c.price,
+      changes: [],
+      executions: [],
+      customerRevenueOver5bn: c.largeCustomer ?? false,
+    };
+    const calendar = productionCalendar();
+    const config = deadlineConfigFor(c.companyId);
+    const today = todayMoscow();
+    const own = (item: DueItem) => item.duty !== 'contract_conclusion';
+    const register = contractDeadlines(input, [], calendar, config, today).filter(own);
+    for (const item of register) rows.push(toRow(c, item, 'register', null));
+    for (const e of events) {
+      const event: ContractEvent = {
+        kind: e.kind,
+        date: e.date,
+        publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
+      };
+      // one event per call: the item that is not the register's belongs to this event
+      const items = contractDeadlines(input, [event], calendar, config, today).filter(own);
+      const mine = items.find((i) => !register.some((r) => r.duty === i.duty && r.title === i.title));
+      if (mine) rows.push(toRow(c, mine, e.kind, e.id));
+    }
+  }
+  if (rows.length > 0) await tx.insert(contractDuties).values(rows);
+  const next = rows
+    .filter((r) => !r.doneOn)
+    .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))[0];
+  await tx
+    .update(contracts)
+    .set({ nextDutyKind: next?.kind ?? null, nextDutyDue: next?.dueDate ?? null })
+    .where(eq(contracts.id, contractId));
+}
+
+function toRow(
+  c: { id: number; companyId: number },
+  item: DueItem,
+  kind: ContractDuty,
+  eventId: number | null,
+): DutyRow {
+  return {
+    contractId: c.id,
+    companyId: c.companyId,
+    kind,
+    eventId,
+    title: item.title,
+    reference: item.reference,
+    baseDate: item.eventDate,
+    dueDate: item.dueDate,
+    doneOn: item.doneDate,
+  };
+}
+
+export type DutyState = 'due' | 'due_soon' | 'overdue' | 'done' | 'done_late';
+
+/**
+ * Status of a stored duty as of today, calendar days left (negative when overdue) and working
+ * days left while the due date is ahead (counted day by day, so only for dates not yet passed).
+ */
+export function dutyState(
+  dueDate: string,
+  doneOn: string | null,
+  companyId: number,
+  today = todayMoscow(),
+): { status: DutyState; days_left: number; working_days_left: number | null } {
+  const calendar = productionCalendar();
+  const config = deadlineConfigFor(companyId);
+  return {
+    status: statusOf(dueDate, doneOn, today, calendar, config.dueSoonWorkingDays),
+    days_left: daysBetween(today, dueDate),
+    working_days_left: !doneOn && dueDate >= today ? calendar.workingDaysBetween(today, dueDate) : null,
+  };
+}
+
+/**
+ * The last date an open duty may fall on to count as «срок истекает» today: due dates from today
+ * up to this one (inclusive) are due soon, earlier ones overdue.
+ */
+export function dueSoonUntil(companyId: number, today = todayMoscow()): string {
+  const calendar = productionCalendar();
+  const n = deadlineConfigFor(companyId).dueSoonWorkingDays;
+  // workingDaysBetween(today, d) <= n  <=>  d < the (n+1)-th working day after today
+  const limit = calendar.addWorkingDays(today, n + 1);
+  const [y, m, d] = limit.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+type DutyRecord = typeof contractDuties.$inferSelect;
+
+export function toDutyOut(d: DutyRecord, today = todayMoscow()) {
+  const s = dutyState(d.dueDate, d.doneOn, d.companyId, today);
+  return {
+    duty: d.kind,
+    title: d.title,
+    event_id: d.eventId,
+    base_date: d.baseDate,
+    due_date: d.dueDate,
+    done_on: d.doneOn,
+    ...s,
+  };
+}
+
+/** The nearest open duty of each listed contract, for the register's deadline column. */
+export async function nextDuties(
+  tx: Tx,
+  contractIds: number[],
+  today = todayMoscow(),
+): Promise<Map<number, DeadlineSummary>> {
+  const out = new Map<number, DeadlineSummary>();
+  if (contractIds.length === 0) return out;
+  const rows = await tx
+    .selectDistinctOn([contractDuties.contractId])
+    .from(contractDuties)
+    .where(and(inArray(contractDuties.contractId, contractIds), isNull(contractDuties.doneOn)))
+    .orderBy(contractDuties.contractId, asc(contractDuties.dueDate), asc(contractDuties.id));
+  for (const d of rows) {
+    const o = toDutyOut(d, today);
+    out.set(d.contractId, { ...o, status: o.status as DeadlineSummary['status'] });
+  }
+  return out;
+}
+
+/** All duties of one contract, by due date. */
+export async function dutiesOf(tx: Tx, contractId: number) {
+  const rows = await tx
+    .select()
+    .from(contractDuties)
+    .where(eq(contractDuties.contractId, contractId))
+    .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id));
+  const today = todayMoscow();
+  return rows.map((d) => toDutyOut(d, today));
+}

@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { contracts, contractVersions } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { denyAndAudit } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { changedFields } from './contracts.policy.js';
+import {
+  type ContractData,
+  type ContractRow,
+  contractOwner,
+  loadContractData,
+} from './contracts.repository.js';
+
+export type VersionAction =
+  | 'create'
+  | 'update'
+  | 'status'
+  | 'archive'
+  | 'restore'
+  | 'eis_publication'
+  | 'import';
+export type VersionSource = 'manual' | 'eis' | 'upd' | 'bank';
+
+/** What the audit log keeps of a contract (the full snapshot lives in contract_versions). */
+function summary(d: ContractData) {
+  return {
+    number: d.number,
+    contract_date: d.contract_date,
+    status: d.status,
+    price: d.price,
+    supplier_inn: d.supplier_inn,
+    eis_registry_number: d.eis_registry_number,
+    revision: d.revision,
+    archived: d.archived,
+  };
+}
+
+/**
+ * Closes a write: bumps the revision (except for a new contract), stores the full snapshot in
+ * contract_versions and writes the audit entry, all in the caller's transaction. Imports call
+ * it too (source 'eis', 'upd', 'bank').
+ */
+export async function commitVersion(
+  tx: Tx,
+  actor: Actor | null,
+  contractId: number,
+  action: VersionAction,
+  opts: { isNew?: boolean; before?: ContractData | null; source?: VersionSource } = {},
+): Promise<ContractRow> {
+  const [row] = opts.isNew
+    ? await tx.select().from(contracts).where(eq(contracts.id, contractId))
+    : await tx
+        .update(contracts)
+        .set({
+          revision: sql`${contracts.revision} + 1`,
+          updatedAt: new Date(),
+          updatedBy: actor?.userId ?? null,
+        })
+        .where(eq(contracts.id, contractId))
+        .returning();
+  const data = await loadContractData(tx, row);
+  await tx.insert(contractVersions).values({
+    contractId,
+    companyId: row.companyId,
+    revision: row.revision,
+    eisVersion: row.version,
+    action,
+    source: opts.source ?? 'manual',
+    snapshot: data,
+    changedBy: actor?.userId ?? null,
+  });
+  const before = opts.before ?? null;
+  await audit(tx, actor, {
+    action,
+    entity: 'contract',
+    entityId: contractId,
+    companyId: row.companyId,
+    before: before ? summary(before) : null,
+    after: { ...summary(data), changed_fields: changedFields(before, data as Record<string, unknown>) },
+  });
+  return row;
+}
+
+/**
+ * Before any work on a contract by id: 404 when there is none, and 404 plus an audit entry when
+ * it belongs to another company than the one in the path. Runs outside transactions.
+ */
+export async function assertContractOf(db: Db, actor: Actor, companyId: number, id: number): Promise<void> {
+  const owner = await contractOwner(db, id);
+  if (owner === null) throw new AppError('not_found', 'Договор не найден');
+  if (owner !== companyId) await denyAndAudit(db, actor, 'contract', id, owner);
+}

@@ -1,0 +1,286 @@
+import {
+  CONTRACT_EVENT_TITLES,
+  type Contract,
+  type ContractListQuery,
+  type DeadlineListQuery,
+  type PageQuery,
+} from '@zakupki/shared';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import {
+  contractDuties,
+  contractEvents,
+  contractStatusRank,
+  contracts,
+  contractVersions,
+  users,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
+import { dueSoonUntil, nextDuties, toDutyOut, todayMoscow } from './contract-duties.js';
+import { assertContractOf } from './contract-versions.js';
+import { changedFields } from './contracts.policy.js';
+import { findContract, loadContract, toListItem } from './contracts.repository.js';
+
+type ListIn = z.output<typeof ContractListQuery>;
+
+/** The columns a register row needs (not the search vector). */
+const { search: _search, ...LIST_COLUMNS } = getTableColumns(contracts);
+
+/**
+ * Sort key of the register. `unindexed` wraps it in a no-op expression so that PostgreSQL cannot
+ * walk a sort index: used with a text search, where finding the few matches through the word
+ * index and sorting them is far cheaper than testing every contract in sort order.
+ */
+function sortKey(sort: ListIn['sort'], unindexed: boolean): SQL | AnyPgColumn {
+  const col = {
+    contract_date: contracts.contractDate,
+    price: contracts.price,
+    number: contracts.number,
+    supplier_name: contracts.supplierName,
+    end_date: contracts.endDate,
+  } as const;
+  if (sort === 'status')
+    return unindexed
+      ? sql`(${contractStatusRank(contracts.status)} + 0)`
+      : contractStatusRank(contracts.status);
+  if (!unindexed) return col[sort];
+  return sort === 'number' || sort === 'supplier_name' ? sql`(${col[sort]} || '')` : sql`(${col[sort]} + 0)`;
+}
+
+type DeadlinesIn = z.output<typeof DeadlineListQuery>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Words typed by the user as a prefix query: 'кабел насос' -> 'кабел:* & насос:*'. */
+function prefixQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** Text search: words of the subject (prefixes, Russian stemming), or the start of the number or registry number. */
+export function textCondition(q: string): SQL | undefined {
+  const words = prefixQuery(q);
+  if (!words) return undefined;
+  const arms: SQL[] = [
+    sql`${contracts.search} @@ to_tsquery('russian', ${words})`,
+    sql`lower(${contracts.number}) like ${`${escapeLike(q.toLowerCase())}%`}`,
+  ];
+  if (/^\d{4,}$/.test(q)) arms.push(sql`${contracts.eisRegistryNumber} like ${`${q}%`}`);
+  return or(...arms);
+}
+
+/**
+ * Supplier: an ИНН (10 or 12 digits) exactly, else a part of the name. The name is found through
+ * the word index (each typed word starts a word of the name) and then checked as a substring.
+ */
+export function supplierCondition(supplier: string): SQL | undefined {
+  if (/^\d{10}$|^\d{12}$/.test(supplier)) return eq(contracts.supplierInn, supplier);
+  const words = prefixQuery(supplier);
+  const like = sql`${contracts.supplierName} ilike ${`%${escapeLike(supplier)}%`}`;
+  return words
+    ? and(sql`to_tsvector('simple', ${contracts.supplierName}) @@ to_tsquery('simple', ${words})`, like)
+    : like;
+}
+
+export function listConditions(companyId: number, q: ListIn, today = todayMoscow()): SQL | undefined {
+  const conds: (SQL | undefined)[] = [
+    eq(contracts.companyId, companyId),
+    q.archived === 'true' ? isNotNull(contracts.archivedAt) : isNull(contracts.archivedAt),
+    q.status?.length ? inArray(contracts.status, q.status) : undefined,
+    q.law ? eq(contracts.law, q.law) : undefined,
+    q.date_from ? gte(contracts.contractDate, q.date_from) : undefined,
+    q.date_to ? lte(contracts.contractDate, q.date_to) : undefined,
+    q.price_min !== undefined ? gte(contracts.price, String(q.price_min)) : undefined,
+    q.price_max !== undefined ? lte(contracts.price, String(q.price_max)) : undefined,
+    q.overdue === 'true' ? lt(contracts.nextDutyDue, today) : undefined,
+    q.overdue === 'false' ? or(isNull(contracts.nextDutyDue), gte(contracts.nextDutyDue, today)) : undefined,
+    q.q ? textCondition(q.q) : undefined,
+  ];
+  if (q.supplier) conds.push(supplierCondition(q.supplier));
+  return and(...conds);
+}
+
+export async function listContracts(db: Db, actor: Actor, companyId: number, q: ListIn) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  const today = todayMoscow();
+  const where = listConditions(companyId, q, today);
+  const dir = q.order === 'asc' ? asc : desc;
+  const unindexed = Boolean(q.q && textCondition(q.q));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(LIST_COLUMNS)
+      .from(contracts)
+      .where(where)
+      .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(contracts).where(where),
+  ]);
+  const duties = await nextDuties(
+    db,
+    rows.map((r) => r.id),
+    today,
+  );
+  return {
+    items: rows.map((r) => ({ ...toListItem(r), deadline: duties.get(r.id) ?? null })),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+export async function getContract(db: Db, actor: Actor, companyId: number, id: number): Promise<Contract> {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  await assertContractOf(db, actor, companyId, id);
+  return loadContract(db, (await findContract(db, companyId, id))!);
+}
+
+export async function contractHistory(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  await assertContractOf(db, actor, companyId, id);
+  const where = eq(contractVersions.contractId, id);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ v: contractVersions, user: { id: users.id, title: users.title } })
+      .from(contractVersions)
+      .leftJoin(users, eq(users.id, contractVersions.changedBy))
+      .where(where)
+      .orderBy(desc(contractVersions.revision))
+      // one more: the revision before the page's last, to tell what it changed
+      .limit(q.limit + 1)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(contractVersions).where(where),
+  ]);
+  const items = rows.slice(0, q.limit).map(({ v, user }, i) => {
+    const snapshot = v.snapshot as Record<string, unknown>;
+    const previous = rows[i + 1]?.v.snapshot as Record<string, unknown> | undefined;
+    return {
+      id: v.id,
+      revision: v.revision,
+      eis_version: v.eisVersion,
+      action: v.action,
+      source: v.source,
+      changed_at: v.changedAt.toISOString(),
+      changed_by: user?.id ? { id: user.id, title: user.title } : null,
+      changed_fields: changedFields(previous ?? null, snapshot),
+      snapshot,
+    };
+  });
+  return { items, total: Number(total), page: q.page, limit: q.limit };
+}
+
+export async function contractEventsList(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  await assertContractOf(db, actor, companyId, id);
+  const where = eq(contractEvents.contractId, id);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ e: contractEvents, d: contractDuties })
+      .from(contractEvents)
+      .leftJoin(contractDuties, eq(contractDuties.eventId, contractEvents.id))
+      .where(where)
+      .orderBy(desc(contractEvents.eventDate), desc(contractEvents.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(contractEvents).where(where),
+  ]);
+  const today = todayMoscow();
+  return {
+    items: rows.map(({ e, d }) => ({
+      id: e.id,
+      kind: e.kind,
+      title: CONTRACT_EVENT_TITLES[e.kind],
+      event_date: e.eventDate,
+      amount: e.amount,
+      stage_id: e.stageId,
+      document_name: e.documentName,
+      document_number: e.documentNumber,
+      document_date: e.documentDate,
+      description: e.description,
+      eis_published_at: e.eisPublishedAt ? e.eisPublishedAt.toISOString() : null,
+      source: e.source,
+      created_at: e.createdAt.toISOString(),
+      duty: d ? toDutyOut(d, today) : null,
+    })),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/** Open duties of the company's working register that are due soon or overdue, nearest first. */
+export async function listDeadlines(db: Db, actor: Actor, companyId: number, q: DeadlinesIn) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  const today = todayMoscow();
+  const soon = dueSoonUntil(companyId, today);
+  const overdue = lt(contractDuties.dueDate, today);
+  const dueSoon = and(gte(contractDuties.dueDate, today), lte(contractDuties.dueDate, soon));
+  const wanted = q.status?.length ? q.status : ['due_soon', 'overdue'];
+  const base = and(
+    eq(contractDuties.companyId, companyId),
+    isNull(contractDuties.doneOn),
+    isNull(contracts.archivedAt),
+  );
+  const where = and(
+    base,
+    or(wanted.includes('overdue') ? overdue : undefined, wanted.includes('due_soon') ? dueSoon : undefined),
+  );
+  const count = (w: SQL | undefined) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contractDuties)
+      .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
+      .where(w)
+      .then(([r]) => Number(r.n));
+  const [rows, total, nOverdue, nSoon] = await Promise.all([
+    db
+      .select({ d: contractDuties, c: contracts })
+      .from(contractDuties)
+      .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
+      .where(where)
+      .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    count(where),
+    count(and(base, overdue)),
+    count(and(base, dueSoon)),
+  ]);
+  return {
+    items: rows.map(({ d, c }) => {
+      const o = toDutyOut(d, today);
+      return {
+        ...o,
+        status: o.status as 'due' | 'due_soon' | 'overdue',
+        contract_id: c.id,
+        contract_number: c.number,
+        contract_date: c.contractDate,
+        law: c.law,
+        eis_registry_number: c.eisRegistryNumber,
+        subject: c.subject,
+        supplier_name: c.supplierName,
+      };
+    }),
+    total,
+    page: q.page,
+    limit: q.limit,
+    counts: { due_soon: nSoon, overdue: nOverdue },
+  };
+}

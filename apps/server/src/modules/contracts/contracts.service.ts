@@ -1,0 +1,243 @@
+import type { Contract, ContractCreateInput, ContractUpdateInput } from '@zakupki/shared';
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, contractEvents, contracts, customers } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
+import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
+import { refreshContractDuties, todayMoscow } from './contract-duties.js';
+import { checkCatalogEntries, checkTariff } from './contract-references.js';
+import { assertContractOf, commitVersion } from './contract-versions.js';
+import { editProblem, FIELD_TITLES, materialChanges } from './contracts.policy.js';
+import { findContract, loadContract, loadContractData } from './contracts.repository.js';
+
+type CreateIn = z.output<typeof ContractCreateInput>;
+type UpdateIn = z.output<typeof ContractUpdateInput>;
+type CommonIn = Omit<CreateIn, 'status'>;
+
+/** Publication time from the API: a bare date or a time without offset is Moscow time. */
+export function parsePublishedAt(v: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00+03:00`);
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return new Date(v);
+  return new Date(`${v}+03:00`);
+}
+
+/** The customer of the contract: a заказчик of the company, the one typed in, or the company itself. */
+async function resolveCustomer(tx: Tx, companyId: number, body: CommonIn) {
+  if (body.customer_id) {
+    const [c] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, body.customer_id), eq(customers.companyId, companyId)));
+    if (!c) {
+      throw invalid([
+        { path: 'body.customer_id', message: 'Такого заказчика нет среди заказчиков компании' },
+      ]);
+    }
+    return { customerId: c.id, customerName: c.title, customerInn: c.inn, customerKpp: c.kpp };
+  }
+  if (body.customer_inn) {
+    return {
+      customerId: null,
+      customerName: body.customer_name ?? '',
+      customerInn: body.customer_inn,
+      customerKpp: body.customer_kpp,
+    };
+  }
+  const [co] = await tx.select().from(companies).where(eq(companies.id, companyId));
+  return {
+    customerId: null,
+    customerName: co.fullTitle ?? co.title ?? co.inn,
+    customerInn: co.inn,
+    customerKpp: co.kpp,
+  };
+}
+
+/** Registry number and guid are unique within a company. */
+async function checkUnique(tx: Tx, companyId: number, body: CommonIn, selfId: number | null) {
+  const probes = [
+    ['eis_registry_number', body.eis_registry_number, contracts.eisRegistryNumber, 'реестровым номером'],
+    ['eis_guid', body.eis_guid, contracts.eisGuid, 'GUID ЕИС'],
+  ] as const;
+  for (const [field, value, column, words] of probes) {
+    if (!value) continue;
+    const [other] = await tx
+      .select({ id: contracts.id, number: contracts.number, date: contracts.contractDate })
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.companyId, companyId),
+          eq(column, value),
+          selfId ? ne(contracts.id, selfId) : undefined,
+        ),
+      );
+    if (other) {
+      throw new AppError(
+        'duplicate',
+        `Договор с ${words} ${value} уже есть в реестре: № ${other.number} от ${formatRuDate(other.date)}`,
+        { field, contract_id: other.id },
+      );
+    }
+  }
+}
+
+/** Dates that depend on today: a concluded contract is not from the future, EIS placement neither. */
+function checkDates(body: CommonIn, status: string) {
+  const today = todayMoscow();
+  const issues: { path: string; message: string }[] = [];
+  if (status !== 'draft' && body.contract_date > today) {
+    issues.push({
+      path: 'body.contract_date',
+      message: `Дата заключения ${formatRuDate(body.contract_date)} ещё не наступила: такой договор может быть только проектом`,
+    });
+  }
+  if (body.eis_published_at) {
+    if (status === 'draft' || status === 'cancelled') {
+      issues.push({
+        path: 'body.eis_published_at',
+        message: 'Проект договора не размещается в ЕИС: сначала переведите договор в статус «Заключен»',
+      });
+    }
+    const published = parsePublishedAt(body.eis_published_at);
+    if (Number.isNaN(published.getTime())) {
+      issues.push({ path: 'body.eis_published_at', message: 'Неверная дата размещения в ЕИС' });
+    } else {
+      const day = new Date(published.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+      if (day > today) {
+        issues.push({
+          path: 'body.eis_published_at',
+          message: 'Дата размещения в ЕИС не может быть в будущем',
+        });
+      } else if (day < body.contract_date) {
+        issues.push({
+          path: 'body.eis_published_at',
+          message: 'Сведения не могут быть размещены в ЕИС раньше даты заключения договора',
+        });
+      }
+    }
+  }
+  if (issues.length) throw invalid(issues);
+}
+
+function columns(body: CommonIn, customer: Awaited<ReturnType<typeof resolveCustomer>>) {
+  return {
+    law: body.law,
+    eisRegistryNumber: body.eis_registry_number,
+    eisGuid: body.eis_guid,
+    version: body.version,
+    number: body.number,
+    contractDate: body.contract_date,
+    subject: body.subject,
+    ...customer,
+    supplierInn: body.supplier_inn,
+    supplierKpp: body.supplier_kpp,
+    supplierName: body.supplier_name,
+    supplierIsSme: body.supplier_is_sme,
+    price: body.price,
+    currencyCode: body.currency_code,
+    fundingSourceId: body.funding_source_id ?? null,
+    contractBasisId: body.contract_basis_id ?? null,
+    planPositionNumber: body.plan_position_number,
+    procurementMethodCode: body.procurement_method_code,
+    procurementMethodName: body.procurement_method_name,
+    noticeNumber: body.notice_number,
+    startDate: body.start_date,
+    endDate: body.end_date,
+    eisPublishedAt: body.eis_published_at ? parsePublishedAt(body.eis_published_at) : null,
+    eisUrl: body.eis_url,
+  };
+}
+
+export async function createContract(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  body: CreateIn,
+): Promise<Contract> {
+  await requireCompany(db, actor, companyId, 'contracts.write');
+  return db.transaction(async (tx) => {
+    await checkTariff(tx, companyId);
+    checkDates(body, body.status);
+    const customer = await resolveCustomer(tx, companyId, body);
+    await checkCatalogEntries(tx, companyId, body, null);
+    await checkUnique(tx, companyId, body, null);
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        ...columns(body, customer),
+        companyId,
+        status: body.status,
+        source: 'manual',
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .returning({ id: contracts.id });
+    await saveItems(tx, row.id, body.items, true);
+    await saveStagesAndTerms(tx, row.id, body.stages, body.payment_terms, true);
+    await refreshContractDuties(tx, row.id);
+    const fresh = await commitVersion(tx, actor, row.id, 'create', { isNew: true });
+    return loadContract(tx, fresh);
+  });
+}
+
+export async function updateContract(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: UpdateIn,
+): Promise<Contract> {
+  await requireCompany(db, actor, companyId, 'contracts.write');
+  await assertContractOf(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = (await findContract(tx, companyId, id, { lock: true }))!;
+    const closed = editProblem(row.status);
+    if (closed) throw new AppError('conflict', closed);
+    if (body.revision && body.revision !== row.revision) {
+      throw new AppError(
+        'conflict',
+        `Договор уже изменён другим пользователем (версия ${row.revision}, у вас ${body.revision}). Обновите карточку и внесите изменения заново`,
+        { revision: row.revision },
+      );
+    }
+    checkDates(body, row.status);
+    if (body.change && (body.change.date < body.contract_date || body.change.date > todayMoscow())) {
+      throw invalid([
+        {
+          path: 'body.change.date',
+          message:
+            'Дата изменения должна быть не раньше даты заключения договора и не позже сегодняшнего дня',
+        },
+      ]);
+    }
+    const before = await loadContractData(tx, row);
+    const customer = await resolveCustomer(tx, companyId, body);
+    await checkCatalogEntries(tx, companyId, body, row);
+    await checkUnique(tx, companyId, body, id);
+    await tx.update(contracts).set(columns(body, customer)).where(eq(contracts.id, id));
+    await saveItems(tx, id, body.items, false);
+    await saveStagesAndTerms(tx, id, body.stages, body.payment_terms, false);
+    if (row.status === 'concluded') {
+      const after = await loadContractData(tx, (await findContract(tx, companyId, id))!);
+      const material = materialChanges(before, after);
+      if (material.length) {
+        await tx.insert(contractEvents).values({
+          contractId: id,
+          companyId,
+          kind: 'change',
+          eventDate: body.change?.date ?? todayMoscow(),
+          description:
+            body.change?.description ?? `Изменено: ${material.map((f) => FIELD_TITLES[f]).join(', ')}`,
+          source: 'manual',
+          createdBy: actor.userId,
+        });
+      }
+    }
+    await refreshContractDuties(tx, id);
+    const fresh = await commitVersion(tx, actor, id, 'update', { before });
+    return loadContract(tx, fresh);
+  });
+}

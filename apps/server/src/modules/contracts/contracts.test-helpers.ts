@@ -1,0 +1,69 @@
+import type { TestApp } from '../../../test/harness.js';
+
+/** Valid supplier requisites (checksums pass). */
+export const SUPPLIER = { inn: '7704123450', kpp: '770401001', name: 'ООО «ЭлектроСнаб»' };
+export const SUPPLIER2 = { inn: '7810456789', kpp: '781001001', name: 'АО «Северная кабельная компания»' };
+
+/** Moscow date `days` from today (negative: in the past). */
+export function day(days: number): string {
+  const d = new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A consistent contract body: 2 items at 20 % VAT summing to the price. */
+type Rows = Record<string, unknown>[];
+/** A request body of a contract: any field may be replaced by a test. */
+export type ContractBody = Record<string, unknown> & { items: Rows; stages: Rows; payment_terms: Rows };
+
+export function contractBody(over: Record<string, unknown> = {}): ContractBody {
+  return {
+    law: '223',
+    number: '15/2024-ЭА',
+    contract_date: day(-30),
+    subject: 'Поставка кабельной продукции для ремонта сетей 10 кВ',
+    supplier_inn: SUPPLIER.inn,
+    supplier_kpp: SUPPLIER.kpp,
+    supplier_name: SUPPLIER.name,
+    supplier_is_sme: true,
+    price: '1250000.00',
+    start_date: day(-30),
+    end_date: day(200),
+    items: [
+      {
+        name: 'Кабель силовой АПвПу2г 1х240/50-10',
+        okpd2_code: '27.32.13.154',
+        okei_code: '006',
+        unit_name: 'м',
+        quantity: '1000',
+        price: '1000.00',
+        vat_rate: '20%',
+      },
+      {
+        name: 'Муфта концевая 3ПКНтп-10-150/240',
+        okpd2_code: '27.33.13.130',
+        okei_code: '796',
+        unit_name: 'шт',
+        quantity: '50',
+        price: '5000',
+        vat_rate: '20%',
+      },
+    ],
+    stages: [],
+    payment_terms: [
+      { kind: 'advance', share_percent: '30', term_days: 10, day_kind: 'working' },
+      { kind: 'postpayment', share_percent: '70', term_days: 7, day_kind: 'working' },
+    ],
+    ...over,
+  } as ContractBody;
+}
+
+export async function createContract(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  over: Record<string, unknown> = {},
+) {
+  const r = await t.req('POST', `/api/companies/${companyId}/contracts`, { token, body: contractBody(over) });
+  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
