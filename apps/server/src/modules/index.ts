@@ -3,6 +3,7 @@ import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
+import { importsModule } from './imports/imports.routes.js';
 import { usersModule } from './users/users.routes.js';
 
 /**
@@ -15,5 +16,6 @@ export async function registerModules(app: FastifyInstance) {
   usersModule(app);
   await catalogsModule(app);
   contractsModule(app);
+  importsModule(app);
   calendarApiModule(app);
 }

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { files } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { denyAndAudit, requireCompany } from '../access/access.service.js';
+
+export type FilePurpose = (typeof files.$inferInsert)['purpose'];
+
+export type StoredFile = {
+  id: number;
+  companyId: number | null;
+  userId: number | null;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+};
+
+export type FileContent = StoredFile & { content: Buffer };
+
+const META = {
+  id: files.id,
+  companyId: files.companyId,
+  userId: files.userId,
+  name: files.name,
+  mime: files.mime,
+  size: files.size,
+  sha256: files.sha256,
+};
+
+export const sha256Of = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
+
+/** Stores a file (an upload, a generated report) in the caller's transaction. */
+export async function storeFile(
+  tx: Tx,
+  f: {
+    companyId: number | null;
+    userId: number | null;
+    purpose: FilePurpose;
+    name: string;
+    mime: string;
+    content: Buffer;
+  },
+): Promise<StoredFile> {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      companyId: f.companyId,
+      userId: f.userId,
+      purpose: f.purpose,
+      name: f.name,
+      mime: f.mime,
+      size: f.content.length,
+      sha256: sha256Of(f.content),
+      content: f.content,
+    })
+    .returning(META);
+  return row;
+}
+
+/** Files with their content, in the order of `ids` (jobs read their uploads with it). */
+export async function readFiles(tx: Tx, ids: number[]): Promise<FileContent[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ ...META, content: files.content })
+    .from(files)
+    .where(inArray(files.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`Stored file ${id} is missing`);
+    return row;
+  });
+}
+
+/**
+ * A file for download after the access check: a company's file needs the actor to act for that
+ * company, a personal file (no company) its owner or an admin. Otherwise 404 and an audit entry.
+ */
+export async function fileForActor(db: Db, actor: Actor, id: number): Promise<FileContent> {
+  const [row] = await db
+    .select({ ...META, content: files.content })
+    .from(files)
+    .where(eq(files.id, id));
+  if (!row) throw new AppError('not_found', 'Файл не найден');
+  if (row.companyId !== null) {
+    await requireCompany(db, actor, row.companyId);
+  } else if (row.userId !== actor.userId && actor.role !== 'admin') {
+    await denyAndAudit(db, actor, 'file', id, null);
+  }
+  return row;
+}
+
+/** `Content-Disposition` that keeps a Russian file name (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

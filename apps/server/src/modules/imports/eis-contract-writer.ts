@@ -1,0 +1,198 @@
+import type { ContractItemInput } from '@zakupki/shared';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { contractItems, contracts, contractVersions } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
+import { saveItems } from '../contracts/contract-children.js';
+import { commitVersion } from '../contracts/contract-versions.js';
+import { type ContractRow, loadContractData } from '../contracts/contracts.repository.js';
+import type { EisContract } from './eis/eis.types.js';
+import {
+  type ContractColumns,
+  type CustomerRef,
+  contractColumns,
+  registryNumberOf,
+  specificationOf,
+} from './eis-records.js';
+import { ImportFailure } from './import-runner.js';
+
+type ItemIn = z.output<typeof ContractItemInput>;
+
+/** Counters and state of one EIS import while it writes. */
+export type EisWriteState = {
+  companyId: number;
+  importId: number;
+  actor: Actor;
+  created: number;
+  updated: number;
+  unchanged: number;
+  history: number;
+  duplicates: number;
+  skipped: number;
+  executions: number;
+  events: number;
+  /** contracts whose execution sums and duties must be recomputed */
+  touched: Set<number>;
+  /** contracts of the file (for the result and the violations) */
+  contractIds: Set<number>;
+  warnings: string[];
+};
+
+export const contractLabel = (c: { number: string | null; eisRegistryNumber?: string | null }) =>
+  `№ ${c.number ?? 'б/н'}${c.eisRegistryNumber ? ` (реестровый № ${c.eisRegistryNumber})` : ''}`;
+
+/** The stored contract with this registry number or EIS guid, locked. */
+export async function findEisContract(
+  tx: Tx,
+  companyId: number,
+  registryNumber: string | null,
+  guid: string | null,
+): Promise<ContractRow | undefined> {
+  const keys = [
+    registryNumber ? eq(contracts.eisRegistryNumber, registryNumber) : undefined,
+    guid ? eq(contracts.eisGuid, guid) : undefined,
+  ].filter(Boolean);
+  if (keys.length === 0) return undefined;
+  const rows = await tx
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.companyId, companyId), or(...keys)))
+    .for('update');
+  // the registry number wins over the guid (a guid names one version of the information)
+  return rows.find((r) => registryNumber && r.eisRegistryNumber === registryNumber) ?? rows[0];
+}
+
+/** The new version's items, keeping the ids (and accepted quantities) of the lines already stored. */
+async function itemsWithIds(tx: Tx, contractId: number, items: ItemIn[]): Promise<ItemIn[]> {
+  const stored = await tx
+    .select({ id: contractItems.id, lineNo: contractItems.lineNo })
+    .from(contractItems)
+    .where(eq(contractItems.contractId, contractId))
+    .orderBy(asc(contractItems.lineNo));
+  return items.map((it, i) => ({ ...it, id: stored[i]?.id }));
+}
+
+async function saveSpecification(tx: Tx, c: EisContract, contractId: number, isNew: boolean) {
+  const spec = specificationOf(c);
+  try {
+    await saveItems(tx, contractId, isNew ? spec : await itemsWithIds(tx, contractId, spec), isNew);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'validation_failed') {
+      const issues = (err.details as { issues?: { message: string }[] } | undefined)?.issues ?? [];
+      throw new ImportFailure(
+        `Версия ${c.version ?? ''} договора ${contractLabel({ number: c.number, eisRegistryNumber: registryNumberOf(c) })} не загружена: ${issues.map((i) => i.message).join('; ') || err.message}`,
+      );
+    }
+    throw err;
+  }
+}
+
+/** What the contract card looked like in an older EIS version (for the history tab). */
+function olderSnapshot(current: Record<string, unknown>, cols: ContractColumns, c: EisContract) {
+  return {
+    ...current,
+    version: cols.version,
+    eis_guid: cols.eisGuid,
+    number: cols.number,
+    contract_date: cols.contractDate,
+    subject: cols.subject,
+    supplier_inn: cols.supplierInn,
+    supplier_kpp: cols.supplierKpp,
+    supplier_name: cols.supplierName,
+    price: cols.price,
+    start_date: cols.startDate,
+    end_date: cols.endDate,
+    eis_published_at: cols.eisPublishedAt ? cols.eisPublishedAt.toISOString() : null,
+    items: specificationOf(c).map((it, i) => ({ line_no: i + 1, ...it })),
+  };
+}
+
+/**
+ * Upserts one EIS contract record by registry number or guid: a new contract is created with its
+ * specification; a newer version replaces the card (the previous state stays in contract_versions),
+ * and so does the same version over a card entered by hand; the same version of an imported card
+ * changes nothing; an older version is only added to the history.
+ */
+export async function upsertEisContract(
+  tx: Tx,
+  st: EisWriteState,
+  c: EisContract,
+  customer: CustomerRef | null,
+): Promise<number> {
+  const registry = registryNumberOf(c);
+  const existing = await findEisContract(tx, st.companyId, registry, c.guid);
+  const version = c.version ?? 1;
+  if (!existing) {
+    const cols = contractColumns(c, customer, null);
+    const [row] = await tx
+      .insert(contracts)
+      .values({ ...cols, companyId: st.companyId, createdBy: st.actor.userId, updatedBy: st.actor.userId })
+      .returning({ id: contracts.id });
+    await saveSpecification(tx, c, row.id, true);
+    await commitVersion(tx, st.actor, row.id, 'import', { isNew: true, source: 'eis' });
+    st.created++;
+    st.touched.add(row.id);
+    return row.id;
+  }
+  // a card entered by hand takes the EIS record of the same version (the register is the source)
+  if (version > existing.version || (version === existing.version && existing.source === 'manual')) {
+    const before = await loadContractData(tx, existing);
+    const cols = contractColumns(c, customer, existing.status);
+    await tx
+      .update(contracts)
+      .set({ ...cols, updatedBy: st.actor.userId })
+      .where(eq(contracts.id, existing.id));
+    await saveSpecification(tx, c, existing.id, false);
+    await commitVersion(tx, st.actor, existing.id, 'import', { before, source: 'eis' });
+    st.updated++;
+    st.touched.add(existing.id);
+    return existing.id;
+  }
+  if (version === existing.version) {
+    st.unchanged++;
+    st.duplicates++;
+    return existing.id;
+  }
+  const [kept] = await tx
+    .select({ id: contractVersions.id })
+    .from(contractVersions)
+    .where(and(eq(contractVersions.contractId, existing.id), eq(contractVersions.eisVersion, version)))
+    .limit(1);
+  if (kept) {
+    st.duplicates++;
+    return existing.id;
+  }
+  const current = await loadContractData(tx, existing);
+  const cols = contractColumns(c, customer, existing.status);
+  const [bumped] = await tx
+    .update(contracts)
+    .set({ revision: sql`${contracts.revision} + 1` })
+    .where(eq(contracts.id, existing.id))
+    .returning({ revision: contracts.revision });
+  await tx.insert(contractVersions).values({
+    contractId: existing.id,
+    companyId: st.companyId,
+    revision: bumped.revision,
+    eisVersion: version,
+    action: 'import',
+    source: 'eis',
+    snapshot: olderSnapshot(current as unknown as Record<string, unknown>, cols, c),
+    changedBy: st.actor.userId,
+  });
+  await audit(tx, st.actor, {
+    action: 'import',
+    entity: 'contract',
+    entityId: existing.id,
+    companyId: st.companyId,
+    after: { eis_version: version, kept_as_history: true, current_version: existing.version },
+  });
+  st.history++;
+  st.warnings.push(
+    `Договор ${contractLabel({ number: existing.number, eisRegistryNumber: existing.eisRegistryNumber })} от ${formatRuDate(existing.contractDate)}: в файле версия ${version}, в реестре уже версия ${existing.version}; старая версия сохранена в истории`,
+  );
+  return existing.id;
+}

@@ -1,0 +1,263 @@
+import type { EisImportResult, EisImportViolation } from '@zakupki/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { companies, contractEvents, contracts, customers } from '../../db/schema/index.js';
+import { ParseError } from '../../lib/parse-error.js';
+import { audit } from '../audit/audit.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
+import { deadlineConfigFor, productionCalendar, todayMoscow } from '../contracts/contract-duties.js';
+import { violationsForImportedContract } from '../deadlines/deadlines.js';
+import { parseEisFile } from './eis/eis.parser.js';
+import type { EisContract, EisDocument, EisExecution } from './eis/eis.types.js';
+import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract-writer.js';
+import { applyEisExecution } from './eis-execution-writer.js';
+import { type CustomerRef, executionDate, inRange } from './eis-records.js';
+import { recomputeExecution } from './execution.service.js';
+import { ImportFailure, type ImportSpec, type RunContext } from './import-runner.js';
+
+/** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
+export async function companyCustomers(
+  tx: Tx,
+  companyId: number,
+): Promise<{ inn: string; refs: CustomerRef[] }> {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
+  const rows = await tx.select().from(customers).where(eq(customers.companyId, companyId));
+  return {
+    inn: company.inn,
+    refs: [
+      ...rows.map((r) => ({ id: r.id, inn: r.inn, kpp: r.kpp })),
+      { id: null, inn: company.inn, kpp: company.kpp },
+    ],
+  };
+}
+
+function customerFor(refs: CustomerRef[], inn: string | null, kpp: string | null): CustomerRef | null {
+  if (!inn) return null;
+  const same = refs.filter((r) => r.inn === inn);
+  return same.find((r) => r.kpp === kpp) ?? same.find((r) => r.id !== null) ?? same[0] ?? null;
+}
+
+type Taken = { contracts: EisContract[]; executions: EisExecution[]; skipped: number; warnings: string[] };
+
+/** Applies the date range and the customer filter; refuses plan files and files of other customers only. */
+function select(docs: EisDocument[], refs: CustomerRef[], from: string | null, to: string | null): Taken {
+  const taken: Taken = { contracts: [], executions: [], skipped: 0, warnings: [] };
+  const foreign = new Set<string>();
+  let outOfRange = 0;
+  for (const d of docs) {
+    if (d.kind === 'plan') {
+      throw new ImportFailure(
+        `файл «${d.fileName}» — план закупки (purchasePlan), а не сведения о договорах; загрузите его в разделе «Планы закупок»`,
+      );
+    }
+    const inn = d.customer?.inn ?? null;
+    if (inn && !customerFor(refs, inn, null)) {
+      foreign.add(inn);
+      taken.skipped++;
+      continue;
+    }
+    const date = d.kind === 'contract' ? d.contractDate : executionDate(d);
+    if ((from || to) && !inRange(date, from, to)) {
+      outOfRange++;
+      taken.skipped++;
+      continue;
+    }
+    if (d.kind === 'contract') taken.contracts.push(d);
+    else taken.executions.push(d);
+  }
+  if (foreign.size > 0 && taken.contracts.length === 0 && taken.executions.length === 0 && outOfRange === 0) {
+    throw new ImportFailure(
+      `в файле нет договоров компании и её заказчиков: заказчик в файле — ИНН ${[...foreign].join(', ')}. Добавьте заказчика в карточку компании или загрузите другой файл`,
+    );
+  }
+  if (foreign.size > 0) {
+    taken.warnings.push(
+      `Пропущены договоры других заказчиков (ИНН ${[...foreign].join(', ')}): ${taken.skipped - outOfRange}`,
+    );
+  }
+  if (outOfRange > 0) {
+    taken.warnings.push(
+      `Пропущены сведения вне периода${from ? ` с ${formatRuDate(from)}` : ''}${to ? ` по ${formatRuDate(to)}` : ''}: ${outOfRange}`,
+    );
+  }
+  // versions of one contract in one upload: the older first, so the newest wins
+  taken.contracts.sort((a, b) => (a.version ?? 1) - (b.version ?? 1));
+  return taken;
+}
+
+async function violationsOf(tx: Tx, contractIds: Iterable<number>): Promise<EisImportViolation[]> {
+  const out: EisImportViolation[] = [];
+  const calendar = productionCalendar();
+  const today = todayMoscow();
+  for (const id of contractIds) {
+    const [c] = await tx.select().from(contracts).where(eq(contracts.id, id));
+    if (!c || c.status === 'draft' || c.status === 'cancelled') continue;
+    const events = await tx
+      .select()
+      .from(contractEvents)
+      .where(eq(contractEvents.contractId, id))
+      .orderBy(asc(contractEvents.eventDate));
+    const found = violationsForImportedContract(
+      {
+        law: c.law,
+        contractDate: c.contractDate,
+        publishedAt: c.eisPublishedAt ? c.eisPublishedAt.toISOString() : null,
+        price: c.price,
+        changes: [],
+        executions: [],
+      },
+      events
+        .filter((e) => e.kind !== 'change')
+        .map((e) => ({
+          kind: e.kind,
+          date: e.eventDate,
+          publishedAt: e.eisPublishedAt ? e.eisPublishedAt.toISOString() : null,
+        })),
+      calendar,
+      deadlineConfigFor(c.companyId),
+      today,
+    );
+    for (const v of found) {
+      out.push({
+        contract_id: c.id,
+        eais_registry_number: c.eisRegistryNumber,
+        contract_number: c.number,
+        message: `Договор ${contractLabel(c)}: ${v.message}`,
+        due_date: v.dueDate,
+        done_date: v.doneDate,
+      });
+    }
+  }
+  return out;
+}
+
+export const eisImportSpec: ImportSpec<EisImportResult> = {
+  kind: 'eis-contracts',
+  failureMessage: (reason) => `Не удалось загрузить сведения о договорах из ЕИС: ${reason}`,
+  async prepare(ctx: RunContext, upload) {
+    const docs: EisDocument[] = [];
+    for (const entry of upload.entries) {
+      try {
+        docs.push(...parseEisFile(entry.data, entry.name));
+      } catch (err) {
+        if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
+        throw err;
+      }
+    }
+    const from = ctx.run.params.date_from ?? null;
+    const to = ctx.run.params.date_to ?? null;
+    const { refs } = await companyCustomers(ctx.deps.db, ctx.run.companyId);
+    const taken = select(docs, refs, from, to);
+    return async (tx) => {
+      const st: EisWriteState = {
+        companyId: ctx.run.companyId,
+        importId: ctx.run.id,
+        actor: ctx.actor,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        history: 0,
+        duplicates: 0,
+        skipped: taken.skipped,
+        executions: 0,
+        events: 0,
+        touched: new Set(),
+        contractIds: new Set(),
+        warnings: [...upload.warnings, ...taken.warnings],
+      };
+      for (const c of taken.contracts) {
+        const id = await upsertEisContract(tx, st, c, customerFor(refs, c.customer.inn, c.customer.kpp));
+        st.contractIds.add(id);
+      }
+      for (const e of taken.executions) await applyEisExecution(tx, st, e);
+      await recomputeExecution(tx, st.touched);
+      const violations = await violationsOf(tx, st.touched);
+      for (const d of docs)
+        for (const w of d.warnings) st.warnings.push(`${d.fileName}: ${w.path}: ${w.message}`);
+      const ids = [...st.contractIds];
+      await audit(tx, ctx.actor, {
+        action: 'import',
+        entity: 'eis_import',
+        entityId: ctx.run.id,
+        companyId: ctx.run.companyId,
+        after: {
+          file: ctx.run.uploadFileName,
+          created: st.created,
+          updated: st.updated,
+          history: st.history,
+          executions: st.executions,
+          events: st.events,
+          contract_ids: ids,
+        },
+      });
+      const single =
+        ids.length === 1
+          ? (
+              await tx
+                .select({ n: contracts.eisRegistryNumber })
+                .from(contracts)
+                .where(eq(contracts.id, ids[0]))
+            )[0]?.n
+          : null;
+      return {
+        contracts: taken.contracts.length,
+        created: st.created,
+        updated: st.updated,
+        unchanged: st.unchanged,
+        history: st.history,
+        executions: st.executions,
+        events: st.events,
+        duplicates: st.duplicates,
+        skipped: st.skipped,
+        contract_ids: ids,
+        eais_registry_number: single ?? null,
+        violations,
+        warnings: st.warnings,
+        date_from: from,
+        date_to: to,
+      };
+    };
+  },
+  notice(ctx, outcome) {
+    const header = 'Импорт договоров из ЕИС';
+    const dateFrom = ctx.run.params.date_from ?? null;
+    const dateTo = ctx.run.params.date_to ?? null;
+    if ('error' in outcome) {
+      return {
+        kind: 'notificationEisContractsResponse',
+        status: 'error',
+        header,
+        message: outcome.error,
+        payload: {
+          date_from: dateFrom,
+          date_to: dateTo,
+          eais_registry_number: null,
+          error: outcome.error,
+          violations: [],
+        },
+      };
+    }
+    const r = outcome.result;
+    const parts = [
+      `Договоров в файле: ${r.contracts}`,
+      `новых: ${r.created}`,
+      `обновлено: ${r.updated}`,
+      `без изменений: ${r.unchanged}`,
+    ];
+    if (r.executions) parts.push(`сведений об исполнении: ${r.executions}`);
+    if (r.violations.length) parts.push(`нарушений сроков: ${r.violations.length}`);
+    return {
+      kind: 'notificationEisContractsResponse',
+      status: 'success',
+      header,
+      message: parts.join(', '),
+      payload: {
+        date_from: dateFrom,
+        date_to: dateTo,
+        eais_registry_number: r.eais_registry_number,
+        error: null,
+        violations: r.violations.map((v) => v.message),
+      },
+    };
+  },
+};

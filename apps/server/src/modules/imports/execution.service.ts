@@ -1,0 +1,163 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { contractEventItems, contractEvents } from '../../db/schema/index.js';
+import { refreshContractDuties } from '../contracts/contract-duties.js';
+
+/**
+ * The execution of a contract as the imports record it: contract_events rows (acceptance from
+ * УПД, payment from bank statements, both also from EIS execution information) with a dedupe key,
+ * so the same document never counts twice; the sums on the contract and its specification are
+ * recomputed from the events.
+ */
+
+type EventSource = 'eis' | 'upd' | 'bank';
+
+export type EventDocument = {
+  name: string | null;
+  number: string | null;
+  date: string | null;
+};
+
+/** Number of a payment order as a key: spaces and leading zeros dropped. */
+export const keyNumber = (n: string | null) =>
+  (n ?? '')
+    .trim()
+    .replace(/\s+/g, '')
+    .replace(/^0+(?=.)/, '')
+    .toLowerCase();
+
+/** Dedupe key of a payment: the same order from a bank statement and from EIS is one payment. */
+export function paymentKey(contractId: number, number: string | null, date: string, amount: string): string {
+  return `payment:${contractId}:${keyNumber(number)}:${date}:${amount}`;
+}
+
+/** Dedupe key of an acceptance document (УПД, накладная, акт): corrections share it. */
+export function acceptanceKey(contractId: number, number: string | null, date: string | null): string {
+  return `acceptance:${contractId}:${keyNumber(number)}:${date ?? ''}`;
+}
+
+export type NewEvent = {
+  companyId: number;
+  contractId: number;
+  kind: 'acceptance' | 'payment' | 'execution' | 'termination';
+  eventDate: string;
+  amount: string | null;
+  document: EventDocument;
+  description: string | null;
+  source: EventSource;
+  importId: number | null;
+  dedupeKey: string;
+  createdBy: number | null;
+  eisPublishedAt?: Date | null;
+};
+
+const eventValues = (e: NewEvent) => ({
+  companyId: e.companyId,
+  contractId: e.contractId,
+  kind: e.kind,
+  eventDate: e.eventDate,
+  amount: e.amount,
+  documentName: e.document.name,
+  documentNumber: e.document.number,
+  documentDate: e.document.date,
+  description: e.description,
+  source: e.source,
+  importId: e.importId,
+  dedupeKey: e.dedupeKey,
+  createdBy: e.createdBy,
+  eisPublishedAt: e.eisPublishedAt ?? null,
+});
+
+/**
+ * Adds an event unless one with the same key exists. Returns the event id and whether it is new;
+ * an existing event learns the EIS publication time when the new one brings it.
+ */
+export async function addEventOnce(tx: Tx, e: NewEvent): Promise<{ id: number; created: boolean }> {
+  const [row] = await tx
+    .insert(contractEvents)
+    .values(eventValues(e))
+    .onConflictDoNothing()
+    .returning({ id: contractEvents.id });
+  if (row) return { id: row.id, created: true };
+  const [existing] = await tx
+    .select({ id: contractEvents.id, publishedAt: contractEvents.eisPublishedAt })
+    .from(contractEvents)
+    .where(and(eq(contractEvents.companyId, e.companyId), eq(contractEvents.dedupeKey, e.dedupeKey)));
+  if (!existing) throw new Error(`event ${e.dedupeKey} conflicts but is not found`);
+  if (e.eisPublishedAt && !existing.publishedAt) {
+    await tx
+      .update(contractEvents)
+      .set({ eisPublishedAt: e.eisPublishedAt })
+      .where(eq(contractEvents.id, existing.id));
+  }
+  return { id: existing.id, created: false };
+}
+
+export type AcceptedLine = {
+  contractItemId: number;
+  sourceLineNo: number | null;
+  sourceName: string | null;
+  quantity: string;
+  amount: string;
+  confidence: string | null;
+};
+
+/**
+ * Writes an acceptance event with its lines, replacing an event with the same key (an earlier
+ * issue of a corrected УПД, or the same document reported by EIS without lines). The EIS
+ * publication time of the replaced event is kept.
+ */
+export async function replaceAcceptance(tx: Tx, e: NewEvent, lines: AcceptedLine[]): Promise<number> {
+  const [old] = await tx
+    .select({ id: contractEvents.id, publishedAt: contractEvents.eisPublishedAt })
+    .from(contractEvents)
+    .where(and(eq(contractEvents.companyId, e.companyId), eq(contractEvents.dedupeKey, e.dedupeKey)));
+  if (old) await tx.delete(contractEvents).where(eq(contractEvents.id, old.id));
+  const [row] = await tx
+    .insert(contractEvents)
+    .values(eventValues({ ...e, eisPublishedAt: e.eisPublishedAt ?? old?.publishedAt ?? null }))
+    .returning({ id: contractEvents.id });
+  if (lines.length) {
+    await tx.insert(contractEventItems).values(lines.map((l) => ({ eventId: row.id, ...l })));
+  }
+  return row.id;
+}
+
+export async function deleteEvent(tx: Tx, eventId: number) {
+  await tx.delete(contractEvents).where(eq(contractEvents.id, eventId));
+}
+
+/**
+ * Recomputes what the execution adds up to: accepted quantity and sum of each specification
+ * item, the contract's accepted (executed) and paid sums; then the EIS duties of the contract.
+ */
+export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(contractIds)];
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update contract_items ci set
+      accepted_quantity = coalesce(a.qty, 0),
+      accepted_amount = coalesce(a.amount, 0)
+    from contract_items c0
+    left join (
+      select cei.contract_item_id, sum(cei.quantity) as qty, sum(cei.amount) as amount
+      from contract_event_items cei
+      join contract_events ce on ce.id = cei.event_id and ce.kind = 'acceptance'
+      where ce.contract_id in (${list})
+      group by cei.contract_item_id
+    ) a on a.contract_item_id = c0.id
+    where ci.id = c0.id and c0.contract_id in (${list})`);
+  await tx.execute(sql`
+    update contracts c set
+      executed_amount = coalesce((select sum(e.amount) from contract_events e
+        where e.contract_id = c.id and e.kind = 'acceptance'), 0),
+      paid_amount = coalesce((select sum(e.amount) from contract_events e
+        where e.contract_id = c.id and e.kind = 'payment'), 0),
+      updated_at = now()
+    where c.id in (${list})`);
+  for (const id of ids) await refreshContractDuties(tx, id);
+}

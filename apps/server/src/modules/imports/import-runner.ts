@@ -1,0 +1,162 @@
+import type { ImportKind } from '@zakupki/shared';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { errorEvents, users } from '../../db/schema/index.js';
+import { shortCode } from '../../lib/ids.js';
+import { ParseError } from '../../lib/parse-error.js';
+import type { JobContext } from '../../plugins/jobs.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { readFiles } from '../files/files.service.js';
+import type { NotifyInput } from '../notifications/notifications.service.js';
+import { type ExpandedUpload, expandUploads } from './import-files.js';
+import { failRun, finishRun, type ImportRunRow, setProgress, startRun } from './imports.repository.js';
+
+/** A failure the user can act on (Russian), other than a file that does not parse. */
+export class ImportFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportFailure';
+  }
+}
+
+export type RunContext = {
+  deps: AppDeps;
+  run: ImportRunRow;
+  /** The user who started the import: the actor of every audit entry the run writes. */
+  actor: Actor;
+  progress: (percent: number) => Promise<void>;
+};
+
+export type Notice = Pick<NotifyInput, 'kind' | 'status' | 'header' | 'message' | 'payload' | 'code'>;
+
+/** What a kind of import does; the runner owns statuses, progress, errors and the transaction. */
+export type ImportSpec<R extends Record<string, unknown>> = {
+  kind: ImportKind;
+  /** Parses and validates everything, reading the database as needed; returns the writer. */
+  prepare: (ctx: RunContext, upload: ExpandedUpload) => Promise<(tx: Tx) => Promise<R>>;
+  /** The text of a failed run. */
+  failureMessage: (reason: string) => string;
+  notice: (ctx: RunContext, outcome: { result: R } | { error: string }) => Notice;
+};
+
+async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, run.userId));
+  return {
+    userId: run.userId,
+    role: u?.role ?? 'client',
+    companyId: u?.companyId ?? null,
+    title: u?.title ?? '',
+    login: u?.login ?? '',
+    sessionId: 0,
+    requestId: `import:${run.id}`,
+  };
+}
+
+async function notify(ctx: RunContext, notice: Notice) {
+  await ctx.deps.notifier.notify({
+    userId: ctx.run.userId,
+    companyId: ctx.run.companyId,
+    ...notice,
+    payload: { ...notice.payload, import_id: ctx.run.id },
+  });
+}
+
+/**
+ * Runs one import: reads the stored upload, expands archives, lets the spec parse and validate,
+ * then writes everything and marks the run done in ONE transaction. A file that cannot be read
+ * fails the run with the reason and writes nothing; an unexpected error is retried by the queue
+ * and reported (with an error code for the operator) on the last attempt.
+ */
+export async function executeImport<R extends Record<string, unknown>>(
+  spec: ImportSpec<R>,
+  importId: number,
+  job: JobContext,
+): Promise<void> {
+  const { deps } = job;
+  const run = await startRun(deps.db, importId, job.jobId);
+  if (!run) return;
+  const ctx: RunContext = {
+    deps,
+    run,
+    actor: await actorOf(deps, run),
+    progress: async (percent) => {
+      await setProgress(deps.db, run.id, percent);
+      deps.notifier.emitToUser(run.userId, 'jobProgress', {
+        job_id: job.jobId,
+        kind: spec.kind,
+        progress: percent,
+        import_id: run.id,
+      });
+    },
+  };
+  try {
+    await ctx.progress(10);
+    const stored = await readFiles(deps.db, run.fileIds);
+    const upload = expandUploads(
+      spec.kind,
+      stored.map((f) => ({ name: f.name, data: f.content })),
+    );
+    await ctx.progress(30);
+    const write = await spec.prepare(ctx, upload);
+    await ctx.progress(70);
+    let result: R | null = null;
+    await deps.db.transaction(async (tx) => {
+      result = await write(tx);
+      await finishRun(tx, run.id, result);
+    });
+    deps.notifier.emitToUser(run.userId, 'jobProgress', {
+      job_id: job.jobId,
+      kind: spec.kind,
+      progress: 100,
+      import_id: run.id,
+    });
+    await notify(ctx, spec.notice(ctx, { result: result as unknown as R }));
+  } catch (err) {
+    if (err instanceof ParseError || err instanceof ImportFailure) {
+      const message = spec.failureMessage(err.message);
+      await failRun(deps.db, run.id, message);
+      await notify(ctx, spec.notice(ctx, { error: message }));
+      return;
+    }
+    if (!job.lastAttempt) throw err;
+    const code = await recordJobError(deps, err as Error, `import:${run.id}`, run.userId);
+    const message = spec.failureMessage(
+      `внутренняя ошибка при обработке файла. Обратитесь к оператору, код ошибки: ${code}`,
+    );
+    await failRun(deps.db, run.id, message);
+    await notify(ctx, { ...spec.notice(ctx, { error: message }), code });
+    throw err;
+  }
+}
+
+/** Reports a run that failed before its job started (the upload was refused as it came). */
+export async function notifyEarlyFailure<R extends Record<string, unknown>>(
+  deps: AppDeps,
+  spec: ImportSpec<R>,
+  run: ImportRunRow,
+  actor: Actor,
+  message: string,
+): Promise<void> {
+  const ctx: RunContext = { deps, run, actor, progress: async () => {} };
+  await notify(ctx, spec.notice(ctx, { error: message }));
+}
+
+/** Stores an unexpected error like the HTTP error handler does, so staff find it by its code. */
+export async function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
+  const code = shortCode();
+  deps.log.error({ err, sentry_code: code, job: where }, 'job failed');
+  try {
+    await deps.db.insert(errorEvents).values({
+      code,
+      method: 'JOB',
+      route: where,
+      userId,
+      message: err.message,
+      stack: err.stack ?? null,
+      requestId: null,
+    });
+  } catch (e) {
+    deps.log.error({ err: e }, 'could not store error event');
+  }
+  return code;
+}

@@ -1,0 +1,228 @@
+import { eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  contractEvents,
+  contracts,
+  notifications,
+  payments,
+  updDocuments,
+  updLines,
+} from '../../db/schema/index.js';
+import { addAccount, addCustomer, fixture, multipart, runImport, upload } from './imports.test-support.js';
+
+let t: TestApp;
+let token: string;
+let company: number;
+
+const UPD_970 = 'diadoc-docs__generate_utd970_05_02_01_title0_resp.xml';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('client');
+  company = t.ids.companies.client1;
+  await addCustomer(t, company, '1234567894');
+  await addCustomer(t, company, '0105018196');
+  await addAccount(t, company, '12312312312312312');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Rows of every table an import writes to. */
+async function written() {
+  const db = t.app.deps.db;
+  const count = async (
+    table: typeof contracts | typeof updDocuments | typeof updLines | typeof payments | typeof contractEvents,
+  ) => Number((await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n);
+  return {
+    contracts: await count(contracts),
+    upd: await count(updDocuments),
+    lines: await count(updLines),
+    payments: await count(payments),
+    events: await count(contractEvents),
+  };
+}
+
+async function expectFailure(
+  kind: string,
+  files: { name: string; data: Buffer }[],
+  message: RegExp | string,
+) {
+  const before = await written();
+  const run = await runImport(t, token, company, kind, files);
+  expect(run.status).toBe('failed');
+  if (typeof message === 'string') expect(run.error).toBe(message);
+  else expect(run.error).toMatch(message);
+  expect(run.result).toBeNull();
+  expect(await written()).toEqual(before);
+  const stored = (await t.app.deps.db.select().from(notifications)).find(
+    (n) => (n.payload as { import_id?: number }).import_id === run.id,
+  );
+  expect(stored).toMatchObject({ status: 'error', message: run.error });
+  return run;
+}
+
+describe('broken files fail the whole run with a clear error and write nothing', () => {
+  it('truncated XML names the line', async () => {
+    const raw = fixture('upd', UPD_970);
+    await expectFailure(
+      'upd',
+      [{ name: 'cut.xml', data: raw.subarray(0, Math.floor(raw.length / 2)) }],
+      /^Не удалось обработать УПД: файл «cut\.xml»: Повреждённый XML: .+ \(строка \d+\)$/,
+    );
+  });
+
+  it('one good and one broken file: nothing of the good one is written either', async () => {
+    const raw = fixture('upd', UPD_970);
+    await expectFailure(
+      'upd',
+      [
+        { name: 'good.xml', data: raw },
+        { name: 'bad.xml', data: raw.subarray(0, 500) },
+      ],
+      /файл «bad\.xml»/,
+    );
+  });
+
+  it('wrong encoding: UTF-8 bytes under a windows-1251 declaration, an unknown encoding', async () => {
+    const text = iconv.decode(fixture('upd', UPD_970), 'windows-1251');
+    await expectFailure(
+      'upd',
+      [{ name: 'utf8.xml', data: Buffer.from(text, 'utf8') }],
+      'Не удалось обработать УПД: файл «utf8.xml»: Кодировка в заголовке XML (windows-1251) не совпадает с содержимым: файл записан в UTF-8',
+    );
+    await expectFailure(
+      'eis-contracts',
+      [{ name: 'enc.xml', data: Buffer.from('<?xml version="1.0" encoding="x-klingon-8"?><contract/>') }],
+      'Не удалось загрузить сведения о договорах из ЕИС: файл «enc.xml»: Неизвестная кодировка XML: x-klingon-8',
+    );
+  });
+
+  it('external entities and entity expansion are refused', async () => {
+    const xxe = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE Файл [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<Файл ИдФайл="&xxe;"/>',
+    );
+    await expectFailure('upd', [{ name: 'xxe.xml', data: xxe }], /DOCTYPE или ENTITY/);
+    const lol = [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE lolz [<!ENTITY lol "lol">',
+      ...Array.from(
+        { length: 9 },
+        (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
+      ),
+      ']>',
+      '<contract><body>&lol9;</body></contract>',
+    ].join('\n');
+    await expectFailure('eis-contracts', [{ name: 'lol.xml', data: Buffer.from(lol) }], /DOCTYPE или ENTITY/);
+  });
+
+  it('a 50 MB file that is not XML', async () => {
+    const big = Buffer.alloc(50 * 1024 * 1024, 0x41);
+    await expectFailure(
+      'upd',
+      [{ name: 'big.bin', data: big }],
+      /^Не удалось обработать УПД: файл «big\.bin»: Файл слишком большой для XML-документа \(50 МБ\)$/,
+    );
+  }, 60_000);
+
+  it('a ZIP bomb', async () => {
+    const bomb = Buffer.from(zipSync({ 'bomb.xml': new Uint8Array(20 * 1024 * 1024) }, { level: 9 }));
+    expect(bomb.length).toBeLessThan(100_000);
+    await expectFailure(
+      'upd',
+      [{ name: 'bomb.zip', data: bomb }],
+      /^Не удалось обработать УПД: Архив «bomb\.zip»: /,
+    );
+  });
+
+  it('a bank statement cut short names the line; a binary file is not a statement', async () => {
+    const raw = fixture('1c-bank', 'kilylabs__one_day.txt');
+    await expectFailure(
+      'payments',
+      [{ name: 'cut.txt', data: raw.subarray(0, raw.length - 200) }],
+      /^Не удалось загрузить банковскую выписку: файл «cut\.txt»: строка \d+: секция СекцияДокумент не закрыта/,
+    );
+    await expectFailure(
+      'payments',
+      [{ name: 'bin.txt', data: Buffer.alloc(1000, 0xff) }],
+      'Не удалось загрузить банковскую выписку: файл «bin.txt»: Файл не является выгрузкой 1С (нет заголовка 1CClientBankExchange)',
+    );
+  });
+});
+
+describe('upload checks', () => {
+  it('a request that is not multipart, an empty upload, a wrong field or kind get 400 in Russian', async () => {
+    const url = `/api/companies/${company}/imports/upd`;
+    const json = await t.req('POST', url, { token, body: { file: 'x' } });
+    expect(json.status).toBe(400);
+    expect(json.body.error.message).toBe('Загрузите файл: ожидается форма multipart/form-data с полем file');
+    const empty = await upload(t, token, company, 'upd', [{ name: 'empty.xml', data: Buffer.alloc(0) }]);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe(
+      'Файл не загружен или пустой: выберите файл XML, TXT или архив ZIP',
+    );
+    const other = multipart([{ name: 'a.xml', data: fixture('upd', UPD_970) }], {}, 'document');
+    const wrongField = await t.req('POST', url, { token, body: other.payload, headers: other.headers });
+    expect(wrongField.status).toBe(400);
+    const kind = await upload(t, token, company, 'plans', [{ name: 'a.xml', data: fixture('upd', UPD_970) }]);
+    expect(kind.status).toBe(400);
+    const dates = await upload(
+      t,
+      token,
+      company,
+      'eis-contracts',
+      [{ name: 'a.xml', data: fixture('upd', UPD_970) }],
+      {
+        date_from: '2020-05-01',
+        date_to: '2020-01-01',
+      },
+    );
+    expect(dates.status).toBe(400);
+    expect(dates.body.error.details.issues[0]).toEqual({
+      path: 'body.date_to',
+      message: 'Конец периода раньше его начала',
+    });
+    const noToken = await upload(t, '', company, 'upd', [{ name: 'a.xml', data: fixture('upd', UPD_970) }]);
+    expect(noToken.status).toBe(401);
+  });
+
+  it('an upload above the limit is refused with 413', async () => {
+    const small = await createTestAppWithLimit();
+    try {
+      const tok = await small.login('client');
+      const r = await upload(small, tok, small.ids.companies.client1, 'upd', [
+        { name: 'a.xml', data: Buffer.alloc(4096, 0x41) },
+      ]);
+      expect(r.status).toBe(413);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});
+
+async function createTestAppWithLimit() {
+  return createTestApp({ UPLOAD_LIMIT_BYTES: '1024' });
+}
+
+describe('stored uploads', () => {
+  it('the uploaded file is served back to its company with its name', async () => {
+    const raw = fixture('upd', UPD_970);
+    const run = await runImport(t, token, company, 'upd', [{ name: 'Счёт 970.xml', data: raw }]);
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${run.file_ids[0]}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.rawPayload.equals(raw)).toBe(true);
+    expect(r.headers['content-type']).toBe('application/xml');
+    expect(String(r.headers['content-disposition'])).toContain(
+      "filename*=UTF-8''%D0%A1%D1%87%D1%91%D1%82%20970.xml",
+    );
+    const docs = await t.app.deps.db.select().from(updDocuments).where(eq(updDocuments.importId, run.id));
+    expect(docs[0].fileSha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

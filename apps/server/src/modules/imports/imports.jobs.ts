@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineJob } from '../../plugins/jobs.js';
+import { eisImportSpec } from './eis-import.service.js';
+import { executeImport } from './import-runner.js';
+import { paymentsImportSpec } from './payments-import.service.js';
+import { runPerformance } from './performance.service.js';
+import { updImportSpec } from './upd-import.service.js';
+
+const importPayload = z.object({ import_id: z.number().int().positive() });
+/** A file that does not parse is not retried (the run fails at once); database trouble is. */
+const retry = { limit: 2, delaySeconds: 3, backoff: true };
+
+export const eisImportJob = defineJob({
+  name: 'imports.eis-contracts',
+  payload: importPayload,
+  retry,
+  expireInSeconds: 1800,
+  concurrency: 1,
+  handler: (p, ctx) => executeImport(eisImportSpec, p.import_id, ctx),
+});
+
+export const updImportJob = defineJob({
+  name: 'imports.upd',
+  payload: importPayload,
+  retry,
+  expireInSeconds: 1800,
+  concurrency: 2,
+  handler: (p, ctx) => executeImport(updImportSpec, p.import_id, ctx),
+});
+
+export const paymentsImportJob = defineJob({
+  name: 'imports.payments',
+  payload: importPayload,
+  retry,
+  expireInSeconds: 1800,
+  concurrency: 2,
+  handler: (p, ctx) => executeImport(paymentsImportSpec, p.import_id, ctx),
+});
+
+export const performanceJob = defineJob({
+  name: 'imports.performance',
+  payload: z.object({ performance_id: z.number().int().positive() }),
+  retry,
+  handler: (p, ctx) => runPerformance(ctx.deps, p.performance_id, ctx),
+});
+
+export const IMPORT_JOBS = {
+  'eis-contracts': eisImportJob,
+  upd: updImportJob,
+  payments: paymentsImportJob,
+} as const;
+
+export const IMPORT_SPECS = {
+  'eis-contracts': eisImportSpec,
+  upd: updImportSpec,
+  payments: paymentsImportSpec,
+} as const;

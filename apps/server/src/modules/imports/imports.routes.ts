@@ -1,0 +1,141 @@
+import multipart from '@fastify/multipart';
+import {
+  ImportUploadFields,
+  importRoutes,
+  paymentRoutes,
+  performanceRoutes,
+  updRoutes,
+} from '@zakupki/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { addRoute } from '../../lib/route.js';
+import { requireCompany } from '../access/access.service.js';
+import { filesModule } from '../files/files.routes.js';
+import { eisImportJob, paymentsImportJob, performanceJob, updImportJob } from './imports.jobs.js';
+import { getImport, listImports, startImport, type Upload } from './imports.service.js';
+import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
+import { createPerformance, getPerformance, listPerformance } from './performance.service.js';
+import {
+  confirmUpdMapping,
+  getUpdDocument,
+  listUpdDocuments,
+  setUpdContract,
+} from './upd-documents.service.js';
+
+const MAX_FILES = 100;
+
+/** Reads the multipart upload: every `file` part (one or more) and the text fields. */
+async function readUpload(req: FastifyRequest, limit: number) {
+  if (!req.isMultipart()) {
+    throw new AppError('bad_request', 'Загрузите файл: ожидается форма multipart/form-data с полем file');
+  }
+  const uploads: Upload[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname !== 'file') continue;
+      total += data.length;
+      if (total > limit) {
+        throw new AppError(
+          'payload_too_large',
+          `Файлы вместе больше допустимых ${Math.round(limit / 1048576)} МБ`,
+        );
+      }
+      if (data.length > 0) uploads.push({ name: part.filename || 'file', mime: part.mimetype, data });
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  if (uploads.length === 0) {
+    throw new AppError('bad_request', 'Файл не загружен или пустой: выберите файл XML, TXT или архив ZIP');
+  }
+  return { uploads, fields };
+}
+
+/**
+ * Imports (EIS contracts, УПД, bank statements), the execution built from them (УПД mapping,
+ * payments, execution information for EIS) and file downloads.
+ */
+export function importsModule(app: FastifyInstance) {
+  const db = () => app.deps.db;
+  for (const job of [eisImportJob, updImportJob, paymentsImportJob, performanceJob]) {
+    void app.deps.jobs.register(job);
+  }
+
+  app.register(async (scope) => {
+    const limit = app.deps.config.uploadLimit;
+    await scope.register(multipart, {
+      limits: { fileSize: limit, files: MAX_FILES, fields: 20, fieldSize: 1000, parts: MAX_FILES + 20 },
+    });
+    addRoute(scope, importRoutes.start, async ({ actor, params, req, reply }) => {
+      await requireCompany(db(), actor, params.company_id, 'imports.run');
+      const { uploads, fields } = await readUpload(req, limit);
+      const parsed = ImportUploadFields.safeParse({
+        date_from: fields.date_from || undefined,
+        date_to: fields.date_to || undefined,
+      });
+      if (!parsed.success) {
+        throw new AppError('validation_failed', 'Проверьте введённые данные', {
+          issues: parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message })),
+        });
+      }
+      const { date_from = null, date_to = null } = parsed.data;
+      if (date_from && date_to && date_from > date_to) {
+        throw new AppError('validation_failed', 'Проверьте введённые данные', {
+          issues: [{ path: 'body.date_to', message: 'Конец периода раньше его начала' }],
+        });
+      }
+      const options: Record<string, string | null> =
+        params.kind === 'eis-contracts' ? { date_from, date_to } : {};
+      reply.code(202);
+      return startImport(app.deps, actor, params.company_id, params.kind, uploads, options);
+    });
+  });
+
+  addRoute(app, importRoutes.get, ({ actor, params }) =>
+    getImport(db(), actor, params.company_id, params.import_id),
+  );
+  addRoute(app, importRoutes.list, ({ actor, params, query }) =>
+    listImports(db(), actor, params.company_id, query),
+  );
+
+  addRoute(app, updRoutes.list, ({ actor, params, query }) =>
+    listUpdDocuments(db(), actor, params.company_id, query),
+  );
+  addRoute(app, updRoutes.get, ({ actor, params }) =>
+    getUpdDocument(db(), actor, params.company_id, params.id),
+  );
+  addRoute(app, updRoutes.setContract, ({ actor, params, body }) =>
+    setUpdContract(db(), actor, params.company_id, params.id, body.contract_id),
+  );
+  addRoute(app, updRoutes.mapping, ({ actor, params, body }) =>
+    confirmUpdMapping(db(), actor, params.company_id, params.id, body),
+  );
+
+  addRoute(app, paymentRoutes.list, ({ actor, params, query }) =>
+    listPayments(db(), actor, params.company_id, query),
+  );
+  addRoute(app, paymentRoutes.assign, ({ actor, params, body }) =>
+    assignPayment(db(), actor, params.company_id, params.id, body.contract_id),
+  );
+  addRoute(app, paymentRoutes.ignore, ({ actor, params }) =>
+    ignorePayment(db(), actor, params.company_id, params.id),
+  );
+
+  addRoute(app, performanceRoutes.create, async ({ actor, params, body, reply }) => {
+    const row = await createPerformance(db(), actor, params.company_id, params.id, body);
+    await app.deps.jobs.send(performanceJob, { performance_id: row.id });
+    reply.code(202);
+    return { performance_id: row.id, performance_contract_guid: row.guid };
+  });
+  addRoute(app, performanceRoutes.list, ({ actor, params, query }) =>
+    listPerformance(db(), actor, params.company_id, params.id, query),
+  );
+  addRoute(app, performanceRoutes.get, ({ actor, params }) =>
+    getPerformance(db(), actor, params.company_id, params.id, params.performance_id),
+  );
+
+  filesModule(app);
+}

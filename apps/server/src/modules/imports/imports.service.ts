@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { sha256Of, storeFile } from '../files/files.service.js';
+import { precheckUploads } from './import-files.js';
+import { notifyEarlyFailure } from './import-runner.js';
+import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
+import { failRun, findRun, insertRun, listRuns, toImportRun } from './imports.repository.js';
+
+export type Upload = { name: string; mime: string; data: Buffer };
+
+const MIME: Record<ImportKind, string> = {
+  'eis-contracts': 'application/xml',
+  upd: 'application/xml',
+  payments: 'text/plain',
+};
+
+/**
+ * Stores the uploaded files and the run (queued) in one transaction, then enqueues the job.
+ * The run's hash is that of the file, or of the sorted file hashes for several files, so the same
+ * upload again is recognised whatever the order.
+ */
+export async function startImport(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  kind: ImportKind,
+  uploads: Upload[],
+  params: Record<string, string | null>,
+): Promise<{ import_id: number }> {
+  const spec = IMPORT_SPECS[kind];
+  const refused = precheckUploads(kind, uploads);
+  const run = await deps.db.transaction(async (tx) => {
+    const stored = [];
+    // a refused upload is not kept: the run records the reason
+    for (const u of refused ? [] : uploads) {
+      stored.push(
+        await storeFile(tx, {
+          companyId,
+          userId: actor.userId,
+          purpose: 'import',
+          name: u.name,
+          mime: u.mime && u.mime !== 'application/octet-stream' ? u.mime : MIME[kind],
+          content: u.data,
+        }),
+      );
+    }
+    const hashes = refused ? uploads.map((u) => sha256Of(u.data)) : stored.map((f) => f.sha256);
+    const sha =
+      hashes.length === 1 ? hashes[0] : createHash('sha256').update(hashes.sort().join(',')).digest('hex');
+    const row = await insertRun(tx, {
+      companyId,
+      userId: actor.userId,
+      kind,
+      uploadFileName: uploads.map((u) => u.name).join(', '),
+      fileIds: stored.map((f) => f.id),
+      fileSha256: sha,
+      params,
+    });
+    await audit(tx, actor, {
+      action: 'create',
+      entity: 'import_run',
+      entityId: row.id,
+      companyId,
+      after: { kind, files: row.uploadFileName, sha256: sha, params },
+    });
+    if (refused) await failRun(tx, row.id, spec.failureMessage(refused));
+    return row;
+  });
+  if (refused) {
+    await notifyEarlyFailure(deps, spec as never, run, actor, spec.failureMessage(refused));
+  } else {
+    await deps.jobs.send(IMPORT_JOBS[kind], { import_id: run.id });
+  }
+  return { import_id: run.id };
+}
+
+export async function getImport(db: Db, actor: Actor, companyId: number, id: number): Promise<ImportRun> {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  const run = await findRun(db, id);
+  if (!run) throw new AppError('not_found', 'Импорт не найден');
+  if (run.companyId !== companyId) await denyAndAudit(db, actor, 'import_run', id, run.companyId);
+  return toImportRun(run);
+}
+
+export async function listImports(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  q: z.output<typeof ImportListQuery>,
+) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  const { rows, total } = await listRuns(db, companyId, q);
+  return { items: rows.map(toImportRun), total, page: q.page, limit: q.limit };
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
+import { bankRequisites, companies, contractItems, contracts, customers } from '../../db/schema/index.js';
+
+/** Test helpers of the import module (not a test file itself). */
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/real');
+export const fixture = (dir: string, name: string) => fs.readFileSync(path.join(FIXTURES, dir, name));
+export const fixtureNames = (dir: string) =>
+  fs
+    .readdirSync(path.join(FIXTURES, dir))
+    .filter((n) => !fs.statSync(path.join(FIXTURES, dir, n)).isDirectory());
+
+export type UploadFile = { name: string; data: Buffer; contentType?: string };
+
+/** A multipart/form-data body with `file` parts (or another field name) and text fields. */
+export function multipart(files: UploadFile[], fields: Record<string, string> = {}, fieldName = 'file') {
+  const boundary = `----zk${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${f.name}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function upload(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  kind: string,
+  files: UploadFile[],
+  fields: Record<string, string> = {},
+) {
+  const body = multipart(files, fields);
+  return t.req('POST', `/api/companies/${companyId}/imports/${kind}`, {
+    token,
+    body: body.payload,
+    headers: body.headers,
+  });
+}
+
+/** Polls GET …/imports/:id until the run is done or failed (30 s at most). */
+export async function waitImport(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  importId: number,
+  timeoutMs = 30_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await t.req('GET', `/api/companies/${companyId}/imports/${importId}`, { token });
+    expect(r.status).toBe(200);
+    if (r.body.status === 'done' || r.body.status === 'failed') return r.body;
+    if (Date.now() > until)
+      throw new Error(`import ${importId} still ${r.body.status} after ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/** Uploads and waits; asserts the 202. */
+export async function runImport(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  kind: string,
+  files: UploadFile[],
+  fields: Record<string, string> = {},
+) {
+  const r = await upload(t, token, companyId, kind, files, fields);
+  expect(r.status, JSON.stringify(r.body)).toBe(202);
+  return waitImport(t, token, companyId, r.body.import_id);
+}
+
+/** Makes `inn` a заказчик of the company, so its contracts and documents belong to the company. */
+export async function addCustomer(t: TestApp, companyId: number, inn: string, title = `Заказчик ${inn}`) {
+  const existing = await t.app.deps.db.select().from(customers).where(eq(customers.inn, inn));
+  if (existing.some((c) => c.companyId === companyId)) return;
+  await t.app.deps.db.insert(customers).values({ companyId, title, inn });
+}
+
+export async function addAccount(t: TestApp, companyId: number, account: string) {
+  await t.app.deps.db
+    .insert(bankRequisites)
+    .values({ companyId, bankName: 'Тестовый банк', bik: '044525225', settlementAccount: account });
+}
+
+export type DemoItem = {
+  name: string;
+  quantity: string;
+  price: string;
+  amount: string;
+  okei?: string | null;
+  okpd2?: string | null;
+};
+
+/** A concluded contract written straight into the register (the test's own data, not an import). */
+export async function createContract(
+  t: TestApp,
+  companyId: number,
+  c: {
+    number: string;
+    date: string;
+    supplierInn: string;
+    customerInn: string;
+    price: string;
+    registry?: string | null;
+    law?: '223' | '44';
+    items?: DemoItem[];
+    status?: 'concluded' | 'draft';
+  },
+): Promise<{ id: number; itemIds: number[] }> {
+  const db = t.app.deps.db;
+  const [row] = await db
+    .insert(contracts)
+    .values({
+      companyId,
+      law: c.law ?? '223',
+      eisRegistryNumber: c.registry ?? null,
+      number: c.number,
+      contractDate: c.date,
+      subject: `Поставка по договору № ${c.number}`,
+      customerName: `Заказчик ИНН ${c.customerInn}`,
+      customerInn: c.customerInn,
+      supplierInn: c.supplierInn,
+      supplierName: `Поставщик ИНН ${c.supplierInn}`,
+      price: c.price,
+      status: c.status ?? 'concluded',
+    })
+    .returning({ id: contracts.id });
+  const itemIds: number[] = [];
+  for (const [i, it] of (c.items ?? []).entries()) {
+    const [item] = await db
+      .insert(contractItems)
+      .values({
+        contractId: row.id,
+        lineNo: i + 1,
+        name: it.name,
+        okeiCode: it.okei ?? null,
+        okpd2Code: it.okpd2 ?? null,
+        quantity: it.quantity,
+        price: it.price,
+        vatRate: '20%',
+        amount: it.amount,
+      })
+      .returning({ id: contractItems.id });
+    itemIds.push(item.id);
+  }
+  return { id: row.id, itemIds };
+}
+
+export async function contractRow(t: TestApp, id: number) {
+  const [row] = await t.app.deps.db.select().from(contracts).where(eq(contracts.id, id));
+  return row;
+}
+
+let innSeq = 0;
+/** A fresh company (no members: tests act on it as the admin), with its own requisites. */
+export async function newCompany(t: TestApp, title: string): Promise<number> {
+  innSeq++;
+  const [row] = await t.app.deps.db
+    .insert(companies)
+    .values({ title, inn: `99${String(Date.now()).slice(-6)}${String(innSeq).padStart(2, '0')}` })
+    .returning({ id: companies.id });
+  return row.id;
+}

@@ -1,0 +1,169 @@
+import { formatRub, fromKopecks, type PaymentListQuery, toScaled } from '@zakupki/shared';
+import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { contracts, payments } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
+import { addEventOnce, recomputeExecution } from './execution.service.js';
+import { type PaymentRow, releasePaymentEvent, toPayment } from './payments.repository.js';
+import { paymentEvent } from './payments-import.service.js';
+import { contractRefs } from './upd.repository.js';
+
+type ListIn = z.output<typeof PaymentListQuery>;
+
+async function ownPayment(tx: Tx | Db, actor: Actor, companyId: number, id: number, lock = false) {
+  const q = tx.select().from(payments).where(eq(payments.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError('not_found', 'Платёж не найден');
+  if (row.companyId !== companyId) await denyAndAudit(tx as Db, actor, 'payment', id, row.companyId);
+  return row;
+}
+
+async function withContract(tx: Tx | Db, row: PaymentRow) {
+  const refs = await contractRefs(tx, [row.contractId]);
+  return toPayment(row, row.contractId ? (refs.get(row.contractId) ?? null) : null);
+}
+
+export async function listPayments(db: Db, actor: Actor, companyId: number, q: ListIn) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const conds: (SQL | undefined)[] = [
+    eq(payments.companyId, companyId),
+    q.status ? eq(payments.status, q.status) : undefined,
+    q.contract_id ? eq(payments.contractId, q.contract_id) : undefined,
+    q.import_id ? eq(payments.importId, q.import_id) : undefined,
+    q.date_from ? gte(payments.date, q.date_from) : undefined,
+    q.date_to ? lte(payments.date, q.date_to) : undefined,
+    text
+      ? or(
+          ilike(payments.purpose, text),
+          ilike(payments.payeeName, text),
+          ilike(payments.payeeInn, text),
+          ilike(payments.number, text),
+        )
+      : undefined,
+  ];
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.date), desc(payments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(payments).where(where),
+  ]);
+  const refs = await contractRefs(
+    db,
+    rows.map((r) => r.contractId),
+  );
+  return {
+    items: rows.map((r) => toPayment(r, r.contractId ? (refs.get(r.contractId) ?? null) : null)),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/**
+ * Assigns a payment to a contract by hand: the payee must be the contract's supplier and the
+ * amount must fit in what remains unpaid. A payment counted elsewhere moves to this contract.
+ */
+export async function assignPayment(db: Db, actor: Actor, companyId: number, id: number, contractId: number) {
+  await requireCompany(db, actor, companyId, 'contracts.write');
+  await ownPayment(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = await ownPayment(tx, actor, companyId, id, true);
+    const [contract] = await tx
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)))
+      .for('update');
+    if (!contract) throw new AppError('not_found', 'Договор не найден');
+    const label = `договору № ${contract.number} от ${formatRuDate(contract.contractDate)}`;
+    if (contract.status === 'cancelled' || contract.status === 'draft') {
+      throw new AppError('conflict', `Платёж нельзя отнести к ${label}: договор не заключён или отменён`);
+    }
+    if (contract.supplierInn && row.payeeInn && contract.supplierInn !== row.payeeInn) {
+      throw new AppError(
+        'conflict',
+        `Получатель платежа (ИНН ${row.payeeInn}) не является поставщиком по ${label} (ИНН ${contract.supplierInn})`,
+        { field: 'contract_id' },
+      );
+    }
+    const countedHere = row.contractId === contractId && row.eventId !== null ? toScaled(row.amount, 2) : 0n;
+    const remaining = toScaled(contract.price, 2) - toScaled(contract.paidAmount, 2) + countedHere;
+    if (toScaled(row.amount, 2) > remaining) {
+      throw new AppError(
+        'conflict',
+        `Сумма платежа ${formatRub(row.amount)} больше остатка по ${label} (${formatRub(fromKopecks(remaining))})`,
+        { field: 'contract_id', remaining: fromKopecks(remaining) },
+      );
+    }
+    const touched = new Set<number>([contractId]);
+    const released = await releasePaymentEvent(tx, row.id, row.eventId);
+    if (released !== null) touched.add(released);
+    const ev = await addEventOnce(tx, paymentEvent(companyId, contractId, row, row.importId, actor.userId));
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: 'assigned',
+        contractId,
+        eventId: ev.id,
+        matchConfidence: null,
+        matchReason: 'отнесён к договору пользователем',
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, id))
+      .returning();
+    await recomputeExecution(tx, touched);
+    await audit(tx, actor, {
+      action: 'assign',
+      entity: 'payment',
+      entityId: id,
+      companyId,
+      before: { status: row.status, contract_id: row.contractId },
+      after: { status: 'assigned', contract_id: contractId },
+    });
+    return withContract(tx, updated);
+  });
+}
+
+/** Marks a payment as not belonging to any contract; a counted payment stops counting. */
+export async function ignorePayment(db: Db, actor: Actor, companyId: number, id: number) {
+  await requireCompany(db, actor, companyId, 'contracts.write');
+  await ownPayment(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = await ownPayment(tx, actor, companyId, id, true);
+    if (row.status === 'ignored') return withContract(tx, row);
+    const released = await releasePaymentEvent(tx, row.id, row.eventId);
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: 'ignored',
+        contractId: null,
+        eventId: null,
+        matchReason: 'не учитывается по решению пользователя',
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, id))
+      .returning();
+    if (released !== null) await recomputeExecution(tx, [released]);
+    await audit(tx, actor, {
+      action: 'ignore',
+      entity: 'payment',
+      entityId: id,
+      companyId,
+      before: { status: row.status, contract_id: row.contractId },
+      after: { status: 'ignored' },
+    });
+    return withContract(tx, updated);
+  });
+}

@@ -1,0 +1,389 @@
+import {
+  fromKopecks,
+  toScaled,
+  type UpdDocumentDetail,
+  type UpdListQuery,
+  type UpdMappingInput,
+} from '@zakupki/shared';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { contracts, updDocuments, updLineMappings } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import {
+  type AcceptedLine,
+  acceptanceKey,
+  deleteEvent,
+  recomputeExecution,
+  replaceAcceptance,
+} from './execution.service.js';
+import {
+  contractRefs,
+  linesOf,
+  otherIssues,
+  proposeMappings,
+  specItems,
+  toUpdDocument,
+  type UpdDocumentRow,
+} from './upd.repository.js';
+import { docLabel } from './upd-contract-match.js';
+import { rankItems } from './upd-mapping.js';
+import { correctionRank, mappable } from './upd-records.js';
+
+type ListIn = z.output<typeof UpdListQuery>;
+type MappingIn = z.output<typeof UpdMappingInput>;
+
+const NOT_FOUND = 'УПД не найден';
+
+/** The document of this company, or 404 (and an audit entry when it belongs to another company). */
+async function ownDocument(tx: Tx | Db, actor: Actor, companyId: number, id: number, lock = false) {
+  const q = tx.select().from(updDocuments).where(eq(updDocuments.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError('not_found', NOT_FOUND);
+  if (row.companyId !== companyId) await denyAndAudit(tx as Db, actor, 'upd_document', id, row.companyId);
+  return row;
+}
+
+export async function listUpdDocuments(db: Db, actor: Actor, companyId: number, q: ListIn) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const conds: (SQL | undefined)[] = [
+    eq(updDocuments.companyId, companyId),
+    q.contract_id ? eq(updDocuments.contractId, q.contract_id) : undefined,
+    q.status ? eq(updDocuments.status, q.status) : undefined,
+    q.import_id ? eq(updDocuments.importId, q.import_id) : undefined,
+    text
+      ? or(
+          ilike(updDocuments.number, text),
+          ilike(updDocuments.sellerName, text),
+          ilike(updDocuments.sellerInn, text),
+        )
+      : undefined,
+  ];
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(updDocuments)
+      .where(where)
+      .orderBy(desc(updDocuments.date), desc(updDocuments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(updDocuments).where(where),
+  ]);
+  const refs = await contractRefs(
+    db,
+    rows.map((r) => r.contractId),
+  );
+  return {
+    items: rows.map((r) => toUpdDocument(r, r.contractId ? (refs.get(r.contractId) ?? null) : null)),
+    total: Number(total),
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/** The document with its lines, their mapping and ranked candidates, and the contract's specification. */
+async function detail(tx: Tx | Db, row: UpdDocumentRow): Promise<UpdDocumentDetail> {
+  const lines = await linesOf(tx, row.id);
+  const mappings = lines.length
+    ? await tx
+        .select()
+        .from(updLineMappings)
+        .where(
+          inArray(
+            updLineMappings.updLineId,
+            lines.map((l) => l.id),
+          ),
+        )
+    : [];
+  const byLine = new Map(mappings.map((m) => [m.updLineId, m]));
+  const items = row.contractId ? await specItems(tx, row.contractId) : [];
+  const refs = await contractRefs(tx, [row.contractId]);
+  return {
+    ...toUpdDocument(row, row.contractId ? (refs.get(row.contractId) ?? null) : null),
+    lines: lines.map((l) => {
+      const m = byLine.get(l.id);
+      return {
+        id: l.id,
+        line_no: l.lineNo,
+        name: l.name,
+        okei: l.okei,
+        unit_name: l.unitName,
+        quantity: l.quantity,
+        price: l.price,
+        sum_without_vat: l.sumWithoutVat,
+        vat_rate: l.vatRate,
+        vat_sum: l.vatSum,
+        sum_with_vat: l.sumWithVat,
+        quantity_before: l.quantityBefore,
+        sum_with_vat_before: l.sumWithVatBefore,
+        counted_quantity: l.countedQuantity,
+        counted_amount: l.countedAmount,
+        mapping: m
+          ? {
+              contract_item_id: m.contractItemId,
+              confidence: m.confidence === null ? null : Number(m.confidence),
+              status: m.status,
+              reason: m.reason,
+            }
+          : null,
+        candidates: rankItems(mappable(l), items).map((c) => ({
+          contract_item_id: c.itemId,
+          confidence: c.confidence,
+        })),
+      };
+    }),
+    items: items.map((i) => ({
+      id: i.id,
+      line_no: i.lineNo,
+      name: i.name,
+      okpd2_code: i.okpd2Code,
+      okei_code: i.okeiCode,
+      unit_name: i.unitName,
+      quantity: i.quantity,
+      price: i.price,
+      amount: i.amount,
+      accepted_quantity: i.acceptedQuantity,
+      accepted_amount: i.acceptedAmount,
+    })),
+  };
+}
+
+export async function getUpdDocument(db: Db, actor: Actor, companyId: number, id: number) {
+  await requireCompany(db, actor, companyId, 'contracts.read');
+  return detail(db, await ownDocument(db, actor, companyId, id));
+}
+
+function assertEditable(row: UpdDocumentRow) {
+  if (row.status === 'superseded') {
+    throw new AppError(
+      'conflict',
+      `${docLabel(row)} заменён исправленным документом: работайте с исправлением`,
+    );
+  }
+}
+
+/** Binds a document whose contract was not found (or was found wrongly) to a contract picked by the user. */
+export async function setUpdContract(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  contractId: number,
+) {
+  await requireCompany(db, actor, companyId, 'contracts.write');
+  await ownDocument(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = await ownDocument(tx, actor, companyId, id, true);
+    assertEditable(row);
+    if (row.status === 'confirmed') {
+      throw new AppError(
+        'conflict',
+        `${docLabel(row)} уже учтён в исполнении договора: договор у подтверждённого документа не меняется`,
+      );
+    }
+    const [contract] = await tx
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
+    if (!contract) throw new AppError('not_found', 'Договор не найден');
+    if (contract.status === 'draft' || contract.status === 'cancelled') {
+      throw new AppError(
+        'conflict',
+        `Договор № ${contract.number} не заключён или отменён: приёмку по нему не учитывают`,
+        {
+          field: 'contract_id',
+        },
+      );
+    }
+    if (contract.supplierInn && contract.supplierInn !== row.sellerInn) {
+      throw new AppError(
+        'conflict',
+        `Поставщик по договору № ${contract.number} (ИНН ${contract.supplierInn}) не совпадает с продавцом в документе (ИНН ${row.sellerInn})`,
+        { field: 'contract_id' },
+      );
+    }
+    const [updated] = await tx
+      .update(updDocuments)
+      .set({ contractId, contractReason: 'выбран пользователем', error: null, status: 'proposed' })
+      .where(eq(updDocuments.id, id))
+      .returning();
+    const previous = row.supersedesId
+      ? (await tx.select().from(updDocuments).where(eq(updDocuments.id, row.supersedesId)))[0]
+      : undefined;
+    await proposeMappings(tx, id, contractId, previous?.status === 'confirmed' ? previous.id : null);
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'upd_document',
+      entityId: id,
+      companyId,
+      before: { contract_id: row.contractId, status: row.status },
+      after: { contract_id: contractId, status: 'proposed' },
+    });
+    return detail(tx, updated);
+  });
+}
+
+/**
+ * An УКД changes what its invoice delivered: when that invoice was imported, it must be counted
+ * first (or its changes would apply to nothing).
+ */
+async function assertInvoicesCounted(tx: Tx, companyId: number, row: UpdDocumentRow) {
+  if (row.kind !== 'ukd') return;
+  for (const inv of row.correctedInvoices) {
+    const issues = await otherIssues(tx, companyId, {
+      sellerInn: row.sellerInn,
+      kind: 'upd',
+      number: inv.number,
+      date: inv.date,
+    });
+    if (issues.length > 0 && !issues.some((i) => i.status === 'confirmed')) {
+      throw new AppError(
+        'conflict',
+        `Сначала подтвердите ${docLabel({ kind: 'upd', number: inv.number, date: inv.date })}: корректировочный документ изменяет его`,
+      );
+    }
+  }
+}
+
+/**
+ * Confirms (or corrects) the mapping of the lines and counts the document into the contract's
+ * execution: one acceptance event with the accepted quantity and sum of each mapped line. A
+ * correction replaces the issue it corrects; an УКД adds its changes (после − до).
+ */
+export async function confirmUpdMapping(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: MappingIn,
+) {
+  await requireCompany(db, actor, companyId, 'contracts.write');
+  await ownDocument(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = await ownDocument(tx, actor, companyId, id, true);
+    assertEditable(row);
+    if (!row.contractId) {
+      throw new AppError('conflict', `${docLabel(row)}: сначала выберите договор`);
+    }
+    const contractId = row.contractId;
+    await assertInvoicesCounted(tx, companyId, row);
+    const lines = await linesOf(tx, id);
+    const lineIds = new Set(lines.map((l) => l.id));
+    const itemIds = new Set((await specItems(tx, contractId)).map((i) => i.id));
+    const issues: { path: string; message: string }[] = [];
+    const chosen = new Map<number, number | null>();
+    body.lines.forEach((l, i) => {
+      if (!lineIds.has(l.upd_line_id))
+        issues.push({ path: `body.lines.${i}.upd_line_id`, message: 'Такой строки нет в документе' });
+      else if (chosen.has(l.upd_line_id))
+        issues.push({ path: `body.lines.${i}.upd_line_id`, message: 'Строка указана дважды' });
+      else if (l.contract_item_id !== null && !itemIds.has(l.contract_item_id)) {
+        issues.push({
+          path: `body.lines.${i}.contract_item_id`,
+          message: 'Такой позиции нет в спецификации договора',
+        });
+      } else chosen.set(l.upd_line_id, l.contract_item_id);
+    });
+    if (issues.length) throw new AppError('validation_failed', 'Проверьте сопоставление строк', { issues });
+
+    const current = await tx
+      .select()
+      .from(updLineMappings)
+      .where(inArray(updLineMappings.updLineId, [...lineIds]));
+    const byLine = new Map(current.map((m) => [m.updLineId, m]));
+    const accepted: AcceptedLine[] = [];
+    for (const l of lines) {
+      const m = byLine.get(l.id);
+      const itemId = chosen.has(l.id) ? (chosen.get(l.id) ?? null) : (m?.contractItemId ?? null);
+      const byHand = chosen.has(l.id) && itemId !== (m?.contractItemId ?? null);
+      const confidence = byHand ? null : (m?.confidence ?? null);
+      const values = {
+        contractItemId: itemId,
+        confidence,
+        status: itemId === null ? ('rejected' as const) : ('confirmed' as const),
+        quantity: l.countedQuantity,
+        amount: l.countedAmount,
+        reason: byHand ? 'выбрано пользователем' : (m?.reason ?? null),
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+      };
+      if (m) await tx.update(updLineMappings).set(values).where(eq(updLineMappings.id, m.id));
+      else await tx.insert(updLineMappings).values({ ...values, updLineId: l.id });
+      if (itemId !== null) {
+        accepted.push({
+          contractItemId: itemId,
+          sourceLineNo: l.lineNo,
+          sourceName: l.name,
+          quantity: l.countedQuantity,
+          amount: l.countedAmount,
+          confidence,
+        });
+      }
+    }
+
+    const touched = new Set<number>([contractId]);
+    const key =
+      row.kind === 'ukd'
+        ? `ukd:${contractId}:${row.number.trim().toLowerCase()}:${row.date}`
+        : acceptanceKey(contractId, row.number, row.date);
+    // earlier issues of a corrected document stop counting
+    const earlier = (await otherIssues(tx, companyId, row, row.id)).filter(
+      (o) => correctionRank(o.correctionNumber) < correctionRank(row.correctionNumber),
+    );
+    for (const o of earlier) {
+      if (o.eventId) await deleteEvent(tx, o.eventId);
+      if (o.contractId) touched.add(o.contractId);
+      await tx
+        .update(updDocuments)
+        .set({ status: 'superseded', eventId: null })
+        .where(eq(updDocuments.id, o.id));
+    }
+    let eventId: number | null = null;
+    if (accepted.length > 0) {
+      const total = accepted.reduce((s, a) => s + toScaled(a.amount, 2), 0n);
+      eventId = await replaceAcceptance(
+        tx,
+        {
+          companyId,
+          contractId,
+          kind: 'acceptance',
+          eventDate: row.date,
+          amount: fromKopecks(total),
+          document: {
+            name: `${row.kind === 'ukd' ? 'УКД' : 'УПД'}${row.correctionNumber ? ` (исправление № ${row.correctionNumber})` : ''}`,
+            number: row.number,
+            date: row.date,
+          },
+          description: `${row.sellerName}, ИНН ${row.sellerInn}`,
+          source: 'upd',
+          importId: row.importId,
+          dedupeKey: key,
+          createdBy: actor.userId,
+        },
+        accepted,
+      );
+    } else if (row.eventId) {
+      await deleteEvent(tx, row.eventId);
+    }
+    const [updated] = await tx
+      .update(updDocuments)
+      .set({ status: 'confirmed', eventId, confirmedAt: new Date(), confirmedBy: actor.userId })
+      .where(eq(updDocuments.id, id))
+      .returning();
+    await recomputeExecution(tx, touched);
+    await audit(tx, actor, {
+      action: 'confirm',
+      entity: 'upd_document',
+      entityId: id,
+      companyId,
+      before: { status: row.status },
+      after: { status: 'confirmed', contract_id: contractId, event_id: eventId, lines: accepted.length },
+    });
+    return detail(tx, updated);
+  });
+}

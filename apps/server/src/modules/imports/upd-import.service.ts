@@ -1,0 +1,225 @@
+import type { UpdImportDocument, UpdImportResult } from '@zakupki/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { updDocuments, updLines } from '../../db/schema/index.js';
+import { ParseError } from '../../lib/parse-error.js';
+import { audit } from '../audit/audit.service.js';
+import { companyCustomers } from './eis-import.service.js';
+import type { ImportSpec } from './import-runner.js';
+import { parseUpd } from './upd/upd.parser.js';
+import type { UpdDocument } from './upd/upd.types.js';
+import { contractCandidates, otherIssues, proposeMappings, type UpdDocumentRow } from './upd.repository.js';
+import { resolveUpdContract, UPD_FAILURE, type UpdContractCandidate } from './upd-contract-match.js';
+import { correctionRank, documentValues, lineValues, naturalKey } from './upd-records.js';
+
+type Parsed = { doc: UpdDocument; fileName: string; sha256: string };
+
+const LINE_CHUNK = 1000;
+
+function summary(p: Parsed, row: UpdDocumentRow | null, duplicate: boolean): UpdImportDocument {
+  const v = documentValues(p.doc, p.fileName, p.sha256);
+  return {
+    id: row?.id ?? null,
+    file_name: p.fileName,
+    kind: p.doc.kind,
+    function: p.doc.function,
+    number: p.doc.number,
+    date: p.doc.date,
+    correction_number: p.doc.correction?.number ?? null,
+    seller_inn: p.doc.seller.inn,
+    seller_name: p.doc.seller.name,
+    buyer_inn: p.doc.buyer.inn,
+    total_without_vat: v.totalWithoutVat,
+    total_with_vat: v.totalWithVat,
+    lines: p.doc.lines.length,
+    contract_id: row?.contractId ?? null,
+    status: row?.status ?? 'no_contract',
+    duplicate,
+    error: row?.error ?? null,
+  };
+}
+
+/** The contract of the invoice an УКД corrects, when that invoice was imported. */
+async function correctedContract(tx: Tx, companyId: number, doc: UpdDocument): Promise<number | null> {
+  if (doc.kind !== 'ukd') return null;
+  for (const inv of doc.invoices) {
+    const issues = await otherIssues(tx, companyId, {
+      sellerInn: doc.seller.inn,
+      kind: 'upd',
+      number: inv.number,
+      date: inv.date,
+    });
+    const withContract = issues.find((i) => i.contractId !== null);
+    if (withContract) return withContract.contractId;
+  }
+  return null;
+}
+
+/** Stores one new document with its lines and proposed mapping; links it to its other issues. */
+async function storeDocument(
+  tx: Tx,
+  ctx: { companyId: number; importId: number },
+  p: Parsed,
+  candidates: UpdContractCandidate[],
+  buyerInns: Set<string>,
+): Promise<UpdDocumentRow> {
+  const resolution = resolveUpdContract(
+    p.doc,
+    candidates,
+    buyerInns,
+    await correctedContract(tx, ctx.companyId, p.doc),
+  );
+  const others = await otherIssues(tx, ctx.companyId, {
+    sellerInn: p.doc.seller.inn,
+    kind: p.doc.kind,
+    number: p.doc.number,
+    date: p.doc.date,
+  });
+  const rank = correctionRank(p.doc.correction?.number);
+  const later = others.some((o) => correctionRank(o.correctionNumber) > rank);
+  const previous = others
+    .filter((o) => correctionRank(o.correctionNumber) < rank)
+    .sort((a, b) => correctionRank(b.correctionNumber) - correctionRank(a.correctionNumber))[0];
+  const status = later ? 'superseded' : resolution.error ? 'no_contract' : 'proposed';
+  const [row] = await tx
+    .insert(updDocuments)
+    .values({
+      ...documentValues(p.doc, p.fileName, p.sha256),
+      companyId: ctx.companyId,
+      importId: ctx.importId,
+      contractId: resolution.contractId,
+      contractReason: resolution.reason,
+      error: resolution.error,
+      status,
+      supersedesId: previous?.id ?? null,
+    })
+    .returning();
+  const replaced = others
+    .filter(
+      (o) =>
+        correctionRank(o.correctionNumber) < rank && o.status !== 'confirmed' && o.status !== 'superseded',
+    )
+    .map((o) => o.id);
+  if (!later && replaced.length) {
+    // an earlier issue not yet counted is simply replaced; a counted one waits for this one's confirmation
+    await tx.update(updDocuments).set({ status: 'superseded' }).where(inArray(updDocuments.id, replaced));
+  }
+  const lines = lineValues(p.doc);
+  for (let i = 0; i < lines.length; i += LINE_CHUNK) {
+    await tx
+      .insert(updLines)
+      .values(lines.slice(i, i + LINE_CHUNK).map((l) => ({ ...l, documentId: row.id })));
+  }
+  if (resolution.contractId !== null) {
+    await proposeMappings(
+      tx,
+      row.id,
+      resolution.contractId,
+      previous?.status === 'confirmed' ? previous.id : null,
+    );
+  }
+  return row;
+}
+
+export const updImportSpec: ImportSpec<UpdImportResult> = {
+  kind: 'upd',
+  failureMessage: (reason) => (reason.startsWith(UPD_FAILURE) ? reason : `${UPD_FAILURE}: ${reason}`),
+  async prepare(ctx, upload) {
+    const parsed: Parsed[] = [];
+    for (const entry of upload.entries) {
+      try {
+        parsed.push({ doc: parseUpd(entry.data, entry.name), fileName: entry.name, sha256: entry.sha256 });
+      } catch (err) {
+        if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
+        throw err;
+      }
+    }
+    // first issues before their corrections, invoices before the УКД that correct them
+    parsed.sort(
+      (a, b) =>
+        (a.doc.kind === 'ukd' ? 1 : 0) - (b.doc.kind === 'ukd' ? 1 : 0) ||
+        correctionRank(a.doc.correction?.number) - correctionRank(b.doc.correction?.number),
+    );
+    const companyId = ctx.run.companyId;
+    return async (tx) => {
+      const { refs } = await companyCustomers(tx, companyId);
+      const buyerInns = new Set(refs.map((r) => r.inn));
+      const candidates = await contractCandidates(tx, companyId, [
+        ...new Set(parsed.map((p) => p.doc.seller.inn)),
+      ]);
+      const keys = parsed.map((p) => naturalKey(p.doc));
+      const stored = keys.length
+        ? await tx
+            .select()
+            .from(updDocuments)
+            .where(and(eq(updDocuments.companyId, companyId), inArray(updDocuments.naturalKey, keys)))
+        : [];
+      const byKey = new Map(stored.map((r) => [r.naturalKey, r]));
+      const documents: UpdImportDocument[] = [];
+      let created = 0;
+      let duplicates = 0;
+      for (const p of parsed) {
+        const key = naturalKey(p.doc);
+        const existing = byKey.get(key);
+        if (existing) {
+          duplicates++;
+          documents.push(summary(p, existing, true));
+          continue;
+        }
+        const row = await storeDocument(tx, { companyId, importId: ctx.run.id }, p, candidates, buyerInns);
+        byKey.set(key, row);
+        created++;
+        documents.push(summary(p, row, false));
+      }
+      await audit(tx, ctx.actor, {
+        action: 'import',
+        entity: 'upd_import',
+        entityId: ctx.run.id,
+        companyId,
+        after: { file: ctx.run.uploadFileName, created, duplicates },
+      });
+      return {
+        documents,
+        created,
+        duplicates,
+        without_contract: documents.filter((d) => !d.duplicate && d.status === 'no_contract').length,
+        warnings: [
+          ...upload.warnings,
+          ...parsed.flatMap((p) => p.doc.warnings.map((w) => `${p.fileName}: ${w}`)),
+        ],
+      };
+    };
+  },
+  notice(ctx, outcome) {
+    const header = 'Загрузка УПД';
+    const base = { kind: 'notificationMapInvoiceItemsResponse', header } as const;
+    if ('error' in outcome) {
+      return {
+        ...base,
+        status: 'error',
+        message: outcome.error,
+        payload: { upload_file_name: ctx.run.uploadFileName, error: outcome.error },
+      };
+    }
+    const r = outcome.result;
+    const errors = r.documents.filter((d) => !d.duplicate && d.error).map((d) => d.error as string);
+    const message =
+      r.created === 0 && r.duplicates > 0
+        ? `Все документы уже были загружены ранее (${r.duplicates})`
+        : [
+            `Загружено документов: ${r.created}`,
+            r.duplicates ? `уже были загружены: ${r.duplicates}` : null,
+            errors.length
+              ? `без договора: ${errors.length}. ${errors.join('; ')}`
+              : 'проверьте и подтвердите сопоставление строк',
+          ]
+            .filter(Boolean)
+            .join(', ');
+    return {
+      ...base,
+      status: errors.length ? 'error' : 'success',
+      message,
+      payload: { upload_file_name: ctx.run.uploadFileName, error: errors.length ? errors.join('; ') : null },
+    };
+  },
+};
