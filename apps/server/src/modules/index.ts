@@ -3,6 +3,7 @@ import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
+import { exportsModule } from './exports/exports.routes.js';
 import { importsModule } from './imports/imports.routes.js';
 import { usersModule } from './users/users.routes.js';
 
@@ -16,6 +17,7 @@ export async function registerModules(app: FastifyInstance) {
   usersModule(app);
   await catalogsModule(app);
   contractsModule(app);
+  exportsModule(app);
   importsModule(app);
   calendarApiModule(app);
 }

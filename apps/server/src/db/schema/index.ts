@@ -4,3 +4,4 @@ export * from './companies.js';
 export * from './system.js';
 export * from './contracts.js';
 export * from './imports.js';
+export * from './exports.js';

@@ -1,0 +1,182 @@
+import type { ReportRun } from '@zakupki/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/harness.js';
+import { contractEventItems, contractEvents, contractItems, notifications } from '../../db/schema/index.js';
+
+/** Supplier requisites whose checksums pass. */
+export const SUPPLIER = { inn: '7704123450', kpp: '770401001', name: 'ООО «ЭлектроСнаб»' };
+export const SUPPLIER2 = { inn: '7810456789', kpp: '781001001', name: 'АО «Северная кабельная компания»' };
+
+/** A consistent contract body: 2 items at 20 % VAT summing to 1 250 000,00. */
+export function contractBody(over: Record<string, unknown> = {}) {
+  return {
+    law: '223',
+    number: '15/2024-ЭА',
+    contract_date: '2024-03-12',
+    subject: 'Поставка кабельной продукции для ремонта сетей 10 кВ',
+    supplier_inn: SUPPLIER.inn,
+    supplier_kpp: SUPPLIER.kpp,
+    supplier_name: SUPPLIER.name,
+    supplier_is_sme: true,
+    price: '1250000.00',
+    start_date: '2024-03-12',
+    end_date: '2024-12-31',
+    status: 'concluded',
+    procurement_method_code: 'e_auction',
+    procurement_method_name: 'Аукцион в электронной форме',
+    items: [
+      {
+        name: 'Кабель силовой АПвПу2г 1х240/50-10',
+        okpd2_code: '27.32.13.154',
+        okei_code: '006',
+        unit_name: 'м',
+        quantity: '1000',
+        price: '1000.00',
+        vat_rate: '20%',
+      },
+      {
+        name: 'Муфта концевая 3ПКНтп-10-150/240',
+        okpd2_code: '27.33.13.130',
+        okei_code: '796',
+        unit_name: 'шт',
+        quantity: '50',
+        price: '5000',
+        vat_rate: '20%',
+      },
+    ],
+    ...over,
+  };
+}
+
+export type CreatedContract = { id: number; number: string; items: { id: number; line_no: number }[] };
+
+export async function createContract(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  over: Record<string, unknown> = {},
+) {
+  const r = await t.req<CreatedContract>('POST', `/api/companies/${companyId}/contracts`, {
+    token,
+    body: contractBody(over),
+  });
+  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** Polls a report until its job has finished (done or failed). */
+export async function waitReport(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  reportId: number,
+  ms = 30_000,
+) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const r = await t.req<ReportRun>('GET', `/api/companies/${companyId}/reports/${reportId}`, { token });
+    expect(r.status).toBe(200);
+    if (r.body.status === 'done' || r.body.status === 'failed') return r.body;
+    if (Date.now() > until) throw new Error(`report ${reportId} still ${r.body.status}`);
+    await new Promise((res) => setTimeout(res, 150));
+  }
+}
+
+/** Starts a report and waits for it. */
+export async function runReport(
+  t: TestApp,
+  token: string,
+  companyId: number,
+  url: string,
+  body: unknown = {},
+) {
+  const r = await t.req<{ job_id: string; report_id: number }>('POST', url, { token, body });
+  if (r.status !== 202) throw new Error(`start failed: ${r.status} ${JSON.stringify(r.body)}`);
+  expect(typeof r.body.job_id).toBe('string');
+  return waitReport(t, token, companyId, r.body.report_id);
+}
+
+/** Raw bytes of a download (files, XLSX). */
+export async function download(t: TestApp, token: string, url: string) {
+  const r = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return { status: r.statusCode, headers: r.headers, body: r.rawPayload };
+}
+
+/** The stored notification that ended a report's job. */
+export async function reportNotification(t: TestApp, reportId: number) {
+  const rows = await t.app.deps.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.kind, 'reportCreateResponse'),
+        sql`(${notifications.payload}->>'report_id')::int = ${reportId}`,
+      ),
+    );
+  expect(rows).toHaveLength(1);
+  return rows[0];
+}
+
+/** Records execution directly (as the imports would): a payment, or an acceptance of specification lines. */
+export async function addPayment(
+  t: TestApp,
+  companyId: number,
+  contractId: number,
+  date: string,
+  amount: string,
+  number: string,
+) {
+  const [e] = await t.app.deps.db
+    .insert(contractEvents)
+    .values({
+      companyId,
+      contractId,
+      kind: 'payment',
+      eventDate: date,
+      amount,
+      documentName: 'Платежное поручение',
+      documentNumber: number,
+      documentDate: date,
+      source: 'bank',
+      dedupeKey: `test-payment:${contractId}:${number}`,
+    })
+    .returning();
+  return e;
+}
+
+export async function addAcceptance(
+  t: TestApp,
+  companyId: number,
+  contractId: number,
+  date: string,
+  number: string,
+  lines: { lineNo: number; quantity: string; amount: string }[],
+) {
+  const db = t.app.deps.db;
+  const total = lines.reduce((s, l) => s + Number(l.amount), 0).toFixed(2);
+  const [e] = await db
+    .insert(contractEvents)
+    .values({
+      companyId,
+      contractId,
+      kind: 'acceptance',
+      eventDate: date,
+      amount: total,
+      documentName: 'УПД',
+      documentNumber: number,
+      documentDate: date,
+      source: 'upd',
+      dedupeKey: `test-acceptance:${contractId}:${number}`,
+    })
+    .returning();
+  const items = await db.select().from(contractItems).where(eq(contractItems.contractId, contractId));
+  for (const l of lines) {
+    const item = items.find((i) => i.lineNo === l.lineNo);
+    if (!item) throw new Error(`no line ${l.lineNo}`);
+    await db
+      .insert(contractEventItems)
+      .values({ eventId: e.id, contractItemId: item.id, quantity: l.quantity, amount: l.amount });
+  }
+  return e;
+}

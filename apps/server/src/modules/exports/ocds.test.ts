@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
+import {
+  addAcceptance,
+  addPayment,
+  contractBody,
+  createContract,
+  download,
+  reportNotification,
+  runReport,
+  SUPPLIER,
+  SUPPLIER2,
+} from './exports.test-helpers.js';
+import type { OcdsPackage, OcdsRelease } from './ocds.builder.js';
+import { validateOcdsPackage } from './ocds-rules.js';
+
+let t: TestApp;
+let token: string;
+let company: number;
+const REG = '25003123458240000170000';
+const BUYER = 'Акционерное общество «Энергосеть»';
+let auctionId = 0;
+let singleId = 0;
+let pkg: OcdsPackage;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('client');
+  company = t.ids.companies.client1;
+  const a = await createContract(t, token, company, { number: 'O-1', eis_registry_number: REG });
+  auctionId = a.id;
+  await addPayment(t, company, a.id, '2024-03-20', '375000.00', '101');
+  await addAcceptance(t, company, a.id, '2024-04-10', 'А-15', [
+    { lineNo: 1, quantity: '1000', amount: '1000000.00' },
+  ]);
+  await addPayment(t, company, a.id, '2024-04-25', '625000.00', '177');
+  // a change of the concluded contract (доп. соглашение): a new version with another end date;
+  // the items keep their ids (they carry accepted quantities)
+  const card = await t.req<{ items: { id: number }[]; revision: number }>(
+    'GET',
+    `/api/companies/${company}/contracts/${a.id}`,
+    {
+      token,
+    },
+  );
+  const body = contractBody({ number: 'O-1', eis_registry_number: REG, end_date: '2025-03-31' });
+  const put = await t.req('PUT', `/api/companies/${company}/contracts/${a.id}`, {
+    token,
+    body: {
+      ...body,
+      status: undefined,
+      revision: card.body.revision,
+      items: body.items.map((it, i) => ({ ...it, id: card.body.items[i].id })),
+      change: { date: '2024-06-03', description: 'Дополнительное соглашение № 1: продление срока поставки' },
+    },
+  });
+  expect(put.status).toBe(200);
+  const b = await createContract(t, token, company, {
+    number: 'O-2',
+    items: [],
+    price: '300000.00',
+    supplier_inn: SUPPLIER2.inn,
+    supplier_kpp: SUPPLIER2.kpp,
+    supplier_name: SUPPLIER2.name,
+    supplier_is_sme: false,
+    procurement_method_code: 'single_supplier',
+    procurement_method_name: null,
+    contract_date: '2024-05-06',
+    start_date: null,
+    end_date: null,
+  });
+  singleId = b.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const url = () => `/api/companies/${company}/exports/ocds`;
+
+describe('OCDS 1.1 release package', () => {
+  it('is built by a job for chosen contracts and keeps the essential rules of the standard', async () => {
+    const report = await runReport(t, token, company, url(), { contract_ids: [auctionId, singleId] });
+    expect(report.status).toBe('done');
+    const file = await download(t, token, `/api/files/${report.file_id}`);
+    expect(String(file.headers['content-type'])).toContain('application/json');
+    pkg = JSON.parse(file.body.toString('utf8'));
+    expect(validateOcdsPackage(pkg, 'ocds-zakupki')).toEqual([]);
+    expect(pkg.version).toBe('1.1');
+    expect(pkg.uri).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+    expect(pkg.publisher).toEqual({ name: BUYER, scheme: 'RU-INN', uid: '5003123458' });
+    expect(pkg.releases.map((r) => r.ocid)).toEqual([`ocds-zakupki-${REG}`, `ocds-zakupki-zk${singleId}`]);
+    const n = await reportNotification(t, report.id);
+    expect(n.payload).toMatchObject({
+      report_code: 'ocds',
+      error: null,
+      file_id: report.file_id,
+      contract_guid: null,
+    });
+  });
+
+  it('writes parties with roles and RU-INN identifiers, the tender method, the award and the contract', () => {
+    const [a, b] = pkg.releases as OcdsRelease[];
+    expect(a.tag).toEqual(['tender', 'award', 'contract', 'implementation', 'contractAmendment']);
+    expect(a.parties).toEqual([
+      expect.objectContaining({
+        id: 'RU-INN-5003123458',
+        roles: ['buyer', 'payer'],
+        identifier: { scheme: 'RU-INN', id: '5003123458', legalName: BUYER },
+        details: { kpp: '500301001' },
+      }),
+      expect.objectContaining({
+        id: `RU-INN-${SUPPLIER.inn}`,
+        name: SUPPLIER.name,
+        roles: ['supplier', 'payee'],
+        details: { scale: 'sme', kpp: SUPPLIER.kpp },
+      }),
+    ]);
+    expect(a.buyer).toEqual({ id: 'RU-INN-5003123458', name: BUYER });
+    expect(a.tender).toMatchObject({
+      procurementMethod: 'open',
+      procurementMethodDetails: 'Аукцион в электронной форме',
+    });
+    expect(b.tender).toMatchObject({ procurementMethod: 'direct' });
+    expect(b.parties[1].roles).toEqual(['supplier']);
+    const [award] = a.awards;
+    expect(award).toMatchObject({ status: 'active', value: { amount: 1250000, currency: 'RUB' } });
+    expect(award.suppliers).toEqual([{ id: `RU-INN-${SUPPLIER.inn}`, name: SUPPLIER.name }]);
+    const [contract] = a.contracts;
+    expect(contract).toMatchObject({
+      awardID: award.id,
+      status: 'active',
+      value: { amount: 1250000, currency: 'RUB' },
+      period: { startDate: '2024-03-12T00:00:00+03:00', endDate: '2025-03-31T00:00:00+03:00' },
+      dateSigned: '2024-03-12T00:00:00+03:00',
+    });
+    expect(contract.items).toEqual([
+      {
+        id: '1',
+        description: 'Кабель силовой АПвПу2г 1х240/50-10',
+        classification: { scheme: 'OKPD2', id: '27.32.13.154' },
+        quantity: 1000,
+        unit: { scheme: 'OKEI', id: '006', name: 'м', value: { amount: 1000, currency: 'RUB' } },
+      },
+      expect.objectContaining({
+        id: '2',
+        classification: { scheme: 'OKPD2', id: '27.33.13.130' },
+        quantity: 50,
+      }),
+    ]);
+    expect(b.contracts[0]).not.toHaveProperty('period');
+  });
+
+  it('turns payments into transactions, УПД acceptances into delivery milestones and changes into amendments', () => {
+    const [a] = pkg.releases;
+    const { implementation, amendments } = a.contracts[0] as {
+      implementation: { transactions: Record<string, unknown>[]; milestones: Record<string, unknown>[] };
+      amendments: Record<string, unknown>[];
+    };
+    expect(implementation.transactions).toEqual([
+      expect.objectContaining({
+        date: '2024-03-20T00:00:00+03:00',
+        value: { amount: 375000, currency: 'RUB' },
+        payer: { id: 'RU-INN-5003123458', name: BUYER },
+        payee: { id: `RU-INN-${SUPPLIER.inn}`, name: SUPPLIER.name },
+      }),
+      expect.objectContaining({
+        date: '2024-04-25T00:00:00+03:00',
+        value: { amount: 625000, currency: 'RUB' },
+      }),
+    ]);
+    expect(implementation.milestones).toEqual([
+      expect.objectContaining({
+        type: 'delivery',
+        status: 'met',
+        dateMet: '2024-04-10T00:00:00+03:00',
+        documents: [
+          expect.objectContaining({
+            documentType: 'completionCertificate',
+            title: 'УПД № А-15 от 10.04.2024',
+          }),
+        ],
+      }),
+    ]);
+    expect(amendments).toEqual([
+      expect.objectContaining({
+        date: '2024-06-03T00:00:00+03:00',
+        description: 'Изменены условия договора: окончание исполнения',
+        rationale: 'Дополнительное соглашение № 1: продление срока поставки',
+      }),
+    ]);
+  });
+
+  it('takes the contracts of a register filter', async () => {
+    const report = await runReport(t, token, company, url(), {
+      filters: { supplier: SUPPLIER2.inn, date_from: '2024-01-01', date_to: '2024-12-31' },
+    });
+    expect(report.status).toBe('done');
+    const one: OcdsPackage = JSON.parse(
+      (await download(t, token, `/api/files/${report.file_id}`)).body.toString('utf8'),
+    );
+    expect(one.releases.map((r) => r.ocid)).toEqual([`ocds-zakupki-zk${singleId}`]);
+    expect(report.contract_guid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a request with both or neither of contract ids and filters, or with an empty filter', async () => {
+    const both = await t.req('POST', url(), { token, body: { contract_ids: [auctionId], filters: {} } });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain('либо список договоров');
+    expect((await t.req('POST', url(), { token, body: {} })).status).toBe(400);
+    const none = await t.req('POST', url(), { token, body: { filters: { supplier: '7700000001' } } });
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('По заданным фильтрам в реестре нет договоров');
+    const missing = await t.req('POST', url(), { token, body: { contract_ids: [auctionId, 999999] } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toContain('999999');
+  });
+});
+
+describe('OCDS rules', () => {
+  it('catch a broken ocid, a date without zone, a stray tag and dangling references', () => {
+    const broken = structuredClone(pkg) as unknown as { releases: Record<string, unknown>[] } & Record<
+      string,
+      unknown
+    >;
+    const r = broken.releases[0] as Record<string, any>;
+    r.ocid = 'ocds-other-1';
+    r.date = '2024-03-12';
+    r.tag = ['contract', 'signed'];
+    r.buyer = { id: 'RU-INN-0000000000', name: 'x' };
+    r.contracts[0].awardID = 'nope';
+    r.contracts[0].items[0].classification.scheme = 'OKPD';
+    r.contracts[0].implementation.milestones[0].documents[0].documentType = 'invoice';
+    r.contracts[0].implementation.transactions[0].value.amount = '375000.00';
+    broken.version = '1.0';
+    const issues = validateOcdsPackage(broken, 'ocds-zakupki');
+    for (const path of [
+      'version',
+      'releases[0].ocid',
+      'releases[0].date',
+      'releases[0].tag',
+      'releases[0].buyer',
+      'releases[0].contracts[0].awardID',
+      'releases[0].contracts[0].items[0].classification',
+      'releases[0].contracts[0].implementation.milestones[0].documents[0].documentType',
+      'releases[0].contracts[0].implementation.transactions[0].value.amount',
+    ]) {
+      expect(
+        issues.some((i) => i.startsWith(`${path}:`)),
+        path,
+      ).toBe(true);
+    }
+    expect(issues).toHaveLength(9);
+  });
+
+  it('take the ocid prefix from OCDS_OCID_PREFIX', () => {
+    expect(loadConfig({}).ocdsOcidPrefix).toBe('ocds-zakupki');
+    expect(loadConfig({ OCDS_OCID_PREFIX: 'ocds-a1b2c3' }).ocdsOcidPrefix).toBe('ocds-a1b2c3');
+    expect(() => loadConfig({ OCDS_OCID_PREFIX: 'zakupki' })).toThrow(/OCDS_OCID_PREFIX/);
+    expect(validateOcdsPackage(pkg, 'ocds-a1b2c3')[0]).toMatch(
+      /^releases\[0\]\.ocid: ocid должен начинаться с префикса ocds-a1b2c3-/,
+    );
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * What the exports need to know about a contract's procurement method, read from what the register
+ * keeps: a code of our methods catalogue (`single_supplier`, `e_auction_sme`, ...) with its flags,
+ * an EIS purchase type code from an import (`30000`, `40000`, ...), or only the method's name.
+ * Anything the data does not tell stays null; nothing is guessed.
+ */
+
+export type MethodKind = 'single' | 'competitive' | 'other';
+export type OcdsMethod = 'open' | 'selective' | 'limited' | 'direct';
+
+export type MethodInfo = {
+  /** null: the register does not say how the supplier was chosen. */
+  kind: MethodKind | null;
+  /** A procurement in electronic form; null when unknown. */
+  electronic: boolean | null;
+  /** Only SMEs could take part (ст. 3.4 223-ФЗ); null when unknown. */
+  smeOnly: boolean | null;
+  /** `purchaseTypeInfo/code` of the EIS contract information. */
+  eisCode: string;
+  eisName: string | null;
+  /** OCDS `tender.procurementMethod`; null when the method is unknown. */
+  ocds: OcdsMethod | null;
+  title: string | null;
+};
+
+/** A row of the methods catalogue (kind 'method'): `extra` carries competitive / electronic / sme_only. */
+export type MethodCatalogEntry = { code: string; title: string; extra: Record<string, unknown> };
+
+/** EIS purchase type codes named by Types.xsd (`purchaseTypeInfo` documentation). */
+export const EIS_METHOD_CODES = {
+  tender: '11011',
+  auction: '12012',
+  single: '30000',
+  other: '40000',
+} as const;
+
+const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+function fromName(text: string): Pick<MethodInfo, 'kind' | 'electronic' | 'smeOnly'> {
+  const t = text.toLowerCase();
+  if (!t) return { kind: null, electronic: null, smeOnly: null };
+  const single = /единствен/.test(t);
+  const competitive = /конкурс|аукцион|котиров|предложени|переговор|отбор/.test(t);
+  return {
+    kind: single ? 'single' : competitive ? 'competitive' : null,
+    electronic: /электронн/.test(t) ? true : null,
+    smeOnly: /субъект\S* малого/.test(t) ? true : single || competitive ? false : null,
+  };
+}
+
+function eisCodeFor(code: string | null, kind: MethodKind | null, text: string): string {
+  if (code && /^\d{1,5}$/.test(code)) return code;
+  if (kind === 'single') return EIS_METHOD_CODES.single;
+  if (/конкурс/.test(text)) return EIS_METHOD_CODES.tender;
+  if (/аукцион/.test(text)) return EIS_METHOD_CODES.auction;
+  return EIS_METHOD_CODES.other;
+}
+
+function ocdsFor(kind: MethodKind | null, text: string): OcdsMethod | null {
+  if (kind === 'single') return 'direct';
+  if (kind !== 'competitive') return null;
+  if (/закрыт/.test(text)) return 'limited';
+  if (/квалификац/.test(text)) return 'selective';
+  return 'open';
+}
+
+/**
+ * Classifies the method of a contract. The catalogue entry (when the code is one of ours) wins,
+ * then the EIS code (30000 is a purchase from a single supplier), then words of the name.
+ */
+export function classifyMethod(
+  code: string | null,
+  name: string | null,
+  catalog: MethodCatalogEntry | null = null,
+): MethodInfo {
+  const title = catalog?.title ?? name ?? null;
+  const text = (title ?? '').toLowerCase();
+  let info = fromName(text);
+  if (catalog) {
+    const competitive = flag(catalog.extra.competitive);
+    info = {
+      kind: competitive
+        ? 'competitive'
+        : info.kind === 'single'
+          ? 'single'
+          : competitive === false
+            ? 'other'
+            : info.kind,
+      electronic: flag(catalog.extra.electronic) ?? info.electronic,
+      smeOnly: flag(catalog.extra.sme_only) ?? info.smeOnly,
+    };
+  } else if (code === EIS_METHOD_CODES.single) {
+    info = { ...info, kind: 'single' };
+  } else if (code === EIS_METHOD_CODES.tender || code === EIS_METHOD_CODES.auction) {
+    info = { ...info, kind: 'competitive' };
+  }
+  if (info.kind === 'single' && info.smeOnly === null) info.smeOnly = false;
+  return {
+    ...info,
+    eisCode: eisCodeFor(code, info.kind, text),
+    eisName: title,
+    ocds: ocdsFor(info.kind, text),
+    title,
+  };
+}

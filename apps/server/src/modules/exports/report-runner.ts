@@ -1,0 +1,168 @@
+import { REPORT_TITLES, type ReportCode } from '@zakupki/shared';
+import { eq } from 'drizzle-orm';
+import { reportRuns, users } from '../../db/schema/index.js';
+import type { JobContext } from '../../plugins/jobs.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { storeFile } from '../files/files.service.js';
+import { recordJobError } from '../imports/import-runner.js';
+import { ExportFailure } from './export-failure.js';
+import { REPORT_BUILDERS, type ReportRunRow } from './report-builders.js';
+
+/** The user who ordered the report: the actor of the audit entry the job writes. */
+async function actorOf(deps: AppDeps, run: ReportRunRow): Promise<Actor> {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, run.userId));
+  return {
+    userId: run.userId,
+    role: u?.role ?? 'client',
+    companyId: u?.companyId ?? null,
+    title: u?.title ?? '',
+    login: u?.login ?? '',
+    sessionId: 0,
+    requestId: `report:${run.id}`,
+  };
+}
+
+async function notify(
+  deps: AppDeps,
+  run: ReportRunRow,
+  n: {
+    status: 'success' | 'error';
+    message: string;
+    error: string | null;
+    fileId: number | null;
+    code?: string;
+  },
+  guid: string | null,
+  regnumber: string | null,
+) {
+  await deps.notifier.notify({
+    userId: run.userId,
+    companyId: run.companyId,
+    kind: 'reportCreateResponse',
+    status: n.status,
+    header: REPORT_TITLES[run.reportCode as ReportCode] ?? 'Отчёт',
+    message: n.message,
+    code: n.code ?? null,
+    payload: {
+      contract_guid: guid,
+      report_code: run.reportCode,
+      contract_regnumber: regnumber,
+      error: n.error,
+      file_id: n.fileId,
+      report_id: run.id,
+    },
+  });
+}
+
+async function fail(deps: AppDeps, run: ReportRunRow, message: string, code?: string) {
+  await deps.db
+    .update(reportRuns)
+    .set({ status: 'failed', error: message, finishedAt: new Date() })
+    .where(eq(reportRuns.id, run.id));
+  await notify(
+    deps,
+    run,
+    { status: 'error', message, error: message, fileId: null, code },
+    run.contractGuid,
+    run.contractRegnumber,
+  );
+}
+
+/**
+ * Job body: builds the report, stores the file and marks the run done in one transaction, then
+ * notifies with `reportCreateResponse`. A reason the user can act on (ExportFailure, including a
+ * document that does not pass its schema) fails the run at once and stores no file; any other
+ * error is retried by the queue and reported with an error code on the last attempt.
+ */
+export async function runReport(reportId: number, job: JobContext): Promise<void> {
+  const { deps } = job;
+  const [run] = await deps.db.select().from(reportRuns).where(eq(reportRuns.id, reportId));
+  if (!run || run.status === 'done' || run.status === 'failed') return;
+  await deps.db
+    .update(reportRuns)
+    .set({ status: 'running', startedAt: new Date(), jobId: job.jobId })
+    .where(eq(reportRuns.id, run.id));
+  const progress = (p: number) =>
+    deps.notifier.emitToUser(run.userId, 'jobProgress', {
+      job_id: job.jobId,
+      kind: 'report',
+      progress: p,
+      report_id: run.id,
+    });
+  progress(10);
+  try {
+    const builder = REPORT_BUILDERS[run.reportCode as ReportCode];
+    if (!builder) throw new ExportFailure(`Неизвестный вид отчёта: ${run.reportCode}`);
+    const built = await builder(deps, run);
+    progress(80);
+    const actor = await actorOf(deps, run);
+    const guid = built.contractGuid ?? run.contractGuid;
+    const regnumber = built.contractRegnumber ?? run.contractRegnumber;
+    const file = await deps.db.transaction(async (tx) => {
+      const f = await storeFile(tx, {
+        companyId: run.companyId,
+        userId: run.userId,
+        purpose: 'report',
+        name: built.fileName,
+        mime: built.mime,
+        content: built.content,
+      });
+      await tx
+        .update(reportRuns)
+        .set({
+          status: 'done',
+          fileId: f.id,
+          warnings: built.warnings,
+          contractGuid: guid,
+          contractRegnumber: regnumber,
+          params: { ...run.params, ...built.params },
+          error: null,
+          finishedAt: new Date(),
+        })
+        .where(eq(reportRuns.id, run.id));
+      await audit(tx, actor, {
+        action: 'create',
+        entity: 'report',
+        entityId: run.id,
+        companyId: run.companyId,
+        after: {
+          report_code: run.reportCode,
+          file_id: f.id,
+          file_name: f.name,
+          size: f.size,
+          warnings: built.warnings.length,
+        },
+      });
+      return f;
+    });
+    progress(100);
+    const tail = built.warnings.length ? `. Замечаний: ${built.warnings.length} (см. список отчётов)` : '';
+    await notify(
+      deps,
+      run,
+      {
+        status: 'success',
+        message: `${built.summary}: файл «${file.name}»${tail}`,
+        error: null,
+        fileId: file.id,
+      },
+      guid,
+      regnumber,
+    );
+  } catch (err) {
+    if (err instanceof ExportFailure) {
+      await fail(deps, run, err.message);
+      return;
+    }
+    if (!job.lastAttempt) throw err;
+    const code = await recordJobError(deps, err as Error, `report:${run.id}`, run.userId);
+    await fail(
+      deps,
+      run,
+      `Не удалось сформировать отчёт: внутренняя ошибка. Обратитесь к оператору, код ошибки: ${code}`,
+      code,
+    );
+    throw err;
+  }
+}
