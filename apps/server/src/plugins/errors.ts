@@ -107,7 +107,8 @@ export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
   app.addHook('onRequest', async (req, reply) => {
     const ms = app.deps.config.requestTimeoutMs;
     const timer = setTimeout(() => {
-      if (reply.sent) return;
+      // a streaming response that has started is left to finish
+      if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ url: req.url }, 'request timed out');
       void sendError(reply, 504, {
         error: { code: 'timeout', message: 'Время ожидания ответа истекло. Попробуйте позже' },
