@@ -6,8 +6,11 @@ import { isStaff, type Role } from './roles.js';
  * Paths use react-router / Fastify `:param` syntax.
  */
 
-/** requiresAuth: login required; guestOnly: unauthenticated only; staffOnly: admin, specialist, operator. */
-export type RouteMeta = { requiresAuth?: true; guestOnly?: true; staffOnly?: true };
+/**
+ * requiresAuth: login required; guestOnly: unauthenticated only; staffOnly: admin, specialist,
+ * operator; adminOnly: the admin alone (tariffs, PRODUCT.md).
+ */
+export type RouteMeta = { requiresAuth?: true; guestOnly?: true; staffOnly?: true; adminOnly?: true };
 
 export type AppRoute = {
   path: string;
@@ -19,6 +22,8 @@ export type AppRoute = {
 const AUTH: RouteMeta = { requiresAuth: true };
 const STAFF: RouteMeta = { requiresAuth: true, staffOnly: true };
 const GUEST: RouteMeta = { guestOnly: true };
+/** seed.md lists tariffs among the staff catalogues; PRODUCT.md narrows them to the admin. */
+const ADMIN: RouteMeta = { requiresAuth: true, staffOnly: true, adminOnly: true };
 
 /** Generic catalogue screen: type codes (seed.md §2). */
 export const CATALOG_TYPES = {
@@ -57,7 +62,7 @@ export const CATALOG_ROUTES: AppRoute[] = [
   { path: '/catalogServiceDocument', title: 'Товары, работы, услуги', meta: STAFF },
   { path: '/catalogEnsuring', title: 'Обеспечение заявки, договора и гарантийных обязательств', meta: STAFF },
   { path: '/catalogDocumentSubject', title: 'Документы по предмету закупки', meta: STAFF },
-  { path: '/catalogTariffs', title: 'Тарифы', meta: STAFF },
+  { path: '/catalogTariffs', title: 'Тарифы', meta: ADMIN },
   { path: '/catalogFinancialResults', title: 'Финансовые результаты', meta: STAFF },
   { path: '/catalogFundingSources', title: 'Источники финансирования', meta: AUTH },
   { path: '/catalogContractBasis', title: 'Основания заключения договора', meta: AUTH },
@@ -98,12 +103,13 @@ export type RouteViewer = { role: Role } | null;
 /**
  * The navigation guard (seed.md §2): where to send the viewer instead, or null to let them in.
  * Unauthenticated on a protected route → /login; logged in on a guest-only route → /;
- * a client on a staff-only route → /.
+ * a client on a staff-only route → /; anyone but the admin on an admin-only route → /.
  */
 export function guardRedirect(meta: RouteMeta, viewer: RouteViewer): '/login' | '/' | null {
   if (!viewer) return meta.requiresAuth || meta.staffOnly ? '/login' : null;
   if (meta.guestOnly) return '/';
   if (meta.staffOnly && !isStaff(viewer.role)) return '/';
+  if (meta.adminOnly && viewer.role !== 'admin') return '/';
   return null;
 }
 

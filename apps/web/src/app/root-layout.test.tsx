@@ -92,12 +92,31 @@ describe('guard in the router', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('staff open a restricted route; an unbuilt module says «Раздел в разработке» with its title', async () => {
+  it('staff open a restricted route: /catalogMethod shows its catalogue screen', async () => {
     loginAs('operator');
     const router = open('/catalogMethod');
-    expect(await screen.findByText('Раздел в разработке')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Способы закупки' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Способы закупки' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/catalogMethod');
+  });
+
+  it('an unbuilt module says «Раздел в разработке» with its title', async () => {
+    loginAs('operator');
+    open('/procurementsRules/5/versions/7/documentsRules');
+    expect(await screen.findByText('Раздел в разработке')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Правила формирования документации' })).toBeTruthy();
+  });
+
+  it('tariffs are for the admin alone: a specialist typing /catalogTariffs lands on /', async () => {
+    loginAs('specialist');
+    const router = open('/catalogTariffs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 10_000 });
+  });
+
+  it('the admin opens /catalogTariffs', async () => {
+    loginAs('admin');
+    const router = open('/catalogTariffs');
+    expect(await screen.findByRole('heading', { name: 'Тарифы' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/catalogTariffs');
   });
 
   it('/eisPlanItems/:number hands the number to its view', async () => {

@@ -17,12 +17,13 @@ const STAFF_ONLY = [
   '/catalogWorkTerms',
   '/catalogServiceTerms',
   '/catalogMethod',
-  '/catalogTariffs',
   '/catalogService',
   '/catalogEnsuring',
   '/catalogServiceDocument',
   '/catalogDocumentSubject',
 ];
+/** PRODUCT.md: tariffs for the admin alone (the API refuses everyone else as well). */
+const ADMIN_ONLY = ['/catalogTariffs'];
 const GUEST_ONLY = ['/registration', '/login', '/expectRegistration'];
 const LOGIN_ONLY = [
   '/',
@@ -50,6 +51,7 @@ function expected(path: string, role: (typeof ROLES)[number] | null): string | n
   if (GUEST_ONLY.includes(path)) return role ? '/' : null;
   if (!role) return '/login';
   if (STAFF_ONLY.includes(path) && role === 'client') return '/';
+  if (ADMIN_ONLY.includes(path) && role !== 'admin') return '/';
   return null;
 }
 
@@ -60,7 +62,7 @@ function registeredPaths(routes: RouteObject[]): string[] {
 describe('route table', () => {
   it('holds exactly the routes of seed.md §2, 17 of them catalogues', () => {
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(
-      [...STAFF_ONLY, ...GUEST_ONLY, ...LOGIN_ONLY].sort(),
+      [...STAFF_ONLY, ...ADMIN_ONLY, ...GUEST_ONLY, ...LOGIN_ONLY].sort(),
     );
     expect(CATALOG_ROUTES).toHaveLength(17);
   });
@@ -83,6 +85,11 @@ describe('route table', () => {
     expect(matchAppRoute('/procurementsRules/5/versions/7/documentsRules')?.meta.staffOnly).toBe(true);
     expect(matchAppRoute('/contracts/execution?x=1')?.path).toBe('/contracts/execution');
     expect(matchAppRoute('/nowhere')).toBeNull();
+    expect(matchAppRoute('/catalogTariffs')?.meta).toEqual({
+      requiresAuth: true,
+      staffOnly: true,
+      adminOnly: true,
+    });
   });
 });
 

@@ -43,6 +43,8 @@ const profileCompanies = lazyPage(
   'CompaniesPage',
 );
 
+const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
+
 const page = (path: string, lazy: NonIndexRouteObject['lazy']): NonIndexRouteObject => ({
   path,
   handle: handleFor(path),
@@ -87,7 +89,7 @@ export const appRoutes: RouteObject[] = [
       page('/registration', registration),
       page('/login', login),
       page('/expectRegistration', expectRegistration),
-      ...CATALOG_ROUTES.map((c) => page(c.path, placeholder)),
+      ...CATALOG_ROUTES.map((c) => page(c.path, catalog)),
       { path: '*', element: <NotFoundPage />, handle: { meta: {}, title: 'Страница не найдена', path: '*' } },
     ],
   },

@@ -1,0 +1,136 @@
+import { type CatalogDescriptor, type CatalogField, OKPD2_CODE_RE } from '@zakupki/shared/api/catalogs';
+import type { ValidationIssue } from '@zakupki/shared/errors';
+import { ApiError } from '../../../lib/http-errors';
+import { numeric, type Rule, required, rules } from '../../../lib/validators';
+import type { CatalogItem } from './catalogs';
+
+/**
+ * The create/edit form of a catalogue screen, built from the descriptor's fields: the values
+ * the inputs hold, the client-side rules and the API body.
+ */
+export type EntryValues = Record<string, unknown>;
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const clean = (v: unknown) => text(v).replace(/[\s\u00a0]/g, '');
+
+function emptyValue(f: CatalogField): unknown {
+  switch (f.type) {
+    case 'boolean':
+      return false;
+    case 'select':
+      return null;
+    case 'multiselect':
+    case 'list':
+      return [];
+    default:
+      return '';
+  }
+}
+
+export const emptyValues = (d: CatalogDescriptor): EntryValues =>
+  Object.fromEntries(d.fields.map((f) => [f.key, emptyValue(f)]));
+
+/** An item of the API as the inputs show it (percent with a comma, limits as text). */
+export function valuesOf(d: CatalogDescriptor, item: CatalogItem): EntryValues {
+  return Object.fromEntries(
+    d.fields.map((f) => {
+      const v = item[f.key];
+      switch (f.type) {
+        case 'boolean':
+          return [f.key, Boolean(v)];
+        case 'select':
+          return [f.key, v === null || v === undefined ? null : String(v)];
+        case 'multiselect':
+        case 'list':
+          return [f.key, Array.isArray(v) ? v.map(String) : []];
+        case 'percent':
+          return [f.key, text(v).replace('.', ',')];
+        default:
+          return [f.key, text(v)];
+      }
+    }),
+  );
+}
+
+export const MSG_WHOLE = 'Значение должно быть целым';
+
+const whole: Rule = (v) => (clean(v) === '' || /^-?\d+$/.test(clean(v)) ? null : MSG_WHOLE);
+const okpd2: Rule = (v) =>
+  text(v).trim() === '' || OKPD2_CODE_RE.test(text(v).trim().toUpperCase())
+    ? null
+    : 'Код ОКПД2 в формате 26.20.11.110 (или буква раздела A–U)';
+
+/** Mantine form rules: «Обязательное поле», «Значение должно быть числовое», ОКПД2 format. */
+export function entryRules(d: CatalogDescriptor) {
+  return Object.fromEntries(
+    d.fields.map((f) => {
+      const list: Rule[] = [];
+      if (f.required && f.type !== 'boolean') list.push(required);
+      if (f.type === 'integer') list.push(numeric, whole);
+      if (f.type === 'percent' || f.type === 'money') list.push(numeric);
+      if (f.type === 'okpd2') list.push(okpd2);
+      return [f.key, rules(...list)];
+    }),
+  );
+}
+
+function bodyValue(f: CatalogField, v: unknown): unknown {
+  switch (f.type) {
+    case 'boolean':
+      return Boolean(v);
+    case 'select':
+      return v || null;
+    case 'multiselect':
+    case 'list':
+      return Array.isArray(v) ? v.map((x) => String(x).trim()).filter(Boolean) : [];
+    case 'integer':
+      return clean(v) === '' ? null : Number(clean(v));
+    case 'percent':
+    case 'money':
+      return clean(v) === '' ? null : clean(v).replace(',', '.');
+    case 'okpd2':
+      return text(v).trim() === '' ? null : text(v).trim().toUpperCase();
+    default:
+      return text(v).trim() === '' ? null : text(v).trim();
+  }
+}
+
+/**
+ * The JSON body of create/update. `companyId`: on creation, the owner (null: a global entry);
+ * undefined on update (the owner never changes). Service-execution terms carry the screen's
+ * subject_type.
+ */
+export function entryBody(
+  d: CatalogDescriptor,
+  values: EntryValues,
+  companyId: number | null | undefined,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = Object.fromEntries(
+    d.fields.map((f) => [f.key, bodyValue(f, values[f.key])]),
+  );
+  if (d.company_entries && companyId !== undefined) body.company_id = companyId;
+  if (d.subject_type !== null) body.subject_type = d.subject_type;
+  return body;
+}
+
+/** Field issues of a refused write: 400 validation_failed and 409 duplicate both name the field. */
+export function issuesOf(err: unknown): ValidationIssue[] {
+  if (!(err instanceof ApiError)) return [];
+  const d = err.details as { issues?: unknown } | null | undefined;
+  if (!Array.isArray(d?.issues)) return [];
+  return d.issues.filter(
+    (i): i is ValidationIssue =>
+      !!i && typeof i === 'object' && typeof i.path === 'string' && typeof i.message === 'string',
+  );
+}
+
+/** Row errors of a refused XLSX import (400 invalid_file, details.errors). */
+export function importErrorsOf(err: unknown): { row: number | null; message: string }[] {
+  if (!(err instanceof ApiError) || err.code !== 'invalid_file') return [];
+  const d = err.details as { errors?: unknown } | null | undefined;
+  if (!Array.isArray(d?.errors)) return [];
+  return d.errors.filter(
+    (e): e is { row: number | null; message: string } =>
+      !!e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string',
+  );
+}

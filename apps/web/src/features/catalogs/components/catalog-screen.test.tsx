@@ -1,0 +1,382 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type CatalogDescriptor, catalogByRoute } from '@zakupki/shared/api/catalogs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { selectedCompanyStore } from '../../../lib/company';
+import { sessionStore } from '../../../lib/session-store';
+import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../test/render';
+import { CatalogScreen } from './catalog-screen';
+
+const descriptor = (route: string): CatalogDescriptor => {
+  const d = catalogByRoute(route);
+  if (!d) throw new Error(`no catalogue at ${route}`);
+  return d;
+};
+
+const entry = (over: Record<string, unknown>) => ({
+  kind: 'generic',
+  type_code: 8,
+  subject_type: null,
+  description: null,
+  company_id: null,
+  company_title: null,
+  archived_at: null,
+  created_at: '2026-01-10T09:00:00Z',
+  updated_at: '2026-01-10T09:00:00Z',
+  ...over,
+});
+const GLOBAL = entry({ id: 5, code: '1', title: 'Собственные средства' });
+const OWN = entry({
+  id: 7,
+  code: '20',
+  title: 'Средства займа',
+  company_id: 1,
+  company_title: DEMO_COMPANY.title,
+});
+const page = (items: unknown[]) => ({
+  status: 200,
+  body: { items, total: items.length, page: 1, limit: 10 },
+});
+
+type Call = ReturnType<typeof stubFetch>[number];
+let calls: Call[];
+let answer: (url: string, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined;
+
+beforeEach(() => {
+  answer = () => undefined;
+  calls = stubFetch((url, init) => {
+    const custom = answer(url, init);
+    if (custom) return custom;
+    if (url === '/api/companies/1/permissions')
+      return { status: 200, body: ['company.read', 'catalogs.write'] };
+    if (url.startsWith('/api/catalogs/generic/8?')) return page([GLOBAL, OWN]);
+    if (url.startsWith('/api/catalogs/exec/2?'))
+      return page([
+        { ...GLOBAL, kind: 'exec', type_code: 2 },
+        { ...OWN, kind: 'exec', type_code: 2 },
+      ]);
+    return undefined;
+  });
+  selectedCompanyStore.set(DEMO_COMPANY);
+});
+afterEach(() => {
+  sessionStore.set({ status: 'anonymous' });
+  selectedCompanyStore.set(null);
+  vi.unstubAllGlobals();
+});
+
+const open = (route: string, query = '') =>
+  renderApp(<CatalogScreen d={descriptor(route)} />, { path: route, initialPath: `${route}${query}` });
+/** Header texts (a sortable header is a button, so not a columnheader by role). */
+const headersOf = (table: HTMLElement) =>
+  [...table.querySelectorAll('thead th')].map((h) => h.textContent?.trim());
+const listCalls = (prefix: string) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith(`${prefix}?`));
+
+describe('catalogue screen from a descriptor', () => {
+  it('shows the descriptor’s title and columns; global entries «Общий», company ones «Компании»', async () => {
+    loginAs('specialist');
+    open('/catalogFundingSources');
+    expect(screen.getByRole('heading', { name: 'Источники финансирования' })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    // «Действия» once the company permissions say the specialist may write there
+    await waitFor(() =>
+      expect(headersOf(table)).toEqual(['Код', 'Наименование', 'Принадлежность', 'Действия']),
+    );
+    const rows = await within(table).findAllByRole('row');
+    expect(within(rows[1]).getByText('Собственные средства')).toBeTruthy();
+    expect(within(rows[1]).getByText('Общий')).toBeTruthy();
+    expect(within(rows[2]).getByText('Компании')).toBeTruthy();
+    // the list asks for the global entries plus the selected company's
+    expect(listCalls('/api/catalogs/generic/8')[0].url).toContain('company_id=1');
+  });
+
+  it('methods: the extra boolean columns from their descriptor', async () => {
+    loginAs('operator');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/methods?')
+        ? page([
+            {
+              ...GLOBAL,
+              kind: 'method',
+              type_code: null,
+              title: 'Аукцион',
+              competitive: true,
+              sme_only: false,
+              electronic: true,
+            },
+          ])
+        : undefined;
+    open('/catalogMethod');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Аукцион');
+    const headers = headersOf(table);
+    expect(headers).toEqual([
+      'Код',
+      'Наименование',
+      'Конкурентный',
+      'Только МСП',
+      'В электронной форме',
+      'Принадлежность',
+    ]);
+    const cells = within(within(table).getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(2, 5)).toEqual(['Да', 'Нет', 'Да']);
+  });
+
+  it('tariffs: limits with «без ограничений» for an empty one and the price as money', async () => {
+    loginAs('admin');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/tariffs?')
+        ? page([
+            {
+              id: 1,
+              code: 'corporate',
+              name: 'Корпоративный',
+              description: null,
+              max_users: 50,
+              max_companies: null,
+              max_contracts_per_year: 1000,
+              price_per_month: '1234567.89',
+              companies_count: 2,
+              archived_at: null,
+              created_at: '2026-01-01T00:00:00Z',
+              updated_at: '2026-01-01T00:00:00Z',
+            },
+          ])
+        : undefined;
+    open('/catalogTariffs');
+    const row = (await screen.findByText('Корпоративный')).closest('tr') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 6)).toEqual([
+      'Корпоративный',
+      '50',
+      'без ограничений',
+      '1\u00a0000',
+      '1\u00a0234\u00a0567,89\u00a0₽',
+      '2',
+    ]);
+  });
+
+  it('«Список пуст» for an empty catalogue, «Ничего не найдено» for a search without results', async () => {
+    loginAs('specialist');
+    answer = (url) => (url.startsWith('/api/catalogs/generic/8?') ? page([]) : undefined);
+    const { unmount } = open('/catalogFundingSources');
+    expect(await screen.findByText('Список пуст')).toBeTruthy();
+    unmount();
+    open('/catalogFundingSources', '?q=нет');
+    expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
+  });
+});
+
+describe('filters in the URL', () => {
+  it('search is debounced into ?q= and sent to the server; the page goes back to 1', async () => {
+    loginAs('specialist');
+    const { router } = open('/catalogFundingSources', '?page=2&archived=true');
+    await screen.findByText('Собственные средства');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Поиск' }), 'займ');
+    await waitFor(() => expect(router.state.location.search).toContain('q=%D0%B7%D0%B0%D0%B9%D0%BC'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('q')).toBe('займ');
+    expect(params.get('page')).toBeNull();
+    expect(params.get('archived')).toBe('true');
+    await waitFor(() =>
+      expect(
+        listCalls('/api/catalogs/generic/8').some((c) => c.url.includes('q=%D0%B7%D0%B0%D0%B9%D0%BC')),
+      ).toBe(true),
+    );
+    // one request for the whole word, not one per letter
+    expect(listCalls('/api/catalogs/generic/8').filter((c) => c.url.includes('q=')).length).toBe(1);
+    expect(listCalls('/api/catalogs/generic/8').at(-1)?.url).toContain('include_archived=true');
+  });
+
+  it('sorting by a column header goes into ?sort=&order= and to the server', async () => {
+    loginAs('specialist');
+    const { router } = open('/catalogFundingSources');
+    await screen.findByText('Собственные средства');
+    await userEvent.click(screen.getByRole('button', { name: /Наименование/ }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('title'));
+    await waitFor(() => expect(listCalls('/api/catalogs/generic/8').at(-1)?.url).toContain('sort=title'));
+  });
+});
+
+describe('create and edit form', () => {
+  it('required fields say «Обязательное поле» and nothing is sent', async () => {
+    loginAs('specialist');
+    open('/catalogFundingSources');
+    await screen.findByText('Собственные средства');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Новая запись: источник финансирования')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Обязательное поле')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('numbers say «Значение должно быть числовое»', async () => {
+    loginAs('admin');
+    answer = (url) => (url.startsWith('/api/catalogs/tariffs?') ? page([]) : undefined);
+    open('/catalogTariffs');
+    await screen.findByText('Список пуст');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Пользователей не более' }), 'десять');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText(/Значение должно быть числовое/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('creates a global or the company’s entry; the server’s issues land on their fields', async () => {
+    loginAs('specialist');
+    answer = (url, init) =>
+      url === '/api/catalogs/generic/8' && init?.method === 'POST'
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: 'duplicate',
+                message: 'Запись с кодом «20» уже есть в справочнике',
+                details: { issues: [{ path: 'body.code', message: 'Код уже занят' }] },
+              },
+            },
+          }
+        : undefined;
+    open('/catalogFundingSources');
+    await screen.findByText('Собственные средства');
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: `Запись компании «${DEMO_COMPANY.title}»` }),
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Код' }), '20');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Наименование/ }), ' Грант  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Код уже занят')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ code: '20', title: 'Грант', description: null, company_id: 1 });
+  });
+
+  it('edits an entry with its values filled in (PUT, owner unchanged)', async () => {
+    loginAs('specialist');
+    answer = (url, init) =>
+      url === '/api/catalogs/generic/8/5' && init?.method === 'PUT'
+        ? { status: 200, body: { ...GLOBAL, title: 'Собственные средства организации' } }
+        : undefined;
+    open('/catalogFundingSources');
+    await userEvent.click(await screen.findByRole('button', { name: 'Изменить: Собственные средства' }));
+    const dialog = await screen.findByRole('dialog');
+    const title = within(dialog).getByRole('textbox', { name: /Наименование/ }) as HTMLInputElement;
+    expect(title.value).toBe('Собственные средства');
+    expect(within(dialog).getByText('Общая запись (для всех компаний)')).toBeTruthy();
+    await userEvent.type(title, ' организации');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      code: '1',
+      title: 'Собственные средства организации',
+      description: null,
+    });
+    expect(await screen.findByText('Запись «Собственные средства организации» изменена')).toBeTruthy();
+  });
+});
+
+describe('archive, restore, delete', () => {
+  it('archive asks first, then calls the API', async () => {
+    loginAs('specialist');
+    answer = (url, init) =>
+      url === '/api/catalogs/generic/8/5/archive' && init?.method === 'POST'
+        ? { status: 200, body: { ...GLOBAL, archived_at: '2026-02-01T10:00:00Z' } }
+        : undefined;
+    open('/catalogFundingSources');
+    await userEvent.click(await screen.findByRole('button', { name: 'В архив: Собственные средства' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Перенести запись «Собственные средства» в архив\?/)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/archive'))).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'В архив' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/catalogs/generic/8/5/archive')).toBe(
+        true,
+      ),
+    );
+    expect(await screen.findByText('Запись «Собственные средства» перенесена в архив')).toBeTruthy();
+  });
+
+  it('an archived entry offers «Восстановить»', async () => {
+    loginAs('specialist');
+    answer = (url, init) => {
+      if (url.startsWith('/api/catalogs/generic/8?'))
+        return page([{ ...GLOBAL, archived_at: '2026-02-01T10:00:00Z' }]);
+      if (url === '/api/catalogs/generic/8/5/restore' && init?.method === 'POST')
+        return { status: 200, body: GLOBAL };
+      return undefined;
+    };
+    open('/catalogFundingSources', '?archived=true');
+    expect(await screen.findByText('В архиве с 01.02.2026')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Восстановить: Собственные средства' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Восстановить' }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/catalogs/generic/8/5/restore')).toBe(true));
+  });
+
+  it('deleting an entry in use shows the server’s message and offers to archive it', async () => {
+    loginAs('specialist');
+    const message =
+      'Запись «Собственные средства» используется (Договоры: 3); её можно только перенести в архив';
+    answer = (url, init) => {
+      if (url === '/api/catalogs/generic/8/5' && init?.method === 'DELETE')
+        return { status: 409, body: { error: { code: 'has_dependents', message } } };
+      if (url === '/api/catalogs/generic/8/5/archive') return { status: 200, body: GLOBAL };
+      return undefined;
+    };
+    open('/catalogFundingSources');
+    await userEvent.click(await screen.findByRole('button', { name: 'Удалить: Собственные средства' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Перенести в архив' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/catalogs/generic/8/5/archive')).toBe(true));
+  });
+});
+
+describe('write rights', () => {
+  it('a client sees no write buttons on a global entry, but edits its own place of delivery', async () => {
+    loginAs('client');
+    open('/catalogExecPlace');
+    await screen.findByText('Собственные средства');
+    expect(screen.queryByRole('button', { name: 'Изменить: Собственные средства' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'В архив: Собственные средства' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Удалить: Собственные средства' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Изменить: Средства займа' })).toBeTruthy();
+    // a client adds its own company's entries only: no owner choice
+    await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).getByText(`Запись компании «${DEMO_COMPANY.title}»`)).toBeTruthy();
+    // the client's company permissions are not asked: its rights come from the catalogue
+    expect(calls.some((c) => c.url.includes('/permissions'))).toBe(false);
+  });
+
+  it('a client on funding sources only reads: no add, import or row buttons, export stays', async () => {
+    loginAs('client');
+    open('/catalogFundingSources');
+    await screen.findByText('Средства займа');
+    expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Загрузить из XLSX' })).toBeNull();
+    expect(headersOf(screen.getByRole('table'))).not.toContain('Действия');
+    expect(screen.getByRole('button', { name: 'Выгрузить в XLSX' })).toBeTruthy();
+  });
+
+  it('an operator without catalogs.write in the company reads only', async () => {
+    loginAs('operator');
+    answer = (url) =>
+      url === '/api/companies/1/permissions' ? { status: 200, body: ['company.read'] } : undefined;
+    open('/catalogFundingSources');
+    await screen.findByText('Средства займа');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/companies/1/permissions')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Изменить/ })).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import 'mantine-datatable/styles.css';
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CATALOG_SORTS, type CatalogDescriptor } from '@zakupki/shared/api/catalogs';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { PAGE_SIZES } from '../../../components/table/paged-table';
+import { companyLabel } from '../../../lib/company';
+import { type CatalogItem, catalogListQuery } from '../api/catalogs';
+import { mayWriteEntry } from '../hooks/use-catalog-rights';
+import { type CatalogScreenState, useCatalogScreen } from '../hooks/use-catalog-screen';
+import { cellOf, EntryButtons } from './catalog-cells';
+import { CatalogToolbar } from './catalog-toolbar';
+import { EntryFormModal } from './entry-form-modal';
+import { ImportModal } from './import-modal';
+
+export const EMPTY_LIST = 'Список пуст';
+export const NOTHING_FOUND = 'Ничего не найдено';
+
+/** The sort keys the API takes (CATALOG_SORTS); tariffs are listed in a fixed order. */
+const sortable = (d: CatalogDescriptor, key: string) =>
+  d.kind !== 'tariff' && (CATALOG_SORTS as readonly string[]).includes(key);
+
+/** Whose entries the table shows: the selected company's with the global ones. */
+export function ScopeNote({ d, s }: { d: CatalogDescriptor; s: CatalogScreenState }) {
+  if (!d.company_entries) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {s.company
+        ? `Общие записи и записи компании «${companyLabel(s.company)}»`
+        : 'Общие записи (компания не выбрана)'}
+    </Text>
+  );
+}
+
+/**
+ * A catalogue screen configured by its descriptor (packages/shared CATALOGS): the columns, server
+ * search, paging and sorting with the filters in the URL, create/edit, archive/restore, delete,
+ * XLSX import and export. Write buttons appear only where the user may write.
+ */
+export function CatalogScreen({ d }: { d: CatalogDescriptor }) {
+  const s = useCatalogScreen(d);
+  const { filters, update } = s;
+  const list = useQuery(catalogListQuery(d, filters, s.companyId));
+  const records = list.data?.items ?? [];
+
+  const writable = (it: CatalogItem) => mayWriteEntry(s.rights, it, s.companyId);
+  const columns: DataTableColumn<CatalogItem>[] = d.columns.map((c) => ({
+    accessor: c.key,
+    title: c.title,
+    sortable: !!c.sortable && sortable(d, c.key),
+    textAlign: c.type === 'money' || c.type === 'integer' || c.type === 'percent' ? 'right' : undefined,
+    render: (it: CatalogItem) => cellOf(d, c, it),
+  }));
+  if (records.some(writable))
+    columns.push({
+      accessor: 'actions',
+      title: 'Действия',
+      textAlign: 'right',
+      render: (it) =>
+        writable(it) ? <EntryButtons item={it} onEdit={s.setEditing} onAction={s.actions.ask} /> : null,
+    });
+
+  const sortStatus: DataTableSortStatus<CatalogItem> = {
+    columnAccessor: filters.sort ?? d.default_sort,
+    direction: filters.order ?? 'asc',
+  };
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={2}>{d.title}</Title>
+        <ScopeNote d={d} s={s} />
+      </Stack>
+      <CatalogToolbar
+        d={d}
+        filters={filters}
+        update={update}
+        canWrite={s.canCreate}
+        exporting={s.exporting.isPending}
+        onAdd={() => s.setEditing('new')}
+        onImport={() => s.setImporting(true)}
+        onExport={() => s.exporting.mutate()}
+        searchPlaceholder={d.kind === 'tariff' ? 'Код или наименование тарифа' : undefined}
+      />
+      <DataTable<CatalogItem>
+        aria-label={d.title}
+        withTableBorder
+        striped
+        highlightOnHover
+        minHeight={records.length ? undefined : 160}
+        records={records}
+        columns={columns}
+        idAccessor="id"
+        fetching={list.isFetching}
+        loadingText="Загрузка…"
+        noRecordsText={filters.q ? NOTHING_FOUND : EMPTY_LIST}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={filters.limit}
+        page={filters.page}
+        onPageChange={(p) => update({ page: String(p) })}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={(n) => update({ limit: String(n) })}
+        recordsPerPageLabel="Строк на странице"
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
+        getPaginationControlProps={(control) => ({
+          'aria-label': {
+            first: 'Первая страница',
+            last: 'Последняя страница',
+            previous: 'Предыдущая страница',
+            next: 'Следующая страница',
+          }[control],
+        })}
+        sortStatus={sortStatus}
+        onSortStatusChange={(st) => update({ sort: String(st.columnAccessor), order: st.direction })}
+        rowStyle={(it) => (it.archived_at ? { opacity: 0.75 } : undefined)}
+      />
+      <EntryFormModal
+        d={d}
+        entry={s.editing}
+        rights={s.rights}
+        company={s.company}
+        onClose={() => s.setEditing(null)}
+      />
+      <ImportModal
+        d={d}
+        opened={s.importing}
+        rights={s.rights}
+        company={s.company}
+        onClose={() => s.setImporting(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { catalogByRoute } from '@zakupki/shared/api/catalogs';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { selectedCompanyStore } from '../../../lib/company';
+import { sessionStore } from '../../../lib/session-store';
+import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../test/render';
+import { fileNameOf } from '../api/catalogs';
+import { CatalogScreen } from './catalog-screen';
+
+const d = catalogByRoute('/catalogExecPlace')!;
+const terms = catalogByRoute('/catalogDeliveryTerms')!;
+const empty = { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
+
+type Call = ReturnType<typeof stubFetch>[number];
+let calls: Call[];
+let answer: (url: string, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined;
+
+beforeEach(() => {
+  answer = () => undefined;
+  calls = stubFetch((url, init) => {
+    const custom = answer(url, init);
+    if (custom) return custom;
+    if (url === '/api/companies/1/permissions') return { status: 200, body: ['catalogs.write'] };
+    if (url.startsWith('/api/catalogs/exec/')) return empty;
+    return undefined;
+  });
+  selectedCompanyStore.set(DEMO_COMPANY);
+});
+afterEach(() => {
+  sessionStore.set({ status: 'anonymous' });
+  selectedCompanyStore.set(null);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const xlsx = () =>
+  new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'места.xlsx', {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+
+async function chooseFile(dialog: HTMLElement) {
+  const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+  await userEvent.upload(input, xlsx());
+}
+
+describe('XLSX import', () => {
+  it('a refused file lists the server’s errors by row and nothing is reported as loaded', async () => {
+    loginAs('client');
+    answer = (url, init) =>
+      url.startsWith('/api/catalogs/exec/2/import') && init?.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              error: {
+                code: 'invalid_file',
+                message: 'Файл не загружен, ничего не изменено. Ошибок: 2.',
+                details: {
+                  errors: [
+                    { row: 3, message: 'Строка 3: не заполнено наименование' },
+                    { row: 5, message: 'Строка 5: код «7» повторяется в файле (строка 4)' },
+                  ],
+                },
+              },
+            },
+          }
+        : undefined;
+    renderApp(<CatalogScreen d={d} />, { path: d.route });
+    await screen.findByText('Список пуст');
+    await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));
+    const dialog = await screen.findByRole('dialog');
+    await chooseFile(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
+    const list = await within(dialog).findByRole('list', { name: 'Ошибки по строкам' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Строка 3: не заполнено наименование', 'Строка 5: код «7» повторяется в файле (строка 4)']);
+    expect(screen.queryByText(/Строк в файле/)).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    // a client imports into its own company's entries
+    expect(post?.url).toBe('/api/catalogs/exec/2/import?company_id=1');
+    expect(post?.body).toBeInstanceOf(FormData);
+    expect(((post as Call).body as FormData).get('file')).toHaveProperty('name', 'места.xlsx');
+  });
+
+  it('a loaded file closes the dialog and says how many rows were added and updated', async () => {
+    loginAs('specialist');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/exec/1/import')
+        ? { status: 200, body: { total: 4, created: 3, updated: 1, unchanged: 0 } }
+        : undefined;
+    renderApp(<CatalogScreen d={terms} />, { path: terms.route });
+    await screen.findByText('Список пуст');
+    await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));
+    const dialog = await screen.findByRole('dialog');
+    // the specialist may write both: the target is chosen, the global entries this time
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'В общие записи' }));
+    await chooseFile(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
+    expect(
+      await screen.findByText('Строк в файле: 4; добавлено: 3, изменено: 1, без изменений: 0'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // delivery terms carry their subject_type; global import: no company_id
+    expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/catalogs/exec/1/import?subject_type=1');
+  });
+});
+
+describe('XLSX export', () => {
+  it('downloads the current view with the same filters and the bearer token', async () => {
+    loginAs('client');
+    const created = vi.fn((_b: Blob) => 'blob:catalog');
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = () => {};
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    answer = (url) =>
+      url.startsWith('/api/catalogs/exec/2/export.xlsx') ? { status: 200, body: 'xlsx' } : undefined;
+    renderApp(<CatalogScreen d={d} />, {
+      path: d.route,
+      initialPath: `${d.route}?q=склад&archived=true&sort=title&order=desc`,
+    });
+    await screen.findByText('Ничего не найдено');
+    await userEvent.click(screen.getByRole('button', { name: 'Выгрузить в XLSX' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const call = calls.find((c) => c.url.startsWith('/api/catalogs/exec/2/export.xlsx'));
+    const q = new URLSearchParams(call?.url.split('?')[1]);
+    expect(Object.fromEntries(q)).toEqual({
+      company_id: '1',
+      q: 'склад',
+      sort: 'title',
+      order: 'desc',
+      include_archived: 'true',
+    });
+    expect(call?.headers.authorization).toBe('Bearer test-token');
+    expect(created).toHaveBeenCalled();
+  });
+
+  it('reads the Cyrillic file name of the answer', () => {
+    expect(
+      fileNameOf(
+        `attachment; filename="catalog-2026-03-01.xlsx"; filename*=UTF-8''${encodeURIComponent('Тарифы 2026-03-01.xlsx')}`,
+      ),
+    ).toBe('Тарифы 2026-03-01.xlsx');
+    expect(fileNameOf('attachment; filename="catalog.xlsx"')).toBe('catalog.xlsx');
+    expect(fileNameOf(null)).toBeNull();
+  });
+});

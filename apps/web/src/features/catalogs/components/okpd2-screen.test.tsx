@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { catalogByRoute } from '@zakupki/shared/api/catalogs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session-store';
+import { loginAs, renderApp, stubFetch } from '../../../test/render';
+import { okpd2Path } from '../api/okpd2';
+import { Okpd2Screen } from './okpd2-screen';
+
+const d = catalogByRoute('/catalogService')!;
+const node = (id: number, code: string, title: string, parent: number | null, hasChildren: boolean) => ({
+  id,
+  kind: 'okpd2',
+  type_code: null,
+  subject_type: null,
+  code,
+  title,
+  description: null,
+  company_id: null,
+  company_title: null,
+  archived_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  parent_id: parent,
+  parent_code: null,
+  level: 0,
+  has_children: hasChildren,
+});
+const C = node(3, 'C', 'Продукция обрабатывающих производств', null, true);
+const F = node(6, 'F', 'Сооружения и строительные работы', null, false);
+const C26 = node(40, '26', 'Оборудование компьютерное, электронное и оптическое', 3, true);
+const FOUND = node(90, '26.20.11.110', 'Компьютеры портативные массой не более 10 кг', 88, false);
+
+let calls: ReturnType<typeof stubFetch>;
+beforeEach(() => {
+  calls = stubFetch((url) => {
+    if (url === '/api/catalogs/okpd2/tree') return { status: 200, body: [C, F] };
+    if (url === '/api/catalogs/okpd2/tree?parent_id=3') return { status: 200, body: [C26] };
+    if (url.startsWith('/api/catalogs/okpd2?'))
+      return { status: 200, body: { items: [FOUND], total: 1, page: 1, limit: 10 } };
+    return undefined;
+  });
+});
+afterEach(() => {
+  sessionStore.set({ status: 'anonymous' });
+  vi.unstubAllGlobals();
+});
+
+describe('ОКПД2 as a tree', () => {
+  it('shows the sections and loads a node’s children only when it is expanded', async () => {
+    loginAs('operator');
+    renderApp(<Okpd2Screen d={d} />, { path: d.route });
+    const tree = await screen.findByRole('list', { name: 'Классификатор ОКПД2' });
+    expect(within(tree).getByText('Продукция обрабатывающих производств')).toBeTruthy();
+    // a leaf has no expand button
+    expect(screen.queryByRole('button', { name: /Развернуть: F / })).toBeNull();
+    expect(calls.some((c) => c.url.includes('parent_id='))).toBe(false);
+    const toggle = screen.getByRole('button', { name: 'Развернуть: C Продукция обрабатывающих производств' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Оборудование компьютерное, электронное и оптическое')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/catalogs/okpd2/tree?parent_id=3')).toBe(true);
+    expect(
+      screen
+        .getByRole('button', { name: 'Свернуть: C Продукция обрабатывающих производств' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    // an operator reads the classifier: no write buttons
+    expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Изменить/ })).toBeNull();
+  });
+
+  it('a search by code or name lists the matching codes with their path', async () => {
+    loginAs('specialist');
+    const { router } = renderApp(<Okpd2Screen d={d} />, { path: d.route });
+    await screen.findByRole('list', { name: 'Классификатор ОКПД2' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Поиск' }), 'портативн');
+    const table = await screen.findByRole('table', { name: 'Найденные коды ОКПД2' });
+    expect(await within(table).findByText('Компьютеры портативные массой не более 10 кг')).toBeTruthy();
+    expect(within(table).getByLabelText('Путь: C › 26 › 26.2 › 26.20 › 26.20.1 › 26.20.11')).toBeTruthy();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('портативн');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.startsWith('/api/catalogs/okpd2?') && c.url.includes('q='))).toBe(true),
+    );
+    // a specialist keeps the global classifier
+    expect(
+      within(table).getByRole('button', { name: 'Изменить: Компьютеры портативные массой не более 10 кг' }),
+    ).toBeTruthy();
+  });
+
+  it('the path of a code climbs the classifier up to its section', () => {
+    expect(okpd2Path('26.20.11.110')).toEqual(['C', '26', '26.2', '26.20', '26.20.1', '26.20.11']);
+    expect(okpd2Path('01')).toEqual(['A']);
+    expect(okpd2Path('A')).toEqual([]);
+  });
+});
