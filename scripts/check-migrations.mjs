@@ -16,10 +16,14 @@ fs.writeFileSync(
   `import { defineConfig } from 'drizzle-kit';\nexport default defineConfig({ dialect: 'postgresql', schema: './src/db/schema/index.ts', out: './.drift-tmp/drizzle' });\n`,
 );
 const before = fs.readdirSync(path.join(tmp, 'drizzle')).length;
-const r = spawnSync(path.resolve(server, '../../node_modules/.bin/drizzle-kit'), ['generate', '--config', cfg, '--name', 'drift'], {
-  cwd: server,
-  encoding: 'utf8',
-});
+const r = spawnSync(
+  path.resolve(server, '../../node_modules/.bin/drizzle-kit'),
+  ['generate', '--config', cfg, '--name', 'drift'],
+  {
+    cwd: server,
+    encoding: 'utf8',
+  },
+);
 fs.rmSync(cfg, { force: true });
 const after = fs.readdirSync(path.join(tmp, 'drizzle')).length;
 fs.rmSync(tmp, { recursive: true, force: true });
@@ -30,7 +34,9 @@ if (r.status !== 0) {
 }
 if (after !== before || !/No schema changes/i.test(r.stdout)) {
   console.error(r.stdout);
-  console.error('Migration drift: the schema differs from the committed migrations. Run `npm run db:generate`.');
+  console.error(
+    'Migration drift: the schema differs from the committed migrations. Run `npm run db:generate`.',
+  );
   process.exit(1);
 }
 console.log('Migrations match the schema.');

@@ -12,7 +12,7 @@ for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
   if (!f.endsWith('.json')) continue;
   const data = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   if (f === 'steps.json') {
-    for (const s of data) (s.ok ? passed++ : failed++);
+    for (const s of data) s.ok ? passed++ : failed++;
     continue;
   }
   passed += data.numPassedTests ?? 0;

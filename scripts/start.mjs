@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm start: builds the web app if needed, then runs the server (migrates, seeds demo data on an
 // empty embedded database, serves the web app and API on http://HOST:PORT).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -14,7 +14,14 @@ const only = process.argv[2]; // optional: 'unit' or 'e2e'
 function vitest(args, report) {
   const r = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
   return r.status ?? 1;
@@ -24,7 +31,9 @@ let failed = 0;
 if (only !== 'e2e') failed += vitest([], path.join(reports, 'unit.json')) ? 1 : 0;
 if (only !== 'unit') {
   if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-    console.error('\nBrowser journeys need Chromium at /usr/bin/chromium: apt-get install -y chromium (or set CHROMIUM_PATH).');
+    console.error(
+      '\nBrowser journeys need Chromium at /usr/bin/chromium: apt-get install -y chromium (or set CHROMIUM_PATH).',
+    );
     failed += 1;
   } else {
     failed += vitest(['--config', 'e2e/vitest.config.ts'], path.join(reports, 'e2e.json')) ? 1 : 0;
