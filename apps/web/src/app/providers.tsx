@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { NoticeStack } from '../components/notices/notice-stack';
 import { queryClient as appQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('ru');
 
@@ -24,7 +24,7 @@ export function Providers({
   queryClient?: typeof appQueryClient;
 }) {
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <DatesProvider settings={{ locale: 'ru', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
         <QueryClientProvider client={queryClient}>
           {children}

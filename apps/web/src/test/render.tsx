@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 import { NoticeStack } from '../components/notices/notice-stack';
 import { createQueryClient } from '../lib/query-client';
 import type { Session } from '../lib/session-store';
@@ -25,7 +25,12 @@ export function renderApp(
     { initialEntries: [initialPath] },
   );
   const utils = render(
-    <MantineProvider theme={theme} forceColorScheme="light" env="test">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      env="test"
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { HEADER_LINKS } from '@zakupki/shared/access';
 import { useEffect } from 'react';
@@ -80,15 +80,13 @@ export function AppHeader() {
         {user ? <CompanyArea /> : null}
         {user ? <GearMenu role={user.role} /> : null}
         {user ? (
-          <UnstyledButton
-            component={Link}
-            to="/profile/my"
-            aria-label={`Профиль: ${user.title} (${user.login})`}
-          >
+          <UnstyledButton component={Link} to="/profile/my" title={`${user.title} (${user.login})`}>
+            {/* the name comes from the visible text (a truncated title stays whole for screen readers) */}
+            <VisuallyHidden>Профиль: </VisuallyHidden>
             <Box style={{ lineHeight: 1.1 }} className={classes.profile}>
               <Text size="sm" fw={500} truncate>
                 {user.title}
-              </Text>
+              </Text>{' '}
               <Text size="xs" c="dimmed" truncate>
                 {user.login}
               </Text>

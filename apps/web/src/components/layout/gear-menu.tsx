@@ -8,7 +8,8 @@ import { GearIcon } from '../icons';
 export function GearMenu({ role }: { role: Role }) {
   const entries = catalogMenuFor(role);
   return (
-    <Menu position="bottom-end" width={360} shadow="md" withinPortal>
+    // no focus placeholder: a role="presentation" element with tabindex inside role="menu" is invalid ARIA
+    <Menu position="bottom-end" width={360} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" size="lg" aria-label="Справочники" title="Справочники">
           <GearIcon />

@@ -105,7 +105,7 @@ export function LoginPage() {
           </Group>
           <Text size="xs" c="dimmed">
             Уже отправили заявку?{' '}
-            <Anchor component={Link} to="/expectRegistration" size="xs">
+            <Anchor component={Link} to="/expectRegistration" size="xs" underline="always">
               Узнать статус заявки
             </Anchor>
           </Text>
