@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpSink } from './smtp-sink.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,9 +18,36 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Asset paths (`assets/…`) that index.html loads. */
+const entryAssets = (html: string) =>
+  [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+
+/**
+ * Copies the built web app into the run's own directory, so a rebuild of apps/web/dist during
+ * the run (another terminal, another helper) cannot pull the assets from under the browser.
+ * Retries while a build is half-written (index.html missing or naming assets not yet there).
+ */
+async function snapshotWeb(dist: string, target: string) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+      if (entryAssets(html).every((a) => fs.existsSync(path.join(dist, a)))) {
+        fs.rmSync(target, { recursive: true, force: true });
+        fs.cpSync(dist, target, { recursive: true });
+        const again = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+        if (again === html && entryAssets(html).every((a) => fs.existsSync(path.join(target, a)))) return;
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no complete web build in ${dist}`);
+}
+
 /**
  * Builds the web app if needed and starts the real server (as `npm start` does) on a fresh
  * embedded database with the demo data. The journeys drive it in Debian's Chromium.
+ * The server serves a copy of the build taken at start (snapshotWeb). Its letters go over SMTP
+ * to an in-process sink the journeys read (inject('mailUrl')).
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -27,12 +55,29 @@ export default async function setup(project: TestProject) {
     if (r.status !== 0) throw new Error('web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-e2e-'));
+  const webDir = path.join(dataDir, 'web');
+  await snapshotWeb(path.join(root, 'apps/web/dist'), webDir);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const mail = await startSmtpSink();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SMTP_URL: mail.smtpUrl,
+        WEB_DIST_DIR: webDir,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   let up = false;
   for (let i = 0; i < 240 && !up; i++) {
@@ -44,9 +89,11 @@ export default async function setup(project: TestProject) {
   }
   if (!up) throw new Error('server did not start');
   project.provide('baseUrl', base);
+  project.provide('mailUrl', mail.mailUrl);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -54,5 +101,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** loopback HTTP view of the letters the server sent: GET /messages?to=<address> */
+    mailUrl: string;
   }
 }
