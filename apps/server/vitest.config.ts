@@ -8,6 +8,5 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
   },
 });
