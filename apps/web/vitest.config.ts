@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // component tests drive whole screens; a loaded CI machine needs more than the 5 s default
+    testTimeout: 20_000,
   },
 });
