@@ -1,5 +1,5 @@
 import type { ContractDuty, DeadlineSummary } from '@zakupki/shared';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
 import { daysBetween } from '../calendar/iso-date.js';
@@ -46,7 +46,22 @@ type DutyRow = typeof contractDuties.$inferInsert;
  * transaction of every write that touches the contract, its price or its events.
  */
 export async function refreshContractDuties(tx: Tx, contractId: number): Promise<void> {
-  const [c] = await tx
+  await refreshDuties(tx, [contractId]);
+}
+
+type EventRow = {
+  id: number;
+  contractId: number;
+  kind: ContractEvent['kind'];
+  date: string;
+  publishedAt: Date | null;
+};
+
+/** The same for many contracts at once, in a fixed number of queries (imports, seeds). */
+export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void> {
+  const ids = [...new Set(contractIds)];
+  if (ids.length === 0) return;
+  const list = await tx
     .select({
       id: contracts.id,
       companyId: contracts.companyId,
@@ -59,56 +74,85 @@ export async function refreshContractDuties(tx: Tx, contractId: number): Promise
     })
     .from(contracts)
     .leftJoin(customers, eq(customers.id, contracts.customerId))
-    .where(eq(contracts.id, contractId));
-  if (!c) return;
-  await tx.delete(contractDuties).where(eq(contractDuties.contractId, contractId));
+    .where(inArray(contracts.id, ids));
+  const owing = list.filter((c) => OWES_REGISTER.has(c.status)).map((c) => c.id);
+  const events: EventRow[] = owing.length
+    ? await tx
+        .select({
+          id: contractEvents.id,
+          contractId: contractEvents.contractId,
+          kind: contractEvents.kind,
+          date: contractEvents.eventDate,
+          publishedAt: contractEvents.eisPublishedAt,
+        })
+        .from(contractEvents)
+        .where(inArray(contractEvents.contractId, owing))
+        .orderBy(asc(contractEvents.eventDate), asc(contractEvents.id))
+    : [];
+  await tx.delete(contractDuties).where(inArray(contractDuties.contractId, ids));
+  const today = todayMoscow();
   const rows: DutyRow[] = [];
-  if (OWES_REGISTER.has(c.status)) {
-    const events = await tx
-      .select({
-        id: contractEvents.id,
-        kind: contractEvents.kind,
-        date: contractEvents.eventDate,
-        publishedAt: contractEvents.eisPublishedAt,
-      })
-      .from(contractEvents)
-      .where(eq(contractEvents.contractId, contractId))
-      .orderBy(asc(contractEvents.eventDate), asc(contractEvents.id));
-    const input: DeadlineContract = {
-      law: c.law,
-      contractDate: c.contractDate,
-      publishedAt: c.eisPublishedAt ? c.eisPublishedAt.toISOString() : null,
-      price: c.price,
-      changes: [],
-      executions: [],
-      customerRevenueOver5bn: c.largeCustomer ?? false,
-    };
-    const calendar = productionCalendar();
-    const config = deadlineConfigFor(c.companyId);
-    const today = todayMoscow();
-    const own = (item: DueItem) => item.duty !== 'contract_conclusion';
-    const register = contractDeadlines(input, [], calendar, config, today).filter(own);
-    for (const item of register) rows.push(toRow(c, item, 'register', null));
-    for (const e of events) {
-      const event: ContractEvent = {
-        kind: e.kind,
-        date: e.date,
-        publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
-      };
-      // one event per call: the item that is not the register's belongs to this event
-      const items = contractDeadlines(input, [event], calendar, config, today).filter(own);
-      const mine = items.find((i) => !register.some((r) => r.duty === i.duty && r.title === i.title));
-      if (mine) rows.push(toRow(c, mine, e.kind, e.id));
-    }
+  const next: SQL[] = [];
+  for (const c of list) {
+    const mine = OWES_REGISTER.has(c.status)
+      ? dutiesOfContract(
+          c,
+          events.filter((e) => e.contractId === c.id),
+          today,
+        )
+      : [];
+    rows.push(...mine);
+    const first = mine
+      .filter((r) => !r.doneOn)
+      .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))[0];
+    next.push(sql`(${c.id}::int, ${first?.kind ?? null}::text, ${first?.dueDate ?? null}::date)`);
   }
-  if (rows.length > 0) await tx.insert(contractDuties).values(rows);
-  const next = rows
-    .filter((r) => !r.doneOn)
-    .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))[0];
-  await tx
-    .update(contracts)
-    .set({ nextDutyKind: next?.kind ?? null, nextDutyDue: next?.dueDate ?? null })
-    .where(eq(contracts.id, contractId));
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(contractDuties).values(rows.slice(i, i + 1000));
+  await tx.execute(sql`
+    update contracts as c set next_duty_kind = v.kind, next_duty_due = v.due
+    from (values ${sql.join(next, sql`, `)}) as v(id, kind, due)
+    where c.id = v.id`);
+}
+
+function dutiesOfContract(
+  c: {
+    id: number;
+    companyId: number;
+    law: '223' | '44';
+    contractDate: string;
+    price: string;
+    eisPublishedAt: Date | null;
+    largeCustomer: boolean | null;
+  },
+  events: EventRow[],
+  today: string,
+): DutyRow[] {
+  const input: DeadlineContract = {
+    law: c.law,
+    contractDate: c.contractDate,
+    publishedAt: c.eisPublishedAt ? c.eisPublishedAt.toISOString() : null,
+    price: c.price,
+    changes: [],
+    executions: [],
+    customerRevenueOver5bn: c.largeCustomer ?? false,
+  };
+  const calendar = productionCalendar();
+  const config = deadlineConfigFor(c.companyId);
+  const own = (item: DueItem) => item.duty !== 'contract_conclusion';
+  const register = contractDeadlines(input, [], calendar, config, today).filter(own);
+  const rows = register.map((item) => toRow(c, item, 'register', null));
+  for (const e of events) {
+    const event: ContractEvent = {
+      kind: e.kind,
+      date: e.date,
+      publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
+    };
+    // one event per call: the item that is not the register's belongs to this event
+    const items = contractDeadlines(input, [event], calendar, config, today).filter(own);
+    const item = items.find((i) => !register.some((r) => r.duty === i.duty && r.title === i.title));
+    if (item) rows.push(toRow(c, item, e.kind, e.id));
+  }
+  return rows;
 }
 
 function toRow(

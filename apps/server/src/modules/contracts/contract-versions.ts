@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { contracts, contractVersions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -11,6 +11,7 @@ import {
   type ContractRow,
   contractOwner,
   loadContractData,
+  loadContractsData,
 } from './contracts.repository.js';
 
 export type VersionAction =
@@ -81,6 +82,42 @@ export async function commitVersion(
     after: { ...summary(data), changed_fields: changedFields(before, data as Record<string, unknown>) },
   });
   return row;
+}
+
+/**
+ * The first version of many new contracts at once (revision 1, as inserted): snapshots in one
+ * insert, one audit entry each. For bulk creation (imports, the demo seed).
+ */
+export async function commitNewContracts(
+  tx: Tx,
+  actor: Actor | null,
+  contractIds: number[],
+  source: VersionSource = 'manual',
+): Promise<void> {
+  if (contractIds.length === 0) return;
+  const rows = await tx.select().from(contracts).where(inArray(contracts.id, contractIds));
+  const data = await loadContractsData(tx, rows);
+  await tx.insert(contractVersions).values(
+    rows.map((row, i) => ({
+      contractId: row.id,
+      companyId: row.companyId,
+      revision: row.revision,
+      eisVersion: row.version,
+      action: 'create',
+      source,
+      snapshot: data[i],
+      changedBy: actor?.userId ?? null,
+    })),
+  );
+  for (const [i, row] of rows.entries()) {
+    await audit(tx, actor, {
+      action: 'create',
+      entity: 'contract',
+      entityId: row.id,
+      companyId: row.companyId,
+      after: { ...summary(data[i]), changed_fields: changedFields(null, data[i] as Record<string, unknown>) },
+    });
+  }
 }
 
 /**

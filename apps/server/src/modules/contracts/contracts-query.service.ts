@@ -75,14 +75,19 @@ function prefixQuery(text: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-/** Text search: words of the subject (prefixes, Russian stemming), or the start of the number or registry number. */
+/**
+ * Text search: words of the subject (prefixes, Russian stemming), or the start of the number or
+ * registry number. The number is searched only when the text could start one (it has a digit or a
+ * sign such as «/» or «-»): OR-ed to the word search, it keeps PostgreSQL from combining the word
+ * index with the status and date index, and a plain word then costs a heap check of every
+ * contract containing it (20 ms instead of 4 ms for a common word in 200 000 contracts).
+ */
 export function textCondition(q: string): SQL | undefined {
   const words = prefixQuery(q);
   if (!words) return undefined;
-  const arms: SQL[] = [
-    sql`${contracts.search} @@ to_tsquery('russian', ${words})`,
-    sql`lower(${contracts.number}) like ${`${escapeLike(q.toLowerCase())}%`}`,
-  ];
+  const arms: SQL[] = [sql`${contracts.search} @@ to_tsquery('russian', ${words})`];
+  if (/[^\p{L}\s]/u.test(q))
+    arms.push(sql`lower(${contracts.number}) like ${`${escapeLike(q.toLowerCase())}%`}`);
   if (/^\d{4,}$/.test(q)) arms.push(sql`${contracts.eisRegistryNumber} like ${`${q}%`}`);
   return or(...arms);
 }
@@ -134,9 +139,10 @@ export async function listContracts(db: Db, actor: Actor, companyId: number, q: 
       .offset((q.page - 1) * q.limit),
     db.select({ total: sql<number>`count(*)::int` }).from(contracts).where(where),
   ]);
+  // next_duty_due is kept with the duties: a page without an open duty needs no further query
   const duties = await nextDuties(
     db,
-    rows.map((r) => r.id),
+    rows.filter((r) => r.nextDutyDue !== null).map((r) => r.id),
     today,
   );
   return {

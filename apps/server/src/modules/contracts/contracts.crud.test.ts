@@ -189,6 +189,12 @@ describe('contract entry', () => {
     });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ customer_id: own.id, funding_source_id: funding.id });
+    // the catalogue learns the entry is used: it may be archived, not deleted
+    const admin = await t.login('admin');
+    const del = await t.req('DELETE', `/api/catalogs/generic/8/${funding.id}`, { token: admin });
+    expect(del.status).toBe(409);
+    expect(del.body.error.code).toBe('has_dependents');
+    expect(del.body.error.message).toMatch(/Договоры: \d+/);
   });
 
   it('keeps registry numbers and EIS guids unique within the company', async () => {
@@ -223,6 +229,29 @@ describe('contract entry', () => {
       body: contractBody({ eis_registry_number: reg }),
     });
     expect(other.status).toBe(201);
+  });
+
+  it('stops at the tariff’s contracts per year', async () => {
+    const [{ n }] = await t.db.database.query<{ n: number }>(
+      'select count(*)::int as n from contracts where company_id = $1',
+      [company],
+    );
+    const [tariff] = await t.db.database.query<{ id: number }>(
+      "insert into tariffs (code, name, max_contracts_per_year, price_per_month) values ('contracts-test', 'Тестовый', $1, '0') returning id",
+      [n + 1],
+    );
+    await t.db.database.query('update companies set tariff_id = $1 where id = $2', [tariff.id, company]);
+    try {
+      expect((await t.req('POST', base, { token, body: contractBody({ number: 'Т-1' }) })).status).toBe(201);
+      const over = await t.req('POST', base, { token, body: contractBody({ number: 'Т-2' }) });
+      expect(over.status).toBe(409);
+      expect(over.body.error).toMatchObject({
+        code: 'tariff_limit',
+        message: `Достигнут лимит тарифа «Тестовый»: договоров в год не больше ${n + 1}`,
+      });
+    } finally {
+      await t.db.database.query('update companies set tariff_id = null where id = $1', [company]);
+    }
   });
 
   it('an operator may read the register but not write it', async () => {
@@ -363,78 +392,5 @@ describe('editing', () => {
     const r = await t.req('GET', `${base}/999999`, { token });
     expect(r.status).toBe(404);
     expect(r.body.error.message).toBe('Договор не найден');
-  });
-});
-
-describe('status transitions', () => {
-  it('проект -> заключен -> исполнен, and nothing after', async () => {
-    const c = await createContract(t, token, company, { number: 'С-1' });
-    const bad = await t.req('POST', `${base}/${c.id}/status`, { token, body: { status: 'executed' } });
-    expect(bad.status).toBe(409);
-    expect(bad.body.error.message).toBe(
-      'Нельзя перевести договор из статуса «Проект» в «Исполнен»: из него можно перейти только в «Заключен» или «Отменен»',
-    );
-    const concluded = await t.req('POST', `${base}/${c.id}/status`, { token, body: { status: 'concluded' } });
-    expect(concluded.status).toBe(200);
-    expect(concluded.body.duties.map((d: any) => [d.duty, d.status])).toEqual([['register', 'overdue']]);
-    const early = await t.req('POST', `${base}/${c.id}/status`, {
-      token,
-      body: { status: 'executed', date: day(-40) },
-    });
-    expect(issues(early)[0]).toMatch(/^body\.date: Дата .* раньше даты заключения договора/);
-    const done = await t.req('POST', `${base}/${c.id}/status`, {
-      token,
-      body: { status: 'executed', date: day(-2) },
-    });
-    expect(done.status).toBe(200);
-    expect(done.body.status).toBe('executed');
-    expect(done.body.allowed_transitions).toEqual([]);
-    expect(done.body.duties.map((d: any) => d.duty)).toEqual(['register', 'execution']);
-    const again = await t.req('POST', `${base}/${c.id}/status`, {
-      token,
-      body: { status: 'terminated', reason: 'x' },
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toMatch(/этот статус окончательный$/);
-    const edit = await t.req('PUT', `${base}/${c.id}`, { token, body: contractBody({ number: 'С-1' }) });
-    expect(edit.status).toBe(409);
-    expect(edit.body.error.message).toBe('Договор в статусе «Исполнен» не редактируется');
-    const h = await t.req('GET', `${base}/${c.id}/history`, { token });
-    expect(h.body.items.map((v: any) => [v.action, v.snapshot.status])).toEqual([
-      ['status', 'executed'],
-      ['status', 'concluded'],
-      ['create', 'draft'],
-    ]);
-  });
-
-  it('termination needs a reason; a draft can be cancelled', async () => {
-    const c = await createContract(t, token, company, { number: 'С-2', status: 'concluded' });
-    const noReason = await t.req('POST', `${base}/${c.id}/status`, { token, body: { status: 'terminated' } });
-    expect(issues(noReason)).toEqual(['body.reason: Укажите основание расторжения договора']);
-    const term = await t.req('POST', `${base}/${c.id}/status`, {
-      token,
-      body: { status: 'terminated', date: day(-1), reason: `Соглашение о расторжении от ${day(-1)}` },
-    });
-    expect(term.body.status).toBe('terminated');
-    const ev = await t.req('GET', `${base}/${c.id}/events`, { token });
-    expect(ev.body.items[0]).toMatchObject({ kind: 'termination', event_date: day(-1) });
-    const d = await createContract(t, token, company, { number: 'С-3' });
-    const cancel = await t.req('POST', `${base}/${d.id}/status`, { token, body: { status: 'cancelled' } });
-    expect(cancel.body).toMatchObject({ status: 'cancelled', duties: [] });
-  });
-
-  it('archive and restore', async () => {
-    const c = await createContract(t, token, company, { number: 'А-1' });
-    const a = await t.req('POST', `${base}/${c.id}/archive`, { token, body: { archived: true } });
-    expect(a.body.archived).toBe(true);
-    const list = await t.req('GET', `${base}?q=А-1`, { token });
-    expect(list.body.items.map((i: any) => i.id)).not.toContain(c.id);
-    const archivedList = await t.req('GET', `${base}?archived=true`, { token });
-    expect(archivedList.body.items.map((i: any) => i.id)).toContain(c.id);
-    expect((await t.req('POST', `${base}/${c.id}/archive`, { token, body: { archived: true } })).status).toBe(
-      409,
-    );
-    const r = await t.req('POST', `${base}/${c.id}/archive`, { token, body: { archived: false } });
-    expect(r.body).toMatchObject({ archived: false, revision: 3 });
   });
 });

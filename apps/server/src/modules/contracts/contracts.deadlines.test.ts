@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { addDays } from '../calendar/iso-date.js';
 import { createRuCalendar } from '../calendar/production-calendar.js';
 import { todayMoscow } from './contract-duties.js';
-import { ENERGY_CONTRACTS, WATER_CONTRACTS } from './contracts.demo-data.js';
+import { ENERGY_CONTRACTS } from './contracts.demo-data.js';
+import { WATER_CONTRACTS } from './contracts.demo-water.js';
 import { createContract, day } from './contracts.test-helpers.js';
 
 let t: TestApp;

@@ -43,29 +43,29 @@ export type DemoContract = {
   basis?: string;
 };
 
-const S = (name: string, inn: string, kpp: string | null, sme: boolean): DemoSupplier => ({
+export const S = (name: string, inn: string, kpp: string | null, sme: boolean): DemoSupplier => ({
   name,
   inn,
   kpp,
   sme,
 });
-const post7 = [{ kind: 'postpayment' as const, share: '100', days: 7, dayKind: 'working' as const }];
-const adv30 = [
+export const post7 = [{ kind: 'postpayment' as const, share: '100', days: 7, dayKind: 'working' as const }];
+export const adv30 = [
   { kind: 'advance' as const, share: '30', days: 10, dayKind: 'working' as const },
   { kind: 'postpayment' as const, share: '70', days: 15, dayKind: 'working' as const },
 ];
-const AUCTION: [string, string] = ['e_auction', 'Аукцион в электронной форме'];
-const AUCTION_SME: [string, string] = [
+export const AUCTION: [string, string] = ['e_auction', 'Аукцион в электронной форме'];
+export const AUCTION_SME: [string, string] = [
   'e_auction_sme',
   'Аукцион в электронной форме, участниками которого могут являться только субъекты малого и среднего предпринимательства',
 ];
-const QUOTATION_SME: [string, string] = [
+export const QUOTATION_SME: [string, string] = [
   'e_quotation_sme',
   'Запрос котировок в электронной форме, участниками которого могут являться только субъекты малого и среднего предпринимательства',
 ];
-const TENDER: [string, string] = ['e_tender', 'Конкурс в электронной форме'];
-const PROPOSAL: [string, string] = ['e_proposal', 'Запрос предложений в электронной форме'];
-const SINGLE: [string, string] = [
+export const TENDER: [string, string] = ['e_tender', 'Конкурс в электронной форме'];
+export const PROPOSAL: [string, string] = ['e_proposal', 'Запрос предложений в электронной форме'];
+export const SINGLE: [string, string] = [
   'single_supplier',
   'Закупка у единственного поставщика (исполнителя, подрядчика)',
 ];
@@ -361,314 +361,6 @@ export const ENERGY_CONTRACTS: DemoContract[] = [
       ['Бумага офисная А4, 80 г/м², 500 листов', '17.12.14.129', '796', 'шт', '200', '395.00', '20%'],
       ['Папка-регистратор 75 мм', '17.23.13.194', '796', 'шт', '80', '240.00', '20%'],
     ],
-    terms: post7,
-  },
-];
-
-const PUMPS = S('ООО «НасосЭнергоМаш»', '7842135795', '784201001', false);
-const PIPES = S('ООО «Полимерные трубы»', '5032109874', '503201001', true);
-const REAGENT = S('ООО «Реагент-Снаб»', '1655123453', '165501001', false);
-const LAB = S('ООО «ЛабХимПрибор»', '5403123981', '540301001', true);
-const HYDRO = S('ООО «СтройГидроМонтаж»', '7713012347', '771301001', true);
-const GUARD = S('ООО «Охрана-Север»', '7448123456', '744801001', true);
-const KUZMIN = S('ИП Кузьмин Олег Петрович', '781012345650', null, true);
-const METERS = S('ООО «Водоприбор-Учёт»', '6670123457', '667001001', true);
-const GAS = S('ООО «ЮгТопливо»', '2310123454', '231001001', false);
-
-export const WATER_CONTRACTS: DemoContract[] = [
-  {
-    number: '{yyyy}/56-ЭА',
-    ago: 230,
-    term: 120,
-    subject: 'Поставка насосных агрегатов для КНС № 7 и № 12',
-    supplier: PUMPS,
-    method: AUCTION,
-    status: 'executed',
-    published: 2,
-    planPosition: '{yyyy}-56',
-    funding: '2',
-    basis: '1',
-    items: [
-      [
-        'Насос центробежный консольный К 200-150-315 с электродвигателем 45 кВт',
-        '28.13.14.110',
-        '796',
-        'шт',
-        '4',
-        '612000.00',
-        '20%',
-      ],
-      ['Насос погружной канализационный 30 кВт', '28.13.14.110', '796', 'шт', '2', '845000.00', '20%'],
-    ],
-    terms: adv30,
-    events: [
-      { kind: 'payment', at: 9, published: 5, share: 0.3, doc: 'Платёжное поручение № 811' },
-      { kind: 'acceptance', at: 80, published: 6, share: 1, doc: 'УПД № 204' },
-      { kind: 'payment', at: 92, published: 4, share: 0.7, doc: 'Платёжное поручение № 1307' },
-      { kind: 'execution', at: 92, published: 8 },
-    ],
-  },
-  {
-    number: '{yyyy}/61-ЭА',
-    ago: 150,
-    term: 200,
-    subject: 'Поставка полиэтиленовых труб ПЭ100 SDR17 для перекладки водопроводных сетей',
-    supplier: PIPES,
-    method: AUCTION_SME,
-    status: 'concluded',
-    published: 3,
-    funding: '2',
-    basis: '1',
-    items: [
-      ['Труба ПЭ100 SDR17 315х18,7 питьевая', '22.21.21.122', '006', 'м', '1200', '3980.00', '20%'],
-      ['Труба ПЭ100 SDR17 225х13,4 питьевая', '22.21.21.122', '006', 'м', '1800', '2040.00', '20%'],
-    ],
-    terms: post7,
-    events: [
-      { kind: 'acceptance', at: 50, published: 6, share: 0.5, doc: 'УПД № 3321' },
-      { kind: 'payment', at: 58, published: null, share: 0.5, doc: 'Платёжное поручение № 1121' },
-    ],
-  },
-  {
-    number: '{yyyy}/64-К',
-    ago: 130,
-    term: 365,
-    subject: 'Поставка коагулянта (оксихлорид алюминия) и гипохлорита натрия для водопроводных станций',
-    supplier: REAGENT,
-    method: TENDER,
-    status: 'concluded',
-    published: 2,
-    funding: '2',
-    basis: '1',
-    items: [
-      ['Коагулянт оксихлорид алюминия, марка А', '20.13.25.111', '168', 'т', '420', '41800.00', '20%'],
-      ['Гипохлорит натрия марки А', '20.13.32.110', '168', 'т', '300', '36500.00', '20%'],
-    ],
-    terms: post7,
-    events: [
-      { kind: 'acceptance', at: 31, published: 5, share: 0.25, doc: 'УПД № 901' },
-      { kind: 'payment', at: 38, published: 6, share: 0.25, doc: 'Платёжное поручение № 1002' },
-      { kind: 'acceptance', at: 62, published: 4, share: 0.25, doc: 'УПД № 1177' },
-      {
-        kind: 'change',
-        at: 100,
-        published: null,
-        description: 'Дополнительное соглашение № 2: изменение графика поставки',
-      },
-    ],
-  },
-  {
-    number: '{yyyy}/70-ЗК',
-    ago: 34,
-    term: 60,
-    subject: 'Поставка лабораторного оборудования для центральной лаборатории качества воды',
-    supplier: LAB,
-    method: QUOTATION_SME,
-    status: 'concluded',
-    published: null,
-    funding: '2',
-    basis: '1',
-    items: [
-      ['Спектрофотометр лабораторный UV-VIS', '26.51.53.110', '796', 'шт', '1', '1240000.00', '20%'],
-      ['Мутномер лабораторный', '26.51.53.190', '796', 'шт', '2', '186000.00', '20%'],
-      ['Шкаф сушильный лабораторный', '28.93.17.110', '796', 'шт', '1', '98000.00', '20%'],
-    ],
-    terms: post7,
-  },
-  {
-    number: '{yyyy}/72-ЭА',
-    ago: 0,
-    agoWorkingDays: 1,
-    term: 150,
-    subject: 'Выполнение работ по ремонту камер и колодцев на водопроводной сети Приморского района',
-    supplier: HYDRO,
-    method: AUCTION_SME,
-    status: 'concluded',
-    published: null,
-    funding: '2',
-    basis: '1',
-    items: [
-      ['Работы по ремонту колодцев водопроводной сети', '42.21.22.110', '796', 'шт', '35', '86400.00', '20%'],
-    ],
-    terms: post7,
-    stages: [
-      { name: 'Этап 1. Колодцы № 1–20', from: 0, to: 75, share: 0.6 },
-      { name: 'Этап 2. Колодцы № 21–35', from: 75, to: 150, share: 0.4 },
-    ],
-  },
-  {
-    number: '{yyyy}/48-ЗП',
-    ago: 300,
-    term: 365,
-    subject: 'Оказание услуг по физической охране объектов водопроводных станций',
-    supplier: GUARD,
-    method: PROPOSAL,
-    status: 'concluded',
-    published: 2,
-    funding: '2',
-    basis: '1',
-    items: [
-      ['Услуги частной охраны объектов, 12 месяцев', '80.10.12.000', '362', 'мес', '12', '485000.00', '20%'],
-    ],
-    terms: post7,
-    events: [
-      { kind: 'acceptance', at: 31, published: 5, share: 1 / 12, doc: 'Акт № 1' },
-      { kind: 'payment', at: 38, published: 4, share: 1 / 12, doc: 'Платёжное поручение № 220' },
-      { kind: 'acceptance', at: 61, published: 6, share: 1 / 12, doc: 'Акт № 2' },
-      { kind: 'payment', at: 68, published: 5, share: 1 / 12, doc: 'Платёжное поручение № 431' },
-    ],
-  },
-  {
-    number: '{yyyy}/77-ЕП',
-    ago: 15,
-    term: 20,
-    subject: 'Оказание услуг по вывозу и утилизации осадка сточных вод',
-    supplier: KUZMIN,
-    method: SINGLE,
-    status: 'executed',
-    published: 2,
-    funding: '2',
-    basis: '4',
-    items: [
-      [
-        'Услуги по транспортированию и утилизации осадка',
-        '38.21.29.000',
-        '168',
-        'т',
-        '60',
-        '1450.00',
-        'без НДС',
-      ],
-    ],
-    terms: post7,
-    events: [
-      { kind: 'acceptance', at: 10, published: null, share: 1, doc: 'Акт № 31' },
-      { kind: 'execution', at: 12, published: null },
-    ],
-  },
-  {
-    number: '{yyyy}/66-ЭА',
-    ago: 110,
-    term: 90,
-    subject: 'Поставка приборов учёта холодной воды с импульсным выходом',
-    supplier: METERS,
-    method: AUCTION_SME,
-    status: 'executed',
-    published: 6,
-    funding: '2',
-    basis: '1',
-    items: [
-      [
-        'Счётчик холодной воды ВСХН-50 с импульсным выходом',
-        '26.51.63.110',
-        '796',
-        'шт',
-        '140',
-        '9800.00',
-        '20%',
-      ],
-      [
-        'Счётчик холодной воды ВСХН-100 с импульсным выходом',
-        '26.51.63.110',
-        '796',
-        'шт',
-        '40',
-        '21600.00',
-        '20%',
-      ],
-    ],
-    terms: post7,
-    events: [
-      { kind: 'acceptance', at: 60, published: 12, share: 1, doc: 'УПД № 745' },
-      { kind: 'payment', at: 66, published: 9, share: 1, doc: 'Платёжное поручение № 1510' },
-      { kind: 'execution', at: 66, published: 9 },
-    ],
-  },
-  {
-    number: '{yyyy}/52-ЭА',
-    ago: 200,
-    term: 240,
-    subject: 'Поставка газомоторного топлива для спецтехники',
-    supplier: GAS,
-    method: AUCTION,
-    status: 'terminated',
-    published: 1,
-    funding: '2',
-    basis: '1',
-    items: [
-      [
-        'Газ горючий природный компримированный (метан)',
-        '35.21.10.110',
-        '113',
-        'м3',
-        '90000',
-        '31.50',
-        '20%',
-      ],
-    ],
-    terms: post7,
-    events: [
-      { kind: 'acceptance', at: 30, published: 5, share: 0.2, doc: 'УПД № 9034' },
-      { kind: 'payment', at: 37, published: 5, share: 0.2, doc: 'Платёжное поручение № 902' },
-      {
-        kind: 'termination',
-        at: 150,
-        published: null,
-        description: 'Односторонний отказ заказчика: нарушение сроков поставки',
-      },
-    ],
-  },
-  {
-    law: '44',
-    number: 'Ф.{yyyy}.51',
-    ago: 70,
-    term: 120,
-    subject: 'Поставка реагентов для обеззараживания воды (субсидия на иные цели)',
-    supplier: REAGENT,
-    method: AUCTION,
-    status: 'concluded',
-    published: 4,
-    funding: '5',
-    basis: '1',
-    items: [['Гипохлорит натрия марки А', '20.13.32.110', '168', 'т', '80', '36500.00', '20%']],
-    terms: post7,
-  },
-  {
-    number: 'Проект 11/{yyyy}',
-    ago: -15,
-    term: 200,
-    subject: 'Выполнение работ по санации самотечного коллектора методом полимерного рукава',
-    supplier: HYDRO,
-    method: TENDER,
-    status: 'draft',
-    published: null,
-    funding: '2',
-    basis: '1',
-    items: [
-      [
-        'Работы по санации трубопровода методом полимерного рукава',
-        '42.21.22.120',
-        '006',
-        'м',
-        '850',
-        '28700.00',
-        '20%',
-      ],
-    ],
-    terms: adv30,
-  },
-  {
-    number: '{yyyy}/79-ЕП',
-    ago: 5,
-    term: 20,
-    subject: 'Поставка хозяйственных товаров и моющих средств',
-    supplier: KUZMIN,
-    method: SINGLE,
-    status: 'concluded',
-    published: null,
-    funding: '2',
-    basis: '4',
-    items: [['Средство моющее универсальное, 5 л', '20.41.32.119', '796', 'шт', '120', '640.00', 'без НДС']],
     terms: post7,
   },
 ];

@@ -1,5 +1,5 @@
 import type { Contract, ContractListItem } from '@zakupki/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contractItems, contractStages, contracts, paymentTerms } from '../../db/schema/index.js';
 import { dutiesOf } from './contract-duties.js';
@@ -113,24 +113,30 @@ export async function contractOwner(tx: Tx, id: number): Promise<number | null> 
 
 /** The stored contract with its specification, stages and terms: the snapshot of a version. */
 export async function loadContractData(tx: Tx, row: ContractRow): Promise<ContractData> {
-  // one after another: inside a transaction the queries share one connection
+  return (await loadContractsData(tx, [row]))[0];
+}
+
+/** The same for many contracts in four queries (one after another: a transaction is one connection). */
+export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<ContractData[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const items = await tx
     .select()
     .from(contractItems)
-    .where(eq(contractItems.contractId, row.id))
-    .orderBy(asc(contractItems.lineNo));
+    .where(inArray(contractItems.contractId, ids))
+    .orderBy(asc(contractItems.contractId), asc(contractItems.lineNo));
   const stages = await tx
     .select()
     .from(contractStages)
-    .where(eq(contractStages.contractId, row.id))
-    .orderBy(asc(contractStages.stageNo));
+    .where(inArray(contractStages.contractId, ids))
+    .orderBy(asc(contractStages.contractId), asc(contractStages.stageNo));
   const terms = await tx
     .select()
     .from(paymentTerms)
-    .where(eq(paymentTerms.contractId, row.id))
-    .orderBy(asc(paymentTerms.lineNo));
+    .where(inArray(paymentTerms.contractId, ids))
+    .orderBy(asc(paymentTerms.contractId), asc(paymentTerms.lineNo));
   const stageNo = new Map(stages.map((s) => [s.id, s.stageNo]));
-  return {
+  return rows.map((row) => ({
     ...toListItem(row),
     eis_guid: row.eisGuid,
     revision: row.revision,
@@ -143,12 +149,12 @@ export async function loadContractData(tx: Tx, row: ContractRow): Promise<Contra
     procurement_method_name: row.procurementMethodName,
     notice_number: row.noticeNumber,
     eis_url: row.eisUrl,
-    items: items.map(toItem),
-    stages: stages.map(toStage),
-    payment_terms: terms.map((t) => toTerm(t, stageNo)),
+    items: items.filter((i) => i.contractId === row.id).map(toItem),
+    stages: stages.filter((s) => s.contractId === row.id).map(toStage),
+    payment_terms: terms.filter((t) => t.contractId === row.id).map((t) => toTerm(t, stageNo)),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  };
+  }));
 }
 
 /** The full card: stored data plus duties, the nearest open one and the allowed transitions. */
