@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /**
  * Widgets of the main page, added by later modules (deadlines due, contracts to report, …).
@@ -7,4 +7,14 @@ import type { ComponentType } from 'react';
  */
 export type HomeWidget = { id: string; title: string; Component: ComponentType<{ companyId: number }> };
 
-export const HOME_WIDGETS: HomeWidget[] = [];
+export const HOME_WIDGETS: HomeWidget[] = [
+  {
+    id: 'contract-deadlines',
+    title: 'Сроки размещения сведений о договорах в ЕИС',
+    Component: lazy(() =>
+      import('../features/contracts/components/home/deadlines-widget').then((m) => ({
+        default: m.DeadlinesWidget,
+      })),
+    ),
+  },
+];

@@ -45,6 +45,23 @@ const profileCompanies = lazyPage(
 
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
+const contractsLayout = lazyPage(
+  () => import('../features/contracts/components/contracts-layout'),
+  'ContractsLayout',
+);
+const contractsRegister = lazyPage(
+  () => import('../features/contracts/components/register/register-page'),
+  'RegisterPage',
+);
+const contractsExecution = lazyPage(
+  () => import('../features/contracts/components/execution/execution-page'),
+  'ExecutionPage',
+);
+const contractsExport = lazyPage(
+  () => import('../features/contracts/components/export/export-page'),
+  'ExportPage',
+);
+
 const page = (path: string, lazy: NonIndexRouteObject['lazy']): NonIndexRouteObject => ({
   path,
   handle: handleFor(path),
@@ -69,12 +86,12 @@ export const appRoutes: RouteObject[] = [
       page('/users', users),
       page('/documents', placeholder),
       {
-        ...page('/contracts', undefined),
+        ...page('/contracts', contractsLayout),
         children: [
           { index: true, element: <Navigate to="/contracts/register" replace /> },
-          page('/contracts/register', placeholder),
-          page('/contracts/execution', placeholder),
-          page('/contracts/export', placeholder),
+          page('/contracts/register', contractsRegister),
+          page('/contracts/execution', contractsExecution),
+          page('/contracts/export', contractsExport),
         ],
       },
       {

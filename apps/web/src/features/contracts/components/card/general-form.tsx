@@ -1,0 +1,271 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Contract } from '@zakupki/shared/api/contracts';
+import { useEffect } from 'react';
+import { AppSelect } from '../../../../components/form/app-select';
+import { DateField } from '../../../../components/form/date-field';
+import { applyServerErrors } from '../../../../components/form/form-errors';
+import { MoneyInput } from '../../../../components/form/money-input';
+import { InnInput, KppInput, RequiredTextInput } from '../../../../components/form/text-fields';
+import { notices } from '../../../../components/notices/notices.store';
+import {
+  catalogOptionsQuery,
+  contractKeys,
+  createContract,
+  customersQuery,
+  updateContract,
+} from '../../api/contracts';
+import { updateBodyFrom } from '../../model/contract-body';
+import {
+  emptyGeneral,
+  type GeneralValues,
+  generalFrom,
+  generalRules,
+  generalToBody,
+  KEEP_CUSTOMER,
+  moscowDay,
+} from '../../model/general-values';
+import { rowsFromContract } from '../../model/spec';
+import { isEditable } from '../../model/status';
+
+const today = () => moscowDay(new Date().toISOString()) ?? new Date().toISOString().slice(0, 10);
+
+/**
+ * «Общие сведения»: the contract's terms with checks (ИНН/КПП checksums, dates, registry
+ * number, the price against the specification). A new contract is created here; an existing
+ * one is saved whole (PUT), its specification, stages and payment terms untouched.
+ */
+export function GeneralForm({
+  companyId,
+  contract,
+  canWrite,
+  onCreated,
+}: {
+  companyId: number;
+  contract: Contract | null;
+  canWrite: boolean;
+  onCreated?: (c: Contract) => void;
+}) {
+  const qc = useQueryClient();
+  const items = contract ? rowsFromContract(contract) : [];
+  const form = useForm<GeneralValues>({
+    mode: 'controlled',
+    initialValues: contract ? generalFrom(contract) : emptyGeneral(),
+    validate: generalRules(items, today()),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another revision arrives
+  useEffect(() => {
+    if (!contract) return;
+    form.setValues(generalFrom(contract));
+    form.resetDirty(generalFrom(contract));
+  }, [contract?.id, contract?.revision]);
+
+  const customers = useQuery(customersQuery(companyId));
+  const funding = useQuery(catalogOptionsQuery(companyId, 8));
+  const bases = useQuery(catalogOptionsQuery(companyId, 9));
+  const catalogOptions = (list: typeof funding.data, current: number | null | undefined) => {
+    const opts = (list?.items ?? [])
+      .filter((e) => !e.archived_at || e.id === current)
+      .map((e) => ({ value: String(e.id), label: e.code ? `${e.code}. ${e.title}` : e.title }));
+    if (current && !opts.some((o) => o.value === String(current))) {
+      opts.push({ value: String(current), label: `Запись справочника id:${current}` });
+    }
+    return opts;
+  };
+  const customerOptions = [
+    ...(contract && !contract.customer_id
+      ? [
+          {
+            value: KEEP_CUSTOMER,
+            label: `${contract.customer_name} (ИНН ${contract.customer_inn})`,
+          },
+        ]
+      : []),
+    ...(customers.data?.items ?? []).map((c) => ({
+      value: String(c.id),
+      label: `${c.title} (ИНН ${c.inn})`,
+    })),
+  ];
+
+  const save = useMutation({
+    mutationFn: async (v: GeneralValues) => {
+      const fields = generalToBody(v, contract);
+      if (!contract) return createContract(companyId, { ...fields, status: v.status });
+      const change =
+        contract.status === 'concluded' && v.change_date
+          ? { date: v.change_date, description: v.change_description.trim() || null }
+          : null;
+      return updateContract(companyId, contract.id, updateBodyFrom(contract, { ...fields, change }));
+    },
+    meta: { form: true },
+    onSuccess: (c) => {
+      qc.setQueryData(contractKeys.card(companyId, c.id), c);
+      void qc.invalidateQueries({ queryKey: contractKeys.all(companyId) });
+      if (!contract) {
+        notices.success('Договор добавлен', `Договор № ${c.number} внесён в реестр`);
+        onCreated?.(c);
+      } else notices.success('Сохранено', `Изменения договора № ${c.number} сохранены`);
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+
+  const ro = !canWrite || (contract ? !isEditable(contract.status) : false);
+  const ip = (name: keyof GeneralValues) => ({ ...form.getInputProps(name), readOnly: ro });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))} aria-label="Общие сведения договора">
+      <Stack gap="sm">
+        {contract && !isEditable(contract.status) ? (
+          <Alert color="gray">Договор в этом статусе не редактируется.</Alert>
+        ) : null}
+        {!canWrite ? (
+          <Alert color="gray">Изменять договоры этой компании вы не можете: недостаточно прав.</Alert>
+        ) : null}
+        <Group gap="lg">
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Закон
+            </Text>
+            <SegmentedControl
+              aria-label="Закон"
+              disabled={ro}
+              data={[
+                { value: '223', label: '223-ФЗ' },
+                { value: '44', label: '44-ФЗ' },
+              ]}
+              {...form.getInputProps('law')}
+            />
+          </Stack>
+          {!contract ? (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Статус при вводе
+              </Text>
+              <SegmentedControl
+                aria-label="Статус при вводе"
+                data={[
+                  { value: 'draft', label: 'Проект' },
+                  { value: 'concluded', label: 'Заключен' },
+                ]}
+                {...form.getInputProps('status')}
+              />
+            </Stack>
+          ) : null}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <RequiredTextInput label="Номер договора" required {...ip('number')} />
+          <DateField label="Дата заключения" required {...ip('contract_date')} />
+          <RequiredTextInput
+            label="Реестровый номер ЕИС"
+            description={form.values.law === '223' ? '23 цифры' : '19 цифр'}
+            inputMode="numeric"
+            {...ip('eis_registry_number')}
+          />
+        </SimpleGrid>
+        <Textarea label="Предмет договора" withAsterisk autosize minRows={2} maxRows={6} {...ip('subject')} />
+        <AppSelect
+          label="Заказчик"
+          description="Пусто — сама компания"
+          clearable
+          searchable
+          data={customerOptions}
+          {...form.getInputProps('customer')}
+          readOnly={ro}
+        />
+        <Divider label="Поставщик" labelPosition="left" />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <InnInput label="ИНН поставщика" required {...ip('supplier_inn')} />
+          <KppInput label="КПП поставщика" {...ip('supplier_kpp')} />
+          <Checkbox
+            mt={28}
+            label="Субъект МСП"
+            disabled={ro}
+            {...form.getInputProps('supplier_is_sme', { type: 'checkbox' })}
+          />
+        </SimpleGrid>
+        <RequiredTextInput label="Наименование поставщика" required {...ip('supplier_name')} />
+        <Divider label="Цена и сроки" labelPosition="left" />
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <MoneyInput label="Цена договора" required {...ip('price')} />
+          <TextInput label="Валюта" maxLength={3} {...ip('currency_code')} />
+          <DateField label="Начало исполнения" {...ip('start_date')} />
+          <DateField label="Окончание исполнения" {...ip('end_date')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <AppSelect
+            label="Источник финансирования"
+            clearable
+            searchable
+            data={catalogOptions(funding.data, contract?.funding_source_id)}
+            {...form.getInputProps('funding_source_id')}
+            readOnly={ro}
+          />
+          <AppSelect
+            label="Основание заключения договора"
+            clearable
+            searchable
+            data={catalogOptions(bases.data, contract?.contract_basis_id)}
+            {...form.getInputProps('contract_basis_id')}
+            readOnly={ro}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Позиция плана закупки" {...ip('plan_position_number')} />
+          <TextInput label="Способ закупки" {...ip('procurement_method_name')} />
+          <TextInput label="Номер извещения" {...ip('notice_number')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <DateField label="Размещён в ЕИС" {...ip('eis_published_at')} />
+          <TextInput label="GUID в ЕИС" {...ip('eis_guid')} />
+          <TextInput label="Ссылка на ЕИС" {...ip('eis_url')} />
+        </SimpleGrid>
+        {contract?.status === 'concluded' && !ro ? (
+          <>
+            <Divider label="Изменение договора" labelPosition="left" />
+            <Text size="sm" c="dimmed">
+              Изменение условий заключённого договора нужно разместить в ЕИС в течение 10 дней. Укажите дату
+              дополнительного соглашения (пусто — сегодня).
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <DateField label="Дата изменения" {...ip('change_date')} />
+              <TextInput
+                label="Описание изменения"
+                style={{ gridColumn: 'span 2' }}
+                {...ip('change_description')}
+              />
+            </SimpleGrid>
+          </>
+        ) : null}
+        {!ro ? (
+          <Group>
+            <Button type="submit" loading={save.isPending} disabled={!!contract && !form.isDirty()}>
+              {contract ? 'Сохранить' : 'Добавить договор'}
+            </Button>
+            {contract ? (
+              <Button
+                variant="default"
+                disabled={!form.isDirty()}
+                onClick={() => form.setValues(generalFrom(contract))}
+              >
+                Отменить изменения
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportRun } from '@zakupki/shared/api/imports';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../../../lib/formatters';
+import { useAuthEvent } from '../../../../lib/realtime';
+import { importQuery } from '../../api/execution';
+import { RUN_STATUS_VIEW, UPD_STATUS_VIEW } from '../../model/labels';
+
+/** What an import found, in a few words per kind. */
+export function ImportResult({ run }: { run: ImportRun }) {
+  if (run.status === 'failed') {
+    return (
+      <Alert color="red" title="Файл не обработан">
+        {run.error ?? 'Импорт завершился ошибкой'}
+      </Alert>
+    );
+  }
+  if (!run.result) return null;
+  if (run.kind === 'upd') {
+    const r = run.result;
+    return (
+      <Stack gap={6}>
+        <Text size="sm">
+          Новых документов: {r.created}
+          {r.duplicates ? `, уже были загружены: ${r.duplicates}` : ''}
+          {r.without_contract ? `, без договора: ${r.without_contract}` : ''}
+        </Text>
+        <List size="sm" spacing={4}>
+          {r.documents.map((d) => (
+            <List.Item key={`${d.file_name}|${d.number}|${d.date}|${d.correction_number}|${d.duplicate}`}>
+              <Group gap={6} wrap="wrap">
+                <Text size="sm">
+                  {d.kind === 'ukd' ? 'УКД' : 'УПД'} № {d.number} от {formatDate(d.date)}
+                  {d.total_with_vat ? ` на ${formatMoney(d.total_with_vat)}` : ''}
+                </Text>
+                {d.duplicate ? (
+                  <Badge color="gray" variant="light">
+                    уже загружен
+                  </Badge>
+                ) : (
+                  <Badge color={UPD_STATUS_VIEW[d.status]?.color} variant="light">
+                    {UPD_STATUS_VIEW[d.status]?.label ?? d.status}
+                  </Badge>
+                )}
+                {d.id ? (
+                  <Anchor component={Link} to={`/contracts/execution?upd=${d.id}`} size="sm">
+                    {d.status === 'no_contract' ? 'Выбрать договор' : 'Сопоставить строки'}
+                  </Anchor>
+                ) : null}
+              </Group>
+              {d.error ? (
+                <Text size="sm" c="red">
+                  {d.error}
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+        {r.warnings.length ? (
+          <Text size="xs" c="dimmed">
+            {r.warnings.join('; ')}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  if (run.kind === 'payments') {
+    const r = run.result;
+    return (
+      <Stack gap={4}>
+        <Text size="sm">
+          Документов в выписке: {r.documents}; исходящих платежей: {r.outgoing}; новых: {r.created} на сумму{' '}
+          {formatMoney(r.total_amount)}
+        </Text>
+        <Text size="sm">
+          Сопоставлено с договорами: {r.matched}; не сопоставлено: {r.unmatched}
+          {r.duplicates ? `; уже были загружены: ${r.duplicates}` : ''}
+        </Text>
+        {r.unmatched ? (
+          <Anchor component={Link} to="/contracts/execution?section=payments" size="sm">
+            Разобрать несопоставленные платежи
+          </Anchor>
+        ) : null}
+        {r.warnings.length ? (
+          <Text size="xs" c="dimmed">
+            {r.warnings.join('; ')}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  const r = run.result;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        Договоров в файлах: {r.contracts}; новых: {r.created}; обновлено: {r.updated}; без изменений:{' '}
+        {r.unchanged}
+        {r.history ? `; старых версий: ${r.history}` : ''}; событий исполнения: {r.events}
+      </Text>
+      {r.violations.length ? (
+        <Alert color="orange" title={`Нарушения сроков размещения (${r.violations.length})`}>
+          <List size="sm" spacing={4}>
+            {r.violations.map((v) => (
+              <List.Item key={`${v.contract_id}|${v.eais_registry_number}|${v.due_date}|${v.message}`}>
+                {v.contract_number ? `Договор № ${v.contract_number}` : (v.eais_registry_number ?? 'Договор')}
+                : {v.message}
+                {` (срок ${formatDate(v.due_date)}${v.done_date ? `, размещено ${formatDate(v.done_date)}` : ', не размещено'})`}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Нарушений сроков не найдено
+        </Text>
+      )}
+      {r.warnings.length ? (
+        <Text size="xs" c="dimmed">
+          {r.warnings.join('; ')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One import while it runs (progress bar) and after (its result). */
+export function ImportRunView({ companyId, importId }: { companyId: number; importId: number }) {
+  const qc = useQueryClient();
+  const q = useQuery(importQuery(companyId, importId));
+  useAuthEvent('jobProgress', (p) => {
+    if (p.import_id === importId)
+      void qc.invalidateQueries({ queryKey: importQuery(companyId, importId).queryKey });
+  });
+  const run = q.data;
+  if (!run) return <Progress value={100} animated striped aria-label="Ожидание начала обработки" />;
+  const v = RUN_STATUS_VIEW[run.status];
+  const active = run.status === 'queued' || run.status === 'running';
+  return (
+    <Stack gap="xs" aria-live="polite">
+      <Group gap="xs">
+        <Badge color={v.color}>{v.label}</Badge>
+        <Text size="sm">{run.upload_file_name}</Text>
+      </Group>
+      {active ? (
+        <Progress
+          value={Math.max(run.progress, 5)}
+          animated
+          striped
+          aria-label={`Обработка файла: ${run.progress} %`}
+        />
+      ) : null}
+      {!active ? <ImportResult run={run} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Badge, Progress, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ImportKind, ImportRun } from '@zakupki/shared/api/imports';
+import { useState } from 'react';
+import { AppSelect } from '../../../../components/form/app-select';
+import { PagedTable } from '../../../../components/table/paged-table';
+import { formatDateTime } from '../../../../lib/formatters';
+import { importsQuery } from '../../api/execution';
+import { IMPORT_KIND_TITLES, RUN_STATUS_VIEW } from '../../model/labels';
+import { ImportResult } from './import-run-view';
+
+/** Imports of the company (of `kinds`) with their status, result and the server's error text. */
+export function ImportsHistory({ companyId, kinds }: { companyId: number; kinds: ImportKind[] }) {
+  const [kind, setKind] = useState<ImportKind | null>(null);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const list = useQuery({
+    ...importsQuery(companyId, { kind: kind ?? (kinds.length === 1 ? kinds[0] : undefined), page, limit }),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 2000 : false,
+  });
+  const records = list.data?.items ?? [];
+  return (
+    <Stack gap="sm">
+      {kinds.length > 1 ? (
+        <AppSelect
+          label="Вид загрузки"
+          w={260}
+          clearable
+          placeholder="Все"
+          data={kinds.map((k) => ({ value: k, label: IMPORT_KIND_TITLES[k] }))}
+          value={kind}
+          onChange={(v) => {
+            setKind(v as ImportKind | null);
+            setPage(1);
+          }}
+        />
+      ) : null}
+      <PagedTable<ImportRun>
+        aria-label="История загрузок"
+        records={records}
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onPageChange={setPage}
+        onLimitChange={(n) => {
+          setLimit(n);
+          setPage(1);
+        }}
+        fetching={list.isFetching}
+        emptyText="Загрузок не было"
+        columns={[
+          {
+            accessor: 'created_at',
+            title: 'Когда',
+            width: 140,
+            render: (r) => formatDateTime(r.created_at),
+          },
+          { accessor: 'kind', title: 'Вид', width: 160, render: (r) => IMPORT_KIND_TITLES[r.kind] ?? r.kind },
+          {
+            accessor: 'upload_file_name',
+            title: 'Файл',
+            width: 240,
+            render: (r) => (
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {r.upload_file_name}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: 'Состояние',
+            width: 140,
+            render: (r) => (
+              <Stack gap={4}>
+                <Badge color={RUN_STATUS_VIEW[r.status]?.color}>{RUN_STATUS_VIEW[r.status]?.label}</Badge>
+                {r.status === 'queued' || r.status === 'running' ? (
+                  <Progress
+                    value={Math.max(r.progress, 5)}
+                    animated
+                    aria-label={`Выполнено ${r.progress} %`}
+                  />
+                ) : null}
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'result',
+            title: 'Результат',
+            render: (r) => (r.status === 'done' || r.status === 'failed' ? <ImportResult run={r} /> : '—'),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

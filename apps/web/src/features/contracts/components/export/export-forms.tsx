@@ -1,0 +1,365 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  List,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReportCode } from '@zakupki/shared/api/exports';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AppMultiSelect, AppSelect } from '../../../../components/form/app-select';
+import { DateField } from '../../../../components/form/date-field';
+import { notices } from '../../../../components/notices/notices.store';
+import { formatDate, formatMoney } from '../../../../lib/formatters';
+import { contractListQuery } from '../../api/contracts';
+import {
+  downloadRegisterXlsx,
+  type SupplierAddress,
+  startEisContract,
+  startEisPerformance,
+  startMonthly,
+  startOcds,
+} from '../../api/exports';
+import { describeFilters, readFilters, toFilterBody, toListQuery } from '../../model/filters';
+import { lastRegisterView } from '../../model/last-register-view';
+import { STATUS_VIEW } from '../../model/status';
+import { ContractSelect } from '../execution/contract-select';
+
+type Started = (reportId: number, code: ReportCode) => void;
+
+/** XLSX of the register view the user last looked at (the same filters and sort). */
+export function RegisterXlsxCard({ companyId }: { companyId: number }) {
+  const params = lastRegisterView();
+  const filters = readFilters(params);
+  const words = describeFilters(
+    filters,
+    (s) => STATUS_VIEW[s].label,
+    (n) => formatMoney(n),
+  );
+  const run = useMutation({
+    mutationFn: () => downloadRegisterXlsx(companyId, toListQuery(filters)),
+    onSuccess: (r) =>
+      notices.success(
+        'Выгрузка в Excel',
+        `Файл «${r.name}» сохранён${r.total !== null ? `: договоров — ${r.total}` : ''}`,
+      ),
+  });
+  const search = params.toString();
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Text fw={600}>Реестр договоров в Excel</Text>
+        <Text size="sm" c="dimmed">
+          Все договоры текущего представления реестра, без разбивки на страницы.
+        </Text>
+        <List size="sm">
+          {words.map((w) => (
+            <List.Item key={w}>{w}</List.Item>
+          ))}
+        </List>
+        <Group>
+          <Button onClick={() => run.mutate()} loading={run.isPending}>
+            Выгрузить в Excel
+          </Button>
+          <Anchor component={Link} to={`/contracts/register${search ? `?${search}` : ''}`} size="sm">
+            Изменить фильтры в реестре
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** EIS XML of one contract (сведения о договоре) and of its execution for a period. */
+export function EisXmlCard({
+  companyId,
+  initialContract,
+  onStarted,
+  canReport,
+}: {
+  companyId: number;
+  initialContract: number | null;
+  onStarted: Started;
+  canReport: boolean;
+}) {
+  const [contractId, setContractId] = useState<number | null>(initialContract);
+  const [addressOpen, address] = useDisclosure(false);
+  const [addr, setAddr] = useState<SupplierAddress>({ post_code: '' });
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const postOk = !addressOpen || /^\d{6}$/.test(addr.post_code.trim());
+  const contract = useMutation({
+    mutationFn: (id: number) =>
+      startEisContract(
+        companyId,
+        id,
+        addressOpen && addr.post_code.trim() ? { ...addr, post_code: addr.post_code.trim() } : null,
+      ),
+    onSuccess: (r) => onStarted(r.report_id, 'eis-contract'),
+  });
+  const perf = useMutation({
+    mutationFn: (id: number) => startEisPerformance(companyId, id, { period_from: from, period_to: to }),
+    onSuccess: (r) => onStarted(r.report_id, 'eis-performance'),
+  });
+  const badPeriod = !!from && !!to && from > to;
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Text fw={600}>XML для ЕИС</Text>
+        <Text size="sm" c="dimmed">
+          Сведения о договоре и сведения об исполнении договора по 223-ФЗ, проверенные по схеме ЕИС.
+        </Text>
+        <ContractSelect
+          companyId={companyId}
+          supplierInn={null}
+          value={contractId}
+          onChange={setContractId}
+        />
+        <Anchor component="button" size="sm" onClick={address.toggle} ta="left">
+          {addressOpen ? 'Без адреса поставщика' : 'Указать адрес поставщика (в реестре он не хранится)'}
+        </Anchor>
+        <Collapse expanded={addressOpen}>
+          <SimpleGrid cols={3}>
+            <TextInput
+              label="Индекс"
+              withAsterisk
+              maxLength={6}
+              value={addr.post_code}
+              error={addr.post_code && !postOk ? 'Почтовый индекс состоит из 6 цифр' : null}
+              onChange={(e) => setAddr({ ...addr, post_code: e.currentTarget.value })}
+            />
+            <NumberInput
+              label="Код региона"
+              min={1}
+              max={99}
+              value={addr.region_code ?? ''}
+              onChange={(v) => setAddr({ ...addr, region_code: typeof v === 'number' ? v : null })}
+            />
+            <TextInput
+              label="Регион"
+              value={addr.region_name ?? ''}
+              onChange={(e) => setAddr({ ...addr, region_name: e.currentTarget.value || null })}
+            />
+            <TextInput
+              label="Город"
+              value={addr.city ?? ''}
+              onChange={(e) => setAddr({ ...addr, city: e.currentTarget.value || null })}
+            />
+            <TextInput
+              label="Улица"
+              value={addr.street ?? ''}
+              onChange={(e) => setAddr({ ...addr, street: e.currentTarget.value || null })}
+            />
+            <TextInput
+              label="Дом"
+              value={addr.house ?? ''}
+              onChange={(e) => setAddr({ ...addr, house: e.currentTarget.value || null })}
+            />
+          </SimpleGrid>
+        </Collapse>
+        <Group>
+          <Button
+            disabled={!contractId || !canReport || !postOk}
+            loading={contract.isPending}
+            onClick={() => contractId && contract.mutate(contractId)}
+          >
+            Сведения о договоре (XML)
+          </Button>
+        </Group>
+        <Group align="flex-end">
+          <DateField label="Период исполнения с" w={170} value={from} onChange={setFrom} />
+          <DateField
+            label="по"
+            w={170}
+            value={to}
+            onChange={setTo}
+            error={badPeriod ? 'Начало позже окончания' : null}
+          />
+          <Button
+            variant="light"
+            disabled={!contractId || !canReport || badPeriod}
+            loading={perf.isPending}
+            onClick={() => contractId && perf.mutate(contractId)}
+          >
+            Сведения об исполнении (XML)
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Без периода в сведения об исполнении входят все оплаты и приёмки договора.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** OCDS 1.1 release package of chosen contracts, or of the register's current view. */
+export function OcdsCard({
+  companyId,
+  onStarted,
+  canReport,
+}: {
+  companyId: number;
+  onStarted: Started;
+  canReport: boolean;
+}) {
+  const [mode, setMode] = useState<'chosen' | 'view'>('chosen');
+  const [ids, setIds] = useState<string[]>([]);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const base = readFilters(new URLSearchParams());
+  const list = useQuery(
+    contractListQuery(companyId, toListQuery({ ...base, q: debounced.trim() || undefined, limit: 50 })),
+  );
+  const options = (list.data?.items ?? []).map((c) => ({
+    value: String(c.id),
+    label: `№ ${c.number} от ${formatDate(c.contract_date)} — ${c.subject}`.slice(0, 160),
+  }));
+  for (const id of ids)
+    if (!options.some((o) => o.value === id) && labels[id]) options.push({ value: id, label: labels[id] });
+  const run = useMutation({
+    mutationFn: () =>
+      startOcds(
+        companyId,
+        mode === 'chosen'
+          ? { contract_ids: ids.map(Number) }
+          : { filters: toFilterBody(readFilters(lastRegisterView())) },
+      ),
+    onSuccess: (r) => onStarted(r.report_id, 'ocds'),
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Text fw={600}>Открытые данные OCDS (JSON)</Text>
+        <Text size="sm" c="dimmed">
+          Пакет релизов Open Contracting Data Standard 1.1 для публикации выбранных договоров.
+        </Text>
+        <AppSelect
+          label="Что выгрузить"
+          allowDeselect={false}
+          data={[
+            { value: 'chosen', label: 'Выбранные договоры' },
+            { value: 'view', label: 'Все договоры текущего представления реестра' },
+          ]}
+          value={mode}
+          onChange={(v) => setMode((v as 'chosen' | 'view') ?? 'chosen')}
+        />
+        {mode === 'chosen' ? (
+          <AppMultiSelect
+            label="Договоры"
+            searchable
+            clearable
+            filter={({ options: o }) => o}
+            searchValue={search}
+            onSearchChange={setSearch}
+            data={options}
+            value={ids}
+            onChange={(v) => {
+              const next = { ...labels };
+              for (const o of options) if (v.includes(o.value)) next[o.value] = o.label;
+              setLabels(next);
+              setIds(v);
+            }}
+            description="Поиск по номеру, реестровому номеру или предмету"
+          />
+        ) : null}
+        <Group>
+          <Button
+            disabled={!canReport || (mode === 'chosen' && !ids.length)}
+            loading={run.isPending}
+            onClick={() => run.mutate()}
+          >
+            Сформировать OCDS
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+const MONTHS = [
+  'Январь',
+  'Февраль',
+  'Март',
+  'Апрель',
+  'Май',
+  'Июнь',
+  'Июль',
+  'Август',
+  'Сентябрь',
+  'Октябрь',
+  'Ноябрь',
+  'Декабрь',
+];
+
+/** The monthly report of ч. 19 ст. 4 223-ФЗ (XLSX) for a year and month. */
+export function MonthlyCard({
+  companyId,
+  onStarted,
+  canReport,
+}: {
+  companyId: number;
+  onStarted: Started;
+  canReport: boolean;
+}) {
+  const now = new Date();
+  const prev = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  const [year, setYear] = useState<number | string>(prev.getFullYear());
+  const [month, setMonth] = useState<string | null>(String(prev.getMonth() + 1));
+  const yearOk = typeof year === 'number' && year >= 2012 && year <= 2100;
+  const run = useMutation({
+    mutationFn: () => startMonthly(companyId, Number(year), Number(month)),
+    onSuccess: (r) => onStarted(r.report_id, 'monthly-223-19'),
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Text fw={600}>Ежемесячный отчёт (ч. 19 ст. 4 223-ФЗ)</Text>
+        <Text size="sm" c="dimmed">
+          Сведения о количестве и стоимости договоров за месяц; размещается в ЕИС не позднее 10-го числа
+          следующего месяца.
+        </Text>
+        <Group align="flex-end">
+          <NumberInput
+            label="Год"
+            w={110}
+            min={2012}
+            max={2100}
+            value={year}
+            onChange={setYear}
+            error={yearOk ? null : 'Год от 2012 до 2100'}
+          />
+          <AppSelect
+            label="Месяц"
+            w={170}
+            allowDeselect={false}
+            data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+            value={month}
+            onChange={setMonth}
+          />
+          <Button
+            disabled={!canReport || !yearOk || !month}
+            loading={run.isPending}
+            onClick={() => run.mutate()}
+          >
+            Сформировать отчёт
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function NoReportsRight() {
+  return <Alert color="gray">Формировать отчёты в этой компании вы не можете: недостаточно прав.</Alert>;
+}

@@ -1,0 +1,81 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { notices } from '../../../../components/notices/notices.store';
+import { contractListQuery } from '../../api/contracts';
+import { downloadRegisterXlsx } from '../../api/exports';
+import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
+import { rememberRegisterView } from '../../model/last-register-view';
+import { ContractDrawer } from '../card/contract-drawer';
+import { useContractsCompany } from '../use-contracts-company';
+import { RegisterFilterBar, RegisterSwitches } from './register-filters';
+import { RegisterTable } from './register-table';
+
+/** `?contract=<id>` opens a card over the register, `?contract=new` the form of a new contract. */
+export const CARD_PARAM = 'contract';
+
+/** /contracts/register: the register with filters in the URL, XLSX of the view, the contract card. */
+export function RegisterPage() {
+  const { companyId, can } = useContractsCompany();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const query = toListQuery(filters);
+  const list = useQuery({ ...contractListQuery(companyId ?? 0, query), enabled: !!companyId });
+  useEffect(() => rememberRegisterView(params), [params]);
+  const change = (patch: FilterPatch) => setParams(writeFilters(params, patch), { replace: true });
+  const card = params.get(CARD_PARAM);
+  const openCard = (id: number | 'new' | null) => {
+    const next = new URLSearchParams(params);
+    next.delete('tab');
+    if (id === null) next.delete(CARD_PARAM);
+    else next.set(CARD_PARAM, String(id));
+    setParams(next);
+  };
+  const exportXlsx = useMutation({
+    mutationFn: () => downloadRegisterXlsx(companyId as number, query),
+    onSuccess: (r) =>
+      notices.success(
+        'Выгрузка в Excel',
+        r.total !== null
+          ? `Файл «${r.name}» сохранён: договоров в выгрузке — ${r.total}`
+          : `Файл «${r.name}» сохранён`,
+      ),
+  });
+  if (!companyId) return null;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Group gap="xl">
+          <Text size="sm" c="dimmed" miw={160}>
+            {list.data ? `Найдено договоров: ${list.data.total}` : ' '}
+          </Text>
+          <RegisterSwitches filters={filters} onChange={change} />
+        </Group>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => exportXlsx.mutate()} loading={exportXlsx.isPending}>
+            Выгрузить в Excel
+          </Button>
+          {can('contracts.write') ? <Button onClick={() => openCard('new')}>Добавить договор</Button> : null}
+        </Group>
+      </Group>
+      <RegisterFilterBar filters={filters} onChange={change} />
+      <RegisterTable
+        records={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        filters={filters}
+        fetching={list.isFetching}
+        onPage={(page) => change({ page })}
+        onLimit={(limit) => change({ limit })}
+        onSort={(sort, order) => change({ sort, order })}
+        onOpen={(id) => openCard(id)}
+      />
+      <ContractDrawer
+        companyId={companyId}
+        target={card === 'new' ? 'new' : Number(card) > 0 ? Number(card) : null}
+        canWrite={can('contracts.write')}
+        onOpen={openCard}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import 'mantine-datatable/styles.css';
+import { Stack, Text } from '@mantine/core';
+import type { ContractListItem } from '@zakupki/shared/api/contracts';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { formatDate, formatMoney } from '../../../../lib/formatters';
+import { type ContractSort, PAGE_LIMITS, type RegisterFilters } from '../../model/filters';
+import { DeadlineBadge, StatusBadge } from '../badges';
+
+export type RegisterTableProps = {
+  records: ContractListItem[];
+  total: number;
+  filters: RegisterFilters;
+  fetching: boolean;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+  onSort: (sort: ContractSort, order: 'asc' | 'desc') => void;
+  onOpen: (id: number) => void;
+};
+
+/** The register table: server-side paging and sorting, a row opens the contract's card. */
+export function RegisterTable(p: RegisterTableProps) {
+  const sortStatus: DataTableSortStatus<ContractListItem> = {
+    columnAccessor: p.filters.sort,
+    direction: p.filters.order,
+  };
+  return (
+    <DataTable<ContractListItem>
+      aria-label="Реестр договоров"
+      withTableBorder
+      striped
+      highlightOnHover
+      verticalAlign="top"
+      minHeight={p.records.length ? undefined : 180}
+      records={p.records}
+      idAccessor="id"
+      fetching={p.fetching}
+      loadingText="Загрузка…"
+      noRecordsText="Договоры не найдены"
+      totalRecords={p.total}
+      recordsPerPage={p.filters.limit}
+      page={p.filters.page}
+      onPageChange={p.onPage}
+      recordsPerPageOptions={PAGE_LIMITS}
+      onRecordsPerPageChange={p.onLimit}
+      recordsPerPageLabel="Строк на странице"
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
+      getPaginationControlProps={(control) => ({
+        'aria-label': {
+          first: 'Первая страница',
+          last: 'Последняя страница',
+          previous: 'Предыдущая страница',
+          next: 'Следующая страница',
+        }[control],
+      })}
+      sortStatus={sortStatus}
+      onSortStatusChange={(s) => p.onSort(s.columnAccessor as ContractSort, s.direction)}
+      onRowClick={({ record }) => p.onOpen(record.id)}
+      rowStyle={() => ({ cursor: 'pointer' })}
+      columns={[
+        {
+          accessor: 'eis_registry_number',
+          title: (
+            <span>
+              Реестровый
+              <br />
+              номер
+            </span>
+          ),
+          width: 130,
+          render: (c) => (
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {c.eis_registry_number ?? '—'}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'contract_date',
+          title: 'Номер и дата',
+          sortable: true,
+          width: 150,
+          render: (c) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                № {c.number}
+              </Text>
+              <Text size="xs" c="dimmed">
+                от {formatDate(c.contract_date)}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'subject',
+          title: 'Предмет',
+          render: (c) => (
+            <Text size="sm" lineClamp={3} title={c.subject}>
+              {c.subject}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'supplier_name',
+          title: 'Поставщик',
+          sortable: true,
+          width: 220,
+          render: (c) => (
+            <Stack gap={0}>
+              <Text size="sm">{c.supplier_name}</Text>
+              <Text size="xs" c="dimmed">
+                ИНН {c.supplier_inn}
+              </Text>
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'price',
+          title: 'Цена',
+          sortable: true,
+          textAlign: 'right',
+          width: 150,
+          render: (c) => (
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(c.price, c.currency_code === 'RUB' ? '₽' : c.currency_code)}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'status',
+          title: 'Статус',
+          sortable: true,
+          width: 120,
+          render: (c) => <StatusBadge status={c.status} />,
+        },
+        {
+          accessor: 'end_date',
+          title: 'Окончание',
+          sortable: true,
+          width: 110,
+          render: (c) => formatDate(c.end_date) || '—',
+        },
+        {
+          accessor: 'deadline',
+          title: 'Срок в ЕИС',
+          width: 230,
+          render: (c) => <DeadlineBadge deadline={c.deadline} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,173 @@
+import { CONTRACT_SORTS, CONTRACT_STATUSES, type ContractStatus } from '@zakupki/shared/api/contracts-model';
+
+/**
+ * Register filters kept in the URL:
+ * `?status=draft,concluded&supplier=…&date_from=2026-01-01&date_to=…&price_min=…&price_max=…
+ *  &overdue=true&q=…&sort=price&order=asc&page=2&limit=25`. Unknown or broken values are dropped,
+ * so a hand-edited address never sends the server something it refuses.
+ */
+export type ContractSort = (typeof CONTRACT_SORTS)[number];
+
+export type RegisterFilters = {
+  status: ContractStatus[];
+  supplier?: string;
+  date_from?: string;
+  date_to?: string;
+  price_min?: number;
+  price_max?: number;
+  overdue: boolean;
+  archived: boolean;
+  q?: string;
+  sort: ContractSort;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
+};
+
+export const PAGE_LIMITS = [10, 25, 50, 100];
+export const DEFAULT_SORT: ContractSort = 'contract_date';
+export const DEFAULT_ORDER = 'desc';
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const realIso = (v: string | null): string | undefined => {
+  if (!v || !ISO.test(v)) return undefined;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : undefined;
+};
+const amount = (v: string | null): number | undefined => {
+  if (v === null || v.trim() === '') return undefined;
+  const n = Number(v.replace(',', '.'));
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+const text = (v: string | null) => v?.trim() || undefined;
+
+export function readFilters(p: URLSearchParams): RegisterFilters {
+  const statuses = p
+    .getAll('status')
+    .flatMap((s) => s.split(','))
+    .filter((s): s is ContractStatus => (CONTRACT_STATUSES as readonly string[]).includes(s));
+  const sort = p.get('sort');
+  const order = p.get('order');
+  const page = Number(p.get('page'));
+  const limit = Number(p.get('limit'));
+  return {
+    status: [...new Set(statuses)],
+    supplier: text(p.get('supplier')),
+    date_from: realIso(p.get('date_from')),
+    date_to: realIso(p.get('date_to')),
+    price_min: amount(p.get('price_min')),
+    price_max: amount(p.get('price_max')),
+    overdue: p.get('overdue') === 'true',
+    archived: p.get('archived') === 'true',
+    q: text(p.get('q')),
+    sort: (CONTRACT_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ContractSort) : DEFAULT_SORT,
+    order: order === 'asc' || order === 'desc' ? order : DEFAULT_ORDER,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    limit: PAGE_LIMITS.includes(limit) ? limit : 10,
+  };
+}
+
+export type FilterPatch = Partial<{
+  [K in keyof RegisterFilters]: RegisterFilters[K] | null;
+}>;
+
+/**
+ * The next URL parameters after a change: empty values removed, defaults left out, the page
+ * reset to the first unless the page itself changes; other parameters (the open card) kept.
+ */
+export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(patch)) {
+    next.delete(key);
+    if (value === null || value === undefined || value === '' || value === false) continue;
+    if (Array.isArray(value)) {
+      if (value.length) next.set(key, value.join(','));
+      continue;
+    }
+    if (key === 'sort' && value === DEFAULT_SORT) continue;
+    if (key === 'order' && value === DEFAULT_ORDER) continue;
+    if (key === 'page' && value === 1) continue;
+    if (key === 'limit' && value === 10) continue;
+    next.set(key, String(value));
+  }
+  if (!('page' in patch)) next.delete('page');
+  return next;
+}
+
+/** Nothing but paging and sorting: the «Сбросить фильтры» button has nothing to do. */
+export const hasFilters = (f: RegisterFilters) =>
+  f.status.length > 0 ||
+  !!f.supplier ||
+  !!f.date_from ||
+  !!f.date_to ||
+  f.price_min !== undefined ||
+  f.price_max !== undefined ||
+  f.overdue ||
+  f.archived ||
+  !!f.q;
+
+export type ListQuery = ReturnType<typeof toListQuery>;
+
+/** The query of GET …/contracts (and of the XLSX export, which takes the same filters). */
+export function toListQuery(f: RegisterFilters) {
+  return {
+    status: f.status.length ? f.status.join(',') : undefined,
+    supplier: f.supplier,
+    date_from: f.date_from,
+    date_to: f.date_to,
+    price_min: f.price_min,
+    price_max: f.price_max,
+    overdue: f.overdue ? ('true' as const) : undefined,
+    archived: f.archived ? ('true' as const) : undefined,
+    q: f.q,
+    sort: f.sort,
+    order: f.order,
+    page: f.page,
+    limit: f.limit,
+  };
+}
+
+/** Register filters without paging and sorting (the OCDS export of a register view). */
+export function toFilterBody(f: RegisterFilters) {
+  const { sort: _s, order: _o, page: _p, limit: _l, ...rest } = toListQuery(f);
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<
+    ReturnType<typeof toListQuery>,
+    'sort' | 'order' | 'page' | 'limit'
+  >;
+}
+
+const SORT_TITLES: Record<ContractSort, string> = {
+  contract_date: 'дате договора',
+  price: 'цене',
+  number: 'номеру',
+  supplier_name: 'поставщику',
+  end_date: 'дате окончания',
+  status: 'статусу',
+};
+
+/** The filters in words (export screen): «статус: Заключен, Исполнен», «цена от 1 000,00 ₽», … */
+export function describeFilters(
+  f: RegisterFilters,
+  statusTitle: (s: ContractStatus) => string,
+  money: (n: number) => string,
+) {
+  const out: string[] = [];
+  if (f.status.length) out.push(`статус: ${f.status.map(statusTitle).join(', ')}`);
+  if (f.q) out.push(`поиск: «${f.q}»`);
+  if (f.supplier) out.push(`поставщик: «${f.supplier}»`);
+  const d = (iso: string) => iso.split('-').reverse().join('.');
+  if (f.date_from || f.date_to) {
+    out.push(
+      `дата договора${f.date_from ? ` с ${d(f.date_from)}` : ''}${f.date_to ? ` по ${d(f.date_to)}` : ''}`,
+    );
+  }
+  if (f.price_min !== undefined || f.price_max !== undefined) {
+    out.push(
+      `цена${f.price_min !== undefined ? ` от ${money(f.price_min)}` : ''}${f.price_max !== undefined ? ` до ${money(f.price_max)}` : ''}`,
+    );
+  }
+  if (f.overdue) out.push('только просроченные');
+  if (f.archived) out.push('архив');
+  out.push(`сортировка по ${SORT_TITLES[f.sort]}, ${f.order === 'asc' ? 'по возрастанию' : 'по убыванию'}`);
+  return out;
+}

@@ -1,0 +1,182 @@
+import type { Contract } from '@zakupki/shared/api/contracts';
+import { type ContractLaw, checkRegistryNumber } from '@zakupki/shared/api/contracts-model';
+import { formatDate, parseRuDate } from '../../../lib/formatters';
+import { inn, kpp, maxLength, numeric, required, rules, validate } from '../../../lib/validators';
+import { normalizeDecimal, priceMismatch, type SpecRow } from './spec';
+
+/** The «Общие сведения» form of a contract (new or existing). */
+export type GeneralValues = {
+  law: ContractLaw;
+  /** a new contract only: entered as a draft or as already concluded */
+  status: 'draft' | 'concluded';
+  eis_registry_number: string;
+  eis_guid: string;
+  number: string;
+  contract_date: string | null;
+  subject: string;
+  /** a заказчик id, `KEEP` (the contract's own customer that is not in the catalogue) or null (the company) */
+  customer: string | null;
+  supplier_inn: string;
+  supplier_kpp: string;
+  supplier_name: string;
+  supplier_is_sme: boolean;
+  price: string | number;
+  currency_code: string;
+  funding_source_id: string | null;
+  contract_basis_id: string | null;
+  plan_position_number: string;
+  procurement_method_name: string;
+  notice_number: string;
+  start_date: string | null;
+  end_date: string | null;
+  eis_published_at: string | null;
+  eis_url: string;
+  /** a concluded contract: the change (доп. соглашение) being recorded */
+  change_date: string | null;
+  change_description: string;
+};
+
+export const KEEP_CUSTOMER = 'keep';
+
+/** The Moscow calendar day of an instant (`2026-04-26T22:00:00Z` → `2026-04-27`). */
+export const moscowDay = (value: string | null): string | null =>
+  value ? parseRuDate(formatDate(value)) : null;
+
+export const emptyGeneral = (): GeneralValues => ({
+  law: '223',
+  status: 'draft',
+  eis_registry_number: '',
+  eis_guid: '',
+  number: '',
+  contract_date: null,
+  subject: '',
+  customer: null,
+  supplier_inn: '',
+  supplier_kpp: '',
+  supplier_name: '',
+  supplier_is_sme: false,
+  price: '',
+  currency_code: 'RUB',
+  funding_source_id: null,
+  contract_basis_id: null,
+  plan_position_number: '',
+  procurement_method_name: '',
+  notice_number: '',
+  start_date: null,
+  end_date: null,
+  eis_published_at: null,
+  eis_url: '',
+  change_date: null,
+  change_description: '',
+});
+
+export function generalFrom(c: Contract): GeneralValues {
+  return {
+    law: c.law,
+    status: c.status === 'concluded' ? 'concluded' : 'draft',
+    eis_registry_number: c.eis_registry_number ?? '',
+    eis_guid: c.eis_guid ?? '',
+    number: c.number,
+    contract_date: c.contract_date,
+    subject: c.subject,
+    customer: c.customer_id ? String(c.customer_id) : KEEP_CUSTOMER,
+    supplier_inn: c.supplier_inn,
+    supplier_kpp: c.supplier_kpp ?? '',
+    supplier_name: c.supplier_name,
+    supplier_is_sme: c.supplier_is_sme,
+    price: c.price,
+    currency_code: c.currency_code,
+    funding_source_id: c.funding_source_id ? String(c.funding_source_id) : null,
+    contract_basis_id: c.contract_basis_id ? String(c.contract_basis_id) : null,
+    plan_position_number: c.plan_position_number ?? '',
+    procurement_method_name: c.procurement_method_name ?? '',
+    notice_number: c.notice_number ?? '',
+    start_date: c.start_date,
+    end_date: c.end_date,
+    eis_published_at: moscowDay(c.eis_published_at),
+    eis_url: c.eis_url ?? '',
+    change_date: null,
+    change_description: '',
+  };
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Field rules of the form; `items` (an existing contract's specification) checks the price against its total. */
+export function generalRules(items: SpecRow[], today: string) {
+  return {
+    number: rules(required, maxLength(200)),
+    contract_date: rules(required),
+    subject: rules(required, maxLength(4000)),
+    supplier_inn: rules(required, inn),
+    supplier_kpp: rules(kpp),
+    supplier_name: rules(required, maxLength(1000)),
+    price: (v: unknown) => {
+      const basic = validate(v, undefined, required, numeric);
+      if (basic) return basic;
+      if (normalizeDecimal(v as string) === null) return 'Цена не может быть отрицательной';
+      return priceMismatch(items, v as string);
+    },
+    currency_code: (v: unknown) =>
+      /^[A-Za-z]{3}$/.test(String(v ?? '').trim()) ? null : 'Код валюты из трёх латинских букв (RUB)',
+    eis_registry_number: (v: unknown, values: GeneralValues) => {
+      const s = String(v ?? '').trim();
+      return s ? checkRegistryNumber(values.law, s) : null;
+    },
+    eis_guid: (v: unknown) => {
+      const s = String(v ?? '').trim();
+      return !s || GUID.test(s) ? null : 'GUID в ЕИС имеет вид xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+    },
+    end_date: (v: unknown, values: GeneralValues) =>
+      v && values.start_date && String(v) < values.start_date
+        ? 'Дата окончания не может быть раньше даты начала'
+        : null,
+    change_date: (v: unknown, values: GeneralValues) => {
+      if (!v) return null;
+      const d = String(v);
+      if (values.contract_date && d < values.contract_date)
+        return 'Дата изменения не может быть раньше даты заключения';
+      if (d > today) return 'Дата изменения не может быть в будущем';
+      return null;
+    },
+  };
+}
+
+const orNull = (s: string) => s.trim() || null;
+const idOrNull = (s: string | null) => (s && Number(s) > 0 ? Number(s) : null);
+
+/** The form's fields as the API takes them (without items, stages, payment terms). */
+export function generalToBody(v: GeneralValues, contract: Contract | null) {
+  const keep = v.customer === KEEP_CUSTOMER && contract && !contract.customer_id;
+  return {
+    law: v.law,
+    eis_registry_number: orNull(v.eis_registry_number),
+    eis_guid: orNull(v.eis_guid),
+    number: v.number.trim(),
+    contract_date: v.contract_date ?? '',
+    subject: v.subject.trim(),
+    customer_id: keep ? null : idOrNull(v.customer),
+    customer_name: keep ? contract.customer_name : null,
+    customer_inn: keep ? contract.customer_inn : null,
+    customer_kpp: keep ? contract.customer_kpp : null,
+    supplier_inn: v.supplier_inn.trim(),
+    supplier_kpp: orNull(v.supplier_kpp),
+    supplier_name: v.supplier_name.trim(),
+    supplier_is_sme: v.supplier_is_sme,
+    price: normalizeDecimal(v.price) ?? String(v.price),
+    currency_code: v.currency_code.trim().toUpperCase() || 'RUB',
+    funding_source_id: idOrNull(v.funding_source_id),
+    contract_basis_id: idOrNull(v.contract_basis_id),
+    plan_position_number: orNull(v.plan_position_number),
+    procurement_method_name: orNull(v.procurement_method_name),
+    notice_number: orNull(v.notice_number),
+    start_date: v.start_date,
+    end_date: v.end_date,
+    // the same day as stored keeps the stored moment (a date alone would mean midnight)
+    eis_published_at:
+      contract && v.eis_published_at && moscowDay(contract.eis_published_at) === v.eis_published_at
+        ? contract.eis_published_at
+        : v.eis_published_at,
+    eis_url: orNull(v.eis_url),
+  };
+}
