@@ -80,7 +80,13 @@ export type AuthServerEvents = {
   ) => void;
   /** generic stored notification (kinds without a seed.md event of their own) */
   notification: (p: Pushed & { kind: string; payload: unknown }) => void;
-  jobProgress: (p: { job_id: string; kind: string; progress: number; import_id?: number; report_id?: number }) => void;
+  jobProgress: (p: {
+    job_id: string;
+    kind: string;
+    progress: number;
+    import_id?: number;
+    report_id?: number;
+  }) => void;
 };
 export type AuthClientEvents = {
   readyDocumentRequest: (p: { document_id: number }) => void;

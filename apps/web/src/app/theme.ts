@@ -26,6 +26,8 @@ export const theme = createTheme({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Показать или скрыть пароль' } },
     },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
+    // a titled notification's text is gray.6 in Mantine (3.3:1 on white): use the dimmed shade
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 
