@@ -93,14 +93,16 @@ export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void
   const today = todayMoscow();
   const rows: DutyRow[] = [];
   const next: SQL[] = [];
+  // events by contract, in their date order (filtering the whole list per contract is quadratic:
+  // a bank statement touches tens of thousands of contracts)
+  const eventsOf = new Map<number, EventRow[]>();
+  for (const e of events) {
+    const own = eventsOf.get(e.contractId);
+    if (own) own.push(e);
+    else eventsOf.set(e.contractId, [e]);
+  }
   for (const c of list) {
-    const mine = OWES_REGISTER.has(c.status)
-      ? dutiesOfContract(
-          c,
-          events.filter((e) => e.contractId === c.id),
-          today,
-        )
-      : [];
+    const mine = OWES_REGISTER.has(c.status) ? dutiesOfContract(c, eventsOf.get(c.id) ?? [], today) : [];
     rows.push(...mine);
     const first = mine
       .filter((r) => !r.doneOn)
@@ -108,10 +110,12 @@ export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void
     next.push(sql`(${c.id}::int, ${first?.kind ?? null}::text, ${first?.dueDate ?? null}::date)`);
   }
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(contractDuties).values(rows.slice(i, i + 1000));
+  // none of the ids is a contract (deleted meanwhile): `values ()` would not parse
+  if (next.length === 0) return;
   await tx.execute(sql`
     update contracts as c set next_duty_kind = v.kind, next_duty_due = v.due
     from (values ${sql.join(next, sql`, `)}) as v(id, kind, due)
-    where c.id = v.id`);
+    where c.id = v.id and (c.next_duty_kind is distinct from v.kind or c.next_duty_due is distinct from v.due)`);
 }
 
 function dutiesOfContract(

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contractEventItems, contractEvents } from '../../db/schema/index.js';
-import { refreshContractDuties } from '../contracts/contract-duties.js';
+import { refreshDuties } from '../contracts/contract-duties.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from
@@ -93,6 +93,62 @@ export async function addEventOnce(tx: Tx, e: NewEvent): Promise<{ id: number; c
   return { id: existing.id, created: false };
 }
 
+/** Rows a statement may carry: PostgreSQL takes at most 65 535 parameters. */
+const CHUNK = 1000;
+const eventKey = (companyId: number, dedupeKey: string) => `${companyId}:${dedupeKey}`;
+
+/**
+ * addEventOnce for many events (an import's payments) in a few statements per thousand events
+ * instead of one or two per event. Returns the event ids in the order given; an event whose key
+ * exists (or repeats earlier in the list) gets the id of the existing one.
+ */
+export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<number[]> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < events.length; i += CHUNK) {
+    const chunk = events.slice(i, i + CHUNK);
+    const inserted = await tx
+      .insert(contractEvents)
+      .values(chunk.map(eventValues))
+      .onConflictDoNothing()
+      .returning({
+        id: contractEvents.id,
+        companyId: contractEvents.companyId,
+        key: contractEvents.dedupeKey,
+      });
+    for (const r of inserted) ids.set(eventKey(r.companyId, r.key!), r.id);
+    const missing = chunk.filter((e) => !ids.has(eventKey(e.companyId, e.dedupeKey)));
+    if (missing.length === 0) continue;
+    const existing = await tx
+      .select({
+        id: contractEvents.id,
+        companyId: contractEvents.companyId,
+        key: contractEvents.dedupeKey,
+        publishedAt: contractEvents.eisPublishedAt,
+      })
+      .from(contractEvents)
+      .where(
+        and(
+          inArray(contractEvents.companyId, [...new Set(missing.map((e) => e.companyId))]),
+          inArray(contractEvents.dedupeKey, [...new Set(missing.map((e) => e.dedupeKey))]),
+        ),
+      );
+    const found = new Map(existing.map((r) => [eventKey(r.companyId, r.key!), r]));
+    for (const e of missing) {
+      const row = found.get(eventKey(e.companyId, e.dedupeKey));
+      if (!row) throw new Error(`event ${e.dedupeKey} conflicts but is not found`);
+      ids.set(eventKey(e.companyId, e.dedupeKey), row.id);
+      if (e.eisPublishedAt && !row.publishedAt) {
+        await tx
+          .update(contractEvents)
+          .set({ eisPublishedAt: e.eisPublishedAt })
+          .where(eq(contractEvents.id, row.id));
+        row.publishedAt = e.eisPublishedAt;
+      }
+    }
+  }
+  return events.map((e) => ids.get(eventKey(e.companyId, e.dedupeKey))!);
+}
+
 export type AcceptedLine = {
   contractItemId: number;
   sourceLineNo: number | null;
@@ -132,13 +188,16 @@ export async function deleteEvent(tx: Tx, eventId: number) {
  * item, the contract's accepted (executed) and paid sums; then the EIS duties of the contract.
  */
 export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(contractIds)];
-  if (ids.length === 0) return;
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await tx.execute(sql`
+  const all = [...new Set(contractIds)];
+  // in chunks: a statement takes at most 65 535 parameters, and a bank statement may touch tens
+  // of thousands of contracts
+  for (let i = 0; i < all.length; i += 5 * CHUNK) {
+    const ids = all.slice(i, i + 5 * CHUNK);
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await tx.execute(sql`
     update contract_items ci set
       accepted_quantity = coalesce(a.qty, 0),
       accepted_amount = coalesce(a.amount, 0)
@@ -150,8 +209,10 @@ export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>):
       where ce.contract_id in (${list})
       group by cei.contract_item_id
     ) a on a.contract_item_id = c0.id
-    where ci.id = c0.id and c0.contract_id in (${list})`);
-  await tx.execute(sql`
+    where ci.id = c0.id and c0.contract_id in (${list})
+      -- rows that keep their sums are not rewritten (a payment changes none of them)
+      and (ci.accepted_quantity <> coalesce(a.qty, 0) or ci.accepted_amount <> coalesce(a.amount, 0))`);
+    await tx.execute(sql`
     update contracts c set
       executed_amount = coalesce((select sum(e.amount) from contract_events e
         where e.contract_id = c.id and e.kind = 'acceptance'), 0),
@@ -159,5 +220,6 @@ export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>):
         where e.contract_id = c.id and e.kind = 'payment'), 0),
       updated_at = now()
     where c.id in (${list})`);
-  for (const id of ids) await refreshContractDuties(tx, id);
+    await refreshDuties(tx, ids);
+  }
 }

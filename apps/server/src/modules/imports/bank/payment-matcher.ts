@@ -3,6 +3,7 @@ import { toKopecks } from './bank-values.js';
 import {
   findContractNumber,
   isBlankContractNumber,
+  normalizeContractNumber,
   registryNumbersIn,
   sameRegistryNumber,
 } from './purpose-references.js';
@@ -61,24 +62,32 @@ export function explainPaymentMatch(
 ): PaymentMatchDecision {
   const payeeInn = doc.payee.inn;
   if (!payeeInn) return none('в платёжном документе нет ИНН получателя');
-  const bySupplier = candidates.filter((c) => c.supplierInn === payeeInn);
-  if (bySupplier.length === 0) {
+  const payerInn = doc.payer.inn;
+  // one pass over the candidates (a supplier may have hundreds): its contracts, those of this
+  // payer, and the evidence the purpose gives for each of them
+  const purpose = readPurpose(doc.purpose);
+  const keys = numberKeys(candidates);
+  let bySupplier = 0;
+  const eligible: ContractCandidate[] = [];
+  const scored: Scored[] = [];
+  const conflicts: string[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i];
+    if (candidate.supplierInn !== payeeInn) continue;
+    bySupplier++;
+    if (payerInn && candidate.customerInn && candidate.customerInn !== payerInn) continue;
+    eligible.push(candidate);
+    const result = score(purpose, candidate, keys[i]);
+    if (typeof result === 'string') conflicts.push(result);
+    else if (result) scored.push(result);
+  }
+  if (bySupplier === 0) {
     return none(`получатель платежа (ИНН ${payeeInn}) не является поставщиком ни по одному договору`);
   }
-  const payerInn = doc.payer.inn;
-  const eligible = bySupplier.filter((c) => !payerInn || !c.customerInn || c.customerInn === payerInn);
   if (eligible.length === 0) {
     return none(
       `плательщик (ИНН ${payerInn}) не является заказчиком по договорам с поставщиком ИНН ${payeeInn}`,
     );
-  }
-
-  const scored: Scored[] = [];
-  const conflicts: string[] = [];
-  for (const candidate of eligible) {
-    const result = score(doc.purpose, candidate);
-    if (typeof result === 'string') conflicts.push(result);
-    else if (result) scored.push(result);
   }
 
   if (scored.length === 0) {
@@ -137,17 +146,48 @@ function withinRemaining(doc: MatchablePayment, s: Scored): PaymentMatchDecision
   };
 }
 
+/** A purpose read once for all the candidates it is scored against. */
+type Purpose = { text: string; registryNumbers: string[]; compact: string };
+
+/** Lower case without spaces: a contract number found in a purpose is found in this form too. */
+const compact = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+
+function readPurpose(text: string): Purpose {
+  return { text, registryNumbers: registryNumbersIn(text), compact: compact(text) };
+}
+
+/**
+ * Contract numbers in the form `compact` gives, index for index, kept per candidate list: an import
+ * matches every payment against the same list of its payee's contracts. A list is read, never
+ * changed in place (one that grew or shrank gets its keys anew).
+ */
+const keysOfList = new WeakMap<ContractCandidate[], string[]>();
+function numberKeys(candidates: ContractCandidate[]): string[] {
+  let keys = keysOfList.get(candidates);
+  if (keys?.length !== candidates.length) {
+    keys = candidates.map((c) => compact(normalizeContractNumber(c.number)));
+    keysOfList.set(candidates, keys);
+  }
+  return keys;
+}
+
 /** Evidence that the purpose names this contract; a string when it names it with a wrong date. */
-function score(purpose: string, c: ContractCandidate): Scored | string | null {
-  if (c.registryNumber && registryNumbersIn(purpose).some((n) => sameRegistryNumber(n, c.registryNumber!))) {
+function score(purpose: Purpose, c: ContractCandidate, numberKey: string): Scored | string | null {
+  if (
+    c.registryNumber &&
+    purpose.registryNumbers.length > 0 &&
+    purpose.registryNumbers.some((n) => sameRegistryNumber(n, c.registryNumber!))
+  ) {
     return {
       candidate: c,
       confidence: CONFIDENCE.registry,
       reason: `реестровый номер ${c.registryNumber} в назначении платежа`,
     };
   }
+  // a plain substring test before the exact search: a supplier has hundreds of contracts
+  if (!purpose.compact.includes(numberKey)) return null;
   if (isBlankContractNumber(c.number)) return null;
-  const refs = findContractNumber(purpose, c.number);
+  const refs = findContractNumber(purpose.text, c.number);
   if (refs.length === 0) return null;
   const dated = refs.filter((r) => r.date !== null);
   if (c.date && dated.length > 0) {

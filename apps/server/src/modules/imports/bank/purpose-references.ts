@@ -101,6 +101,47 @@ function lastIndexOfPattern(text: string, pattern: RegExp): number {
   return last;
 }
 
+/** What may not touch a number on the left (a letter, a digit, «/», «\\», «-», or a digit and «.»/«,»)… */
+const BAD_BEFORE = /(?:[\p{L}\p{N}/\\-]|\p{N}[.,])$/u;
+/** …and on the right. */
+const BAD_AFTER = /^(?:[\p{L}\p{N}/\\-]|[.,]\p{N})/u;
+
+/**
+ * Where `number` stands alone in `purpose` (not inside a longer number or word), any case, spaces
+ * of the number optional. A number without spaces is found by plain search with boundary checks
+ * compiled once: compiling an expression with Unicode classes for every number took about a
+ * millisecond, and an import checks tens of thousands of them.
+ */
+function occurrences(purpose: string, normalized: string): { index: number; end: number }[] {
+  const found: { index: number; end: number }[] = [];
+  const lower = purpose.toLowerCase();
+  const needle = normalized.toLowerCase();
+  // the plain search needs positions in lower case to be those of the text (no letter that
+  // lower-cases into two) and a number without spaces
+  if (/\s/.test(normalized) || lower.length !== purpose.length || needle.length !== normalized.length) {
+    const body = escapeRegExp(normalized).replace(/ /g, '\\s*');
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}/\\\\-]|\\p{N}[.,])${body}(?![\\p{L}\\p{N}/\\\\-]|[.,]\\p{N})`,
+      'giu',
+    );
+    for (const m of purpose.matchAll(pattern)) found.push({ index: m.index, end: m.index + m[0].length });
+    return found;
+  }
+  for (let at = lower.indexOf(needle); at !== -1; ) {
+    const end = at + needle.length;
+    if (
+      BAD_BEFORE.test(purpose.slice(Math.max(0, at - 4), at)) ||
+      BAD_AFTER.test(purpose.slice(end, end + 4))
+    ) {
+      at = lower.indexOf(needle, at + 1);
+      continue;
+    }
+    found.push({ index: at, end });
+    at = lower.indexOf(needle, end);
+  }
+  return found;
+}
+
 /**
  * Occurrences of `number` in `purpose` that read as a reference to a contract. An occurrence after
  * an invoice or act word ('по счету № 125') is not a contract reference and is skipped.
@@ -108,13 +149,8 @@ function lastIndexOfPattern(text: string, pattern: RegExp): number {
 export function findContractNumber(purpose: string, number: string): NumberReference[] {
   const normalized = normalizeContractNumber(number);
   if (isBlankContractNumber(normalized)) return [];
-  const body = escapeRegExp(normalized).replace(/ /g, '\\s*');
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}/\\\\-]|\\p{N}[.,])${body}(?![\\p{L}\\p{N}/\\\\-]|[.,]\\p{N})`,
-    'giu',
-  );
   const found: NumberReference[] = [];
-  for (const m of purpose.matchAll(pattern)) {
+  for (const m of occurrences(purpose, normalized)) {
     const before = purpose.slice(Math.max(0, m.index - 40), m.index);
     const contractAt = lastIndexOfPattern(before, CONTRACT_WORD);
     const otherAt = lastIndexOfPattern(before, OTHER_DOC_WORD);
@@ -124,7 +160,7 @@ export function findContractNumber(purpose: string, number: string): NumberRefer
     else if (NUMBER_SIGN.test(before)) marker = 'number-sign';
     else if (isDistinctive(normalized)) marker = 'none';
     else continue;
-    found.push({ marker, date: parseDateAfter(purpose.slice(m.index + m[0].length)) });
+    found.push({ marker, date: parseDateAfter(purpose.slice(m.end)) });
   }
   return found;
 }
