@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import nodeOs from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -31,6 +33,9 @@ export async function startServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // the server must not outlive the benchmark (an interrupted run, a failed section)
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     try {
@@ -43,8 +48,12 @@ export async function startServer(
     base,
     child,
     stop: async () => {
+      process.off('exit', kill);
       child.kill('SIGTERM');
+      // a server stuck in synchronous work never runs its SIGTERM handler
+      const timer = setTimeout(kill, 20_000);
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      clearTimeout(timer);
     },
   };
 }
@@ -83,3 +92,68 @@ export async function load(concurrency: number, total: number, task: (i: number)
 
 export const fmt = (n: number, d = 1) => n.toFixed(d);
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Logs a demo user in on a running server; returns the bearer token. */
+export async function login(base: string, user = 'client@demo.local', password = 'demo-password') {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: user, password }),
+  });
+  if (!res.ok) throw new Error(`login ${user}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** `uptime`'s load averages (1, 5, 15 min): the machine is shared, so every section reports them. */
+export function loadAverage(): string {
+  return nodeOs
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}
+
+/**
+ * Samples the resident set of a process every `everyMs` (VmRSS) and reads its high-water mark
+ * (VmHWM, the peak since the process started) from /proc/<pid>/status.
+ */
+export function sampleRss(pid: number, everyMs = 50) {
+  const read = () => {
+    const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kbOf = (key: string) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+    return { rss: kbOf('VmRSS'), hwm: kbOf('VmHWM') };
+  };
+  const start = read();
+  let peak = start.rss;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, read().rss);
+    } catch {}
+  }, everyMs);
+  return {
+    start,
+    stop() {
+      clearInterval(timer);
+      const end = read();
+      return { startRss: start.rss, peakRss: Math.max(peak, end.rss), endRss: end.rss, hwm: end.hwm };
+    },
+  };
+}
+
+export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+/** CPU time (user + system) a process has used so far, in ms; null when it is gone. */
+export function procCpuMs(pid: number): { user: number; system: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command (which may hold spaces): state is field 3, utime 14, stime 15
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      user: (Number(fields[11]) * 1000) / CLOCK_TICKS,
+      system: (Number(fields[12]) * 1000) / CLOCK_TICKS,
+    };
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;

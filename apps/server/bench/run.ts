@@ -1,27 +1,43 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './lib.js';
+import { dropBenchDatabases } from './bench-db.js';
+import { import1cBench } from './import-1c.bench.js';
+import { importUpdBench } from './import-upd.bench.js';
+import { loadAverage, ROOT } from './lib.js';
+import { registerBench } from './register.bench.js';
 import { webSizeBench } from './web-size.bench.js';
 
 /**
- * npm run bench [section…]: runs the benchmarks and writes reports/bench.md.
- * Sections: web. Speed goals live here, never in timed tests.
+ * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
+ * Sections: web, register, import-1c, import-upd. Speed goals live here, never in timed tests.
+ * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
   web: webSizeBench,
+  register: registerBench,
+  'import-1c': import1cBench,
+  'import-upd': importUpdBench,
 };
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const names = wanted.length ? wanted : Object.keys(sections);
-  const parts = [`# Benchmarks\n\n${new Date().toISOString()} · node ${process.version} · ${os()}\n`];
+  const parts = [`# Benchmarks\n\n${new Date().toISOString()} · node ${process.version} · ${machine()}\n`];
   for (const name of names) {
-    const run = sections[name];
-    if (!run) throw new Error(`unknown section ${name}; known: ${Object.keys(sections).join(', ')}`);
-    console.log(`bench: ${name}…`);
-    const md = await run();
-    console.log(md);
-    parts.push(md);
+    if (!sections[name])
+      throw new Error(`unknown section ${name}; known: ${Object.keys(sections).join(', ')}`);
+  }
+  try {
+    for (const name of names) {
+      console.log(`bench: ${name}…`);
+      const md = await sections[name]();
+      console.log(md);
+      parts.push(md);
+    }
+  } finally {
+    const kept = await dropBenchDatabases();
+    if (kept.length) console.log(`kept: ${kept.join(' ')}`);
   }
   const out = path.join(ROOT, 'reports/bench.md');
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -29,9 +45,19 @@ async function main() {
   console.log(`report: ${out}`);
 }
 
-function os() {
-  const cpus = (process as unknown as { availableParallelism?: () => number }).availableParallelism?.() ?? 0;
-  return `${cpus} cores`;
+function machine() {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const ram = Math.round(os.totalmem() / 1024 ** 3);
+  return `${os.availableParallelism()} cores (${cpu}) · ${ram} GB RAM · load average at start ${loadAverage()}`;
+}
+
+// Ctrl+C: drop the databases, then exit normally so the servers started are killed (lib.ts)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void dropBenchDatabases()
+      .catch(() => {})
+      .finally(() => process.exit(130));
+  });
 }
 
 main().catch((err) => {

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { fmt, mb, sampleRss } from './lib.js';
+
+export type UploadFile = { name: string; data: Buffer; contentType?: string };
+
+/** A multipart/form-data body with one `file` part per file, as a browser sends it. */
+export function multipartBody(files: UploadFile[]) {
+  const boundary = `----zkbench${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export type ImportRun = {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  error: string | null;
+  result: Record<string, unknown> | null;
+};
+
+export type TimedImport = {
+  run: ImportRun;
+  /** seconds from the start of the upload: its 202, then each progress step seen, then the end */
+  accepted: number;
+  steps: { progress: number; status: string; at: number }[];
+  seconds: number;
+  rss: ReturnType<ReturnType<typeof sampleRss>['stop']>;
+};
+
+/**
+ * Uploads files to POST /api/companies/:id/imports/:kind and polls the run every 50 ms until it is
+ * done or failed, sampling the server's memory meanwhile.
+ */
+export async function timedImport(
+  base: string,
+  token: string,
+  companyId: number,
+  kind: 'payments' | 'upd' | 'eis-contracts',
+  files: UploadFile[],
+  serverPid: number,
+  timeoutMs = 600_000,
+): Promise<TimedImport> {
+  const { body, contentType } = multipartBody(files);
+  const headers = { authorization: `Bearer ${token}` };
+  const rss = sampleRss(serverPid);
+  const t0 = performance.now();
+  const since = () => (performance.now() - t0) / 1000;
+  const res = await fetch(`${base}/api/companies/${companyId}/imports/${kind}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': contentType },
+    body,
+  });
+  if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  const accepted = since();
+  const { import_id } = (await res.json()) as { import_id: number };
+  const steps: TimedImport['steps'] = [];
+  for (;;) {
+    const r = await fetch(`${base}/api/companies/${companyId}/imports/${import_id}`, { headers });
+    if (!r.ok) throw new Error(`import ${import_id}: ${r.status} ${await r.text()}`);
+    const run = (await r.json()) as ImportRun;
+    const last = steps[steps.length - 1];
+    if (!last || last.progress !== run.progress || last.status !== run.status) {
+      steps.push({ progress: run.progress, status: run.status, at: since() });
+    }
+    if (run.status === 'done' || run.status === 'failed') {
+      return { run, accepted, steps, seconds: since(), rss: rss.stop() };
+    }
+    if (performance.now() - t0 > timeoutMs) {
+      rss.stop();
+      throw new Error(`import ${import_id} still ${run.status} after ${timeoutMs / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** «upload 1.2 s → running 1.7 s → 30 % 2.5 s → … → done 9.8 s» */
+export function timeline(t: TimedImport): string {
+  return [
+    `202 ${fmt(t.accepted)} s`,
+    ...t.steps.map((s) => `${s.status === 'running' ? `${s.progress} %` : s.status} ${fmt(s.at)} s`),
+  ].join(' → ');
+}
+
+export const memory = (t: TimedImport) =>
+  `${mb(t.rss.startRss)} → peak ${mb(t.rss.peakRss)} (VmHWM ${mb(t.rss.hwm)})`;
