@@ -16,7 +16,8 @@ export const companies = pgTable(
     phone: text('phone'),
     isProvider: boolean('is_provider').notNull().default(false),
     tariffId: integer('tariff_id'),
-    status: text('status', { enum: ['active', 'pending', 'archived'] })
+    // pending: created by a registration request not yet decided; rejected: its request was refused
+    status: text('status', { enum: ['active', 'pending', 'archived', 'rejected'] })
       .notNull()
       .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,6 +62,21 @@ export const bankRequisites = pgTable(
   },
   (t) => [index('bank_requisites_company_idx').on(t.companyId)],
 );
+
+/**
+ * How the company connects to EIS (one row per company). The password is stored encrypted
+ * (AES-256-GCM, see modules/companies/secret-box.ts) and never leaves the server.
+ */
+export const companyEisSettings = pgTable('company_eis_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  eisLogin: text('eis_login').notNull(),
+  certificateThumbprint: text('certificate_thumbprint').notNull(),
+  passwordSecret: text('password_secret'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Заказчики that buy under this company's procurement rules. */
 export const customers = pgTable(
