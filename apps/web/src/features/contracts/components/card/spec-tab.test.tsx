@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
 import { loginAs, renderApp, stubFetch } from '../../../../test/render';
 import { contract } from '../../test/fixtures';
-import '../../test/dom-stubs';
 import { SpecTab } from './spec-tab';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));

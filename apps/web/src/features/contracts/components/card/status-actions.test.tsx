@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
 import { loginAs, renderApp, stubFetch } from '../../../../test/render';
 import { contract } from '../../test/fixtures';
-import '../../test/dom-stubs';
 import { StatusActions } from './status-actions';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));

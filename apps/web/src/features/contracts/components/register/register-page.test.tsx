@@ -5,7 +5,6 @@ import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
 import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../../test/render';
 import { contract, listItem } from '../../test/fixtures';
-import '../../test/dom-stubs';
 import { RegisterPage } from './register-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
