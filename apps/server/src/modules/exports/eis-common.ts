@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { formatRuDate } from '../calendar/iso-date.js';
-import type { ContractRow, ItemRow, Organisation } from './contract-bundle.js';
+import type { ContractBundle, ContractRow, ItemRow, Organisation } from './contract-bundle.js';
 import { ExportFailure } from './export-failure.js';
-import { el, leaf, nameGuid, type XmlElement } from './xml-writer.js';
+import { eisDateTime, el, leaf, nameGuid, renderXml, type XmlChild, type XmlElement } from './xml-writer.js';
+
+/** A built EIS document: the XML, what was left out and why, its GUID and its file name. */
+export type BuiltXml = { xml: string; warnings: string[]; guid: string; fileName: string };
 
 /** Namespaces of the EIS 223-ФЗ documents: types is the default one, as in the files the EIS gives out. */
 export const NS_TYPES = 'http://zakupki.gov.ru/223fz/types/1';
@@ -53,6 +57,35 @@ export const regNumber23 = (c: ContractRow) =>
 /** Describes a contract in messages: «договор № 15/2024 от 01.03.2024». */
 export const contractTitle = (c: ContractRow) => `договор № ${c.number} от ${formatRuDate(c.contractDate)}`;
 
+/** The EIS 223-ФЗ documents are for 223-ФЗ contracts only; `what` names the document in the message. */
+export function require223(c: ContractRow, what: string): void {
+  if (c.law !== '223') {
+    throw new ExportFailure(
+      `${what} в формате ЕИС 223-ФЗ строятся только для договоров по 223-ФЗ, а ${contractTitle(c)} — по ${c.law}-ФЗ`,
+    );
+  }
+}
+
+/** The file name of a document: `<kind>_<contract number>_<parts>.xml`, the number made file-safe. */
+export function eisFileName(kind: string, c: ContractRow, ...parts: string[]): string {
+  const safeNumber = c.number.replace(/[^\p{L}\p{N}._-]+/gu, '_');
+  return `${kind}_${[safeNumber, ...parts].join('_')}.xml`;
+}
+
+/**
+ * The customer as the documents write it. When the company buys for itself its own requisites fill
+ * what the contract row does not keep: КПП, ОГРН and, with `withAddress`, the legal address.
+ */
+export function customerOf(b: ContractBundle, placer: Organisation, withAddress: boolean): Organisation {
+  if (b.customer.inn !== placer.inn) return b.customer;
+  return {
+    ...b.customer,
+    kpp: b.customer.kpp ?? placer.kpp,
+    ogrn: placer.ogrn,
+    ...(withAddress ? { address: placer.address } : {}),
+  };
+}
+
 /**
  * `customer` / `placer` (t:customerInfoType). The schema requires ИНН and КПП; an organisation
  * without КПП cannot be written, so the export stops with the reason.
@@ -81,4 +114,28 @@ export function checkLength(value: string | null, max: number, field: string): v
   if (value && value.length > max) {
     throw new ExportFailure(`${field}: ${value.length} символов, а схема ЕИС допускает не более ${max}`);
   }
+}
+
+/** The opening of a document's data that both documents share: creation time, customer and placer. */
+export function partiesElements(now: Date, customer: Organisation, placer: Organisation): XmlChild[] {
+  return [
+    leaf(`${C}createDateTime`, eisDateTime(now)),
+    organisationElement('customer', customer, 'заказчика'),
+    organisationElement('placer', placer, 'организации, размещающей сведения'),
+  ];
+}
+
+/**
+ * A whole 223-ФЗ document as text: the root `ns2:<kind>` with the namespaces, a `header` and one
+ * body `item` holding `data` (each with a fresh GUID, as every upload to the EIS is a new package).
+ */
+export function renderEisDocument(kind: string, now: Date, data: XmlElement): string {
+  return renderXml({
+    name: `${C}${kind}`,
+    attrs: { xmlns: NS_TYPES, 'xmlns:ns2': NS_CONTRACT },
+    children: [
+      el('header', leaf('guid', randomUUID()), leaf('createDateTime', eisDateTime(now))),
+      el(`${C}body`, el(`${C}item`, leaf('guid', randomUUID()), data)),
+    ],
+  });
 }

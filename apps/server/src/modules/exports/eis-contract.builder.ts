@@ -1,21 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { SupplierAddressInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { ContractBundle, Organisation } from './contract-bundle.js';
 import {
+  type BuiltXml,
   C,
   checkLength,
   contractGuidOf,
-  contractTitle,
   currencyElement,
-  NS_CONTRACT,
-  NS_TYPES,
-  organisationElement,
+  customerOf,
+  eisFileName,
+  partiesElements,
   positionGuidOf,
   regNumber23,
+  renderEisDocument,
+  require223,
 } from './eis-common.js';
-import { ExportFailure } from './export-failure.js';
-import { eisDateTime, el, leaf, money2, renderXml, trimDecimal, type XmlElement } from './xml-writer.js';
+import { el, leaf, money2, trimDecimal, type XmlElement } from './xml-writer.js';
 
 export type SupplierAddress = z.output<typeof SupplierAddressInput>;
 
@@ -26,8 +26,6 @@ export type EisContractBuild = {
   supplierAddress: SupplierAddress | null;
   now?: Date;
 };
-
-export type BuiltXml = { xml: string; warnings: string[]; guid: string; fileName: string };
 
 function supplierElement(b: ContractBundle, address: SupplierAddress): XmlElement {
   const c = b.contract;
@@ -97,24 +95,11 @@ export function buildEisContractXml(input: EisContractBuild): BuiltXml {
   const b = input.bundle;
   const c = b.contract;
   const warnings: string[] = [];
-  if (c.law !== '223') {
-    throw new ExportFailure(
-      `Сведения в формате ЕИС 223-ФЗ строятся только для договоров по 223-ФЗ, а ${contractTitle(c)} — по ${c.law}-ФЗ`,
-    );
-  }
+  require223(c, 'Сведения');
   checkLength(c.subject, 2000, 'Предмет договора');
   checkLength(c.number, 500, 'Номер договора');
   const guid = contractGuidOf(c);
-  // the company buying for itself: its requisites fill what the contract row does not keep
-  const own = b.customer.inn === input.placer.inn;
-  const customer = own
-    ? {
-        ...b.customer,
-        kpp: b.customer.kpp ?? input.placer.kpp,
-        ogrn: input.placer.ogrn,
-        address: input.placer.address,
-      }
-    : b.customer;
+  const customer = customerOf(b, input.placer, true);
   const changes = b.events.filter((e) => e.kind === 'change');
   const changeContract = c.version > 1 || changes.length > 0;
   const lastChange = changes.at(-1)?.description ?? null;
@@ -131,58 +116,38 @@ export function buildEisContractXml(input: EisContractBuild): BuiltXml {
     );
   }
   const now = input.now ?? new Date();
-  const root: XmlElement = {
-    name: `${C}contract`,
-    attrs: { xmlns: NS_TYPES, 'xmlns:ns2': NS_CONTRACT },
-    children: [
-      el('header', leaf('guid', randomUUID()), leaf('createDateTime', eisDateTime(now))),
-      el(
-        `${C}body`,
-        el(
-          `${C}item`,
-          leaf('guid', randomUUID()),
-          el(
-            `${C}contractData`,
-            leaf(`${C}guid`, guid),
-            leaf(`${C}termination`, false),
-            leaf(`${C}extension`, false),
-            leaf(`${C}prolongation`, false),
-            leaf(`${C}urlEIS`, c.eisUrl?.slice(0, 3000)),
-            leaf(`${C}createDateTime`, eisDateTime(now)),
-            organisationElement('customer', customer, 'заказчика'),
-            organisationElement('placer', input.placer, 'организации, размещающей сведения'),
-            leaf(`${C}version`, c.version),
-            changeContract ? leaf(`${C}modificationDescription`, lastChange?.slice(0, 2000)) : null,
-            leaf(`${C}digitalPurchase`, electronic),
-            leaf(`${C}digitalPurchaseCode`, `${m.eisCode}${electronic ? '1' : '2'}`.slice(0, 6)),
-            leaf(`${C}provider`, c.supplierIsSme),
-            c.supplierIsSme ? leaf(`${C}providerCode`, '30') : null,
-            leaf(`${C}changeContract`, changeContract),
-            leaf(`${C}contractRegNumber`, regNumber23(c)),
-            leaf(`${C}name`, c.number),
-            leaf(`${C}contractDate`, c.contractDate),
-            leaf(`${C}subjectContract`, c.subject),
-            el(
-              `${C}purchaseTypeInfo`,
-              leaf(`${C}code`, m.eisCode),
-              leaf(`${C}name`, m.eisName?.slice(0, 500)),
-            ),
-            input.supplierAddress ? supplierElement(b, input.supplierAddress) : null,
-            leaf(`${C}price`, money2(c.price)),
-            currencyElement(`${C}currency`, c.currencyCode),
-            leaf(`${C}startExecutionDate`, c.startDate),
-            leaf(`${C}endExecutionDate`, c.endDate),
-            positionsElement(b, warnings),
-          ),
-        ),
-      ),
-    ],
-  };
+  const data = el(
+    `${C}contractData`,
+    leaf(`${C}guid`, guid),
+    leaf(`${C}termination`, false),
+    leaf(`${C}extension`, false),
+    leaf(`${C}prolongation`, false),
+    leaf(`${C}urlEIS`, c.eisUrl?.slice(0, 3000)),
+    ...partiesElements(now, customer, input.placer),
+    leaf(`${C}version`, c.version),
+    changeContract ? leaf(`${C}modificationDescription`, lastChange?.slice(0, 2000)) : null,
+    leaf(`${C}digitalPurchase`, electronic),
+    leaf(`${C}digitalPurchaseCode`, `${m.eisCode}${electronic ? '1' : '2'}`.slice(0, 6)),
+    leaf(`${C}provider`, c.supplierIsSme),
+    c.supplierIsSme ? leaf(`${C}providerCode`, '30') : null,
+    leaf(`${C}changeContract`, changeContract),
+    leaf(`${C}contractRegNumber`, regNumber23(c)),
+    leaf(`${C}name`, c.number),
+    leaf(`${C}contractDate`, c.contractDate),
+    leaf(`${C}subjectContract`, c.subject),
+    el(`${C}purchaseTypeInfo`, leaf(`${C}code`, m.eisCode), leaf(`${C}name`, m.eisName?.slice(0, 500))),
+    input.supplierAddress ? supplierElement(b, input.supplierAddress) : null,
+    leaf(`${C}price`, money2(c.price)),
+    currencyElement(`${C}currency`, c.currencyCode),
+    leaf(`${C}startExecutionDate`, c.startDate),
+    leaf(`${C}endExecutionDate`, c.endDate),
+    positionsElement(b, warnings),
+  );
+  const xml = renderEisDocument('contract', now, data);
   if (!c.eisGuid) {
     warnings.push(
       `У договора нет GUID ЕИС: в сведениях указан постоянный идентификатор ${guid}, сформированный системой`,
     );
   }
-  const safeNumber = c.number.replace(/[^\p{L}\p{N}._-]+/gu, '_');
-  return { xml: renderXml(root), warnings, guid, fileName: `contract_${safeNumber}_${c.contractDate}.xml` };
+  return { xml, warnings, guid, fileName: eisFileName('contract', c, c.contractDate) };
 }

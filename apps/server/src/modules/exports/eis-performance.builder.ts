@@ -3,19 +3,21 @@ import { fromKopecks, toScaled } from '@zakupki/shared';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ContractBundle, EventRow, Organisation } from './contract-bundle.js';
 import {
+  type BuiltXml,
   C,
   contractGuidOf,
   contractTitle,
   currencyElement,
-  NS_CONTRACT,
-  NS_TYPES,
-  organisationElement,
+  customerOf,
+  eisFileName,
+  partiesElements,
   positionGuidOf,
   regNumber23,
+  renderEisDocument,
+  require223,
 } from './eis-common.js';
-import type { BuiltXml } from './eis-contract.builder.js';
 import { ExportFailure } from './export-failure.js';
-import { eisDateTime, el, leaf, money2, renderXml, trimDecimal, type XmlElement } from './xml-writer.js';
+import { el, leaf, money2, trimDecimal, type XmlElement } from './xml-writer.js';
 
 export type EisPerformanceBuild = {
   bundle: ContractBundle;
@@ -80,11 +82,7 @@ export function buildEisPerformanceXml(input: EisPerformanceBuild): BuiltXml {
   const c = b.contract;
   const { from, to } = input.period;
   const warnings: string[] = [];
-  if (c.law !== '223') {
-    throw new ExportFailure(
-      `Сведения об исполнении в формате ЕИС 223-ФЗ строятся только для договоров по 223-ФЗ, а ${contractTitle(c)} — по ${c.law}-ФЗ`,
-    );
-  }
+  require223(c, 'Сведения об исполнении');
   const inPeriod = (e: EventRow) => e.eventDate >= from && e.eventDate <= to;
   const payments = b.events.filter((e) => e.kind === 'payment' && inPeriod(e) && kop(e.amount) > 0n);
   const acceptances = b.events.filter((e) => e.kind === 'acceptance' && inPeriod(e));
@@ -152,74 +150,54 @@ export function buildEisPerformanceXml(input: EisPerformanceBuild): BuiltXml {
   const completed = c.status === 'executed' && !!execution;
   const guid = randomUUID();
   const now = input.now ?? new Date();
-  const own = b.customer.inn === input.placer.inn;
-  const customer = own
-    ? { ...b.customer, kpp: b.customer.kpp ?? input.placer.kpp, ogrn: input.placer.ogrn }
-    : b.customer;
-  const root: XmlElement = {
-    name: `${C}performanceContract`,
-    attrs: { xmlns: NS_TYPES, 'xmlns:ns2': NS_CONTRACT },
-    children: [
-      el('header', leaf('guid', randomUUID()), leaf('createDateTime', eisDateTime(now))),
+  const customer = customerOf(b, input.placer, false);
+  const data = el(
+    `${C}performanceContractData`,
+    leaf(`${C}guid`, guid),
+    ...partiesElements(now, customer, input.placer),
+    leaf(`${C}completed`, completed),
+    leaf(`${C}hasPenalty`, false),
+    leaf(`${C}contractRegNumber`, regNumber23(c)),
+    el(
+      `${C}contractInfo`,
+      leaf(`${C}guid`, contractGuidOf(c)),
+      leaf(`${C}name`, c.number.slice(0, 500)),
+      leaf(`${C}agencyName`, customer.name.slice(0, 2000)),
+      leaf(`${C}supplierName`, c.supplierName.slice(0, 2000)),
+      leaf(`${C}lotInfo`, c.subject.slice(0, 2000)),
+      leaf(`${C}contractDate`, c.contractDate),
+    ),
+    el(
+      `${C}positions`,
       el(
-        `${C}body`,
-        el(
-          `${C}item`,
-          leaf('guid', randomUUID()),
-          el(
-            `${C}performanceContractData`,
-            leaf(`${C}guid`, guid),
-            leaf(`${C}createDateTime`, eisDateTime(now)),
-            organisationElement('customer', customer, 'заказчика'),
-            organisationElement('placer', input.placer, 'организации, размещающей сведения'),
-            leaf(`${C}completed`, completed),
-            leaf(`${C}hasPenalty`, false),
-            leaf(`${C}contractRegNumber`, regNumber23(c)),
-            el(
-              `${C}contractInfo`,
-              leaf(`${C}guid`, contractGuidOf(c)),
-              leaf(`${C}name`, c.number.slice(0, 500)),
-              leaf(`${C}agencyName`, customer.name.slice(0, 2000)),
-              leaf(`${C}supplierName`, c.supplierName.slice(0, 2000)),
-              leaf(`${C}lotInfo`, c.subject.slice(0, 2000)),
-              leaf(`${C}contractDate`, c.contractDate),
-            ),
-            el(
-              `${C}positions`,
-              el(
-                `${C}position`,
-                leaf(`${C}ordinal`, 1),
-                payments.length
-                  ? el(
-                      `${C}paymentInfos`,
-                      ...payments.map((p, i) =>
-                        el(
-                          `${C}paymentInfo`,
-                          leaf(`${C}ordinal`, i + 1),
-                          leaf(`${C}paymentDate`, p.eventDate),
-                          leaf(`${C}price`, money2(p.amount ?? '0')),
-                          currencyElement(`${C}currency`, c.currencyCode),
-                          c.currencyCode === 'RUB' ? leaf(`${C}rubPrice`, money2(p.amount ?? '0')) : null,
-                          leaf(`${C}prepaid`, flags.get(p.id) ?? false),
-                        ),
-                      ),
-                    )
-                  : null,
-                docs.length ? el(`${C}docs`, ...docs) : null,
+        `${C}position`,
+        leaf(`${C}ordinal`, 1),
+        payments.length
+          ? el(
+              `${C}paymentInfos`,
+              ...payments.map((p, i) =>
+                el(
+                  `${C}paymentInfo`,
+                  leaf(`${C}ordinal`, i + 1),
+                  leaf(`${C}paymentDate`, p.eventDate),
+                  leaf(`${C}price`, money2(p.amount ?? '0')),
+                  currencyElement(`${C}currency`, c.currencyCode),
+                  c.currencyCode === 'RUB' ? leaf(`${C}rubPrice`, money2(p.amount ?? '0')) : null,
+                  leaf(`${C}prepaid`, flags.get(p.id) ?? false),
+                ),
               ),
-              payments.length ? leaf(`${C}total`, fromKopecks(total)) : null,
-            ),
-            completed && execution ? leaf(`${C}completionStageEndDate`, execution.eventDate) : null,
-          ),
-        ),
+            )
+          : null,
+        docs.length ? el(`${C}docs`, ...docs) : null,
       ),
-    ],
-  };
-  const safeNumber = c.number.replace(/[^\p{L}\p{N}._-]+/gu, '_');
+      payments.length ? leaf(`${C}total`, fromKopecks(total)) : null,
+    ),
+    completed && execution ? leaf(`${C}completionStageEndDate`, execution.eventDate) : null,
+  );
   return {
-    xml: renderXml(root),
+    xml: renderEisDocument('performanceContract', now, data),
     warnings,
     guid,
-    fileName: `performanceContract_${safeNumber}_${from}_${to}.xml`,
+    fileName: eisFileName('performanceContract', c, from, to),
   };
 }
