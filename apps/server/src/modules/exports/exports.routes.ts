@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { exportRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
@@ -26,29 +25,18 @@ export function exportsModule(app: FastifyInstance) {
   void app.deps.jobs.register(reportJob);
 
   addRoute(app, exportRoutes.registerXlsx, async ({ actor, params, query, reply }) => {
+    // access, filters and the row count come first: a failure there is the usual JSON error
     const out = await registerXlsx(app.deps.db, actor, params.company_id, query);
-    // A long register streams for longer than the request time budget: the reply is taken over
-    // (so the 504 timer leaves it alone) and the workbook is piped as it is written.
-    reply.hijack();
-    const inherited = Object.entries(reply.getHeaders()).filter(
-      (e): e is [string, string | number | string[]] => e[1] !== undefined,
-    );
-    reply.raw.writeHead(200, {
-      ...Object.fromEntries(inherited),
-      'content-type': XLSX,
-      'content-disposition': contentDisposition(out.fileName),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-      'x-total-count': String(out.rows),
-    });
-    try {
-      await pipeline(out.stream, reply.raw);
-    } catch (err) {
-      // the client went away or the database failed mid-file: the response is cut, nothing to answer
-      app.log.warn({ err, company_id: params.company_id }, 'register export interrupted');
-      reply.raw.destroy();
-    }
-    return null;
+    reply
+      .header('content-type', XLSX)
+      .header('content-disposition', contentDisposition(out.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('x-total-count', String(out.rows));
+    // Fastify pipes the stream (never serialised) and destroys it if the client goes away. The
+    // workbook's first bytes are written at once, so the headers leave before the request time
+    // budget and the 504 timer (plugins/errors.ts) leaves the download alone however long it runs.
+    return out.stream as unknown as string;
   });
   addRoute(app, exportRoutes.eisContract, async ({ actor, params, body, reply }) => {
     reply.code(202);

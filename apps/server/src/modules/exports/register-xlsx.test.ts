@@ -85,6 +85,8 @@ describe('XLSX of a register view', () => {
     expect(String(file.headers['content-type'])).toContain('spreadsheetml.sheet');
     expect(String(file.headers['content-disposition'])).toContain("filename*=UTF-8''");
     expect(file.headers['x-total-count']).toBe('4');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-security-policy']).toBeDefined();
     const ws = await sheetOf(file.body);
     expect(ws.getRow(1).values).toEqual([undefined, ...REGISTER_COLUMNS.map((c) => c.header)]);
@@ -203,12 +205,49 @@ describe('XLSX of a register view', () => {
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).toContain('Такой даты нет в календаре');
   });
+
+  it('answers a refusal of the handler itself with the JSON error, not a file', async () => {
+    const r = await t.req('GET', `/api/companies/${t.ids.companies.client2}/contracts/export.xlsx`, {
+      token,
+    });
+    expect(r.status).toBe(404);
+    expect(String(r.headers['content-type'])).toContain('application/json');
+    expect(r.body.error.message).toBe('Запрашиваемый ресурс не найден');
+  });
 });
 
 describe('a register longer than the request time budget', () => {
+  /** The budget of this app's requests (REQUEST_TIMEOUT_MS): far below how long the download runs. */
+  const budget = 500;
+  let slow: TestApp;
+
+  beforeAll(async () => {
+    slow = await createTestApp(
+      { REQUEST_TIMEOUT_MS: String(budget) },
+      {
+        listen: true,
+        extend: (app) => {
+          app.get('/api/test/slow', async () => {
+            await new Promise((res) => setTimeout(res, 2 * budget));
+            return { ok: true };
+          });
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  it('answers a slow request with 504: the budget is in force', async () => {
+    const r = await slow.req('GET', '/api/test/slow', { token: await slow.login('client2') });
+    expect(r.status).toBe(504);
+    expect(r.body.error.code).toBe('timeout');
+  });
+
   it('streams to the end instead of being cut by the 504 timer', async () => {
-    const other = t.ids.companies.client2;
-    await t.app.deps.db.insert(contracts).values(
+    const other = slow.ids.companies.client2;
+    await slow.app.deps.db.insert(contracts).values(
       Array.from({ length: 2 * REGISTER_BATCH }, (_, i) => ({
         companyId: other,
         number: `Д-${String(i + 1).padStart(5, '0')}`,
@@ -222,47 +261,48 @@ describe('a register longer than the request time budget', () => {
         status: 'concluded' as const,
       })),
     );
-    const token2 = await t.login('client2');
-    const config = t.app.deps.config;
-    const budget = 500;
-    // the timeout hook reads the budget on every request; the client below reads the first chunk
-    // and then stops for longer than the budget, so the download surely outlives it
-    t.app.deps.config = { ...config, requestTimeoutMs: budget };
-    try {
-      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const { status, body, pausedFor } = await new Promise<{
-        status: number;
-        body: Buffer;
-        pausedFor: number;
-      }>((resolve, reject) => {
-        const url = `${address}/api/companies/${other}/contracts/export.xlsx?date_from=2024-07-01&date_to=2024-07-01`;
-        http
-          .get(url, { headers: { authorization: `Bearer ${token2}` } }, (res) => {
-            const chunks: Buffer[] = [];
-            let pausedFor = 0;
-            res.on('data', (chunk: Buffer) => {
-              chunks.push(chunk);
-              if (pausedFor === 0) {
-                res.pause();
-                const started = Date.now();
-                setTimeout(() => {
-                  pausedFor = Date.now() - started;
-                  res.resume();
-                }, 2 * budget);
-              }
-            });
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), pausedFor }),
-            );
-            res.on('error', reject);
-          })
-          .on('error', reject);
-      });
-      expect(pausedFor).toBeGreaterThanOrEqual(2 * budget - 5);
-      expect(status).toBe(200);
-      expect((await sheetOf(body)).rowCount).toBe(2 * REGISTER_BATCH + 1);
-    } finally {
-      t.app.deps.config = config;
-    }
+    const token2 = await slow.login('client2');
+    const address = slow.app.listeningOrigin;
+    // the client reads the first chunk and then stops for twice the budget, so the download
+    // surely outlives it; backpressure holds the server's writing meanwhile
+    const { status, headers, body, pausedFor } = await new Promise<{
+      status: number;
+      headers: http.IncomingHttpHeaders;
+      body: Buffer;
+      pausedFor: number;
+    }>((resolve, reject) => {
+      const url = `${address}/api/companies/${other}/contracts/export.xlsx?date_from=2024-07-01&date_to=2024-07-01`;
+      http
+        .get(url, { headers: { authorization: `Bearer ${token2}` } }, (res) => {
+          const chunks: Buffer[] = [];
+          let pausedFor = 0;
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            if (chunks.length === 1) {
+              res.pause();
+              const started = Date.now();
+              setTimeout(() => {
+                pausedFor = Date.now() - started;
+                res.resume();
+              }, 2 * budget);
+            }
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              pausedFor,
+            }),
+          );
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+    expect(pausedFor).toBeGreaterThanOrEqual(2 * budget - 5);
+    expect(status).toBe(200);
+    expect(String(headers['content-type'])).toContain('spreadsheetml.sheet');
+    expect(headers['x-total-count']).toBe(String(2 * REGISTER_BATCH));
+    expect((await sheetOf(body)).rowCount).toBe(2 * REGISTER_BATCH + 1);
   });
 });
