@@ -1,5 +1,6 @@
 import type { Role } from '../roles.js';
 import {
+  CATALOG_SORTS,
   type CatalogAccess,
   type CatalogColumn,
   type CatalogDescriptor,
@@ -8,6 +9,7 @@ import {
   ENSURING_FORM_TITLES,
   ENSURING_TYPE_TITLES,
   SUBJECT_KIND_TITLES,
+  TARIFF_SORTS,
   USERFIELD_TYPE_TITLES,
 } from './catalog-values.js';
 
@@ -288,7 +290,7 @@ export const CATALOGS: readonly CatalogDescriptor[] = [
       { key: 'max_users', title: 'Пользователей', type: 'integer' },
       { key: 'max_companies', title: 'Организаций', type: 'integer' },
       { key: 'max_contracts_per_year', title: 'Договоров в год', type: 'integer' },
-      { key: 'price_per_month', title: 'Цена в месяц', type: 'money' },
+      { key: 'price_per_month', title: 'Цена в месяц', type: 'money', sortable: true },
       { key: 'companies_count', title: 'Компаний на тарифе', type: 'integer' },
     ],
     fields: [
@@ -387,6 +389,10 @@ export function catalogOf(
       (c.subject_type === null || subjectType == null || c.subject_type === subjectType),
   );
 }
+
+/** The sort keys the catalogue's list API takes (a sortable column must be one of them). */
+export const catalogSorts = (d: CatalogDescriptor): readonly string[] =>
+  d.kind === 'tariff' ? TARIFF_SORTS : CATALOG_SORTS;
 
 export function mayOpenCatalog(role: Role, access: CatalogAccess): boolean {
   if (access === 'login') return true;

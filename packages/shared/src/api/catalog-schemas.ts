@@ -9,6 +9,7 @@ import {
   percent,
   SUBJECT_KINDS,
   TARIFF_LIMITS,
+  TARIFF_SORTS,
   USERFIELD_CODE_RE,
   USERFIELD_TYPES,
 } from './catalog-values.js';
@@ -53,6 +54,9 @@ export const Okpd2TreeQuery = z.object({
 });
 export const TariffListQuery = PageQuery.extend({
   q: z.string().trim().max(200).optional(),
+  /** absent: the descriptor's default_sort (created_at) */
+  sort: z.enum(TARIFF_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
   include_archived: flag,
 });
 
@@ -72,6 +76,12 @@ export const CatalogEntry = z.object({
   archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * May the caller edit, archive, restore and delete this entry? The server's write policy
+   * (catalogs.policy.ts) asked for the entry's owner: global entries admin and specialists;
+   * company entries staff with catalogs.write there, a client only its own places of delivery.
+   */
+  can_write: z.boolean(),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 export const MethodEntry = CatalogEntry.extend({
@@ -79,11 +89,16 @@ export const MethodEntry = CatalogEntry.extend({
   sme_only: z.boolean(),
   electronic: z.boolean(),
 });
+/** One ancestor of an ОКПД2 code in the catalogue's tree. */
+export const Okpd2PathStep = z.object({ id: z.number().int(), code: z.string(), title: z.string() });
+export type Okpd2PathStep = z.infer<typeof Okpd2PathStep>;
 export const Okpd2Entry = CatalogEntry.extend({
   parent_id: z.number().int().nullable(),
   parent_code: z.string().nullable(),
   level: z.number().int(),
   has_children: z.boolean(),
+  /** the ancestors along parent_id, from the section down to the parent (empty for a section) */
+  path: z.array(Okpd2PathStep),
 });
 export type Okpd2Entry = z.infer<typeof Okpd2Entry>;
 export const EnsuringEntry = CatalogEntry.extend({
@@ -228,6 +243,9 @@ export const Tariff = z.object({
   updated_at: z.string(),
 });
 export type Tariff = z.infer<typeof Tariff>;
+/** A tariff as the tariffs catalogue answers it: with the caller's write flag (see CatalogEntry). */
+export const TariffItem = Tariff.extend({ can_write: z.boolean() });
+export type TariffItem = z.infer<typeof TariffItem>;
 export const TariffInput = z.object({
   code: z
     .string()

@@ -64,6 +64,9 @@ export const USERFIELD_TYPE_TITLES: Record<UserfieldType, string> = {
 
 export const CATALOG_SORTS = ['title', 'code', 'created_at'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
+/** Sort keys of the tariffs list (its columns marked sortable, and the default). */
+export const TARIFF_SORTS = ['name', 'price_per_month', 'created_at'] as const;
+export type TariffSort = (typeof TARIFF_SORTS)[number];
 
 /** Tariff limits that assertTariffAllows checks. */
 export const TARIFF_LIMITS = ['users', 'companies', 'contracts'] as const;

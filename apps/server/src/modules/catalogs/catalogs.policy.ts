@@ -60,3 +60,18 @@ export async function mayWrite(db: Tx, actor: Actor, d: CatalogDescriptor, compa
     throw err;
   }
 }
+
+/**
+ * `can_write` of listed items: the write decision (mayWrite) asked once per owner among them —
+ * a list holds at most the global entries and the selected company's, both already readable.
+ */
+export async function writeDecider(
+  db: Tx,
+  actor: Actor,
+  d: CatalogDescriptor,
+  owners: readonly (number | null)[],
+): Promise<(companyId: number | null) => boolean> {
+  const decided = new Map<number | null, boolean>();
+  for (const owner of new Set(owners)) decided.set(owner, await mayWrite(db, actor, d, owner));
+  return (companyId) => decided.get(companyId) ?? false;
+}

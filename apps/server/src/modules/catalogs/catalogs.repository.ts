@@ -1,4 +1,4 @@
-import type { CatalogSort } from '@zakupki/shared';
+import type { CatalogSort, Okpd2PathStep } from '@zakupki/shared';
 import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
@@ -224,6 +224,33 @@ export async function nearestOkpd2(db: Tx, codes: string[]): Promise<EntryRow | 
     if (hit) return hit;
   }
   return null;
+}
+
+/**
+ * The ancestors of each ОКПД2 entry along parent_id (the tree's own links, gaps skipped), from the
+ * section down to the parent: one recursive query for the whole page.
+ */
+export async function okpd2Paths(db: Tx, ids: number[]): Promise<Map<number, Okpd2PathStep[]>> {
+  const out = new Map<number, Okpd2PathStep[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const result = (await db.execute(sql`
+    with recursive anc(start_id, id, depth) as (
+      select e.id, e.parent_id, 1 from catalog_entries e
+      where e.parent_id is not null and e.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})
+      union all
+      select anc.start_id, p.parent_id, anc.depth + 1 from anc join catalog_entries p on p.id = anc.id
+      where p.parent_id is not null and anc.depth < 10
+    )
+    select anc.start_id, c.id, c.code, c.title from anc join catalog_entries c on c.id = anc.id
+    order by anc.start_id, anc.depth desc`)) as unknown as {
+    rows: { start_id: number; id: number; code: string; title: string }[];
+  };
+  for (const r of result.rows)
+    out.get(Number(r.start_id))?.push({ id: Number(r.id), code: r.code, title: r.title });
+  return out;
 }
 
 /** Titles of companies by id (XLSX owner column). */

@@ -1,3 +1,4 @@
+import { CATALOGS } from '@zakupki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { ENTRY_CATALOGS, listUrl, VALID_BODY } from './catalogs.fixtures.js';
@@ -33,7 +34,9 @@ describe('create, read, update of every catalogue (specialist, global entries)',
 
       const got = await t.req('GET', `${d.api}/${item.id}`, { token: tok.operator });
       expect(got.status).toBe(200);
-      expect(got.body).toEqual(item);
+      // the same entry; an operator may not change a global one
+      expect(got.body).toEqual({ ...item, can_write: false });
+      expect(item.can_write).toBe(true);
 
       const put = await t.req('PUT', `${d.api}/${item.id}`, {
         token: tok.admin,
@@ -221,6 +224,15 @@ describe('search, paging, sorting', () => {
     const bad = await t.req('GET', '/api/catalogs/methods?sort=id', { token: tok.specialist });
     expect(bad.status).toBe(400);
   });
+
+  it('every column a descriptor marks sortable is a sort its list takes, both ways', async () => {
+    for (const d of CATALOGS)
+      for (const c of d.columns.filter((col) => col.sortable))
+        for (const order of ['asc', 'desc']) {
+          const r = await t.req('GET', listUrl(d, `sort=${c.key}&order=${order}`), { token: tok.admin });
+          expect(r.status, `${d.api} sort=${c.key}`).toBe(200);
+        }
+  });
 });
 
 describe('archive, restore, delete', () => {
@@ -344,5 +356,28 @@ describe('ОКПД2 tree', () => {
     const leaf = goodsCode.body.items.find((i: Item) => i.code === '81.21.10');
     const inUse = await t.req('DELETE', `/api/catalogs/okpd2/${leaf.id}`, { token: tok.specialist });
     expect(inUse.body.error.message).toContain('Товары, работы, услуги: 1');
+  });
+
+  it('a found code carries the codes and titles of its ancestors, section first', async () => {
+    const r = await t.req('GET', '/api/catalogs/okpd2?q=26.20.11.110', { token: tok.operator });
+    const [found] = r.body.items;
+    expect(found.code).toBe('26.20.11.110');
+    const path = found.path as { id: number; code: string; title: string }[];
+    expect(path.map((p) => p.code)).toEqual(['C', '26', '26.2', '26.20', '26.20.1', '26.20.11']);
+    expect(path[0].title).toBe('Продукция обрабатывающих производств');
+    expect(path[1].title).toBe('Оборудование компьютерное, электронное и оптическое');
+    expect(path[4].title).toBe('Компьютеры, их части и принадлежности');
+    expect(path.at(-1)?.id).toBe(found.parent_id);
+    // the item and the tree answer the same path; a section has none
+    const one = await t.req('GET', `/api/catalogs/okpd2/${found.id}`, { token: tok.operator });
+    expect(one.body.path).toEqual(path);
+    const roots = await t.req('GET', '/api/catalogs/okpd2/tree', { token: tok.operator });
+    expect(roots.body.every((n: Item) => Array.isArray(n.path) && n.path.length === 0)).toBe(true);
+    const children = await t.req('GET', `/api/catalogs/okpd2/tree?parent_id=${path[4].id}`, {
+      token: tok.operator,
+    });
+    expect(children.body[0].path.map((p: { code: string }) => p.code)).toEqual(
+      path.slice(0, 5).map((p) => p.code),
+    );
   });
 });

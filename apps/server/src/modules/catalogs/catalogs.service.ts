@@ -17,6 +17,7 @@ import {
   viewOf,
 } from './catalog-kinds.js';
 import { assertMayOpen, assertMayReadCompany, assertMayWrite } from './catalogs.policy.js';
+import { presentEntries, presentEntry } from './catalogs.present.js';
 import {
   deleteEntry,
   findByCode,
@@ -124,7 +125,7 @@ export async function listCatalog<T>(
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
-  return { items: rows.map((r) => toEntry<T>(r)), total, page: q.page, limit: q.limit };
+  return { items: await presentEntries<T>(db, actor, view, rows), total, page: q.page, limit: q.limit };
 }
 
 /** An entry of the view the actor may see: another view's or an unreachable company's is 404. */
@@ -138,7 +139,7 @@ export async function loadEntry(db: Tx, actor: Actor, view: View, id: number): P
 }
 
 export async function getCatalogEntry<T>(db: Db, actor: Actor, view: View, id: number): Promise<T> {
-  return toEntry<T>(await loadEntry(db, actor, view, id));
+  return presentEntry<T>(db, actor, view, await loadEntry(db, actor, view, id));
 }
 
 // ---------- writing ----------
@@ -199,7 +200,7 @@ export async function createCatalogEntry<T>(db: Db, actor: Actor, view: View, bo
   const v = valuesOf(view, body);
   await assertKindRules(db, view, v);
   let code = v.code ?? '';
-  return withDuplicateMapping(
+  const created = await withDuplicateMapping(
     () => code,
     () =>
       db.transaction(async (tx) => {
@@ -216,17 +217,18 @@ export async function createCatalogEntry<T>(db: Db, actor: Actor, view: View, bo
           companyId,
           parentId: view.kind === 'okpd2' ? await okpd2ParentId(tx, code) : null,
         });
-        const after = toEntry<T>((await findEntry(tx, row.id))!);
+        const saved = (await findEntry(tx, row.id))!;
         await audit(tx, actor, {
           action: 'create',
           entity: 'catalog_entry',
           entityId: row.id,
           companyId,
-          after,
+          after: toEntry(saved),
         });
-        return after;
+        return saved;
       }),
   );
+  return presentEntry<T>(db, actor, view, created);
 }
 
 export async function updateCatalogEntry<T>(
@@ -245,7 +247,7 @@ export async function updateCatalogEntry<T>(
   const code = v.code ?? before.code;
   if (view.kind === 'okpd2' && code !== before.code && (await okpd2ChildCount(db, id)) > 0)
     throw new AppError('has_dependents', 'У кода ОКПД2 есть подчинённые коды: изменить код нельзя');
-  return withDuplicateMapping(
+  const updated = await withDuplicateMapping(
     () => code,
     () =>
       db.transaction(async (tx) => {
@@ -260,18 +262,19 @@ export async function updateCatalogEntry<T>(
             ? { parentId: await okpd2ParentId(tx, code) }
             : {}),
         });
-        const after = toEntry<T>((await findEntry(tx, id))!);
+        const saved = (await findEntry(tx, id))!;
         await audit(tx, actor, {
           action: 'update',
           entity: 'catalog_entry',
           entityId: id,
           companyId: before.companyId,
           before: toEntry(before),
-          after,
+          after: toEntry(saved),
         });
-        return after;
+        return saved;
       }),
   );
+  return presentEntry<T>(db, actor, view, updated);
 }
 
 /** Deletes an entry nothing refers to; one in use answers 409 has_dependents (archive it instead). */
@@ -308,20 +311,21 @@ export async function setEntryArchived<T>(
 ): Promise<T> {
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
-  if ((before.archivedAt !== null) === archived) return toEntry<T>(before);
-  return db.transaction(async (tx) => {
+  if ((before.archivedAt !== null) === archived) return presentEntry<T>(db, actor, view, before);
+  const saved = await db.transaction(async (tx) => {
     await updateEntry(tx, id, { archivedAt: archived ? new Date() : null });
-    const after = toEntry<T>((await findEntry(tx, id))!);
+    const row = (await findEntry(tx, id))!;
     await audit(tx, actor, {
       action: archived ? 'archive' : 'restore',
       entity: 'catalog_entry',
       entityId: id,
       companyId: before.companyId,
       before: toEntry(before),
-      after,
+      after: toEntry(row),
     });
-    return after;
+    return row;
   });
+  return presentEntry<T>(db, actor, view, saved);
 }
 
 export { viewOf };

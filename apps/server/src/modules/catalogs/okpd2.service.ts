@@ -3,8 +3,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { catalogEntries } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
-import { toEntry, viewOf } from './catalog-kinds.js';
+import { viewOf } from './catalog-kinds.js';
 import { assertMayOpen } from './catalogs.policy.js';
+import { presentEntries } from './catalogs.present.js';
 import { listEntries, nearestOkpd2 } from './catalogs.repository.js';
 
 /** Every ancestor code of an ОКПД2 code, closest first, up to its section. */
@@ -63,5 +64,5 @@ export async function okpd2Children(
     },
     null,
   );
-  return rows.map((r) => toEntry<Okpd2Entry>(r));
+  return presentEntries<Okpd2Entry>(db, actor, view, rows);
 }

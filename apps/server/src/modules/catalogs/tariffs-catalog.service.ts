@@ -5,13 +5,15 @@ import {
   type Page,
   type Tariff,
   TariffInput,
+  type TariffItem,
+  type TariffSort,
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { assertMayOpen } from './catalogs.policy.js';
+import { assertMayOpen, writeDecider } from './catalogs.policy.js';
 import { importRefused, issueMessages, readCatalogXlsx, rowError, rowInput } from './catalogs.xlsx.js';
 import {
   allTariffRows,
@@ -19,6 +21,7 @@ import {
   findTariff,
   insertTariff,
   listTariffRows,
+  type TariffFilter,
   type TariffInsert,
   type TariffRow,
   tariffClash,
@@ -27,7 +30,25 @@ import {
 
 export const TARIFFS = catalogByKey('tariffs')!;
 type Input = z.output<typeof TariffInput>;
-type Query = { q?: string; include_archived?: 'true' | 'false' };
+type Query = {
+  q?: string;
+  sort?: TariffSort;
+  order?: 'asc' | 'desc';
+  include_archived?: 'true' | 'false';
+};
+
+const filterOf = (q: Query): TariffFilter => ({
+  q: q.q || undefined,
+  includeArchived: q.include_archived === 'true',
+  sort: q.sort ?? (TARIFFS.default_sort as TariffSort),
+  order: q.order ?? 'asc',
+});
+
+/** Tariffs as the catalogue answers them: with `can_write` from the write policy (global entries). */
+async function present(db: Tx, actor: Actor, list: Tariff[]): Promise<TariffItem[]> {
+  const canWrite = await writeDecider(db, actor, TARIFFS, [null]);
+  return list.map((t) => ({ ...t, can_write: canWrite(null) }));
+}
 
 const columns = (v: Input): TariffInsert => ({
   code: v.code,
@@ -43,25 +64,29 @@ export async function listTariffs(
   db: Db,
   actor: Actor,
   q: Query & { page: number; limit: number },
-): Promise<Page<Tariff>> {
+): Promise<Page<TariffItem>> {
   assertMayOpen(actor, TARIFFS);
-  const { rows, total } = await listTariffRows(
-    db,
-    { q: q.q, includeArchived: q.include_archived === 'true' },
-    { limit: q.limit, offset: (q.page - 1) * q.limit },
-  );
-  return { items: rows, total, page: q.page, limit: q.limit };
+  const { rows, total } = await listTariffRows(db, filterOf(q), {
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  return { items: await present(db, actor, rows), total, page: q.page, limit: q.limit };
 }
 
 export async function allTariffs(db: Db, actor: Actor, q: Query): Promise<Tariff[]> {
   assertMayOpen(actor, TARIFFS);
-  return (await listTariffRows(db, { q: q.q, includeArchived: q.include_archived === 'true' }, null)).rows;
+  return (await listTariffRows(db, filterOf(q), null)).rows;
 }
 
-export async function getTariff(db: Tx, actor: Actor, id: number): Promise<Tariff> {
+async function loadTariff(db: Tx, actor: Actor, id: number): Promise<Tariff> {
   assertMayOpen(actor, TARIFFS);
   const t = await findTariff(db, id);
   if (!t) throw new AppError('not_found', 'Тариф не найден');
+  return t;
+}
+
+export async function getTariff(db: Tx, actor: Actor, id: number): Promise<TariffItem> {
+  const [t] = await present(db, actor, [await loadTariff(db, actor, id)]);
   return t;
 }
 
@@ -75,31 +100,33 @@ async function assertUnique(db: Tx, v: Input, exceptId?: number) {
     );
 }
 
-export async function createTariff(db: Db, actor: Actor, v: Input): Promise<Tariff> {
+export async function createTariff(db: Db, actor: Actor, v: Input): Promise<TariffItem> {
   assertMayOpen(actor, TARIFFS);
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await assertUnique(tx, v);
     const row = await insertTariff(tx, columns(v));
     const after = (await findTariff(tx, row.id))!;
     await audit(tx, actor, { action: 'create', entity: 'tariff', entityId: row.id, after });
     return after;
   });
+  return (await present(db, actor, [created]))[0];
 }
 
-export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): Promise<Tariff> {
-  const before = await getTariff(db, actor, id);
-  return db.transaction(async (tx) => {
+export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): Promise<TariffItem> {
+  const before = await loadTariff(db, actor, id);
+  const updated = await db.transaction(async (tx) => {
     await assertUnique(tx, v, id);
     await updateTariffRow(tx, id, columns(v));
     const after = (await findTariff(tx, id))!;
     await audit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before, after });
     return after;
   });
+  return (await present(db, actor, [updated]))[0];
 }
 
 /** A tariff companies are on is archived, not deleted. */
 export async function deleteTariff(db: Db, actor: Actor, id: number) {
-  const before = await getTariff(db, actor, id);
+  const before = await loadTariff(db, actor, id);
   await db.transaction(async (tx) => {
     const now = (await findTariff(tx, id))!;
     if (now.companies_count > 0)
@@ -118,10 +145,10 @@ export async function setTariffArchived(
   actor: Actor,
   id: number,
   archived: boolean,
-): Promise<Tariff> {
-  const before = await getTariff(db, actor, id);
-  if ((before.archived_at !== null) === archived) return before;
-  return db.transaction(async (tx) => {
+): Promise<TariffItem> {
+  const before = await loadTariff(db, actor, id);
+  if ((before.archived_at !== null) === archived) return (await present(db, actor, [before]))[0];
+  const saved = await db.transaction(async (tx) => {
     await updateTariffRow(tx, id, { archivedAt: archived ? new Date() : null });
     const after = (await findTariff(tx, id))!;
     await audit(tx, actor, {
@@ -133,6 +160,7 @@ export async function setTariffArchived(
     });
     return after;
   });
+  return (await present(db, actor, [saved]))[0];
 }
 
 const same = (r: TariffRow, v: Input) =>

@@ -1,5 +1,5 @@
-import type { Tariff } from '@zakupki/shared';
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Tariff, TariffSort } from '@zakupki/shared';
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, tariffs } from '../../db/schema/index.js';
 import { containsText } from './catalogs.repository.js';
@@ -26,11 +26,25 @@ export function toTariff(r: TariffRow & { companiesCount: number }): Tariff {
   };
 }
 
+export type TariffFilter = {
+  q?: string;
+  includeArchived: boolean;
+  sort: TariffSort;
+  order: 'asc' | 'desc';
+};
+
+const SORT_KEY: Record<TariffSort, SQL | typeof tariffs.pricePerMonth | typeof tariffs.createdAt> = {
+  name: sql`lower(${tariffs.name})`,
+  price_per_month: tariffs.pricePerMonth,
+  created_at: tariffs.createdAt,
+};
+
 export async function listTariffRows(
   db: Tx,
-  f: { q?: string; includeArchived: boolean },
+  f: TariffFilter,
   page: { limit: number; offset: number } | null,
 ) {
+  const dir = f.order === 'desc' ? desc : asc;
   const where = and(
     f.includeArchived ? undefined : isNull(tariffs.archivedAt),
     f.q ? (or(containsText(tariffs.name, f.q), containsText(tariffs.code, f.q)) as SQL) : undefined,
@@ -39,7 +53,7 @@ export async function listTariffRows(
     .select({ t: tariffs, companiesCount })
     .from(tariffs)
     .where(where)
-    .orderBy(asc(tariffs.pricePerMonth), asc(tariffs.id));
+    .orderBy(dir(SORT_KEY[f.sort]), dir(tariffs.id));
   const [rows, [{ total }]] = await Promise.all([
     page ? base.limit(page.limit).offset(page.offset) : base,
     db.select({ total: sql<number>`count(*)::int` }).from(tariffs).where(where),

@@ -33,7 +33,7 @@ async function addUsers(companyId: number, n: number, prefix: string) {
 }
 
 describe('tariffs catalogue (admin only)', () => {
-  it('seeds the three tariffs with their limits, cheapest first', () => {
+  it('seeds the three tariffs with their limits, listed in the order they were added', () => {
     expect(tariffs.map((x) => [x.name, x.max_users])).toEqual([
       ['Базовый', 5],
       ['Профессиональный', 20],
@@ -113,6 +113,28 @@ describe('tariffs catalogue (admin only)', () => {
       'update',
       'create',
     ]);
+  });
+
+  it('sorts by name and by price both ways; other keys are refused', async () => {
+    const names = async (query: string) => {
+      const r = await t.req('GET', `/api/catalogs/tariffs?${query}`, { token: tok.admin });
+      expect(r.status, query).toBe(200);
+      const seeded = ['Базовый', 'Профессиональный', 'Корпоративный'];
+      return r.body.items.map((x: Tariff) => x.name).filter((n: string) => seeded.includes(n));
+    };
+    expect(await names('sort=name')).toEqual(['Базовый', 'Корпоративный', 'Профессиональный']);
+    expect(await names('sort=name&order=desc')).toEqual(['Профессиональный', 'Корпоративный', 'Базовый']);
+    expect(await names('sort=price_per_month&order=desc')).toEqual([
+      'Корпоративный',
+      'Профессиональный',
+      'Базовый',
+    ]);
+    const page = await t.req('GET', '/api/catalogs/tariffs?sort=name&limit=1&page=2', { token: tok.admin });
+    expect(page.body.items[0].name).toBe('Корпоративный');
+    for (const bad of ['sort=title', 'sort=code', 'sort=name&order=up']) {
+      const r = await t.req('GET', `/api/catalogs/tariffs?${bad}`, { token: tok.admin });
+      expect(r.status, bad).toBe(400);
+    }
   });
 });
 
