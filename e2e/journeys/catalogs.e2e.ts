@@ -163,7 +163,17 @@ describe('catalogues in the browser', () => {
       await page.getByRole('textbox', { name: 'Поиск' }).fill('26.20.11');
       const found = page.getByRole('table', { name: 'Найденные коды ОКПД2' });
       await found.getByRole('row').nth(1).waitFor();
-      await expect.poll(() => found.getByLabel(/^Путь: C › 26 › 26\.2 › 26\.20/).count()).toBeGreaterThan(0);
+      // the first found code, 26.20.11: its ancestors with their names, section first
+      const path = found.getByRole('list', { name: 'Место в классификаторе' }).first();
+      await expect
+        .poll(() => path.getByRole('listitem').allTextContents())
+        .toEqual([
+          'C Продукция обрабатывающих производств',
+          '› 26 Оборудование компьютерное, электронное и оптическое',
+          '› 26.2 Компьютеры и периферийное оборудование',
+          '› 26.20 Компьютеры и периферийное оборудование',
+          '› 26.20.1 Компьютеры, их части и принадлежности',
+        ]);
       await page.screenshot({ path: '/tmp/catalog-okpd2-search.png', fullPage: true });
     } finally {
       await context.close();

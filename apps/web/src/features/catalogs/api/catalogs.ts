@@ -4,6 +4,7 @@ import {
   type CatalogImportResult,
   type CatalogSort,
   catalogRoutes,
+  type TariffSort,
 } from '@zakupki/shared/api/catalogs';
 import type { Page } from '@zakupki/shared/api/common';
 import { companyRoutes } from '@zakupki/shared/api/companies';
@@ -35,6 +36,8 @@ export type CatalogItem = Record<string, unknown> & {
   /** entries have a title, tariffs a name */
   title?: string;
   name?: string;
+  /** may the user edit, archive, restore and delete it: the server's write policy decides */
+  can_write: boolean;
 };
 
 export const itemName = (it: CatalogItem) => String(it.title ?? it.name ?? it.code);
@@ -84,7 +87,8 @@ export type CatalogFilters = {
   q?: string;
   page: number;
   limit: number;
-  sort?: CatalogSort;
+  /** one of the catalogue's sort keys (catalogSorts of its descriptor) */
+  sort?: CatalogSort | TariffSort;
   order?: 'asc' | 'desc';
   archived: boolean;
 };
@@ -95,14 +99,16 @@ export function filterQuery(
   f: Omit<CatalogFilters, 'page' | 'limit'>,
   companyId: number | null,
 ): Record<string, Scalar> {
-  const include_archived = f.archived ? 'true' : undefined;
-  if (d.kind === 'tariff') return { q: f.q, include_archived };
-  return {
-    company_id: d.company_entries ? (companyId ?? undefined) : undefined,
+  const common = {
     q: f.q,
     sort: f.sort,
     order: f.sort ? f.order : undefined,
-    include_archived,
+    include_archived: f.archived ? 'true' : undefined,
+  };
+  if (d.kind === 'tariff') return common;
+  return {
+    ...common,
+    company_id: d.company_entries ? (companyId ?? undefined) : undefined,
     subject_type: d.subject_type ?? undefined,
   };
 }

@@ -23,6 +23,7 @@ const entry = (over: Record<string, unknown>) => ({
   archived_at: null,
   created_at: '2026-01-10T09:00:00Z',
   updated_at: '2026-01-10T09:00:00Z',
+  can_write: true,
   ...over,
 });
 const GLOBAL = entry({ id: 5, code: '1', title: 'Собственные средства' });
@@ -98,6 +99,7 @@ describe('catalogue screen from a descriptor', () => {
         ? page([
             {
               ...GLOBAL,
+              can_write: false,
               kind: 'method',
               type_code: null,
               title: 'Аукцион',
@@ -143,6 +145,7 @@ describe('catalogue screen from a descriptor', () => {
               archived_at: null,
               created_at: '2026-01-01T00:00:00Z',
               updated_at: '2026-01-01T00:00:00Z',
+              can_write: true,
             },
           ])
         : undefined;
@@ -200,6 +203,25 @@ describe('filters in the URL', () => {
     await userEvent.click(screen.getByRole('button', { name: /Наименование/ }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('title'));
     await waitFor(() => expect(listCalls('/api/catalogs/generic/8').at(-1)?.url).toContain('sort=title'));
+  });
+
+  it('tariffs sort by name and price on the server; a sort key of other catalogues is dropped', async () => {
+    loginAs('admin');
+    answer = (url) => (url.startsWith('/api/catalogs/tariffs?') ? page([]) : undefined);
+    const { router } = open('/catalogTariffs', '?sort=title');
+    await screen.findByText('Список пуст');
+    expect(listCalls('/api/catalogs/tariffs')[0].url).not.toContain('sort=');
+    await userEvent.click(screen.getByRole('button', { name: /Наименование/ }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('name'));
+    await waitFor(() =>
+      expect(listCalls('/api/catalogs/tariffs').at(-1)?.url).toContain('sort=name&order=asc'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Цена в месяц/ }));
+    await waitFor(() =>
+      expect(listCalls('/api/catalogs/tariffs').at(-1)?.url).toContain('sort=price_per_month'),
+    );
+    // the other limits are not sortable
+    expect(screen.queryByRole('button', { name: /Пользователей/ })).toBeNull();
   });
 });
 
@@ -344,6 +366,13 @@ describe('archive, restore, delete', () => {
 describe('write rights', () => {
   it('a client sees no write buttons on a global entry, but edits its own place of delivery', async () => {
     loginAs('client');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/exec/2?')
+        ? page([
+            { ...GLOBAL, kind: 'exec', type_code: 2, can_write: false },
+            { ...OWN, kind: 'exec', type_code: 2, can_write: true },
+          ])
+        : undefined;
     open('/catalogExecPlace');
     await screen.findByText('Собственные средства');
     expect(screen.queryByRole('button', { name: 'Изменить: Собственные средства' })).toBeNull();
@@ -361,6 +390,13 @@ describe('write rights', () => {
 
   it('a client on funding sources only reads: no add, import or row buttons, export stays', async () => {
     loginAs('client');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/generic/8?')
+        ? page([
+            { ...GLOBAL, can_write: false },
+            { ...OWN, can_write: false },
+          ])
+        : undefined;
     open('/catalogFundingSources');
     await screen.findByText('Средства займа');
     expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
@@ -371,12 +407,75 @@ describe('write rights', () => {
 
   it('an operator without catalogs.write in the company reads only', async () => {
     loginAs('operator');
-    answer = (url) =>
-      url === '/api/companies/1/permissions' ? { status: 200, body: ['company.read'] } : undefined;
+    answer = (url) => {
+      if (url === '/api/companies/1/permissions') return { status: 200, body: ['company.read'] };
+      if (url.startsWith('/api/catalogs/generic/8?'))
+        return page([
+          { ...GLOBAL, can_write: false },
+          { ...OWN, can_write: false },
+        ]);
+      return undefined;
+    };
     open('/catalogFundingSources');
     await screen.findByText('Средства займа');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/companies/1/permissions')).toBe(true));
     expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Изменить/ })).toBeNull();
+  });
+});
+
+describe('row actions follow the server’s can_write, not the role', () => {
+  it('a specialist gets buttons only on the rows the server marks writable', async () => {
+    loginAs('specialist');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/generic/8?')
+        ? page([
+            { ...GLOBAL, can_write: false },
+            { ...OWN, can_write: true },
+          ])
+        : undefined;
+    open('/catalogFundingSources');
+    await screen.findByRole('button', { name: 'Изменить: Средства займа' });
+    for (const action of ['Изменить', 'В архив', 'Удалить'])
+      expect(screen.queryByRole('button', { name: `${action}: Собственные средства` })).toBeNull();
+    expect(screen.getByRole('button', { name: 'В архив: Средства займа' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Удалить: Средства займа' })).toBeTruthy();
+  });
+
+  it('no writable row: no «Действия» column, though the role may still add entries', async () => {
+    loginAs('admin');
+    answer = (url) =>
+      url.startsWith('/api/catalogs/generic/8?')
+        ? page([
+            { ...GLOBAL, can_write: false },
+            { ...OWN, can_write: false, archived_at: '2026-02-01T10:00:00Z' },
+          ])
+        : undefined;
+    open('/catalogFundingSources', '?archived=true');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Средства займа');
+    expect(headersOf(table)).not.toContain('Действия');
+    expect(screen.queryByRole('button', { name: /^Восстановить/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Добавить' })).toBeTruthy();
+  });
+
+  it('an operator acts on a row the server lets it write (the flag decides, not the web)', async () => {
+    loginAs('operator');
+    answer = (url) => {
+      if (url === '/api/companies/1/permissions') return { status: 200, body: ['company.read'] };
+      if (url.startsWith('/api/catalogs/generic/8?'))
+        return page([
+          { ...GLOBAL, can_write: false },
+          { ...OWN, can_write: true, archived_at: '2026-02-01T10:00:00Z' },
+        ]);
+      return undefined;
+    };
+    open('/catalogFundingSources', '?archived=true');
+    await userEvent.click(await screen.findByRole('button', { name: 'Восстановить: Средства займа' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Восстановить' }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/catalogs/generic/8/7/restore')).toBe(true));
+    expect(screen.queryByRole('button', { name: /Собственные средства$/ })).toBeNull();
   });
 });

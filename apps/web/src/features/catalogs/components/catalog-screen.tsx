@@ -1,12 +1,11 @@
 import 'mantine-datatable/styles.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CATALOG_SORTS, type CatalogDescriptor } from '@zakupki/shared/api/catalogs';
+import { type CatalogDescriptor, catalogSorts } from '@zakupki/shared/api/catalogs';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { PAGE_SIZES } from '../../../components/table/paged-table';
 import { companyLabel } from '../../../lib/company';
 import { type CatalogItem, catalogListQuery } from '../api/catalogs';
-import { mayWriteEntry } from '../hooks/use-catalog-rights';
 import { type CatalogScreenState, useCatalogScreen } from '../hooks/use-catalog-screen';
 import { cellOf, EntryButtons } from './catalog-cells';
 import { CatalogToolbar } from './catalog-toolbar';
@@ -16,9 +15,8 @@ import { ImportModal } from './import-modal';
 export const EMPTY_LIST = 'Список пуст';
 export const NOTHING_FOUND = 'Ничего не найдено';
 
-/** The sort keys the API takes (CATALOG_SORTS); tariffs are listed in a fixed order. */
-const sortable = (d: CatalogDescriptor, key: string) =>
-  d.kind !== 'tariff' && (CATALOG_SORTS as readonly string[]).includes(key);
+/** A column sorts when its descriptor says so and the catalogue's list takes the key. */
+const sortable = (d: CatalogDescriptor, key: string) => catalogSorts(d).includes(key);
 
 /** Whose entries the table shows: the selected company's with the global ones. */
 export function ScopeNote({ d, s }: { d: CatalogDescriptor; s: CatalogScreenState }) {
@@ -35,7 +33,8 @@ export function ScopeNote({ d, s }: { d: CatalogDescriptor; s: CatalogScreenStat
 /**
  * A catalogue screen configured by its descriptor (packages/shared CATALOGS): the columns, server
  * search, paging and sorting with the filters in the URL, create/edit, archive/restore, delete,
- * XLSX import and export. Write buttons appear only where the user may write.
+ * XLSX import and export. Row actions appear on the items the server marks `can_write`; adding
+ * and import where the user may add entries.
  */
 export function CatalogScreen({ d }: { d: CatalogDescriptor }) {
   const s = useCatalogScreen(d);
@@ -43,7 +42,6 @@ export function CatalogScreen({ d }: { d: CatalogDescriptor }) {
   const list = useQuery(catalogListQuery(d, filters, s.companyId));
   const records = list.data?.items ?? [];
 
-  const writable = (it: CatalogItem) => mayWriteEntry(s.rights, it, s.companyId);
   const columns: DataTableColumn<CatalogItem>[] = d.columns.map((c) => ({
     accessor: c.key,
     title: c.title,
@@ -51,13 +49,13 @@ export function CatalogScreen({ d }: { d: CatalogDescriptor }) {
     textAlign: c.type === 'money' || c.type === 'integer' || c.type === 'percent' ? 'right' : undefined,
     render: (it: CatalogItem) => cellOf(d, c, it),
   }));
-  if (records.some(writable))
+  if (records.some((it) => it.can_write))
     columns.push({
       accessor: 'actions',
       title: 'Действия',
       textAlign: 'right',
       render: (it) =>
-        writable(it) ? <EntryButtons item={it} onEdit={s.setEditing} onAction={s.actions.ask} /> : null,
+        it.can_write ? <EntryButtons item={it} onEdit={s.setEditing} onAction={s.actions.ask} /> : null,
     });
 
   const sortStatus: DataTableSortStatus<CatalogItem> = {

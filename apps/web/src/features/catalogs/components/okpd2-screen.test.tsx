@@ -4,11 +4,18 @@ import { catalogByRoute } from '@zakupki/shared/api/catalogs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session-store';
 import { loginAs, renderApp, stubFetch } from '../../../test/render';
-import { okpd2Path } from '../api/okpd2';
 import { Okpd2Screen } from './okpd2-screen';
 
 const d = catalogByRoute('/catalogService')!;
-const node = (id: number, code: string, title: string, parent: number | null, hasChildren: boolean) => ({
+const node = (
+  id: number,
+  code: string,
+  title: string,
+  parent: number | null,
+  hasChildren: boolean,
+  canWrite = false,
+  path: { id: number; code: string; title: string }[] = [],
+) => ({
   id,
   kind: 'okpd2',
   type_code: null,
@@ -25,16 +32,24 @@ const node = (id: number, code: string, title: string, parent: number | null, ha
   parent_code: null,
   level: 0,
   has_children: hasChildren,
+  path,
+  can_write: canWrite,
 });
 const C = node(3, 'C', 'Продукция обрабатывающих производств', null, true);
 const F = node(6, 'F', 'Сооружения и строительные работы', null, false);
 const C26 = node(40, '26', 'Оборудование компьютерное, электронное и оптическое', 3, true);
-const FOUND = node(90, '26.20.11.110', 'Компьютеры портативные массой не более 10 кг', 88, false);
+const FOUND = node(90, '26.20.11.110', 'Компьютеры портативные массой не более 10 кг', 88, false, true, [
+  { id: 3, code: 'C', title: 'Продукция обрабатывающих производств' },
+  { id: 40, code: '26', title: 'Оборудование компьютерное, электронное и оптическое' },
+  { id: 88, code: '26.20.11', title: 'Компьютеры портативные' },
+]);
 
 let calls: ReturnType<typeof stubFetch>;
+let roots: unknown[];
 beforeEach(() => {
+  roots = [C, F];
   calls = stubFetch((url) => {
-    if (url === '/api/catalogs/okpd2/tree') return { status: 200, body: [C, F] };
+    if (url === '/api/catalogs/okpd2/tree') return { status: 200, body: roots };
     if (url === '/api/catalogs/okpd2/tree?parent_id=3') return { status: 200, body: [C26] };
     if (url.startsWith('/api/catalogs/okpd2?'))
       return { status: 200, body: { items: [FOUND], total: 1, page: 1, limit: 10 } };
@@ -70,27 +85,43 @@ describe('ОКПД2 as a tree', () => {
     expect(screen.queryByRole('button', { name: /^Изменить/ })).toBeNull();
   });
 
-  it('a search by code or name lists the matching codes with their path', async () => {
+  it('a search by code or name lists the matching codes with the codes and names of their path', async () => {
     loginAs('specialist');
     const { router } = renderApp(<Okpd2Screen d={d} />, { path: d.route });
     await screen.findByRole('list', { name: 'Классификатор ОКПД2' });
     await userEvent.type(screen.getByRole('textbox', { name: 'Поиск' }), 'портативн');
     const table = await screen.findByRole('table', { name: 'Найденные коды ОКПД2' });
     expect(await within(table).findByText('Компьютеры портативные массой не более 10 кг')).toBeTruthy();
-    expect(within(table).getByLabelText('Путь: C › 26 › 26.2 › 26.20 › 26.20.1 › 26.20.11')).toBeTruthy();
+    const path = within(table).getByRole('list', { name: 'Место в классификаторе' });
+    expect(
+      within(path)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'C Продукция обрабатывающих производств',
+      '› 26 Оборудование компьютерное, электронное и оптическое',
+      '› 26.20.11 Компьютеры портативные',
+    ]);
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('портативн');
     await waitFor(() =>
       expect(calls.some((c) => c.url.startsWith('/api/catalogs/okpd2?') && c.url.includes('q='))).toBe(true),
     );
-    // a specialist keeps the global classifier
+    // the server lets this user change the code
     expect(
       within(table).getByRole('button', { name: 'Изменить: Компьютеры портативные массой не более 10 кг' }),
     ).toBeTruthy();
   });
 
-  it('the path of a code climbs the classifier up to its section', () => {
-    expect(okpd2Path('26.20.11.110')).toEqual(['C', '26', '26.2', '26.20', '26.20.1', '26.20.11']);
-    expect(okpd2Path('01')).toEqual(['A']);
-    expect(okpd2Path('A')).toEqual([]);
+  it('tree rows offer actions where the server says can_write', async () => {
+    loginAs('operator');
+    roots = [{ ...C, can_write: true }, F];
+    renderApp(<Okpd2Screen d={d} />, { path: d.route });
+    await screen.findByRole('list', { name: 'Классификатор ОКПД2' });
+    expect(
+      screen.getByRole('button', { name: 'Изменить: Продукция обрабатывающих производств' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Изменить: Сооружения и строительные работы' })).toBeNull();
+    // adding codes stays with admin and specialists
+    expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 import 'mantine-datatable/styles.css';
-import { Breadcrumbs, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { PAGE_SIZES } from '../../../components/table/paged-table';
 import { type CatalogItem, catalogListQuery } from '../api/catalogs';
-import { okpd2Path } from '../api/okpd2';
+import type { Okpd2PathStep } from '../api/okpd2';
 import { useCatalogScreen } from '../hooks/use-catalog-screen';
 import { ArchivedBadge, EntryButtons } from './catalog-cells';
 import { NOTHING_FOUND } from './catalog-screen';
@@ -14,31 +14,37 @@ import { EntryFormModal } from './entry-form-modal';
 import { ImportModal } from './import-modal';
 import { Okpd2Level } from './okpd2-tree';
 
-/** The classifier path of a found code: section › class › … › parent. */
-function PathCell({ code }: { code: string }) {
-  const path = okpd2Path(code);
+const pathStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+/** Where a found code sits: its ancestors with their names, section first, one a line. */
+export function PathCell({ path }: { path: readonly Okpd2PathStep[] }) {
   if (!path.length) return <Text size="sm">—</Text>;
   return (
-    <Breadcrumbs separator="›" separatorMargin={4} aria-label={`Путь: ${path.join(' › ')}`}>
-      {path.map((p) => (
-        <Text key={p} size="sm" ff="monospace">
-          {p}
+    <ol style={pathStyle} aria-label="Место в классификаторе">
+      {path.map((p, i) => (
+        <Text component="li" key={p.id} size="xs" pl={i * 10}>
+          {i > 0 ? <span aria-hidden="true">› </span> : null}
+          <Text span inherit ff="monospace" fw={600}>
+            {p.code}
+          </Text>{' '}
+          {p.title}
         </Text>
       ))}
-    </Breadcrumbs>
+    </ol>
   );
 }
 
 /**
  * /catalogService — procurement subjects by ОКПД2: the classifier as a tree whose levels load when
- * expanded; a search by code or name lists the matching codes with their path in the classifier.
+ * expanded; a search by code or name lists the matching codes with their path in the classifier
+ * (the ancestors' codes and names, as the server answers them). Row actions follow `can_write`.
  */
 export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
   const s = useCatalogScreen(d);
   const { filters, update } = s;
   const searching = !!filters.q;
   const found = useQuery({ ...catalogListQuery(d, filters, null), enabled: searching });
-  const canWrite = s.rights.global;
+  const canAdd = s.rights.global;
 
   const columns: DataTableColumn<CatalogItem>[] = [
     {
@@ -62,14 +68,19 @@ export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
         </Stack>
       ),
     },
-    { accessor: 'path', title: 'Место в классификаторе', render: (it) => <PathCell code={it.code} /> },
+    {
+      accessor: 'path',
+      title: 'Место в классификаторе',
+      render: (it) => <PathCell path={(it.path as Okpd2PathStep[] | undefined) ?? []} />,
+    },
   ];
-  if (canWrite)
+  if (found.data?.items.some((it) => it.can_write))
     columns.push({
       accessor: 'actions',
       title: 'Действия',
       textAlign: 'right',
-      render: (it) => <EntryButtons item={it} onEdit={s.setEditing} onAction={s.actions.ask} />,
+      render: (it) =>
+        it.can_write ? <EntryButtons item={it} onEdit={s.setEditing} onAction={s.actions.ask} /> : null,
     });
 
   return (
@@ -84,7 +95,7 @@ export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
         d={d}
         filters={filters}
         update={update}
-        canWrite={canWrite}
+        canWrite={canAdd}
         exporting={s.exporting.isPending}
         onAdd={() => s.setEditing('new')}
         onImport={() => s.setImporting(true)}
@@ -121,7 +132,6 @@ export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
             parentId={null}
             depth={0}
             archived={filters.archived}
-            canWrite={canWrite}
             onEdit={s.setEditing}
             onAction={s.actions.ask}
           />

@@ -7,8 +7,6 @@ import { ArchivedBadge, EntryButtons } from './catalog-cells';
 
 type NodeProps = {
   archived: boolean;
-  /** may the user change entries (global ОКПД2 codes: admin and specialists) */
-  canWrite: boolean;
   onEdit: (item: CatalogItem) => void;
   onAction: (item: CatalogItem, action: EntryAction) => void;
 };
@@ -60,7 +58,7 @@ export function Okpd2Level({
   );
 }
 
-/** A code with its name; an expand button when it has subordinate codes; row actions for writers. */
+/** A code with its name; an expand button when it has subordinate codes; row actions when `can_write`. */
 function Okpd2Node({ node, depth, ...rest }: NodeProps & { node: Okpd2Entry; depth: number }) {
   const [open, setOpen] = useState(false);
   const label = `${node.code} ${node.title}`;
@@ -95,7 +93,7 @@ function Okpd2Node({ node, depth, ...rest }: NodeProps & { node: Okpd2Entry; dep
           {node.title}
         </Text>
         <ArchivedBadge item={node as unknown as CatalogItem} />
-        {rest.canWrite ? (
+        {node.can_write ? (
           <EntryButtons item={node as unknown as CatalogItem} onEdit={rest.onEdit} onAction={rest.onAction} />
         ) : null}
       </Group>

@@ -1,10 +1,13 @@
-import { CATALOG_SORTS, type CatalogSort } from '@zakupki/shared/api/catalogs';
+import { type CatalogDescriptor, catalogSorts } from '@zakupki/shared/api/catalogs';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '../../../components/table/paged-table';
 import type { CatalogFilters } from '../api/catalogs';
 
-/** ?q=&page=&limit=&sort=&order=&archived=true → filters; anything unknown falls back to the default. */
-export function readCatalogFilters(p: URLSearchParams): CatalogFilters {
+/**
+ * ?q=&page=&limit=&sort=&order=&archived=true → filters; anything unknown (a sort key the
+ * catalogue's list does not take included) falls back to the default.
+ */
+export function readCatalogFilters(p: URLSearchParams, sorts: readonly string[]): CatalogFilters {
   const page = Number(p.get('page'));
   const limit = Number(p.get('limit'));
   const sort = p.get('sort');
@@ -13,7 +16,7 @@ export function readCatalogFilters(p: URLSearchParams): CatalogFilters {
     q: p.get('q')?.trim() || undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,
     limit: PAGE_SIZES.includes(limit) ? limit : 10,
-    sort: (CATALOG_SORTS as readonly string[]).includes(sort ?? '') ? (sort as CatalogSort) : undefined,
+    sort: sort && sorts.includes(sort) ? (sort as CatalogFilters['sort']) : undefined,
     order: order === 'desc' ? 'desc' : order === 'asc' ? 'asc' : undefined,
     archived: p.get('archived') === 'true',
   };
@@ -27,9 +30,9 @@ export type FilterPatch = Partial<
  * The screen's filters in the URL. Changing anything but the page goes back to page 1; the
  * history entry is replaced, so «Назад» leaves the screen instead of undoing each keystroke.
  */
-export function useCatalogFilters() {
+export function useCatalogFilters(d: CatalogDescriptor) {
   const [params, setParams] = useSearchParams();
-  const filters = readCatalogFilters(params);
+  const filters = readCatalogFilters(params, catalogSorts(d));
   const update = (patch: FilterPatch) => {
     setParams(
       (prev) => {

@@ -4,17 +4,18 @@ import type { Permission, Role } from '@zakupki/shared/roles';
 import { companyPermissionsQuery } from '../api/catalogs';
 
 export type CatalogRights = {
-  /** may add and change global entries (shared by every company) */
+  /** may add global entries (shared by every company) */
   global: boolean;
-  /** may add and change the selected company's own entries */
+  /** may add the selected company's own entries */
   company: boolean;
 };
 
 /**
- * Who may write what (the server decides the same way, catalogs.policy.ts): global entries —
- * admin and specialists (tariffs: the admin alone); company entries — staff with the company's
+ * Who may add entries, and of which owner («Добавить», «Загрузить из XLSX», the owner choice):
+ * global ones — admin and specialists (tariffs: the admin alone); the company's — staff with its
  * `catalogs.write` permission, a client only where the catalogue lets clients write (places of
- * delivery) and only for its own company.
+ * delivery). Existing entries need no guess: each item's `can_write` comes from the server's
+ * write policy (catalogs.policy.ts).
  */
 export function catalogRights(
   d: CatalogDescriptor,
@@ -31,13 +32,6 @@ export function catalogRights(
       : Array.isArray(permissions) && permissions.includes('catalogs.write'));
   return { global, company };
 }
-
-/** May the user change this entry? A global entry needs `global`, a company entry `company`. */
-export const mayWriteEntry = (
-  rights: CatalogRights,
-  entry: { company_id?: number | null },
-  companyId: number | null,
-) => ((entry.company_id ?? null) === null ? rights.global : rights.company && entry.company_id === companyId);
 
 export function useCatalogRights(d: CatalogDescriptor, role: Role, companyId: number | null): CatalogRights {
   const needPermissions = d.company_entries && companyId !== null && role !== 'client';

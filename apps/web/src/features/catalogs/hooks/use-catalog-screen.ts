@@ -12,15 +12,16 @@ import { useEntryActions } from './use-entry-actions';
 
 /**
  * What both catalogue screens (table and ОКПД2 tree) share: the selected company (entries are
- * the global ones plus that company's), the URL filters, the user's write rights, the open
- * dialogs, row actions and the XLSX export of the current view.
+ * the global ones plus that company's), the URL filters, the user's rights to add entries (row
+ * actions follow each item's `can_write`), the open dialogs, row actions and the XLSX export of
+ * the current view.
  */
 export function useCatalogScreen(d: CatalogDescriptor) {
   const session = useSession();
   const role: Role = session.status === 'authenticated' ? session.user.role : 'client';
   const company = useSelectedCompany();
   const companyId = d.company_entries ? (company?.id ?? null) : null;
-  const { filters, update } = useCatalogFilters();
+  const { filters, update } = useCatalogFilters(d);
   const rights = useCatalogRights(d, role, companyId);
   const [editing, setEditing] = useState<CatalogItem | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
