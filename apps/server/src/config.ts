@@ -61,6 +61,10 @@ const Env = z.object({
   YANDEX_METRIKA_ID: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
   SOFFICE_PATH: z.string().optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'key of stored secrets: 64 hex digits (32 bytes)')
+    .optional(),
   OCDS_OCID_PREFIX: z
     .string()
     .regex(/^ocds-[a-z0-9]+$/, 'OCDS ocid prefix: "ocds-" followed by lower-case letters and digits')
@@ -92,6 +96,8 @@ export type Config = Readonly<{
   support: { phones: string[]; email: string; partnerLinks: { title: string; url: string }[] };
   analytics: { yandexMetrikaId: string | null; sentryDsn: string | null };
   sofficePath: string | null;
+  /** Key (64 hex digits) of secrets kept in the database; null: a key file in dataDir. */
+  secretsKey: string | null;
   /** Prefix of every OCDS `ocid` the exports write (a registered prefix for real publication). */
   ocdsOcidPrefix: string;
 }>;
@@ -137,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },
     analytics: { yandexMetrikaId: e.YANDEX_METRIKA_ID ?? null, sentryDsn: e.SENTRY_DSN ?? null },
     sofficePath: e.SOFFICE_PATH ?? null,
+    secretsKey: e.SECRETS_KEY ?? null,
     ocdsOcidPrefix: e.OCDS_OCID_PREFIX,
   });
 }

@@ -34,6 +34,13 @@ export const innSchema = checked(checkInn);
 export const kppSchema = optionalChecked(checkKpp);
 export const ogrnSchema = optionalChecked(checkOgrn);
 
+/**
+ * pending: brought by a registration request not yet decided; rejected: its request was refused
+ * (not a live company: left out of the lists unless asked for by status).
+ */
+export const COMPANY_STATUSES = ['active', 'pending', 'archived', 'rejected'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
 export const Company = z.object({
   id: z.number().int(),
   title: z.string().nullable(),
@@ -47,7 +54,7 @@ export const Company = z.object({
   phone: z.string().nullable(),
   is_provider: z.boolean(),
   tariff_id: z.number().int().nullable(),
-  status: z.enum(['active', 'pending', 'archived']),
+  status: z.enum(COMPANY_STATUSES),
   created_at: z.string(),
 });
 export type Company = z.infer<typeof Company>;
@@ -70,7 +77,7 @@ export type CompanyInput = z.input<typeof CompanyInput>;
 export const CompanyListQuery = PageQuery.extend({
   title: z.string().trim().optional(),
   inn: z.string().trim().optional(),
-  status: z.enum(['active', 'pending', 'archived']).optional(),
+  status: z.enum(COMPANY_STATUSES).optional(),
 });
 
 export const Contact = z.object({
@@ -158,6 +165,48 @@ export const CompanyUser = z.object({
   status: z.string(),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
+
+/** SHA-1 thumbprint of a certificate as pasted from its properties: spaces, colons and marks dropped. */
+export const normalizeThumbprint = (v: string) => v.replace(/[\s:\u200e\u200f]/g, '').toUpperCase();
+export const THUMBPRINT_MESSAGE = 'Отпечаток сертификата: 40 шестнадцатеричных символов (0–9, A–F)';
+export const isThumbprint = (v: string) => /^[0-9A-F]{40}$/.test(normalizeThumbprint(v));
+export const EIS_LOGIN_MESSAGE = 'Логин ЕИС: латинские буквы, цифры и знаки . _ - @';
+export const isEisLogin = (v: string) => /^[\w.@-]+$/.test(v.trim());
+
+/** A company's EIS connection settings; the password never leaves the server, only whether one is set. */
+export const EisSettings = z.object({
+  company_id: z.number().int(),
+  /** false until someone saves the settings (the other fields are then null) */
+  configured: z.boolean(),
+  eis_login: z.string().nullable(),
+  certificate_thumbprint: z.string().nullable(),
+  password_set: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type EisSettings = z.infer<typeof EisSettings>;
+
+export const EisSettingsInput = z
+  .object({
+    eis_login: requiredText(100).refine((v) => !v || isEisLogin(v), EIS_LOGIN_MESSAGE),
+    certificate_thumbprint: z
+      .string()
+      .transform(normalizeThumbprint)
+      .pipe(requiredText(200).refine((v) => !v || isThumbprint(v), THUMBPRINT_MESSAGE)),
+    /** a new password; left out or empty keeps the stored one */
+    password: z.string().max(200, 'Не более 200 символов').optional(),
+    /** forget the stored password */
+    clear_password: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.clear_password && v.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: 'Укажите новый пароль или удалите сохранённый, но не то и другое сразу',
+      });
+    }
+  });
+export type EisSettingsInput = z.input<typeof EisSettingsInput>;
 
 export const ProcurementRuleRef = z.object({
   id: z.number().int(),
@@ -300,6 +349,25 @@ export const companyRoutes = {
     query: PageQuery,
     response: { 200: pageOf(ProcurementRuleRef) },
   }),
+  eisSettings: {
+    get: defineRoute({
+      method: 'GET',
+      path: '/api/companies/:id/eis_settings',
+      summary: 'EIS connection settings of the company (the password only as password_set)',
+      tags,
+      params: C,
+      response: { 200: EisSettings },
+    }),
+    update: defineRoute({
+      method: 'PUT',
+      path: '/api/companies/:id/eis_settings',
+      summary: 'Save the EIS connection settings of the company',
+      tags,
+      params: C,
+      body: EisSettingsInput,
+      response: { 200: EisSettings },
+    }),
+  },
   contacts: crud('contacts', Contact, ContactInput, ContactListQuery, 'contacts'),
   bank: crud('bank_requesits', BankRequisite, BankRequisiteInput, PageQuery, 'bank requisites'),
   customers: crud(

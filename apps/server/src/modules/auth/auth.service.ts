@@ -7,11 +7,12 @@ import type {
 } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { companies, contacts, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { consumeEmailCode } from './email-codes.service.js';
 import {
   clearFailures,
@@ -134,34 +135,46 @@ async function nextRegistrationNumber(db: Db): Promise<string> {
   return `Р-${year}-${String(Number(r?.n ?? 0) + 1).padStart(6, '0')}`;
 }
 
+/** The company with this ИНН and КПП (no КПП matches no КПП), as a registration looks it up. */
+async function companyByInnKpp(db: Tx, inn: string, kpp: string | null) {
+  const [row] = await db
+    .select({ id: companies.id, status: companies.status })
+    .from(companies)
+    .where(and(eq(companies.inn, inn), kpp ? eq(companies.kpp, kpp) : sql`${companies.kpp} is null`))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A registration request: a pending client user with a request number, in the company with the
+ * given ИНН/КПП. An unknown company is created pending; a company an earlier rejected request
+ * brought is pending again. A known company's tariff must allow one more user (checked before
+ * the e-mail code is spent, and again under the lock while adding).
+ */
 export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
   const { db, config } = deps;
   const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.login, body.login)).limit(1);
   if (exists) throw new AppError('duplicate', 'Пользователь с таким e-mail уже зарегистрирован');
+  const kpp = body.company.kpp ?? null;
+  const knownBefore = await companyByInnKpp(db, body.company.inn, kpp);
+  if (knownBefore) await db.transaction((tx) => assertTariffAllows(tx, knownBefore.id, 'users'));
   await consumeEmailCode(db, body.login, 'register', body.email_code, config.emailCode.maxAttempts);
   const passwordHash = await hashPassword(body.password);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const kpp = body.company.kpp ?? null;
-        const [known] = await tx
-          .select({ id: companies.id })
-          .from(companies)
-          .where(
-            and(
-              eq(companies.inn, body.company.inn),
-              kpp ? eq(companies.kpp, kpp) : sql`${companies.kpp} is null`,
-            ),
-          )
-          .limit(1);
-        const companyId =
-          known?.id ??
-          (
-            await tx
-              .insert(companies)
-              .values({ title: body.company.title, inn: body.company.inn, kpp, status: 'pending' })
-              .returning({ id: companies.id })
-          )[0].id;
+        const known = await companyByInnKpp(tx, body.company.inn, kpp);
+        let companyId: number;
+        if (known) {
+          companyId = known.id;
+          await assertTariffAllows(tx, companyId, 'users');
+          if (known.status === 'rejected') await reopenRejectedCompany(tx, companyId);
+        } else {
+          [{ id: companyId }] = await tx
+            .insert(companies)
+            .values({ title: body.company.title, inn: body.company.inn, kpp, status: 'pending' })
+            .returning({ id: companies.id });
+        }
         const registrationNumber = await nextRegistrationNumber(tx as unknown as Db);
         const [user] = await tx
           .insert(users)
@@ -195,6 +208,22 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
       throw err;
     }
   }
+}
+
+/** A new request for the company of a rejected one: the company waits for a decision again. */
+async function reopenRejectedCompany(tx: Tx, companyId: number) {
+  await tx
+    .update(companies)
+    .set({ status: 'pending', updatedAt: new Date() })
+    .where(and(eq(companies.id, companyId), eq(companies.status, 'rejected')));
+  await audit(tx, null, {
+    action: 'register',
+    entity: 'company',
+    entityId: companyId,
+    companyId,
+    before: { status: 'rejected' },
+    after: { status: 'pending' },
+  });
 }
 
 export async function registrationStatus(db: Db, number: string) {

@@ -1,6 +1,6 @@
-import { isStaff, type Role } from '@zakupki/shared';
+import { type CompanyStatus, isStaff, type Role } from '@zakupki/shared';
 
-export type CompanyStatus = 'active' | 'pending' | 'archived';
+export type { CompanyStatus };
 
 /**
  * Which fields of a company the role may not change, as a Russian refusal; null when allowed.

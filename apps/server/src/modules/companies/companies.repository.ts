@@ -70,7 +70,8 @@ export async function listCompanies(
     scope,
     q.title ? or(contains(companies.title, q.title), contains(companies.fullTitle, q.title)) : undefined,
     contains(companies.inn, q.inn),
-    q.status ? eq(companies.status, q.status) : undefined,
+    // a rejected company (its registration request was refused) is listed only when asked for
+    q.status ? eq(companies.status, q.status) : ne(companies.status, 'rejected'),
   );
   const [rows, [{ total }]] = await Promise.all([
     tx
@@ -89,7 +90,7 @@ export async function companyOptions(tx: Tx, scope: SQL | undefined) {
   return tx
     .select({ id: companies.id, title: companies.title })
     .from(companies)
-    .where(scope)
+    .where(and(scope, ne(companies.status, 'rejected')))
     .orderBy(sql`${companies.title} asc nulls last`, asc(companies.id));
 }
 

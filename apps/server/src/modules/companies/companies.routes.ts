@@ -26,6 +26,7 @@ import {
   updateContact,
 } from './contacts.service.js';
 import { createCustomer, deleteCustomer, listCompanyCustomers, updateCustomer } from './customers.service.js';
+import { getEisSettings, saveEisSettings } from './eis-settings.service.js';
 
 /** /api/companies and every company-scoped sub-resource; each one passes requireCompany. */
 export function companiesModule(app: FastifyInstance) {
@@ -45,6 +46,11 @@ export function companiesModule(app: FastifyInstance) {
   addRoute(app, r.users, async ({ actor, params, query }) => usersOf(db(), actor, params.id, query));
   addRoute(app, r.procurementRules, async ({ actor, params, query }) =>
     procurementRulesOf(db(), actor, params.id, query),
+  );
+
+  addRoute(app, r.eisSettings.get, async ({ actor, params }) => getEisSettings(app.deps, actor, params.id));
+  addRoute(app, r.eisSettings.update, async ({ actor, params, body }) =>
+    saveEisSettings(app.deps, actor, params.id, body),
   );
 
   addRoute(app, r.contacts.list, async ({ actor, params, query }) =>

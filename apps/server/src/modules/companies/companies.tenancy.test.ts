@@ -47,6 +47,8 @@ function bodyFor(r: RouteDef): unknown {
       is_main: true,
     };
   if (r.path.includes('/customers')) return { title: 'Чужой заказчик', inn: innFor(1) };
+  if (r.path.includes('/eis_settings'))
+    return { eis_login: 'intruder', certificate_thumbprint: 'A'.repeat(40), password: 'stolen' };
   throw new Error(`no body for ${r.method} ${r.path}`);
 }
 
@@ -72,13 +74,15 @@ async function snapshot(companyId: number) {
     bank: await q('select * from bank_requisites where company_id = $1 order by id'),
     customers: await q('select * from customers where company_id = $1 order by id'),
     members: await q('select * from company_members where company_id = $1 order by user_id'),
+    eis: await q('select * from company_eis_settings where company_id = $1'),
   };
 }
 
 describe('tenancy: client@demo.local against the second client company', () => {
   it('the walk covers every company-scoped route of the contract', () => {
     const list = scoped().map((r) => `${r.method} ${r.path}`);
-    expect(list).toHaveLength(19);
+    expect(list).toHaveLength(21);
+    for (const m of ['GET', 'PUT']) expect(list).toContain(`${m} /api/companies/:id/eis_settings`);
     for (const res of ['contacts', 'bank_requesits', 'customers']) {
       for (const m of ['GET', 'POST']) expect(list).toContain(`${m} /api/companies/:id/${res}`);
       for (const m of ['PUT', 'DELETE']) expect(list).toContain(`${m} /api/companies/:id/${res}/:item_id`);

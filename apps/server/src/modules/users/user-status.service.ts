@@ -5,9 +5,16 @@ import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/sessions.repository.js';
+import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { sendUserMailJob } from './users.jobs.js';
 import { blockDenial, fromStatus, nextStatus, statusConflict, unblockDenial } from './users.policy.js';
-import { activatePendingCompany, changeStatus, ensureMembership, findUser } from './users.repository.js';
+import {
+  activatePendingCompany,
+  changeStatus,
+  ensureMembership,
+  findUser,
+  rejectPendingCompany,
+} from './users.repository.js';
 import { auditState, deny, loadVisible, NOT_FOUND, requireStaff, viewUser } from './users.service.js';
 
 /** Re-reads the status after a conditional update found nothing to change (someone was faster). */
@@ -34,9 +41,18 @@ function decisionMail(deps: AppDeps, u: User, approved: boolean) {
 }
 
 /**
- * Approves or rejects a registration request (status pending). Approval activates the user,
- * makes them a member of their home company and activates that company if it came with the
- * request. The person learns the decision by e-mail.
+ * Approves or rejects a registration request (status pending).
+ *
+ * Approval activates the user and makes them a member of their home company, within the user
+ * limit of the company's tariff (a pending request already takes its place in the limit, so
+ * approval is refused only when the company is over it, e.g. after the tariff changed). When
+ * the request brought a new company, the company becomes active and the approving operator or
+ * specialist becomes its serving staff member (a membership with the role's permissions), so
+ * the new client is served by somebody; an admin acts for every company and gets none.
+ *
+ * Rejection of a request that brought a new company leaves that company `rejected` (out of the
+ * lists) unless another live request or member keeps it. The person learns the decision by
+ * e-mail. Every change is audited.
  */
 export async function reviewRegistration(
   deps: AppDeps,
@@ -51,21 +67,15 @@ export async function reviewRegistration(
   if (conflict) throw new AppError('conflict', conflict);
   await db.transaction(async (tx) => {
     const before = await auditState(tx, id);
+    if (decision === 'approve' && target.companyId !== null) {
+      await assertTariffAllows(tx, target.companyId, 'users', 0);
+    }
     if (!(await changeStatus(tx, id, fromStatus(decision), nextStatus(decision)))) {
       throw await conflictNow(tx, id, decision);
     }
-    if (decision === 'approve' && target.companyId !== null) {
-      await ensureMembership(tx, id, target.companyId);
-      if (await activatePendingCompany(tx, target.companyId)) {
-        await audit(tx, actor, {
-          action: 'approve',
-          entity: 'company',
-          entityId: target.companyId,
-          companyId: target.companyId,
-          before: { status: 'pending' },
-          after: { status: 'active' },
-        });
-      }
+    if (target.companyId !== null) {
+      if (decision === 'approve') await settleApprovedCompany(tx, actor, id, target.companyId);
+      else await settleRejectedCompany(tx, actor, id, target.companyId);
     }
     await audit(tx, actor, {
       action: decision,
@@ -86,9 +96,50 @@ export async function reviewRegistration(
   return user;
 }
 
+/** The approved user joins the home company; a company the request brought becomes active and served. */
+async function settleApprovedCompany(tx: Tx, actor: Actor, userId: number, companyId: number) {
+  await ensureMembership(tx, userId, companyId);
+  if (!(await activatePendingCompany(tx, companyId))) return;
+  await audit(tx, actor, {
+    action: 'approve',
+    entity: 'company',
+    entityId: companyId,
+    companyId,
+    before: { status: 'pending' },
+    after: { status: 'active' },
+  });
+  if (actor.role !== 'admin' && (await ensureMembership(tx, actor.userId, companyId))) {
+    await audit(tx, actor, {
+      action: 'create',
+      entity: 'company_member',
+      entityId: `${actor.userId}:${companyId}`,
+      companyId,
+      after: {
+        user_id: actor.userId,
+        company_id: companyId,
+        permissions: null,
+        reason: 'registration_approved',
+      },
+    });
+  }
+}
+
+/** A company that only this request kept pending is rejected with it. */
+async function settleRejectedCompany(tx: Tx, actor: Actor, userId: number, companyId: number) {
+  if (!(await rejectPendingCompany(tx, companyId, userId))) return;
+  await audit(tx, actor, {
+    action: 'reject',
+    entity: 'company',
+    entityId: companyId,
+    companyId,
+    before: { status: 'pending' },
+    after: { status: 'rejected' },
+  });
+}
+
 /**
  * Blocks (every session revoked, sockets disconnected; login answers account_blocked) or
- * unblocks an active user.
+ * unblocks an active user (within the user limit of the company's tariff).
  */
 export async function setBlocked(
   deps: AppDeps,
@@ -104,6 +155,10 @@ export async function setBlocked(
   if (conflict) throw new AppError('conflict', conflict);
   const revoked = await db.transaction(async (tx) => {
     const before = await auditState(tx, id);
+    // a blocked user is not counted in the tariff's user limit; unblocking counts them again
+    if (action === 'unblock' && target.companyId !== null) {
+      await assertTariffAllows(tx, target.companyId, 'users');
+    }
     if (!(await changeStatus(tx, id, fromStatus(action), nextStatus(action)))) {
       throw await conflictNow(tx, id, action);
     }

@@ -224,9 +224,14 @@ export async function replaceMemberships(tx: Tx, userId: number, scope: Scope, l
   }
 }
 
-/** Adds a membership with the role's default permissions unless one exists. */
-export async function ensureMembership(tx: Tx, userId: number, companyId: number) {
-  await tx.insert(companyMembers).values({ userId, companyId, permissions: null }).onConflictDoNothing();
+/** Adds a membership with the role's default permissions unless one exists; true when added. */
+export async function ensureMembership(tx: Tx, userId: number, companyId: number): Promise<boolean> {
+  const rows = await tx
+    .insert(companyMembers)
+    .values({ userId, companyId, permissions: null })
+    .onConflictDoNothing()
+    .returning({ userId: companyMembers.userId });
+  return rows.length > 0;
 }
 
 /** A company created by a registration request becomes active; true when it was pending. */
@@ -235,6 +240,27 @@ export async function activatePendingCompany(tx: Tx, companyId: number): Promise
     .update(companies)
     .set({ status: 'active', updatedAt: new Date() })
     .where(and(eq(companies.id, companyId), eq(companies.status, 'pending')))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
+
+/**
+ * A company a rejected request brought leaves the pending state (status rejected) unless it is
+ * still somebody else's: another user whose request is not rejected, or any membership.
+ * True when it was changed.
+ */
+export async function rejectPendingCompany(tx: Tx, companyId: number, requestUserId: number) {
+  const rows = await tx
+    .update(companies)
+    .set({ status: 'rejected', updatedAt: new Date() })
+    .where(
+      and(
+        eq(companies.id, companyId),
+        eq(companies.status, 'pending'),
+        sql`not exists (select 1 from ${users} u where u.company_id = ${companyId} and u.id <> ${requestUserId} and u.status <> 'rejected')`,
+        sql`not exists (select 1 from ${companyMembers} m where m.company_id = ${companyId})`,
+      ),
+    )
     .returning({ id: companies.id });
   return rows.length > 0;
 }

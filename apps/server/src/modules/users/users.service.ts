@@ -199,6 +199,10 @@ export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: 
 
   await db.transaction(async (tx) => {
     const before = await auditState(tx, id);
+    // moving a user who counts in the tariff's user limit (active or pending) into another company
+    if (companyChanged && (target.status === 'active' || target.status === 'pending')) {
+      await assertTariffAllows(tx, body.company_id as number, 'users');
+    }
     await updateUserRow(tx, id, {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(roleChanged ? { role: body.role } : {}),
