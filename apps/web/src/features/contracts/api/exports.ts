@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { exportRoutes, type ReportCode } from '@zakupki/shared/api/exports';
 import { api } from '../../../lib/api-client';
 import type { ListQuery } from '../model/filters';
+import { isRunActive } from '../model/labels';
 import { downloadRoute } from './files';
 
 /** Exports: the register XLSX (streamed at once) and the report jobs with their list. */
@@ -27,8 +28,7 @@ export const reportsQuery = (
     queryFn: ({ signal }) =>
       api(exportRoutes.list, { params: co(companyId), query: q, signal, loading: false }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 2000 : false,
+    refetchInterval: (query) => (query.state.data?.items.some((r) => isRunActive(r.status)) ? 2000 : false),
   });
 
 export const reportQuery = (companyId: number, reportId: number) =>

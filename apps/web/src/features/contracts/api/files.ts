@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { fileRoutes } from '@zakupki/shared/api/imports';
 import { buildPath, type RouteDef } from '@zakupki/shared/contract';
 import { routeUrl } from '../../../lib/api-client';
@@ -76,3 +77,9 @@ export const downloadRoute = <R extends RouteDef>(
   fallbackName: string,
   loadingText?: string,
 ) => downloadUrl(routeUrl(route, opts), fallbackName, loadingText);
+
+/** Downloads a stored file on `mutate({ id, name })`; a failure becomes the usual error notice. */
+export const useFileDownload = () =>
+  useMutation({
+    mutationFn: ({ id, name }: { id: number; name?: string | null }) => downloadFile(id, name ?? undefined),
+  });

@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, type BadgeVariant, Stack, Text, Tooltip } from '@mantine/core';
 import type { DeadlineSummary } from '@zakupki/shared/api/contracts';
 import type { ContractStatus } from '@zakupki/shared/api/contracts-model';
 import { formatDate } from '../../../lib/formatters';
@@ -9,6 +9,27 @@ export function StatusBadge({ status }: { status: ContractStatus }) {
   return (
     <Badge color={v.color} variant="light">
       {v.label}
+    </Badge>
+  );
+}
+
+/**
+ * A state by its view (model/labels.ts: payments, УПД, runs): the Russian label in its colour,
+ * an unknown state as it is.
+ */
+export function ViewBadge({
+  view,
+  state,
+  variant,
+}: {
+  view: Record<string, { label: string; color: string }>;
+  state: string;
+  variant?: BadgeVariant;
+}) {
+  const v = view[state];
+  return (
+    <Badge color={v?.color} variant={variant}>
+      {v?.label ?? state}
     </Badge>
   );
 }

@@ -1,3 +1,5 @@
+import { formatDate } from '../../../lib/formatters';
+
 /** Russian names of import, payment, УПД and report states shown in the tables. */
 export const PAYMENT_STATUS_VIEW: Record<string, { label: string; color: string }> = {
   matched: { label: 'Сопоставлен', color: 'green' },
@@ -19,6 +21,13 @@ export const RUN_STATUS_VIEW: Record<string, { label: string; color: string }> =
   done: { label: 'Готово', color: 'green' },
   failed: { label: 'Ошибка', color: 'red' },
 };
+
+/** A report or import job that has not finished yet. */
+export const isRunActive = (status: string) => status === 'queued' || status === 'running';
+
+/** «УПД № 17 от 03.03.2026» (УКД for a correction document). */
+export const updTitle = (d: { kind: string; number: string; date: string }) =>
+  `${d.kind === 'ukd' ? 'УКД' : 'УПД'} № ${d.number} от ${formatDate(d.date)}`;
 
 export const IMPORT_KIND_TITLES: Record<string, string> = {
   upd: 'УПД / УКД',

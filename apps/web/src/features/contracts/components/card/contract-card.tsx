@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contract } from '@zakupki/shared/api/contracts';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { archiveContract, contractKeys, contractQuery } from '../../api/contracts';
 import { DeadlineBadge, StatusBadge } from '../badges';
+import type { ContractPaneProps } from './contract-pane';
 import { DocumentsTab } from './documents-tab';
 import { ExecutionTab } from './execution-tab';
 import { GeneralForm } from './general-form';
@@ -16,15 +16,7 @@ import { StatusActions } from './status-actions';
 export const CARD_TABS = ['general', 'spec', 'execution', 'documents', 'history'] as const;
 export type CardTab = (typeof CARD_TABS)[number];
 
-function CardHeader({
-  companyId,
-  contract,
-  canWrite,
-}: {
-  companyId: number;
-  contract: Contract;
-  canWrite: boolean;
-}) {
+function CardHeader({ companyId, contract, canWrite }: ContractPaneProps) {
   const qc = useQueryClient();
   const archive = useMutation({
     mutationFn: () => archiveContract(companyId, contract.id, !contract.archived),

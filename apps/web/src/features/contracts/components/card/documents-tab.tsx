@@ -1,15 +1,41 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
+import type { ReportRun } from '@zakupki/shared/api/exports';
+import type { UpdDocument } from '@zakupki/shared/api/imports';
 import { Link } from 'react-router';
 import { notices } from '../../../../components/notices/notices.store';
+import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { reportApiError } from '../../../../lib/error-handler';
-import { formatDate, formatDateTime, formatMoney } from '../../../../lib/formatters';
+import { formatDateTime, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { importFileIds, updListQuery } from '../../api/execution';
 import { reportsQuery } from '../../api/exports';
 import { downloadFile } from '../../api/files';
-import { RUN_STATUS_VIEW, UPD_STATUS_VIEW } from '../../model/labels';
+import { RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
+import { ViewBadge } from '../badges';
+import { PartyText } from '../cells';
+import { ReportFileButton } from '../export/report-file-button';
+
+const REPORT_COLUMNS: ListColumn<ReportRun>[] = [
+  { key: 'title', title: 'Отчёт', render: (r) => r.title },
+  { key: 'created', title: 'Создан', render: (r) => formatDateTime(r.created_at) },
+  {
+    key: 'status',
+    title: 'Состояние',
+    render: (r) => (
+      <>
+        <ViewBadge view={RUN_STATUS_VIEW} state={r.status} variant="light" />
+        {r.error ? (
+          <Text size="xs" c="red">
+            {r.error}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'file', title: 'Файл', render: (r) => <ReportFileButton report={r} size="compact-xs" /> },
+];
 
 /** «Документы»: УПД/УКД counted or waiting for the contract, and the files built for it (EIS XML). */
 export function DocumentsTab({ companyId, contract }: { companyId: number; contract: Contract }) {
@@ -27,69 +53,58 @@ export function DocumentsTab({ companyId, contract }: { companyId: number; contr
     },
     meta: { handled: true },
   });
-  const file = useMutation({ mutationFn: (id: number) => downloadFile(id) });
+  const updColumns: ListColumn<UpdDocument>[] = [
+    {
+      key: 'doc',
+      title: 'Документ',
+      render: (d) => `${updTitle(d)}${d.correction_number ? `, испр. № ${d.correction_number}` : ''}`,
+    },
+    { key: 'seller', title: 'Продавец', render: (d) => <PartyText party={d.seller} /> },
+    {
+      key: 'sum',
+      title: 'Сумма с НДС',
+      align: 'right',
+      nowrap: true,
+      render: (d) => (d.total_with_vat ? formatMoney(d.total_with_vat) : '—'),
+    },
+    {
+      key: 'status',
+      title: 'Состояние',
+      render: (d) => <ViewBadge view={UPD_STATUS_VIEW} state={d.status} variant="light" />,
+    },
+    {
+      key: 'file',
+      title: 'Файл',
+      render: (d) => {
+        const importId = d.import_id;
+        return importId ? (
+          <Anchor component="button" size="sm" onClick={() => source.mutate(importId)}>
+            {d.file_name}
+          </Anchor>
+        ) : (
+          d.file_name
+        );
+      },
+    },
+    {
+      key: 'mapping',
+      render: (d) => (
+        <Anchor component={Link} to={`/contracts/execution?upd=${d.id}`} size="sm">
+          Сопоставление строк
+        </Anchor>
+      ),
+    },
+  ];
   return (
     <Stack gap="md">
       <Title order={4}>УПД и УКД</Title>
-      <Table withTableBorder striped aria-label="УПД по договору">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Документ</Table.Th>
-            <Table.Th>Продавец</Table.Th>
-            <Table.Th ta="right">Сумма с НДС</Table.Th>
-            <Table.Th>Состояние</Table.Th>
-            <Table.Th>Файл</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(upd.data?.items ?? []).map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>
-                {d.kind === 'ukd' ? 'УКД' : 'УПД'} № {d.number} от {formatDate(d.date)}
-                {d.correction_number ? `, испр. № ${d.correction_number}` : ''}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{d.seller.name ?? '—'}</Text>
-                <Text size="xs" c="dimmed">
-                  ИНН {d.seller.inn ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {d.total_with_vat ? formatMoney(d.total_with_vat) : '—'}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={UPD_STATUS_VIEW[d.status]?.color} variant="light">
-                  {UPD_STATUS_VIEW[d.status]?.label ?? d.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {d.import_id ? (
-                  <Anchor component="button" size="sm" onClick={() => source.mutate(d.import_id as number)}>
-                    {d.file_name}
-                  </Anchor>
-                ) : (
-                  d.file_name
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/contracts/execution?upd=${d.id}`} size="sm">
-                  Сопоставление строк
-                </Anchor>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {!upd.data?.items.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text size="sm" c="dimmed" ta="center">
-                  {upd.data ? 'УПД по договору не загружались' : 'Загрузка…'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        aria-label="УПД по договору"
+        columns={updColumns}
+        records={upd.data?.items}
+        failed={upd.isError}
+        emptyText="УПД по договору не загружались"
+      />
 
       <Group justify="space-between">
         <Title order={4}>Сформированные файлы</Title>
@@ -97,52 +112,13 @@ export function DocumentsTab({ companyId, contract }: { companyId: number; contr
           Сформировать XML для ЕИС
         </Anchor>
       </Group>
-      <Table withTableBorder striped aria-label="Файлы по договору">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Отчёт</Table.Th>
-            <Table.Th>Создан</Table.Th>
-            <Table.Th>Состояние</Table.Th>
-            <Table.Th>Файл</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(reports.data?.items ?? []).map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.title}</Table.Td>
-              <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
-              <Table.Td>
-                <Badge color={RUN_STATUS_VIEW[r.status]?.color} variant="light">
-                  {RUN_STATUS_VIEW[r.status]?.label}
-                </Badge>
-                {r.error ? (
-                  <Text size="xs" c="red">
-                    {r.error}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                {r.file_id ? (
-                  <Button size="compact-xs" variant="light" onClick={() => file.mutate(r.file_id as number)}>
-                    {r.file_name ?? 'Скачать'}
-                  </Button>
-                ) : (
-                  '—'
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {!reports.data?.items.length ? (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text size="sm" c="dimmed" ta="center">
-                  {reports.data ? 'Файлов по договору нет' : 'Загрузка…'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
+      <ListTable
+        aria-label="Файлы по договору"
+        columns={REPORT_COLUMNS}
+        records={reports.data?.items}
+        failed={reports.isError}
+        emptyText="Файлов по договору нет"
+      />
     </Stack>
   );
 }

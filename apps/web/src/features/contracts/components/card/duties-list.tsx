@@ -9,19 +9,12 @@ import { contractKeys, recordPublication } from '../../api/contracts';
 import { moscowDay } from '../../model/general-values';
 import { DUTY_VIEW } from '../../model/status';
 import { dueText } from '../badges';
+import type { ContractPaneProps } from './contract-pane';
 
 type Duty = Contract['duties'][number];
 
 /** The contract's EIS duties (DOMAIN.md §1) with their due dates and states; placement is marked here. */
-export function DutiesList({
-  companyId,
-  contract,
-  canWrite,
-}: {
-  companyId: number;
-  contract: Contract;
-  canWrite: boolean;
-}) {
+export function DutiesList({ companyId, contract, canWrite }: ContractPaneProps) {
   const qc = useQueryClient();
   const [marking, setMarking] = useState<Duty | null>(null);
   const [date, setDate] = useState<string | null>(null);

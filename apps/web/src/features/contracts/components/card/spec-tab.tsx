@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Contract } from '@zakupki/shared/api/contracts';
 import { fromKopecks } from '@zakupki/shared/api/contracts-model';
 import { useEffect, useState } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
+import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatMoney } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
 import { contractKeys, updateContract } from '../../api/contracts';
@@ -19,7 +19,41 @@ import {
   specTotalKopecks,
 } from '../../model/spec';
 import { isEditable } from '../../model/status';
+import type { ContractPaneProps } from './contract-pane';
 import { SpecItemModal } from './spec-item-modal';
+
+const money = (kopecks: bigint | null) => (kopecks !== null ? kopecksToMoney(kopecks) : '—');
+
+const SPEC_COLUMNS: ListColumn<SpecRow>[] = [
+  { key: 'no', title: '№', render: (_, i) => i + 1 },
+  { key: 'name', title: 'Наименование', maw: 320, render: (r) => r.name },
+  { key: 'okpd2', title: 'ОКПД2', render: (r) => r.okpd2_code ?? '—' },
+  { key: 'unit', title: 'Ед.', render: (r) => r.unit_name ?? r.okei_code ?? '—' },
+  { key: 'quantity', title: 'Кол-во', align: 'right', render: (r) => r.quantity },
+  { key: 'price', title: 'Цена', align: 'right', nowrap: true, render: (r) => formatMoney(r.price) },
+  { key: 'vat_rate', title: 'НДС', render: (r) => r.vat_rate },
+  {
+    key: 'vat',
+    title: 'Сумма НДС',
+    align: 'right',
+    nowrap: true,
+    render: (r) => money(rowVatKopecks(r)),
+  },
+  {
+    key: 'amount',
+    title: 'Сумма',
+    align: 'right',
+    nowrap: true,
+    render: (r) => money(rowAmountKopecks(r)),
+  },
+  {
+    key: 'accepted',
+    title: 'Принято',
+    align: 'right',
+    nowrap: true,
+    render: (r) => (r.accepted_quantity ? `${r.accepted_quantity} / ${formatMoney(r.accepted_amount)}` : '—'),
+  },
+];
 
 /** Server issues of a rejected specification, in words (the server's own messages). */
 function issueMessages(err: unknown): string[] {
@@ -32,15 +66,7 @@ function issueMessages(err: unknown): string[] {
  * «Спецификация»: items with add / edit / remove, the total against the contract price, saved
  * together (PUT of the whole contract). A mismatch the server finds is shown in its own words.
  */
-export function SpecTab({
-  companyId,
-  contract,
-  canWrite,
-}: {
-  companyId: number;
-  contract: Contract;
-  canWrite: boolean;
-}) {
+export function SpecTab({ companyId, contract, canWrite }: ContractPaneProps) {
   const qc = useQueryClient();
   const [rows, setRows] = useState<SpecRow[]>(() => rowsFromContract(contract));
   const [dirty, setDirty] = useState(false);
@@ -88,6 +114,31 @@ export function SpecTab({
     setServerIssues([]);
   };
 
+  const actions: ListColumn<SpecRow> = {
+    key: 'actions',
+    render: (r, i) => {
+      const accepted = !!r.accepted_quantity && Number(r.accepted_quantity) > 0;
+      return (
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-xs" variant="default" onClick={() => setEditing({ index: i })}>
+            Изменить
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            aria-label={`Удалить позицию ${i + 1}`}
+            disabled={accepted}
+            title={accepted ? 'По позиции уже есть приёмка' : undefined}
+            onClick={() => change(rows.filter((_, j) => j !== i))}
+          >
+            Удалить
+          </Button>
+        </Group>
+      );
+    },
+  };
+
   return (
     <Stack gap="sm">
       {editable ? (
@@ -97,86 +148,14 @@ export function SpecTab({
           </Button>
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped withTableBorder aria-label="Спецификация">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>№</Table.Th>
-              <Table.Th>Наименование</Table.Th>
-              <Table.Th>ОКПД2</Table.Th>
-              <Table.Th>Ед.</Table.Th>
-              <Table.Th ta="right">Кол-во</Table.Th>
-              <Table.Th ta="right">Цена</Table.Th>
-              <Table.Th>НДС</Table.Th>
-              <Table.Th ta="right">Сумма НДС</Table.Th>
-              <Table.Th ta="right">Сумма</Table.Th>
-              <Table.Th ta="right">Принято</Table.Th>
-              {editable ? <Table.Th /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => {
-              const amount = rowAmountKopecks(r);
-              const vat = rowVatKopecks(r);
-              return (
-                <Table.Tr key={r.id ?? `new-${i}`}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td maw={320}>{r.name}</Table.Td>
-                  <Table.Td>{r.okpd2_code ?? '—'}</Table.Td>
-                  <Table.Td>{r.unit_name ?? r.okei_code ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{r.quantity}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(r.price)}
-                  </Table.Td>
-                  <Table.Td>{r.vat_rate}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {vat !== null ? kopecksToMoney(vat) : '—'}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {amount !== null ? kopecksToMoney(amount) : '—'}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {r.accepted_quantity ? `${r.accepted_quantity} / ${formatMoney(r.accepted_amount)}` : '—'}
-                  </Table.Td>
-                  {editable ? (
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button size="compact-xs" variant="default" onClick={() => setEditing({ index: i })}>
-                          Изменить
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          color="red"
-                          aria-label={`Удалить позицию ${i + 1}`}
-                          disabled={!!r.accepted_quantity && Number(r.accepted_quantity) > 0}
-                          title={
-                            r.accepted_quantity && Number(r.accepted_quantity) > 0
-                              ? 'По позиции уже есть приёмка'
-                              : undefined
-                          }
-                          onClick={() => change(rows.filter((_, j) => j !== i))}
-                        >
-                          Удалить
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              );
-            })}
-            {!rows.length ? (
-              <Table.Tr>
-                <Table.Td colSpan={editable ? 11 : 10}>
-                  <Text size="sm" c="dimmed" ta="center">
-                    Позиций нет
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        aria-label="Спецификация"
+        columns={editable ? [...SPEC_COLUMNS, actions] : SPEC_COLUMNS}
+        records={rows}
+        rowKey={(r, i) => r.id ?? `new-${i}`}
+        emptyText="Позиций нет"
+        minWidth={900}
+      />
       <Group justify="space-between">
         <Text size="sm">
           Итого по спецификации: <b>{kopecksToMoney(total)}</b>; цена договора:{' '}

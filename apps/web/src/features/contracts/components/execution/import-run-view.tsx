@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { useAuthEvent } from '../../../../lib/realtime';
 import { importQuery } from '../../api/execution';
-import { RUN_STATUS_VIEW, UPD_STATUS_VIEW } from '../../model/labels';
+import { isRunActive, RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
+import { ViewBadge } from '../badges';
+import { RunWarnings } from '../cells';
 
 /** What an import found, in a few words per kind. */
 export function ImportResult({ run }: { run: ImportRun }) {
@@ -31,7 +33,7 @@ export function ImportResult({ run }: { run: ImportRun }) {
             <List.Item key={`${d.file_name}|${d.number}|${d.date}|${d.correction_number}|${d.duplicate}`}>
               <Group gap={6} wrap="wrap">
                 <Text size="sm">
-                  {d.kind === 'ukd' ? 'УКД' : 'УПД'} № {d.number} от {formatDate(d.date)}
+                  {updTitle(d)}
                   {d.total_with_vat ? ` на ${formatMoney(d.total_with_vat)}` : ''}
                 </Text>
                 {d.duplicate ? (
@@ -39,9 +41,7 @@ export function ImportResult({ run }: { run: ImportRun }) {
                     уже загружен
                   </Badge>
                 ) : (
-                  <Badge color={UPD_STATUS_VIEW[d.status]?.color} variant="light">
-                    {UPD_STATUS_VIEW[d.status]?.label ?? d.status}
-                  </Badge>
+                  <ViewBadge view={UPD_STATUS_VIEW} state={d.status} variant="light" />
                 )}
                 {d.id ? (
                   <Anchor component={Link} to={`/contracts/execution?upd=${d.id}`} size="sm">
@@ -57,11 +57,7 @@ export function ImportResult({ run }: { run: ImportRun }) {
             </List.Item>
           ))}
         </List>
-        {r.warnings.length ? (
-          <Text size="xs" c="dimmed">
-            {r.warnings.join('; ')}
-          </Text>
-        ) : null}
+        <RunWarnings warnings={r.warnings} />
       </Stack>
     );
   }
@@ -82,11 +78,7 @@ export function ImportResult({ run }: { run: ImportRun }) {
             Разобрать несопоставленные платежи
           </Anchor>
         ) : null}
-        {r.warnings.length ? (
-          <Text size="xs" c="dimmed">
-            {r.warnings.join('; ')}
-          </Text>
-        ) : null}
+        <RunWarnings warnings={r.warnings} />
       </Stack>
     );
   }
@@ -115,11 +107,7 @@ export function ImportResult({ run }: { run: ImportRun }) {
           Нарушений сроков не найдено
         </Text>
       )}
-      {r.warnings.length ? (
-        <Text size="xs" c="dimmed">
-          {r.warnings.join('; ')}
-        </Text>
-      ) : null}
+      <RunWarnings warnings={r.warnings} />
     </Stack>
   );
 }
@@ -134,12 +122,11 @@ export function ImportRunView({ companyId, importId }: { companyId: number; impo
   });
   const run = q.data;
   if (!run) return <Progress value={100} animated striped aria-label="Ожидание начала обработки" />;
-  const v = RUN_STATUS_VIEW[run.status];
-  const active = run.status === 'queued' || run.status === 'running';
+  const active = isRunActive(run.status);
   return (
     <Stack gap="xs" aria-live="polite">
       <Group gap="xs">
-        <Badge color={v.color}>{v.label}</Badge>
+        <ViewBadge view={RUN_STATUS_VIEW} state={run.status} />
         <Text size="sm">{run.upload_file_name}</Text>
       </Group>
       {active ? (

@@ -1,4 +1,4 @@
-import { Badge, Progress, Stack, Text } from '@mantine/core';
+import { Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ImportKind, ImportRun } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
@@ -6,7 +6,8 @@ import { AppSelect } from '../../../../components/form/app-select';
 import { PagedTable } from '../../../../components/table/paged-table';
 import { formatDateTime } from '../../../../lib/formatters';
 import { importsQuery } from '../../api/execution';
-import { IMPORT_KIND_TITLES, RUN_STATUS_VIEW } from '../../model/labels';
+import { IMPORT_KIND_TITLES, isRunActive, RUN_STATUS_VIEW } from '../../model/labels';
+import { ViewBadge } from '../badges';
 import { ImportResult } from './import-run-view';
 
 /** Imports of the company (of `kinds`) with their status, result and the server's error text. */
@@ -16,8 +17,7 @@ export function ImportsHistory({ companyId, kinds }: { companyId: number; kinds:
   const [limit, setLimit] = useState(10);
   const list = useQuery({
     ...importsQuery(companyId, { kind: kind ?? (kinds.length === 1 ? kinds[0] : undefined), page, limit }),
-    refetchInterval: (q) =>
-      q.state.data?.items.some((r) => r.status === 'queued' || r.status === 'running') ? 2000 : false,
+    refetchInterval: (q) => (q.state.data?.items.some((r) => isRunActive(r.status)) ? 2000 : false),
   });
   const records = list.data?.items ?? [];
   return (
@@ -73,8 +73,8 @@ export function ImportsHistory({ companyId, kinds }: { companyId: number; kinds:
             width: 140,
             render: (r) => (
               <Stack gap={4}>
-                <Badge color={RUN_STATUS_VIEW[r.status]?.color}>{RUN_STATUS_VIEW[r.status]?.label}</Badge>
-                {r.status === 'queued' || r.status === 'running' ? (
+                <ViewBadge view={RUN_STATUS_VIEW} state={r.status} />
+                {isRunActive(r.status) ? (
                   <Progress
                     value={Math.max(r.progress, 5)}
                     animated

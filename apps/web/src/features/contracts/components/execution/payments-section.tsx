@@ -1,15 +1,21 @@
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
-import { PagedTable } from '../../../../components/table/paged-table';
+import {
+  FilteredPagedTable,
+  type FilterOption,
+  usePagedFilter,
+} from '../../../../components/table/filtered-paged-table';
 import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
-import { assignPayment, ignorePayment, type PaymentFilters, paymentsQuery } from '../../api/execution';
+import { assignPayment, ignorePayment, paymentsQuery } from '../../api/execution';
 import { PAYMENT_STATUS_VIEW } from '../../model/labels';
+import { ViewBadge } from '../badges';
+import { PartyText } from '../cells';
 import { ContractSelect } from './contract-select';
 
 type Filter = 'unmatched' | 'matched' | 'assigned' | 'ignored' | 'all';
@@ -93,14 +99,20 @@ function AssignModal({
   );
 }
 
+const FILTERS: FilterOption<Filter>[] = [
+  { value: 'unmatched', label: 'Не сопоставленные' },
+  { value: 'matched', label: 'Сопоставленные' },
+  { value: 'assigned', label: 'Привязанные вручную' },
+  { value: 'ignored', label: 'Не учитываются' },
+  { value: 'all', label: 'Все' },
+];
+
 /** Payments from bank statements: the unmatched ones to assign to a contract or to ignore. */
 export function PaymentsSection({ companyId, canWrite }: { companyId: number; canWrite: boolean }) {
   const qc = useQueryClient();
-  const [filter, setFilter] = useState<Filter>('unmatched');
-  const [page, setPage] = useState(1);
+  const state = usePagedFilter<Filter>('unmatched');
   const [assigning, setAssigning] = useState<Payment | null>(null);
-  const query: PaymentFilters = { status: filter === 'all' ? undefined : filter, page, limit: 10 };
-  const list = useQuery(paymentsQuery(companyId, query));
+  const list = useQuery(paymentsQuery(companyId, { status: state.status, page: state.page, limit: 10 }));
   const ignore = useMutation({
     mutationFn: (p: Payment) => ignorePayment(companyId, p.id),
     onSuccess: (p) => {
@@ -110,32 +122,15 @@ export function PaymentsSection({ companyId, canWrite }: { companyId: number; ca
     },
   });
   return (
-    <Stack gap="sm">
-      <SegmentedControl
-        aria-label="Какие платежи показать"
-        value={filter}
-        onChange={(v) => {
-          setFilter(v as Filter);
-          setPage(1);
-        }}
-        data={[
-          { value: 'unmatched', label: 'Не сопоставленные' },
-          { value: 'matched', label: 'Сопоставленные' },
-          { value: 'assigned', label: 'Привязанные вручную' },
-          { value: 'ignored', label: 'Не учитываются' },
-          { value: 'all', label: 'Все' },
-        ]}
-        w="fit-content"
-      />
-      <PagedTable<Payment>
+    <>
+      <FilteredPagedTable<Payment, Filter>
+        filterLabel="Какие платежи показать"
+        filters={FILTERS}
+        state={state}
+        list={list}
         aria-label="Платежи"
-        records={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
         limit={10}
-        onPageChange={setPage}
-        fetching={list.isFetching}
-        emptyText={filter === 'unmatched' ? 'Несопоставленных платежей нет' : 'Платежей нет'}
+        emptyText={state.filter === 'unmatched' ? 'Несопоставленных платежей нет' : 'Платежей нет'}
         columns={[
           {
             accessor: 'date',
@@ -162,14 +157,7 @@ export function PaymentsSection({ companyId, canWrite }: { companyId: number; ca
           {
             accessor: 'payee',
             title: 'Получатель',
-            render: (p) => (
-              <Stack gap={0}>
-                <Text size="sm">{p.payee.name ?? '—'}</Text>
-                <Text size="xs" c="dimmed">
-                  ИНН {p.payee.inn ?? '—'}
-                </Text>
-              </Stack>
-            ),
+            render: (p) => <PartyText party={p.payee} />,
           },
           {
             accessor: 'purpose',
@@ -192,9 +180,7 @@ export function PaymentsSection({ companyId, canWrite }: { companyId: number; ca
             title: 'Договор',
             render: (p) => (
               <Stack gap={2}>
-                <Badge color={PAYMENT_STATUS_VIEW[p.status]?.color} variant="light">
-                  {PAYMENT_STATUS_VIEW[p.status]?.label ?? p.status}
-                </Badge>
+                <ViewBadge view={PAYMENT_STATUS_VIEW} state={p.status} variant="light" />
                 {p.contract ? (
                   <Text size="xs">
                     № {p.contract.number} от {formatDate(p.contract.contract_date)}
@@ -244,6 +230,6 @@ export function PaymentsSection({ companyId, canWrite }: { companyId: number; ca
         ]}
       />
       <AssignModal companyId={companyId} payment={assigning} onClose={() => setAssigning(null)} />
-    </Stack>
+    </>
   );
 }

@@ -21,7 +21,7 @@ import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
 import { confirmUpdMapping, setUpdContract, updQuery } from '../../api/execution';
-import { UPD_STATUS_VIEW } from '../../model/labels';
+import { UPD_STATUS_VIEW, updTitle } from '../../model/labels';
 import {
   changedLines,
   confidenceView,
@@ -31,10 +31,13 @@ import {
   mappingPayload,
   NOT_RELATED,
 } from '../../model/mapping';
+import { ViewBadge } from '../badges';
+import { AcceptanceTable } from '../card/acceptance-table';
+import { PartyText } from '../cells';
 import { ContractSelect } from './contract-select';
 
 const docTitle = (d: Pick<UpdDocumentDetail, 'kind' | 'number' | 'date' | 'correction_number'>) =>
-  `${d.kind === 'ukd' ? 'УКД' : 'УПД'} № ${d.number} от ${formatDate(d.date)}${d.correction_number ? `, исправление № ${d.correction_number}` : ''}`;
+  `${updTitle(d)}${d.correction_number ? `, исправление № ${d.correction_number}` : ''}`;
 
 function ContractChooser({
   companyId,
@@ -149,34 +152,17 @@ export function UpdMapping({
       </Alert>
     );
   }
-  const status = UPD_STATUS_VIEW[doc.status];
   const editable = canWrite && doc.status !== 'superseded';
   const changed = changedLines(doc.lines, choice);
   return (
     <Stack gap="md">
       <Group gap="sm">
         <Title order={4}>{docTitle(doc)}</Title>
-        <Badge color={status?.color}>{status?.label ?? doc.status}</Badge>
+        <ViewBadge view={UPD_STATUS_VIEW} state={doc.status} />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            Продавец
-          </Text>
-          <Text size="sm">{doc.seller.name ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            ИНН {doc.seller.inn ?? '—'}
-          </Text>
-        </Stack>
-        <Stack gap={0}>
-          <Text size="xs" c="dimmed">
-            Покупатель
-          </Text>
-          <Text size="sm">{doc.buyer.name ?? '—'}</Text>
-          <Text size="xs" c="dimmed">
-            ИНН {doc.buyer.inn ?? '—'}
-          </Text>
-        </Stack>
+        <PartyText caption="Продавец" party={doc.seller} />
+        <PartyText caption="Покупатель" party={doc.buyer} />
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
             Сумма
@@ -315,36 +301,7 @@ export function UpdMapping({
             </Group>
           ) : null}
           <Title order={5}>Исполнение по позициям договора</Title>
-          <Table withTableBorder striped aria-label="Позиции договора">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>№</Table.Th>
-                <Table.Th>Позиция</Table.Th>
-                <Table.Th ta="right">Количество</Table.Th>
-                <Table.Th ta="right">Принято</Table.Th>
-                <Table.Th ta="right">Сумма</Table.Th>
-                <Table.Th ta="right">Принято на сумму</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {doc.items.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{i.line_no}</Table.Td>
-                  <Table.Td>{i.name}</Table.Td>
-                  <Table.Td ta="right">
-                    {i.quantity} {i.unit_name ?? ''}
-                  </Table.Td>
-                  <Table.Td ta="right">{i.accepted_quantity}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(i.amount)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(i.accepted_amount)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <AcceptanceTable aria-label="Позиции договора" items={doc.items} />
         </>
       ) : null}
     </Stack>

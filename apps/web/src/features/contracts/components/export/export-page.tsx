@@ -40,7 +40,7 @@ export function ExportPage() {
         <MonthlyCard companyId={companyId} onStarted={tracker.started} canReport={canReport} />
       </SimpleGrid>
       <Title order={4}>Отчёты и выгрузки</Title>
-      <ReportsList reports={tracker.list.data?.items ?? []} loading={tracker.list.isPending} />
+      <ReportsList reports={tracker.list.data?.items} failed={tracker.list.isError} />
       <Title order={4}>Загрузка договоров из ЕИС</Title>
       <ImportUploader
         companyId={companyId}
