@@ -1,7 +1,6 @@
 import { Button, Group, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { CONTRACT_STATUSES, type ContractStatus } from '@zakupki/shared/api/contracts-model';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AppMultiSelect } from '../../../../components/form/app-select';
 import { DateField } from '../../../../components/form/date-field';
 import { MoneyInput } from '../../../../components/form/money-input';
@@ -22,6 +21,44 @@ const toAmount = (v: string | number): number | null => {
         );
   return Number.isFinite(n) && n >= 0 ? n : null;
 };
+
+/**
+ * Typed filters go to the address once typing pauses, together: every field's latest value joins
+ * one patch, so typing into the next field does not drop the previous one (the address is
+ * rewritten from the rendered one, and two commits in one tick would overwrite each other).
+ */
+function usePatchLater(onChange: (patch: FilterPatch) => void) {
+  const pending = useRef<FilterPatch>({});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (patch: FilterPatch, delay: number) => {
+    pending.current = { ...pending.current, ...patch };
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const all = pending.current;
+      pending.current = {};
+      latest.current(all);
+    }, delay);
+  };
+}
+
+/** A typed filter: shows what is typed at once and follows the address when it changes from outside. */
+function useTypedFilter<V>(
+  committed: V,
+  toPatch: (value: V) => FilterPatch,
+  delay: number,
+  later: (patch: FilterPatch, delay: number) => void,
+) {
+  const [value, setValue] = useState<V>(committed);
+  useEffect(() => setValue(committed), [committed]);
+  const change = (next: V) => {
+    setValue(next);
+    later(toPatch(next), delay);
+  };
+  return [value, change] as const;
+}
 
 /** «Просроченные» and «Архив»: switches beside the register's buttons. */
 export function RegisterSwitches({
@@ -55,22 +92,25 @@ export function RegisterFilterBar({
   filters: RegisterFilters;
   onChange: (patch: FilterPatch) => void;
 }) {
-  const [q, setQ] = useState(filters.q ?? '');
-  const [supplier, setSupplier] = useState(filters.supplier ?? '');
-  const [priceMin, setPriceMin] = useState<string | number>(filters.price_min ?? '');
-  const [priceMax, setPriceMax] = useState<string | number>(filters.price_max ?? '');
-  // the address changed from outside (back button, reset): the typed fields follow it
-  useEffect(() => setQ(filters.q ?? ''), [filters.q]);
-  useEffect(() => setSupplier(filters.supplier ?? ''), [filters.supplier]);
-  useEffect(() => setPriceMin(filters.price_min ?? ''), [filters.price_min]);
-  useEffect(() => setPriceMax(filters.price_max ?? ''), [filters.price_max]);
-  const commitText = useDebouncedCallback(
-    (name: 'q' | 'supplier', v: string) => onChange({ [name]: v.trim() || null }),
+  const later = usePatchLater(onChange);
+  const [q, setQ] = useTypedFilter(filters.q ?? '', (v) => ({ q: v.trim() || null }), 400, later);
+  const [supplier, setSupplier] = useTypedFilter(
+    filters.supplier ?? '',
+    (v) => ({ supplier: v.trim() || null }),
     400,
+    later,
   );
-  const commitPrice = useDebouncedCallback(
-    (name: 'price_min' | 'price_max', v: string | number) => onChange({ [name]: toAmount(v) }),
+  const [priceMin, setPriceMin] = useTypedFilter<string | number>(
+    filters.price_min ?? '',
+    (v) => ({ price_min: toAmount(v) }),
     600,
+    later,
+  );
+  const [priceMax, setPriceMax] = useTypedFilter<string | number>(
+    filters.price_max ?? '',
+    (v) => ({ price_max: toAmount(v) }),
+    600,
+    later,
   );
 
   return (
@@ -80,10 +120,7 @@ export function RegisterFilterBar({
         placeholder="Предмет, номер или реестровый номер"
         w={230}
         value={q}
-        onChange={(e) => {
-          setQ(e.currentTarget.value);
-          commitText('q', e.currentTarget.value);
-        }}
+        onChange={(e) => setQ(e.currentTarget.value)}
       />
       <AppMultiSelect
         label="Статус"
@@ -104,10 +141,7 @@ export function RegisterFilterBar({
         placeholder="ИНН или наименование"
         w={190}
         value={supplier}
-        onChange={(e) => {
-          setSupplier(e.currentTarget.value);
-          commitText('supplier', e.currentTarget.value);
-        }}
+        onChange={(e) => setSupplier(e.currentTarget.value)}
       />
       <DateField
         label="Дата договора с"
@@ -121,24 +155,8 @@ export function RegisterFilterBar({
         value={filters.date_to ?? null}
         onChange={(v) => onChange({ date_to: v })}
       />
-      <MoneyInput
-        label="Цена от"
-        w={130}
-        value={priceMin}
-        onChange={(v) => {
-          setPriceMin(v);
-          commitPrice('price_min', v);
-        }}
-      />
-      <MoneyInput
-        label="Цена до"
-        w={130}
-        value={priceMax}
-        onChange={(v) => {
-          setPriceMax(v);
-          commitPrice('price_max', v);
-        }}
-      />
+      <MoneyInput label="Цена от" w={130} value={priceMin} onChange={setPriceMin} />
+      <MoneyInput label="Цена до" w={130} value={priceMax} onChange={setPriceMax} />
       {hasFilters(filters) ? (
         <Button
           variant="subtle"

@@ -96,6 +96,22 @@ describe('register filters kept in the URL', () => {
     await waitFor(() => expect(lastQuery().get('order')).toBe('asc'), slow);
   });
 
+  it('text typed into two filters one after the other reaches the address from both', {
+    timeout: 20_000,
+  }, async () => {
+    const { router } = renderApp(<RegisterPage />, { path: '/contracts/register' });
+    await screen.findByText('№ 112/26-ЭА');
+    fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'кабель' } });
+    fireEvent.change(screen.getByLabelText('Поставщик'), { target: { value: '7810456789' } });
+    await waitFor(
+      () => {
+        const sp = new URLSearchParams(router.state.location.search);
+        expect([sp.get('q'), sp.get('supplier')]).toEqual(['кабель', '7810456789']);
+      },
+      { timeout: 4000 },
+    );
+  });
+
   it('the row shows the register columns in Russian formats; «Сбросить фильтры» keeps only the open card', {
     timeout: 20_000,
   }, async () => {
