@@ -81,6 +81,14 @@ export function RegisterXlsxCard({ companyId }: { companyId: number }) {
 }
 
 /** EIS XML of one contract (сведения о договоре) and of its execution for a period. */
+/** The free-text parts of the supplier's address (EIS XML), in the order of the form. */
+const ADDRESS_TEXT_FIELDS = [
+  ['region_name', 'Регион'],
+  ['city', 'Город'],
+  ['street', 'Улица'],
+  ['house', 'Дом'],
+] as const satisfies readonly (readonly [keyof SupplierAddress, string])[];
+
 export function EisXmlCard({
   companyId,
   initialContract,
@@ -145,26 +153,14 @@ export function EisXmlCard({
               value={addr.region_code ?? ''}
               onChange={(v) => setAddr({ ...addr, region_code: typeof v === 'number' ? v : null })}
             />
-            <TextInput
-              label="Регион"
-              value={addr.region_name ?? ''}
-              onChange={(e) => setAddr({ ...addr, region_name: e.currentTarget.value || null })}
-            />
-            <TextInput
-              label="Город"
-              value={addr.city ?? ''}
-              onChange={(e) => setAddr({ ...addr, city: e.currentTarget.value || null })}
-            />
-            <TextInput
-              label="Улица"
-              value={addr.street ?? ''}
-              onChange={(e) => setAddr({ ...addr, street: e.currentTarget.value || null })}
-            />
-            <TextInput
-              label="Дом"
-              value={addr.house ?? ''}
-              onChange={(e) => setAddr({ ...addr, house: e.currentTarget.value || null })}
-            />
+            {ADDRESS_TEXT_FIELDS.map(([name, label]) => (
+              <TextInput
+                key={name}
+                label={label}
+                value={addr[name] ?? ''}
+                onChange={(e) => setAddr({ ...addr, [name]: e.currentTarget.value || null })}
+              />
+            ))}
           </SimpleGrid>
         </Collapse>
         <Group>
