@@ -1,4 +1,11 @@
+import type { Contract } from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
+
+/**
+ * The one contract factory of the server tests (contracts, exports): a request body of a valid
+ * contract and its creation through the API. Tests of other modules start from it and override
+ * what they need (the exports fix the dates, see exports.test-helpers.ts).
+ */
 
 /** Valid supplier requisites (checksums pass). */
 export const SUPPLIER = { inn: '7704123450', kpp: '770401001', name: 'ООО «ЭлектроСнаб»' };
@@ -10,11 +17,14 @@ export function day(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A consistent contract body: 2 items at 20 % VAT summing to the price. */
 type Rows = Record<string, unknown>[];
 /** A request body of a contract: any field may be replaced by a test. */
 export type ContractBody = Record<string, unknown> & { items: Rows; stages: Rows; payment_terms: Rows };
 
+/**
+ * A consistent contract body dated 30 days ago: 2 items at 20 % VAT summing to the price,
+ * 30 % advance and 70 % after acceptance.
+ */
 export function contractBody(over: Record<string, unknown> = {}): ContractBody {
   return {
     law: '223',
@@ -57,13 +67,17 @@ export function contractBody(over: Record<string, unknown> = {}): ContractBody {
   } as ContractBody;
 }
 
+/** Creates the contract of `contractBody(over)` through the API; throws unless it answers 201. */
 export async function createContract(
   t: TestApp,
   token: string,
   companyId: number,
   over: Record<string, unknown> = {},
-) {
-  const r = await t.req('POST', `/api/companies/${companyId}/contracts`, { token, body: contractBody(over) });
+): Promise<Contract> {
+  const r = await t.req<Contract>('POST', `/api/companies/${companyId}/contracts`, {
+    token,
+    body: contractBody(over),
+  });
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }

@@ -2,17 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { contractItems, files, reportRuns } from '../../db/schema/index.js';
+import { SUPPLIER } from '../contracts/contracts.test-helpers.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
 import type { EisContract, EisExecution } from '../imports/eis/eis.types.js';
 import { validateEis223 } from './eis-validate.js';
 import {
   addAcceptance,
   addPayment,
-  createContract,
+  createContract2024,
   download,
   reportNotification,
   runReport,
-  SUPPLIER,
 } from './exports.test-helpers.js';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ const base = (id: number) => `/api/companies/${company}/contracts/${id}/export`;
 
 describe('EIS XML of the contract information', () => {
   it('passes contract.xsd and reads back through the import parser with the same figures', async () => {
-    const c = await createContract(t, token, company, { eis_registry_number: REG, eis_guid: GUID });
+    const c = await createContract2024(t, token, company, { eis_registry_number: REG, eis_guid: GUID });
     const report = await runReport(t, token, company, `${base(c.id)}/eis-contract`, {
       supplier_address: ADDRESS,
     });
@@ -93,7 +93,7 @@ describe('EIS XML of the contract information', () => {
   });
 
   it('without the supplier address: still valid, without supplierInfo, and the report says why', async () => {
-    const c = await createContract(t, token, company, {
+    const c = await createContract2024(t, token, company, {
       number: 'Б/2',
       procurement_method_code: null,
       procurement_method_name: null,
@@ -114,7 +114,7 @@ describe('EIS XML of the contract information', () => {
   });
 
   it('a customer without КПП fails the job with the reason and stores no file', async () => {
-    const c = await createContract(t, token, company, {
+    const c = await createContract2024(t, token, company, {
       number: 'Б/3',
       customer_name: 'ООО «Закупки-Сервис»',
       customer_inn: '7705123452',
@@ -134,7 +134,7 @@ describe('EIS XML of the contract information', () => {
   });
 
   it('a document the schema refuses is never offered: the job fails with the validator errors in Russian', async () => {
-    const c = await createContract(t, token, company, { number: 'Б/4' });
+    const c = await createContract2024(t, token, company, { number: 'Б/4' });
     // a code longer than okeiProductType allows (20 characters), written past the API's checks
     await t.app.deps.db
       .update(contractItems)
@@ -153,11 +153,11 @@ describe('EIS XML of the contract information', () => {
   });
 
   it('refuses at once a 44-ФЗ contract and a draft', async () => {
-    const c44 = await createContract(t, token, company, { number: 'Б/44', law: '44' });
+    const c44 = await createContract2024(t, token, company, { number: 'Б/44', law: '44' });
     const r1 = await t.req('POST', `${base(c44.id)}/eis-contract`, { token, body: {} });
     expect(r1.status).toBe(400);
     expect(r1.body.error.message).toContain('только для договоров по 223-ФЗ');
-    const draft = await createContract(t, token, company, { number: 'Б/5', status: 'draft' });
+    const draft = await createContract2024(t, token, company, { number: 'Б/5', status: 'draft' });
     const r2 = await t.req('POST', `${base(draft.id)}/eis-performance`, { token, body: {} });
     expect(r2.status).toBe(400);
     expect(r2.body.error.message).toContain('«Проект»');
@@ -172,7 +172,7 @@ describe('EIS XML of the contract information', () => {
 
 describe('EIS XML of the execution information', () => {
   it('holds the period’s payments and accepted lines, passes contract.xsd and parses back', async () => {
-    const c = await createContract(t, token, company, {
+    const c = await createContract2024(t, token, company, {
       number: 'И/1',
       eis_registry_number: '25003123458240000160000',
     });
@@ -217,7 +217,7 @@ describe('EIS XML of the execution information', () => {
   });
 
   it('a period with nothing to report fails with the reason', async () => {
-    const c = await createContract(t, token, company, { number: 'И/2' });
+    const c = await createContract2024(t, token, company, { number: 'И/2' });
     const report = await runReport(t, token, company, `${base(c.id)}/eis-performance`, {
       period_from: '2024-03-01',
       period_to: '2024-03-31',

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
-import { createContract, download, runReport } from './exports.test-helpers.js';
+import { createContract2024, download, runReport } from './exports.test-helpers.js';
 
 let t: TestApp;
 let own: string;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   stranger = await t.login('client2');
   c1 = t.ids.companies.client1;
   c2 = t.ids.companies.client2;
-  contractId = (await createContract(t, own, c1, { number: 'Т-1' })).id;
+  contractId = (await createContract2024(t, own, c1, { number: 'Т-1' })).id;
   const report = await runReport(t, own, c1, `/api/companies/${c1}/reports/monthly`, {
     year: 2024,
     month: 3,

@@ -3,67 +3,32 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.js';
 import { contractEventItems, contractEvents, contractItems, notifications } from '../../db/schema/index.js';
+import { contractBody, createContract } from '../contracts/contracts.test-helpers.js';
 
-/** Supplier requisites whose checksums pass. */
-export const SUPPLIER = { inn: '7704123450', kpp: '770401001', name: 'ООО «ЭлектроСнаб»' };
-export const SUPPLIER2 = { inn: '7810456789', kpp: '781001001', name: 'АО «Северная кабельная компания»' };
+/**
+ * What the exports' contracts add to the common factory: fixed 2024 dates (files, reports and
+ * periods name them), concluded after an electronic auction, no payment terms.
+ */
+const IN_2024 = {
+  contract_date: '2024-03-12',
+  start_date: '2024-03-12',
+  end_date: '2024-12-31',
+  status: 'concluded',
+  procurement_method_code: 'e_auction',
+  procurement_method_name: 'Аукцион в электронной форме',
+  payment_terms: [],
+};
 
-/** A consistent contract body: 2 items at 20 % VAT summing to 1 250 000,00. */
-export function contractBody(over: Record<string, unknown> = {}) {
-  return {
-    law: '223',
-    number: '15/2024-ЭА',
-    contract_date: '2024-03-12',
-    subject: 'Поставка кабельной продукции для ремонта сетей 10 кВ',
-    supplier_inn: SUPPLIER.inn,
-    supplier_kpp: SUPPLIER.kpp,
-    supplier_name: SUPPLIER.name,
-    supplier_is_sme: true,
-    price: '1250000.00',
-    start_date: '2024-03-12',
-    end_date: '2024-12-31',
-    status: 'concluded',
-    procurement_method_code: 'e_auction',
-    procurement_method_name: 'Аукцион в электронной форме',
-    items: [
-      {
-        name: 'Кабель силовой АПвПу2г 1х240/50-10',
-        okpd2_code: '27.32.13.154',
-        okei_code: '006',
-        unit_name: 'м',
-        quantity: '1000',
-        price: '1000.00',
-        vat_rate: '20%',
-      },
-      {
-        name: 'Муфта концевая 3ПКНтп-10-150/240',
-        okpd2_code: '27.33.13.130',
-        okei_code: '796',
-        unit_name: 'шт',
-        quantity: '50',
-        price: '5000',
-        vat_rate: '20%',
-      },
-    ],
-    ...over,
-  };
-}
+/** The common contract body (2 items at 20 % VAT summing to 1 250 000,00) dated 12.03.2024. */
+export const contractBody2024 = (over: Record<string, unknown> = {}) => contractBody({ ...IN_2024, ...over });
 
-export type CreatedContract = { id: number; number: string; items: { id: number; line_no: number }[] };
-
-export async function createContract(
+/** Creates a contract of `contractBody2024(over)` through the API. */
+export const createContract2024 = (
   t: TestApp,
   token: string,
   companyId: number,
   over: Record<string, unknown> = {},
-) {
-  const r = await t.req<CreatedContract>('POST', `/api/companies/${companyId}/contracts`, {
-    token,
-    body: contractBody(over),
-  });
-  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
+) => createContract(t, token, companyId, { ...IN_2024, ...over });
 
 /** Polls a report until its job has finished (done or failed). */
 export async function waitReport(

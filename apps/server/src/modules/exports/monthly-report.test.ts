@@ -3,13 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogEntries } from '../../db/schema/index.js';
-import {
-  createContract,
-  download,
-  reportNotification,
-  runReport,
-  SUPPLIER2,
-} from './exports.test-helpers.js';
+import { SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
+import { createContract2024, download, reportNotification, runReport } from './exports.test-helpers.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
 import { MONTHLY_SHEETS, MONTHLY_TABLE_HEADER_ROW } from './monthly-report.xlsx.js';
 import { MONEY_FORMAT } from './xlsx-formats.js';
@@ -51,7 +46,7 @@ beforeAll(async () => {
   expect(failed.title).toContain('несостоявшейся');
   expect(exempt.title).toContain('не распространяется');
   const add = (number: string, over: Record<string, unknown>) =>
-    createContract(t, token, company, { ...plain, number, contract_date: `${FEB}15`, ...over });
+    createContract2024(t, token, company, { ...plain, number, contract_date: `${FEB}15`, ...over });
   // counted
   await add('М-1', { price: '1250000.00', procurement_method_code: 'e_auction' }); // competitive, SME
   await add('М-2', {

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
+import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
 import {
   addAcceptance,
   addPayment,
-  contractBody,
-  createContract,
+  contractBody2024,
+  createContract2024,
   download,
   reportNotification,
   runReport,
-  SUPPLIER,
-  SUPPLIER2,
 } from './exports.test-helpers.js';
 import type { OcdsPackage, OcdsRelease } from './ocds.builder.js';
 import { validateOcdsPackage } from './ocds-rules.js';
@@ -28,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await t.login('client');
   company = t.ids.companies.client1;
-  const a = await createContract(t, token, company, { number: 'O-1', eis_registry_number: REG });
+  const a = await createContract2024(t, token, company, { number: 'O-1', eis_registry_number: REG });
   auctionId = a.id;
   await addPayment(t, company, a.id, '2024-03-20', '375000.00', '101');
   await addAcceptance(t, company, a.id, '2024-04-10', 'А-15', [
@@ -44,7 +43,7 @@ beforeAll(async () => {
       token,
     },
   );
-  const body = contractBody({ number: 'O-1', eis_registry_number: REG, end_date: '2025-03-31' });
+  const body = contractBody2024({ number: 'O-1', eis_registry_number: REG, end_date: '2025-03-31' });
   const put = await t.req('PUT', `/api/companies/${company}/contracts/${a.id}`, {
     token,
     body: {
@@ -56,7 +55,7 @@ beforeAll(async () => {
     },
   });
   expect(put.status).toBe(200);
-  const b = await createContract(t, token, company, {
+  const b = await createContract2024(t, token, company, {
     number: 'O-2',
     items: [],
     price: '300000.00',

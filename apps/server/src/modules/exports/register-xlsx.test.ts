@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { auditLog, contracts } from '../../db/schema/index.js';
-import { createContract, download, SUPPLIER, SUPPLIER2 } from './exports.test-helpers.js';
+import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
+import { createContract2024, download } from './exports.test-helpers.js';
 import { REGISTER_BATCH, REGISTER_COLUMNS, REGISTER_SHEET } from './register-xlsx.js';
 import { DATE_FORMAT, MONEY_FORMAT } from './xlsx-formats.js';
 
@@ -30,19 +31,19 @@ beforeAll(async () => {
   token = await t.login('client');
   company = t.ids.companies.client1;
   const noItems = { items: [] };
-  await createContract(t, token, company, {
+  await createContract2024(t, token, company, {
     number: 'Р-1',
     price: '1250000.00',
     contract_date: '2024-03-12',
   });
-  await createContract(t, token, company, {
+  await createContract2024(t, token, company, {
     ...noItems,
     number: 'Р-2',
     price: '99000.50',
     contract_date: '2024-02-01',
     subject: 'Техническое обслуживание насосного оборудования',
   });
-  await createContract(t, token, company, {
+  await createContract2024(t, token, company, {
     ...noItems,
     number: 'Р-3',
     price: '480000.00',
@@ -52,8 +53,13 @@ beforeAll(async () => {
     supplier_name: SUPPLIER2.name,
     supplier_is_sme: false,
   });
-  await createContract(t, token, company, { ...noItems, number: 'Р-4', price: '15000.00', status: 'draft' });
-  await createContract(t, token, company, {
+  await createContract2024(t, token, company, {
+    ...noItems,
+    number: 'Р-4',
+    price: '15000.00',
+    status: 'draft',
+  });
+  await createContract2024(t, token, company, {
     ...noItems,
     number: 'Р-5',
     price: '2750000.00',
