@@ -1,75 +1,150 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  EIS_LOGIN_MESSAGE,
+  type EisSettings,
+  isEisLogin,
+  isThumbprint,
+  normalizeThumbprint,
+  THUMBPRINT_MESSAGE,
+} from '@zakupki/shared/api/companies';
 import { useState } from 'react';
 import { AppSelect } from '../../../components/form/app-select';
+import { applyServerErrors } from '../../../components/form/form-errors';
+import { notices } from '../../../components/notices/notices.store';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
+import { formatDateTime } from '../../../lib/formatters';
 import { maxLength, required, rules } from '../../../lib/validators';
 import { companyPermissionsQuery, myCompaniesQuery } from '../api/companies';
+import { eisSettingsQuery, saveEisSettings } from '../api/eis-settings';
 
-/** SHA-1 thumbprint of the signing certificate: 40 hex digits; spaces and colons are allowed when pasted. */
-export const normalizeThumbprint = (v: string) => v.replace(/[\s:\u200e]/g, '').toUpperCase();
-export const thumbprint = (v: unknown) =>
-  !v || /^[0-9A-F]{40}$/.test(normalizeThumbprint(String(v)))
-    ? null
-    : 'Отпечаток сертификата: 40 шестнадцатеричных символов (0–9, A–F)';
-const eisLogin = (v: unknown) =>
-  !v || /^[\w.@-]+$/.test(String(v).trim()) ? null : 'Логин ЕИС: латинские буквы, цифры и знаки . _ - @';
+/** The shared schema's checks as form rules (blank is left to «Обязательное поле»). */
+const thumbprint = (v: unknown) => (!v || isThumbprint(String(v)) ? null : THUMBPRINT_MESSAGE);
+const eisLogin = (v: unknown) => (!v || isEisLogin(String(v)) ? null : EIS_LOGIN_MESSAGE);
 
-type Values = { eis_login: string; certificate_thumbprint: string };
+type Values = {
+  eis_login: string;
+  certificate_thumbprint: string;
+  password: string;
+  clear_password: boolean;
+};
 
-function SettingsForm({ companyId }: { companyId: number }) {
-  const perms = useQuery(companyPermissionsQuery(companyId));
-  const canEdit = perms.data?.includes('eis.settings') ?? false;
-  const [checked, setChecked] = useState<boolean | null>(null);
+const toValues = (s: EisSettings): Values => ({
+  eis_login: s.eis_login ?? '',
+  certificate_thumbprint: s.certificate_thumbprint ?? '',
+  password: '',
+  clear_password: false,
+});
+
+function SettingsForm({ companyId, settings }: { companyId: number; settings: EisSettings }) {
+  const qc = useQueryClient();
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { eis_login: '', certificate_thumbprint: '' },
+    initialValues: toValues(settings),
     validate: {
       eis_login: rules(required, maxLength(100), eisLogin),
       certificate_thumbprint: rules(required, thumbprint),
+      password: rules(maxLength(200)),
     },
-    onValuesChange: () => setChecked(null),
   });
-  const check = () => setChecked(!form.validate().hasErrors);
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      saveEisSettings(companyId, {
+        eis_login: v.eis_login.trim(),
+        certificate_thumbprint: normalizeThumbprint(v.certificate_thumbprint),
+        ...(v.password && !v.clear_password ? { password: v.password } : {}),
+        clear_password: v.clear_password,
+      }),
+    meta: { form: true },
+    onSuccess: (s) => {
+      qc.setQueryData(eisSettingsQuery(companyId).queryKey, s);
+      form.setInitialValues(toValues(s));
+      form.setValues(toValues(s));
+      form.resetDirty(toValues(s));
+      notices.success('Сохранено', 'Настройки подключения к ЕИС сохранены');
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  const clearing = form.getValues().clear_password;
   return (
-    <Stack gap="sm" maw={640}>
-      {perms.data && !canEdit ? (
-        <Alert color="gray">Настройки ЕИС этой компании вам недоступны: недостаточно прав.</Alert>
-      ) : null}
-      <TextInput
-        label="Логин пользователя ЕИС"
-        withAsterisk
-        disabled={!canEdit}
-        autoComplete="off"
-        {...form.getInputProps('eis_login')}
-      />
-      <TextInput
-        label="Отпечаток сертификата электронной подписи (SHA-1)"
-        description="Из свойств сертификата: поле «Отпечаток», 40 символов"
-        withAsterisk
-        disabled={!canEdit}
-        autoComplete="off"
-        {...form.getInputProps('certificate_thumbprint')}
-      />
-      <Group>
-        <Button onClick={check} disabled={!canEdit}>
-          Проверить
-        </Button>
-      </Group>
-      {checked === true ? (
-        <Alert color="green" role="status" title="Проверка пройдена">
-          Данные заполнены верно.
-        </Alert>
-      ) : null}
-    </Stack>
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <Stack gap="sm" maw={640}>
+        <Text size="sm" c="dimmed">
+          {settings.updated_at
+            ? `Сохранены ${formatDateTime(settings.updated_at)}`
+            : 'Настройки этой компании ещё не сохранялись.'}
+        </Text>
+        <TextInput
+          label="Логин пользователя ЕИС"
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('eis_login')}
+        />
+        <TextInput
+          label="Отпечаток сертификата электронной подписи (SHA-1)"
+          description="Из свойств сертификата: поле «Отпечаток», 40 символов"
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('certificate_thumbprint')}
+        />
+        <PasswordInput
+          label="Пароль пользователя ЕИС"
+          description={
+            settings.password_set
+              ? 'Пароль сохранён. Оставьте поле пустым, чтобы не менять его'
+              : 'Хранится в зашифрованном виде и не показывается'
+          }
+          autoComplete="new-password"
+          disabled={clearing}
+          {...form.getInputProps('password')}
+        />
+        {settings.password_set ? (
+          <Checkbox
+            label="Удалить сохранённый пароль"
+            {...form.getInputProps('clear_password', { type: 'checkbox' })}
+          />
+        ) : null}
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+            Сохранить
+          </Button>
+          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
+            Отменить изменения
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
-/**
- * /profile/eisSettings: EIS connection settings per company. No server endpoint stores them
- * yet: the form validates and says plainly that saving comes with the EIS integration.
- */
+/** Loads the settings of one company when the user may see them (permission eis.settings). */
+function CompanySettings({ companyId }: { companyId: number }) {
+  const perms = useQuery(companyPermissionsQuery(companyId));
+  const allowed = perms.data?.includes('eis.settings') ?? false;
+  const settings = useQuery({ ...eisSettingsQuery(companyId), enabled: allowed });
+  if (perms.isPending) return <Loader aria-label="Загрузка настроек ЕИС" />;
+  if (!allowed) {
+    return <Alert color="gray">Настройки ЕИС этой компании вам недоступны: недостаточно прав.</Alert>;
+  }
+  if (settings.isPending) return <Loader aria-label="Загрузка настроек ЕИС" />;
+  if (settings.isError) return <Alert color="red">Настройки ЕИС загрузить не удалось.</Alert>;
+  return <SettingsForm companyId={companyId} settings={settings.data} />;
+}
+
+/** /profile/eisSettings: EIS connection settings per company (GET/PUT /api/companies/:id/eis_settings). */
 export function EisSettingsPage() {
   const selected = useSelectedCompany();
   const list = useQuery(myCompaniesQuery);
@@ -82,11 +157,6 @@ export function EisSettingsPage() {
         <Title order={3} size="h4">
           Подключение к ЕИС
         </Title>
-        <Alert color="blue" title="Сохранение появится вместе с интеграцией с ЕИС">
-          Сервер пока не хранит настройки подключения к ЕИС: их сохранение и проверка подключения будут
-          доступны, когда в систему добавят интеграцию с ЕИС. Сейчас форма проверяет правильность данных, но
-          не сохраняет их.
-        </Alert>
         {companies.length > 1 ? (
           <AppSelect<number>
             label="Компания"
@@ -99,7 +169,7 @@ export function EisSettingsPage() {
         ) : (
           <Text size="sm">Компания: {companies[0] ? companyLabel(companies[0]) : 'не выбрана'}</Text>
         )}
-        {current ? <SettingsForm key={current} companyId={current} /> : null}
+        {current ? <CompanySettings key={current} companyId={current} /> : null}
       </Stack>
     </Card>
   );

@@ -92,6 +92,9 @@ export function UsersPage() {
     onSuccess: (_u, { action }) => {
       notices.success('Готово', ACTIONS[action].done);
       void qc.invalidateQueries({ queryKey: ['users'] });
+      // approving a request from a new company adds it to the approver's companies (selector, filters);
+      // rejecting one takes a rejected company out of the lists
+      if (action === 'approve' || action === 'reject') void qc.invalidateQueries({ queryKey: ['companies'] });
     },
   });
   const run = (user: User, action: UserAction) => {

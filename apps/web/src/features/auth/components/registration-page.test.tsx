@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notices } from '../../../components/notices/notices.store';
+import { renderApp, stubFetch } from '../../../test/render';
+import { RegistrationPage } from './registration-page';
+
+vi.mock('socket.io-client', async () => ({ io: (await import('../../../test/socket-mock')).ioMock }));
+
+afterEach(() => {
+  notices.clear();
+  vi.unstubAllGlobals();
+});
+
+async function fillAndSend() {
+  await userEvent.type(screen.getByLabelText(/E-mail \(логин\)/), 'new@energoset.ru');
+  await userEvent.type(screen.getByLabelText(/Код из письма/), '123456');
+  await userEvent.type(screen.getByLabelText(/^Пароль/), 'long-password-1');
+  await userEvent.type(screen.getByLabelText(/Повторите пароль/), 'long-password-1');
+  await userEvent.type(screen.getByLabelText(/ФИО/), 'Новиков Николай');
+  await userEvent.type(screen.getByLabelText(/Наименование организации/), 'АО «Энергосеть»');
+  await userEvent.type(screen.getByLabelText(/ИНН/), '5003123458');
+  await userEvent.click(screen.getByRole('button', { name: 'Отправить заявку' }));
+}
+
+describe('/registration', { timeout: 20_000 }, () => {
+  it('a company whose tariff is full: the server’s message naming the limit, the page stays', async () => {
+    const calls = stubFetch((url) =>
+      url === '/api/auth/register'
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: 'tariff_limit',
+                message: 'Достигнут лимит тарифа «Базовый»: пользователей не больше 5',
+                details: { limit: 'users', max: 5, used: 5 },
+              },
+            },
+          }
+        : undefined,
+    );
+    const { router } = renderApp(<RegistrationPage />, { path: '/registration' });
+    await fillAndSend();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Достигнут лимит тарифа «Базовый»: пользователей не больше 5',
+    );
+    expect(calls.filter((c) => c.url === '/api/auth/register')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/registration');
+  });
+
+  it('an accepted request goes to /expectRegistration with its number', async () => {
+    stubFetch((url) =>
+      url === '/api/auth/register'
+        ? { status: 201, body: { registration_number: 'Р-2025-000042', status: 'pending' } }
+        : undefined,
+    );
+    const { router } = renderApp(<RegistrationPage />, { path: '/registration' });
+    await fillAndSend();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/expectRegistration'));
+    expect(decodeURIComponent(router.state.location.search)).toBe('?number=Р-2025-000042');
+  });
+});
