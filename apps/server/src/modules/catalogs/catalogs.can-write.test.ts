@@ -62,33 +62,14 @@ async function check(api: string, role: Role, entry: Item, expected: boolean) {
   }
 }
 
-const CASES: {
-  key: string;
-  /** expected can_write of [global, company] entries per role; absent: the role may not open it */
-  expected: Partial<Record<Role, [boolean, boolean]>>;
-}[] = [
-  {
-    key: 'generic_2',
-    expected: { admin: [true, true], specialist: [true, true], operator: [false, false] },
-  },
-  {
-    key: 'generic_8',
-    expected: {
-      admin: [true, true],
-      specialist: [true, true],
-      operator: [false, false],
-      client: [false, false],
-    },
-  },
-  {
-    key: 'exec_2',
-    expected: {
-      admin: [true, true],
-      specialist: [true, true],
-      operator: [false, false],
-      client: [false, true],
-    },
-  },
+type Expected = Partial<Record<Role, [boolean, boolean]>>;
+/** Staff: admin and specialists write both owners (catalogs.write), operators neither. */
+const STAFF: Expected = { admin: [true, true], specialist: [true, true], operator: [false, false] };
+/** expected can_write of [global, company] entries per role; absent: the role may not open it */
+const CASES: { key: string; expected: Expected }[] = [
+  { key: 'generic_2', expected: STAFF },
+  { key: 'generic_8', expected: { ...STAFF, client: [false, false] } },
+  { key: 'exec_2', expected: { ...STAFF, client: [false, true] } },
 ];
 
 describe('can_write follows the write policy', () => {

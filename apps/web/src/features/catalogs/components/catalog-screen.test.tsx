@@ -39,6 +39,18 @@ const page = (items: unknown[]) => ({
   body: { items, total: items.length, page: 1, limit: 10 },
 });
 
+/** Funding sources as the server answers them: its can_write of the global and the company entry. */
+const flagged = (global: boolean, own: boolean, ownOver: Record<string, unknown> = {}) =>
+  page([
+    { ...GLOBAL, can_write: global },
+    { ...OWN, can_write: own, ...ownOver },
+  ]);
+/** An answer with that list and, when given, the caller's permissions in the selected company. */
+const sources = (list: ReturnType<typeof page>, permissions?: string[]) => (url: string) => {
+  if (permissions && url === '/api/companies/1/permissions') return { status: 200, body: permissions };
+  return url.startsWith('/api/catalogs/generic/8?') ? list : undefined;
+};
+
 type Call = ReturnType<typeof stubFetch>[number];
 let calls: Call[];
 let answer: (url: string, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined;
@@ -390,13 +402,7 @@ describe('write rights', () => {
 
   it('a client on funding sources only reads: no add, import or row buttons, export stays', async () => {
     loginAs('client');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/generic/8?')
-        ? page([
-            { ...GLOBAL, can_write: false },
-            { ...OWN, can_write: false },
-          ])
-        : undefined;
+    answer = sources(flagged(false, false));
     open('/catalogFundingSources');
     await screen.findByText('Средства займа');
     expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
@@ -407,15 +413,7 @@ describe('write rights', () => {
 
   it('an operator without catalogs.write in the company reads only', async () => {
     loginAs('operator');
-    answer = (url) => {
-      if (url === '/api/companies/1/permissions') return { status: 200, body: ['company.read'] };
-      if (url.startsWith('/api/catalogs/generic/8?'))
-        return page([
-          { ...GLOBAL, can_write: false },
-          { ...OWN, can_write: false },
-        ]);
-      return undefined;
-    };
+    answer = sources(flagged(false, false), ['company.read']);
     open('/catalogFundingSources');
     await screen.findByText('Средства займа');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/companies/1/permissions')).toBe(true));
@@ -427,13 +425,7 @@ describe('write rights', () => {
 describe('row actions follow the server’s can_write, not the role', () => {
   it('a specialist gets buttons only on the rows the server marks writable', async () => {
     loginAs('specialist');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/generic/8?')
-        ? page([
-            { ...GLOBAL, can_write: false },
-            { ...OWN, can_write: true },
-          ])
-        : undefined;
+    answer = sources(flagged(false, true));
     open('/catalogFundingSources');
     await screen.findByRole('button', { name: 'Изменить: Средства займа' });
     for (const action of ['Изменить', 'В архив', 'Удалить'])
@@ -444,13 +436,7 @@ describe('row actions follow the server’s can_write, not the role', () => {
 
   it('no writable row: no «Действия» column, though the role may still add entries', async () => {
     loginAs('admin');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/generic/8?')
-        ? page([
-            { ...GLOBAL, can_write: false },
-            { ...OWN, can_write: false, archived_at: '2026-02-01T10:00:00Z' },
-          ])
-        : undefined;
+    answer = sources(flagged(false, false, { archived_at: '2026-02-01T10:00:00Z' }));
     open('/catalogFundingSources', '?archived=true');
     const table = await screen.findByRole('table');
     await within(table).findByText('Средства займа');
@@ -461,15 +447,7 @@ describe('row actions follow the server’s can_write, not the role', () => {
 
   it('an operator acts on a row the server lets it write (the flag decides, not the web)', async () => {
     loginAs('operator');
-    answer = (url) => {
-      if (url === '/api/companies/1/permissions') return { status: 200, body: ['company.read'] };
-      if (url.startsWith('/api/catalogs/generic/8?'))
-        return page([
-          { ...GLOBAL, can_write: false },
-          { ...OWN, can_write: true, archived_at: '2026-02-01T10:00:00Z' },
-        ]);
-      return undefined;
-    };
+    answer = sources(flagged(false, true, { archived_at: '2026-02-01T10:00:00Z' }), ['company.read']);
     open('/catalogFundingSources', '?archived=true');
     await userEvent.click(await screen.findByRole('button', { name: 'Восстановить: Средства займа' }));
     await userEvent.click(
