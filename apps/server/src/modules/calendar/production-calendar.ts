@@ -24,6 +24,8 @@ type YearIndex = {
  */
 export class ProductionCalendar {
   private readonly years = new Map<number, YearIndex>();
+  /** Working or not, by day number: deadlines of tens of thousands of events ask the same days. */
+  private readonly working = new Map<number, boolean>();
 
   constructor(data?: CalendarData) {
     if (data) {
@@ -39,6 +41,7 @@ export class ProductionCalendar {
         toDayNumber(iso);
       }
     }
+    this.working.clear();
     this.years.set(data.year, {
       off: new Set(data.off),
       short: new Set(data.short),
@@ -120,7 +123,16 @@ export class ProductionCalendar {
   }
 
   isWorkingDay(iso: string): boolean {
-    return this.dayInfo(iso).working;
+    return this.isWorkingDayNumber(toDayNumber(iso));
+  }
+
+  private isWorkingDayNumber(day: number): boolean {
+    let working = this.working.get(day);
+    if (working === undefined) {
+      working = this.dayInfo(fromDayNumber(day)).working;
+      this.working.set(day, working);
+    }
+    return working;
   }
 
   /** A shortened (pre-holiday) working day; such days are working days. */
@@ -131,7 +143,7 @@ export class ProductionCalendar {
   /** The date itself when working, else the next working day. */
   nextWorkingDay(iso: string): string {
     let day = toDayNumber(iso);
-    while (!this.isWorkingDay(fromDayNumber(day))) day++;
+    while (!this.isWorkingDayNumber(day)) day++;
     return fromDayNumber(day);
   }
 
@@ -143,7 +155,7 @@ export class ProductionCalendar {
     let left = n;
     while (left > 0) {
       day++;
-      if (this.isWorkingDay(fromDayNumber(day))) left--;
+      if (this.isWorkingDayNumber(day)) left--;
     }
     return fromDayNumber(day);
   }
@@ -161,7 +173,7 @@ export class ProductionCalendar {
     const b = toDayNumber(to);
     if (b < a) return -this.workingDaysBetween(to, from);
     let count = 0;
-    for (let day = a + 1; day <= b; day++) if (this.isWorkingDay(fromDayNumber(day))) count++;
+    for (let day = a + 1; day <= b; day++) if (this.isWorkingDayNumber(day)) count++;
     return count;
   }
 }
