@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFixture } from './bank-test-fixtures.js';
 import {
   type ContractCandidate,
+  candidatesNamedIn,
   explainPaymentMatch,
   type MatchablePayment,
   matchPayment,
@@ -231,5 +232,33 @@ describe('purpose references', () => {
       { marker: 'none', date: null },
     ]);
     expect(findContractNumber('Оплата 12 за услуги', '12')).toEqual([]);
+  });
+});
+
+describe('the index of a candidate list', () => {
+  it('finds exactly the candidates whose number or registry number the purpose contains (random purposes)', () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const alphabet = ['1', '2', '3', '/', '-', 'Д', 'д', 'К', ' ', '0', '№', 'a'];
+    const word = (len: number) => Array.from({ length: len }, () => alphabet[rnd(alphabet.length)]).join('');
+    const registry = () => `5500312345825${String(rnd(1_000_000)).padStart(6, '0')}0001`;
+    const candidates = Array.from({ length: 300 }, (_, i) =>
+      contract({ id: `c${i}`, number: word(1 + rnd(6)), registryNumber: rnd(3) === 0 ? registry() : null }),
+    );
+    const compact = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+    for (let n = 0; n < 2000; n++) {
+      const named = candidates[rnd(candidates.length)];
+      const text = `Оплата ${word(rnd(12))} ${rnd(2) ? named.number : ''} ${rnd(4) === 0 && named.registryNumber ? named.registryNumber.slice(0, 19 + 4 * rnd(2)) : ''} ${word(rnd(8))}`;
+      const expected = candidates.filter(
+        (c) =>
+          compact(text).includes(compact(c.number.trim().replace(/^(?:№|N(?=[\s\d]))\s*/u, ''))) ||
+          (c.registryNumber !== null &&
+            registryNumbersIn(text).some((r) => r.slice(0, 19) === c.registryNumber!.slice(0, 19))),
+      );
+      expect(candidatesNamedIn(text, candidates).map((c) => c.id)).toEqual(expected.map((c) => c.id));
+    }
   });
 });

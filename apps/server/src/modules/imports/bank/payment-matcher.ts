@@ -63,37 +63,39 @@ export function explainPaymentMatch(
   const payeeInn = doc.payee.inn;
   if (!payeeInn) return none('в платёжном документе нет ИНН получателя');
   const payerInn = doc.payer.inn;
-  // one pass over the candidates (a supplier may have hundreds): its contracts, those of this
-  // payer, and the evidence the purpose gives for each of them
   const purpose = readPurpose(doc.purpose);
-  const keys = numberKeys(candidates);
-  let bySupplier = 0;
-  const eligible: ContractCandidate[] = [];
-  const scored: Scored[] = [];
-  const conflicts: string[] = [];
-  for (let i = 0; i < candidates.length; i++) {
-    const candidate = candidates[i];
-    if (candidate.supplierInn !== payeeInn) continue;
-    bySupplier++;
-    if (payerInn && candidate.customerInn && candidate.customerInn !== payerInn) continue;
-    eligible.push(candidate);
-    const result = score(purpose, candidate, keys[i]);
-    if (typeof result === 'string') conflicts.push(result);
-    else if (result) scored.push(result);
-  }
-  if (bySupplier === 0) {
+  const index = indexOf(candidates);
+  const supplier = index.bySupplier.get(payeeInn);
+  if (!supplier) {
     return none(`получатель платежа (ИНН ${payeeInn}) не является поставщиком ни по одному договору`);
   }
+  // the payee's contracts this payer may have signed: all of them when the payer's ИНН is unknown
+  const eligible = payerInn
+    ? [...supplier.noCustomer, ...(supplier.byCustomer.get(payerInn) ?? [])]
+    : supplier.all;
   if (eligible.length === 0) {
     return none(
       `плательщик (ИНН ${payerInn}) не является заказчиком по договорам с поставщиком ИНН ${payeeInn}`,
     );
   }
+  // only the contracts the purpose names can score: found through the index, then scored in the
+  // order of the list (a supplier may have thousands of contracts, a statement tens of thousands
+  // of payments)
+  const scored: Scored[] = [];
+  const conflicts: string[] = [];
+  for (const i of namedIn(purpose, index)) {
+    const candidate = candidates[i];
+    if (candidate.supplierInn !== payeeInn) continue;
+    if (payerInn && candidate.customerInn && candidate.customerInn !== payerInn) continue;
+    const result = score(purpose, candidate, index.keys[i]);
+    if (typeof result === 'string') conflicts.push(result);
+    else if (result) scored.push(result);
+  }
 
   if (scored.length === 0) {
     if (conflicts.length > 0) return none(conflicts.join('; '));
     if (eligible.length === 1) {
-      const only = eligible[0];
+      const only = candidates[eligible[0]];
       return withinRemaining(doc, {
         candidate: only,
         confidence: CONFIDENCE.onlyContract,
@@ -156,19 +158,92 @@ function readPurpose(text: string): Purpose {
   return { text, registryNumbers: registryNumbersIn(text), compact: compact(text) };
 }
 
+/** First 19 digits of a registry number: what sameRegistryNumber compares; null when shorter. */
+function registryKey(n: string): string | null {
+  const digits = n.replace(/\D/g, '');
+  return digits.length < 19 ? null : digits.slice(0, 19);
+}
+
+const GRAM = 3;
+
+/** A candidate list read once for all the payments matched against it (positions in the list). */
+type ListIndex = {
+  /** Contract numbers in the form `compact` gives, position for position. */
+  keys: string[];
+  /** Positions by the first three characters of the key; keys shorter than that are in `short`. */
+  byPrefix: Map<string, number[]>;
+  short: number[];
+  byRegistry: Map<string, number[]>;
+  /** Positions by supplier ИНН, and by customer ИНН within it (no customer ИНН: `noCustomer`). */
+  bySupplier: Map<string, { all: number[]; noCustomer: number[]; byCustomer: Map<string, number[]> }>;
+};
+
+const push = <K>(map: Map<K, number[]>, key: K, i: number) => {
+  const list = map.get(key);
+  if (list) list.push(i);
+  else map.set(key, [i]);
+};
+
 /**
- * Contract numbers in the form `compact` gives, index for index, kept per candidate list: an import
- * matches every payment against the same list of its payee's contracts. A list is read, never
- * changed in place (one that grew or shrank gets its keys anew).
+ * The index of a candidate list, kept per list: an import matches every payment against the same
+ * list of its payee's contracts. A list is read, never changed in place (one that grew or shrank
+ * gets its index anew).
  */
-const keysOfList = new WeakMap<ContractCandidate[], string[]>();
-function numberKeys(candidates: ContractCandidate[]): string[] {
-  let keys = keysOfList.get(candidates);
-  if (keys?.length !== candidates.length) {
-    keys = candidates.map((c) => compact(normalizeContractNumber(c.number)));
-    keysOfList.set(candidates, keys);
+const indexOfList = new WeakMap<ContractCandidate[], ListIndex>();
+function indexOf(candidates: ContractCandidate[]): ListIndex {
+  const known = indexOfList.get(candidates);
+  if (known?.keys.length === candidates.length) return known;
+  const index: ListIndex = {
+    keys: [],
+    byPrefix: new Map(),
+    short: [],
+    byRegistry: new Map(),
+    bySupplier: new Map(),
+  };
+  candidates.forEach((c, i) => {
+    const key = compact(normalizeContractNumber(c.number));
+    index.keys.push(key);
+    if (key.length < GRAM) index.short.push(i);
+    else push(index.byPrefix, key.slice(0, GRAM), i);
+    const registry = c.registryNumber ? registryKey(c.registryNumber) : null;
+    if (registry) push(index.byRegistry, registry, i);
+    let supplier = index.bySupplier.get(c.supplierInn);
+    if (!supplier) {
+      supplier = { all: [], noCustomer: [], byCustomer: new Map() };
+      index.bySupplier.set(c.supplierInn, supplier);
+    }
+    supplier.all.push(i);
+    if (c.customerInn) push(supplier.byCustomer, c.customerInn, i);
+    else supplier.noCustomer.push(i);
+  });
+  indexOfList.set(candidates, index);
+  return index;
+}
+
+/**
+ * Positions, in ascending order, of the candidates the purpose may name: those with a registry
+ * number the purpose contains, and those whose number occurs in the purpose (spaces and case
+ * aside). Exactly the candidates `score` does not dismiss at once.
+ */
+function namedIn(purpose: Purpose, index: ListIndex): number[] {
+  const found = new Set<number>();
+  for (const n of purpose.registryNumbers) {
+    const key = registryKey(n);
+    for (const i of (key && index.byRegistry.get(key)) || []) found.add(i);
   }
-  return keys;
+  const text = purpose.compact;
+  for (let p = 0; p + GRAM <= text.length; p++) {
+    const list = index.byPrefix.get(text.slice(p, p + GRAM));
+    if (!list) continue;
+    for (const i of list) if (text.startsWith(index.keys[i], p)) found.add(i);
+  }
+  for (const i of index.short) if (text.includes(index.keys[i])) found.add(i);
+  return [...found].sort((a, b) => a - b);
+}
+
+/** For tests: the candidates `namedIn` finds for a purpose. */
+export function candidatesNamedIn(text: string, candidates: ContractCandidate[]): ContractCandidate[] {
+  return namedIn(readPurpose(text), indexOf(candidates)).map((i) => candidates[i]);
 }
 
 /** Evidence that the purpose names this contract; a string when it names it with a wrong date. */
