@@ -1,5 +1,6 @@
 import type { ContractDuty, DeadlineSummary } from '@zakupki/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { arrayParam, bulkInsert } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
 import { daysBetween } from '../calendar/iso-date.js';
@@ -38,7 +39,7 @@ export function todayMoscow(): string {
 /** Statuses in which a contract owes the EIS register anything. */
 const OWES_REGISTER = new Set(['concluded', 'executed', 'terminated']);
 
-type DutyRow = typeof contractDuties.$inferInsert;
+export type DutyRow = typeof contractDuties.$inferInsert;
 
 /**
  * Recomputes the duties of one contract (DOMAIN.md §1) with modules/deadlines and stores them,
@@ -49,7 +50,7 @@ export async function refreshContractDuties(tx: Tx, contractId: number): Promise
   await refreshDuties(tx, [contractId]);
 }
 
-type EventRow = {
+export type EventRow = {
   id: number;
   contractId: number;
   kind: ContractEvent['kind'];
@@ -118,19 +119,18 @@ export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void
     where c.id = v.id and (c.next_duty_kind is distinct from v.kind or c.next_duty_due is distinct from v.due)`);
 }
 
-function dutiesOfContract(
-  c: {
-    id: number;
-    companyId: number;
-    law: '223' | '44';
-    contractDate: string;
-    price: string;
-    eisPublishedAt: Date | null;
-    largeCustomer: boolean | null;
-  },
-  events: EventRow[],
-  today: string,
-): DutyRow[] {
+type DutyContract = {
+  id: number;
+  companyId: number;
+  law: '223' | '44';
+  contractDate: string;
+  price: string;
+  eisPublishedAt: Date | null;
+  largeCustomer: boolean | null;
+};
+
+/** What modules/deadlines reads of a contract, and its rules. */
+function deadlineInput(c: DutyContract) {
   const input: DeadlineContract = {
     law: c.law,
     contractDate: c.contractDate,
@@ -140,23 +140,94 @@ function dutiesOfContract(
     executions: [],
     customerRevenueOver5bn: c.largeCustomer ?? false,
   };
-  const calendar = productionCalendar();
-  const config = deadlineConfigFor(c.companyId);
-  const own = (item: DueItem) => item.duty !== 'contract_conclusion';
-  const register = contractDeadlines(input, [], calendar, config, today).filter(own);
+  return { input, calendar: productionCalendar(), config: deadlineConfigFor(c.companyId) };
+}
+
+const own = (item: DueItem) => item.duty !== 'contract_conclusion';
+
+/** The register duties of a contract: they depend on the contract alone. */
+function registerItems(c: DutyContract, today: string): DueItem[] {
+  const { input, calendar, config } = deadlineInput(c);
+  return contractDeadlines(input, [], calendar, config, today).filter(own);
+}
+
+/** The duty one event brings (none for some kinds), given the contract's register duties. */
+function eventDuty(c: DutyContract, register: DueItem[], e: EventRow, today: string): DutyRow | null {
+  const { input, calendar, config } = deadlineInput(c);
+  const event: ContractEvent = {
+    kind: e.kind,
+    date: e.date,
+    publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
+  };
+  // one event per call: the item that is not the register's belongs to this event
+  const items = contractDeadlines(input, [event], calendar, config, today).filter(own);
+  const item = items.find((i) => !register.some((r) => r.duty === i.duty && r.title === i.title));
+  return item ? toRow(c, item, e.kind, e.id) : null;
+}
+
+function dutiesOfContract(c: DutyContract, events: EventRow[], today: string): DutyRow[] {
+  const register = registerItems(c, today);
   const rows = register.map((item) => toRow(c, item, 'register', null));
   for (const e of events) {
-    const event: ContractEvent = {
-      kind: e.kind,
-      date: e.date,
-      publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
-    };
-    // one event per call: the item that is not the register's belongs to this event
-    const items = contractDeadlines(input, [event], calendar, config, today).filter(own);
-    const item = items.find((i) => !register.some((r) => r.duty === i.duty && r.title === i.title));
-    if (item) rows.push(toRow(c, item, e.kind, e.id));
+    const row = eventDuty(c, register, e, today);
+    if (row) rows.push(row);
   }
   return rows;
+}
+
+/**
+ * The duties newly written events bring, without recomputing their contracts' other duties (an
+ * event's duty depends only on the contract and the event): a bank statement adds tens of
+ * thousands of payments. Returns the rows to store and, per contract, the earliest open one of
+ * them; the caller stores the rows and moves the contract's nearest duty (next_duty_*) when that
+ * one is earlier.
+ */
+export async function eventDuties(
+  tx: Tx,
+  events: EventRow[],
+): Promise<{ rows: DutyRow[]; earliest: Map<number, { kind: ContractDuty; due: string }> }> {
+  const rows: DutyRow[] = [];
+  const earliest = new Map<number, { kind: ContractDuty; due: string }>();
+  if (events.length === 0) return { rows, earliest };
+  const ids = [...new Set(events.map((e) => e.contractId))];
+  const list = await tx
+    .select({
+      id: contracts.id,
+      companyId: contracts.companyId,
+      law: contracts.law,
+      status: contracts.status,
+      contractDate: contracts.contractDate,
+      price: contracts.price,
+      eisPublishedAt: contracts.eisPublishedAt,
+      largeCustomer: customers.annualRevenueOver5bn,
+    })
+    .from(contracts)
+    .leftJoin(customers, eq(customers.id, contracts.customerId))
+    .where(sql`${contracts.id} = any(${arrayParam(ids, 'integer')})`);
+  const byId = new Map(list.map((c) => [c.id, c]));
+  const today = todayMoscow();
+  const register = new Map<number, DueItem[]>();
+  for (const e of events) {
+    const c = byId.get(e.contractId);
+    if (!c || !OWES_REGISTER.has(c.status)) continue;
+    let items = register.get(c.id);
+    if (!items) {
+      items = registerItems(c, today);
+      register.set(c.id, items);
+    }
+    const row = eventDuty(c, items, e, today);
+    if (!row) continue;
+    rows.push(row);
+    const first = earliest.get(c.id);
+    if (!row.doneOn && (!first || row.dueDate < first.due))
+      earliest.set(c.id, { kind: row.kind, due: row.dueDate });
+  }
+  return { rows, earliest };
+}
+
+/** Stores duty rows (one statement per 20 000). */
+export async function insertDuties(tx: Tx, rows: DutyRow[]): Promise<void> {
+  await bulkInsert(tx, contractDuties, rows);
 }
 
 function toRow(

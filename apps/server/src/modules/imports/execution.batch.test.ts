@@ -1,8 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { contractEvents } from '../../db/schema/index.js';
-import { addEventsOnce, type NewEvent, paymentKey, recomputeExecution } from './execution.service.js';
+import { contractDuties, contractEvents, contracts } from '../../db/schema/index.js';
+import { refreshDuties } from '../contracts/contract-duties.js';
+import {
+  addEventsOnce,
+  countNewPayments,
+  type NewEvent,
+  paymentKey,
+  recomputeExecution,
+} from './execution.service.js';
 import { contractRow, createContract, newCompany } from './imports.test-support.js';
 
 /** The batched writes of a large import: many events at once, many contracts recomputed. */
@@ -41,19 +48,23 @@ describe('batched execution writes', () => {
     });
     const [stored] = await addEventsOnce(t.app.deps.db, [payment(company, c.id, '1', '100.00')]);
     const published = new Date('2025-03-05T09:00:00Z');
-    const ids = await addEventsOnce(t.app.deps.db, [
+    const placed = await addEventsOnce(t.app.deps.db, [
       payment(company, c.id, '2', '200.00'),
       { ...payment(company, c.id, '1', '100.00'), eisPublishedAt: published },
       payment(company, c.id, '3', '300.00'),
       payment(company, c.id, '2', '200.00'),
     ]);
-    expect(ids[1]).toBe(stored);
+    const ids = placed.map((p) => p.id);
+    expect(stored.created).toBe(true);
+    expect(ids[1]).toBe(stored.id);
     expect(ids[3]).toBe(ids[0]);
+    // only the first occurrence of a new key is created: a repeat and a stored one are not
+    expect(placed.map((p) => p.created)).toEqual([true, false, true, false]);
     expect(new Set(ids).size).toBe(3);
     const rows = await t.app.deps.db.select().from(contractEvents).where(eq(contractEvents.contractId, c.id));
     expect(rows.map((r) => r.amount).sort()).toEqual(['100.00', '200.00', '300.00']);
     // the stored event learns its EIS publication from the repeated one
-    expect(rows.find((r) => r.id === stored)?.eisPublishedAt?.toISOString()).toBe(published.toISOString());
+    expect(rows.find((r) => r.id === stored.id)?.eisPublishedAt?.toISOString()).toBe(published.toISOString());
   });
 
   it('recomputeExecution takes more contracts than one statement has parameters for (a large bank statement)', async () => {
@@ -71,4 +82,83 @@ describe('batched execution writes', () => {
     await t.app.deps.db.transaction((tx) => recomputeExecution(tx, ids));
     expect((await contractRow(t, c.id)).paidAmount).toBe('2500.50');
   }, 60_000);
+
+  it('countNewPayments gives what a full recomputation gives: paid sums, duties, nearest duty', async () => {
+    const company = await newCompany(t, 'ООО «Счёт платежей»');
+    const a = await createContract(t, company, {
+      number: 'П-3',
+      date: '2025-01-10',
+      supplierInn: '7704123450',
+      customerInn: '5003123458',
+      price: '5000000.00',
+    });
+    const b = await createContract(t, company, {
+      number: 'П-4',
+      date: '2025-02-12',
+      supplierInn: '7704123450',
+      customerInn: '5003123458',
+      price: '50000.00',
+      law: '44',
+    });
+    const db = t.app.deps.db;
+    // a state recomputed in full first: one earlier payment on a, register duties on both
+    const [early] = await addEventsOnce(db, [
+      { ...payment(company, a.id, '1', '1000.00'), eventDate: '2025-02-01' },
+    ]);
+    await db.transaction((tx) => recomputeExecution(tx, [a.id, b.id]));
+    const fresh = [
+      { ...payment(company, a.id, '2', '2000.50'), eventDate: '2025-03-10' },
+      { ...payment(company, b.id, '3', '300.25'), eventDate: '2025-02-20' },
+      { ...payment(company, a.id, '4', '99.99'), eventDate: '2025-01-20' },
+      payment(company, a.id, '1', '1000.00'),
+    ];
+    fresh[3].eventDate = '2025-02-01';
+    const placed = await addEventsOnce(db, fresh);
+    expect(placed[3]).toEqual({ id: early.id, created: false });
+    await db.transaction((tx) =>
+      countNewPayments(
+        tx,
+        fresh.flatMap((e, j) =>
+          placed[j].created
+            ? [{ id: placed[j].id, contractId: e.contractId, amount: e.amount!, eventDate: e.eventDate }]
+            : [],
+        ),
+      ),
+    );
+    const state = async () => {
+      const rows = await db
+        .select({
+          id: contracts.id,
+          paid: contracts.paidAmount,
+          kind: contracts.nextDutyKind,
+          due: contracts.nextDutyDue,
+        })
+        .from(contracts)
+        .where(inArray(contracts.id, [a.id, b.id]))
+        .orderBy(asc(contracts.id));
+      const duties = await db
+        .select({
+          contractId: contractDuties.contractId,
+          kind: contractDuties.kind,
+          eventId: contractDuties.eventId,
+          title: contractDuties.title,
+          baseDate: contractDuties.baseDate,
+          dueDate: contractDuties.dueDate,
+          doneOn: contractDuties.doneOn,
+        })
+        .from(contractDuties)
+        .where(inArray(contractDuties.contractId, [a.id, b.id]));
+      const key = (d: (typeof duties)[number]) =>
+        `${d.contractId}:${d.kind}:${d.eventId}:${d.title}:${d.dueDate}`;
+      return { rows, duties: duties.sort((x, y) => (key(x) < key(y) ? -1 : 1)) };
+    };
+    const incremental = await state();
+    expect(incremental.rows.map((r) => r.paid)).toEqual(['3100.49', '300.25']);
+    expect(incremental.duties.filter((d) => d.kind === 'payment')).toHaveLength(4);
+    await db.transaction(async (tx) => {
+      await recomputeExecution(tx, [a.id, b.id]);
+      await refreshDuties(tx, [a.id, b.id]);
+    });
+    expect(await state()).toEqual(incremental);
+  });
 });

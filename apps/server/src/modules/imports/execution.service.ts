@@ -1,7 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { fromKopecks, toScaled } from '@zakupki/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { arrayParam, bulkInsert } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractEventItems, contractEvents } from '../../db/schema/index.js';
-import { refreshDuties } from '../contracts/contract-duties.js';
+import { eventDuties, insertDuties, refreshDuties } from '../contracts/contract-duties.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from
@@ -93,31 +95,35 @@ export async function addEventOnce(tx: Tx, e: NewEvent): Promise<{ id: number; c
   return { id: existing.id, created: false };
 }
 
-/** Rows a statement may carry: PostgreSQL takes at most 65 535 parameters. */
+/** Rows per `in (…)` list of the recomputation: PostgreSQL takes at most 65 535 parameters. */
 const CHUNK = 1000;
 const eventKey = (companyId: number, dedupeKey: string) => `${companyId}:${dedupeKey}`;
 
+/** An event as addEventsOnce placed it: its id, and whether this call created it. */
+export type PlacedEvent = { id: number; created: boolean };
+
 /**
- * addEventOnce for many events (an import's payments) in a few statements per thousand events
- * instead of one or two per event. Returns the event ids in the order given; an event whose key
- * exists (or repeats earlier in the list) gets the id of the existing one.
+ * addEventOnce for many events (an import's payments) in two statements whatever their number
+ * (one insert of arrays, one lookup of the keys that were there already). Returns, in the order
+ * given, each event's id and whether it is new; an event whose key exists (or repeats earlier in
+ * the list) gets the id of the first one, with `created: false`.
  */
-export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<number[]> {
+export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<PlacedEvent[]> {
+  if (events.length === 0) return [];
+  const inserted = await bulkInsert<
+    typeof contractEvents,
+    { id: number | string; company_id: number; dedupe_key: string }
+  >(
+    tx,
+    contractEvents,
+    events.map(eventValues),
+    sql`on conflict do nothing returning id, company_id, dedupe_key`,
+  );
   const ids = new Map<string, number>();
-  for (let i = 0; i < events.length; i += CHUNK) {
-    const chunk = events.slice(i, i + CHUNK);
-    const inserted = await tx
-      .insert(contractEvents)
-      .values(chunk.map(eventValues))
-      .onConflictDoNothing()
-      .returning({
-        id: contractEvents.id,
-        companyId: contractEvents.companyId,
-        key: contractEvents.dedupeKey,
-      });
-    for (const r of inserted) ids.set(eventKey(r.companyId, r.key!), r.id);
-    const missing = chunk.filter((e) => !ids.has(eventKey(e.companyId, e.dedupeKey)));
-    if (missing.length === 0) continue;
+  for (const r of inserted) ids.set(eventKey(r.company_id, r.dedupe_key), Number(r.id));
+  const fresh = new Set(ids.values());
+  const missing = events.filter((e) => !ids.has(eventKey(e.companyId, e.dedupeKey)));
+  if (missing.length > 0) {
     const existing = await tx
       .select({
         id: contractEvents.id,
@@ -128,8 +134,8 @@ export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<number[
       .from(contractEvents)
       .where(
         and(
-          inArray(contractEvents.companyId, [...new Set(missing.map((e) => e.companyId))]),
-          inArray(contractEvents.dedupeKey, [...new Set(missing.map((e) => e.dedupeKey))]),
+          sql`${contractEvents.companyId} = any(${arrayParam([...new Set(missing.map((e) => e.companyId))], 'integer')})`,
+          sql`${contractEvents.dedupeKey} = any(${arrayParam([...new Set(missing.map((e) => e.dedupeKey))], 'text')})`,
         ),
       );
     const found = new Map(existing.map((r) => [eventKey(r.companyId, r.key!), r]));
@@ -146,7 +152,64 @@ export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<number[
       }
     }
   }
-  return events.map((e) => ids.get(eventKey(e.companyId, e.dedupeKey))!);
+  return events.map((e) => {
+    const id = ids.get(eventKey(e.companyId, e.dedupeKey))!;
+    const created = fresh.delete(id);
+    return { id, created };
+  });
+}
+
+/**
+ * Counts newly created payment events into their contracts without recomputing them: the paid sum
+ * grows by the payments' amounts and each payment adds its own EIS duty (a payment changes no
+ * accepted quantity and no other duty). Equivalent to recomputeExecution for new payment events,
+ * in a few statements for any number of them (a bank statement adds tens of thousands).
+ */
+export async function countNewPayments(
+  tx: Tx,
+  events: { id: number; contractId: number; amount: string; eventDate: string }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const paid = new Map<number, bigint>();
+  for (const e of events) paid.set(e.contractId, (paid.get(e.contractId) ?? 0n) + toScaled(e.amount, 2));
+  const { rows, earliest } = await eventDuties(
+    tx,
+    events.map((e) => ({
+      id: e.id,
+      contractId: e.contractId,
+      kind: 'payment',
+      date: e.eventDate,
+      publishedAt: null,
+    })),
+  );
+  await insertDuties(tx, rows);
+  // one new version of each contract row (sum and nearest duty together): no indexed column
+  // changes, so PostgreSQL writes it as a HOT update, without touching the register's indexes
+  const ids = [...paid.keys()];
+  await tx.execute(sql`
+    update contracts c set
+      paid_amount = c.paid_amount + v.amount,
+      next_duty_kind = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
+        then v.kind else c.next_duty_kind end,
+      next_duty_due = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
+        then v.due else c.next_duty_due end,
+      updated_at = now()
+    from unnest(
+      ${arrayParam(ids, 'integer')},
+      ${arrayParam(
+        ids.map((id) => fromKopecks(paid.get(id)!)),
+        'numeric',
+      )},
+      ${arrayParam(
+        ids.map((id) => earliest.get(id)?.kind ?? null),
+        'text',
+      )},
+      ${arrayParam(
+        ids.map((id) => earliest.get(id)?.due ?? null),
+        'date',
+      )}
+    ) as v(id, amount, kind, due)
+    where c.id = v.id`);
 }
 
 export type AcceptedLine = {

@@ -25,6 +25,8 @@ export type RunContext = {
   /** The user who started the import: the actor of every audit entry the run writes. */
   actor: Actor;
   progress: (percent: number) => Promise<void>;
+  /** Marks the end of a step of the run: the time since the previous mark is logged with the run. */
+  phase: (name: string) => void;
 };
 
 export type Notice = Pick<NotifyInput, 'kind' | 'status' | 'header' | 'message' | 'payload' | 'code'>;
@@ -75,9 +77,16 @@ export async function executeImport<R extends Record<string, unknown>>(
   const { deps } = job;
   const run = await startRun(deps.db, importId, job.jobId);
   if (!run) return;
+  const phases: Record<string, number> = {};
+  let lastMark = performance.now();
   const ctx: RunContext = {
     deps,
     run,
+    phase: (name) => {
+      const now = performance.now();
+      phases[name] = Math.round(now - lastMark);
+      lastMark = now;
+    },
     actor: await actorOf(deps, run),
     progress: async (percent) => {
       await setProgress(deps.db, run.id, percent);
@@ -97,13 +106,19 @@ export async function executeImport<R extends Record<string, unknown>>(
       stored.map((f) => ({ name: f.name, data: f.content })),
     );
     await ctx.progress(30);
+    ctx.phase('read');
     const write = await spec.prepare(ctx, upload);
+    ctx.phase('parse');
     await ctx.progress(70);
     let result: R | null = null;
     await deps.db.transaction(async (tx) => {
       result = await write(tx);
       await finishRun(tx, run.id, result);
+      ctx.phase('write');
     });
+    ctx.phase('commit');
+    // where an import's time goes, step by step (ms): for operations and the benchmark
+    deps.log.info({ import_id: run.id, kind: spec.kind, phases }, 'import done');
     deps.notifier.emitToUser(run.userId, 'jobProgress', {
       job_id: job.jobId,
       kind: spec.kind,
@@ -137,7 +152,7 @@ export async function notifyEarlyFailure<R extends Record<string, unknown>>(
   actor: Actor,
   message: string,
 ): Promise<void> {
-  const ctx: RunContext = { deps, run, actor, progress: async () => {} };
+  const ctx: RunContext = { deps, run, actor, progress: async () => {}, phase: () => {} };
   await notify(ctx, spec.notice(ctx, { error: message }));
 }
 

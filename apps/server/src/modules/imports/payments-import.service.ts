@@ -1,5 +1,6 @@
 import { fromKopecks, type PaymentsImportResult, toScaled } from '@zakupki/shared';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { arrayParam, bulkInsert } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contracts, payments } from '../../db/schema/index.js';
 import { ParseError } from '../../lib/parse-error.js';
@@ -8,11 +9,9 @@ import type { BankDocument, BankParty } from './bank/bank.types.js';
 import { parseBankExchange, paymentNaturalKey } from './bank/bank-1c.parser.js';
 import { type ContractCandidate, explainPaymentMatch } from './bank/payment-matcher.js';
 import { companyCustomers } from './eis-import.service.js';
-import { addEventsOnce, paymentKey, recomputeExecution } from './execution.service.js';
+import { addEventsOnce, countNewPayments, paymentKey } from './execution.service.js';
 import { ImportFailure, type ImportSpec } from './import-runner.js';
 import { companyAccounts } from './payments.repository.js';
-
-const CHUNK = 1000;
 
 type Outgoing = { doc: BankDocument; fileName: string; key: string };
 
@@ -38,7 +37,7 @@ async function candidatesFor(tx: Tx, companyId: number, payeeInns: string[]): Pr
     .where(
       and(
         eq(contracts.companyId, companyId),
-        inArray(contracts.supplierInn, payeeInns),
+        sql`${contracts.supplierInn} = any(${arrayParam(payeeInns, 'text')})`,
         notInArray(contracts.status, ['cancelled', 'draft']),
       ),
     );
@@ -158,16 +157,20 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
     }
     return async (tx) => {
       const keys = [...new Set(outgoing.map((o) => o.key))];
-      const known = new Set<string>();
-      for (let i = 0; i < keys.length; i += CHUNK) {
-        const rows = await tx
-          .select({ key: payments.naturalKey })
-          .from(payments)
-          .where(
-            and(eq(payments.companyId, companyId), inArray(payments.naturalKey, keys.slice(i, i + CHUNK))),
-          );
-        for (const r of rows) known.add(r.key);
-      }
+      const known = new Set(
+        (
+          await tx
+            .select({ key: payments.naturalKey })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.companyId, companyId),
+                sql`${payments.naturalKey} = any(${arrayParam(keys, 'text')})`,
+              ),
+            )
+        ).map((r) => r.key),
+      );
+      ctx.phase('known payments');
       const candidates = await candidatesFor(tx, companyId, [
         ...new Set(outgoing.map((o) => o.doc.payee.inn).filter((v): v is string => !!v)),
       ]);
@@ -180,6 +183,7 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
         if (list) list.push(c);
         else bySupplier.set(c.supplierInn, [c]);
       }
+      ctx.phase('contracts');
       let duplicates = 0;
       let matched = 0;
       let total = 0n;
@@ -211,26 +215,29 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
           matchReason: decision.reason,
         });
       }
-      const touched = new Set<number>();
-      for (let i = 0; i < fresh.length; i += CHUNK) {
-        const chunk = fresh.slice(i, i + CHUNK);
-        // the events of the matched payments first, so each payment is written once with its
-        // event: a few statements per thousand payments (one or two per payment made a
-        // 50 000-order statement take minutes)
-        const linked = chunk.filter((p): p is typeof p & { contractId: number } => p.contractId !== null);
-        const eventIds = await addEventsOnce(
-          tx,
-          linked.map((p) => paymentEvent(companyId, p.contractId, p, ctx.run.id, ctx.actor.userId)),
-        );
-        const eventOf = new Map<(typeof chunk)[number], number>(linked.map((p, j) => [p, eventIds[j]]));
-        await tx
-          .insert(payments)
-          .values(
-            chunk.map((p) => ({ ...p, companyId, importId: ctx.run.id, eventId: eventOf.get(p) ?? null })),
-          );
-        for (const p of linked) touched.add(p.contractId);
-      }
-      await recomputeExecution(tx, touched);
+      // set-based writes (arrays, not a parameter per value): the events of the matched payments
+      // first, so each payment is written once with its event; then the new events are counted
+      // into their contracts incrementally (paid sum, one duty each) instead of recomputing the
+      // tens of thousands of contracts a year's statement touches
+      const linked = fresh.filter((p): p is typeof p & { contractId: number } => p.contractId !== null);
+      const events = linked.map((p) =>
+        paymentEvent(companyId, p.contractId, p, ctx.run.id, ctx.actor.userId),
+      );
+      ctx.phase('matching');
+      const placed = await addEventsOnce(tx, events);
+      ctx.phase('events');
+      const eventOf = new Map<(typeof fresh)[number], number>(linked.map((p, j) => [p, placed[j].id]));
+      await bulkInsert(
+        tx,
+        payments,
+        fresh.map((p) => ({ ...p, companyId, importId: ctx.run.id, eventId: eventOf.get(p) ?? null })),
+      );
+      ctx.phase('payments');
+      await countNewPayments(
+        tx,
+        events.flatMap((e, j) => (placed[j].created ? [{ ...e, id: placed[j].id, amount: e.amount! }] : [])),
+      );
+      ctx.phase('sums and duties');
       await audit(tx, ctx.actor, {
         action: 'import',
         entity: 'payments_import',
