@@ -115,9 +115,9 @@ export const contracts = pgTable(
       index('contracts_supplier_name_idx').on(t.companyId, t.supplierName, t.id).where(live),
       index('contracts_number_idx').on(t.companyId, t.number, t.id).where(live),
       index('contracts_status_rank_idx').on(t.companyId, contractStatusRank(t.status), t.id).where(live),
-      index('contracts_next_duty_idx')
-        .on(t.companyId, t.nextDutyDue)
-        .where(sql`${t.nextDutyDue} is not null and ${t.archivedAt} is null`),
+      // no index on the volatile columns (paid and accepted sums, nearest duty): an import updates
+      // tens of thousands of contracts, and an update that changes no indexed column is a HOT
+      // update (no index written); the overdue filter finds contracts through contract_duties
       index('contracts_archived_idx').on(t.companyId, t.archivedAt).where(sql`${t.archivedAt} is not null`),
       // text search: words of the subject, words of the supplier's name, the start of the number
       index('contracts_search_idx').using('gin', t.search),

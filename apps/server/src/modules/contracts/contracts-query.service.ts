@@ -105,6 +105,14 @@ export function supplierCondition(supplier: string): SQL | undefined {
     : like;
 }
 
+/**
+ * An open duty of the contract past its due date: the contract is overdue (its nearest open duty,
+ * next_duty_due, is before today exactly when such a duty exists).
+ */
+const overdueDuty = (today: string) =>
+  sql`select 1 from ${contractDuties} where ${contractDuties.contractId} = ${contracts.id}
+    and ${contractDuties.doneOn} is null and ${contractDuties.dueDate} < ${today}`;
+
 export function listConditions(companyId: number, q: ListIn, today = todayMoscow()): SQL | undefined {
   const conds: (SQL | undefined)[] = [
     eq(contracts.companyId, companyId),
@@ -115,8 +123,8 @@ export function listConditions(companyId: number, q: ListIn, today = todayMoscow
     q.date_to ? lte(contracts.contractDate, q.date_to) : undefined,
     q.price_min !== undefined ? gte(contracts.price, String(q.price_min)) : undefined,
     q.price_max !== undefined ? lte(contracts.price, String(q.price_max)) : undefined,
-    q.overdue === 'true' ? lt(contracts.nextDutyDue, today) : undefined,
-    q.overdue === 'false' ? or(isNull(contracts.nextDutyDue), gte(contracts.nextDutyDue, today)) : undefined,
+    q.overdue === 'true' ? sql`exists (${overdueDuty(today)})` : undefined,
+    q.overdue === 'false' ? sql`not exists (${overdueDuty(today)})` : undefined,
     q.q ? textCondition(q.q) : undefined,
   ];
   if (q.supplier) conds.push(supplierCondition(q.supplier));

@@ -1,0 +1,1 @@
+DROP INDEX "contracts_next_duty_idx";
