@@ -84,6 +84,14 @@ export async function timedImport(
 }
 
 /** «upload 1.2 s → running 1.7 s → 30 % 2.5 s → … → done 9.8 s» */
+/** The server's steps of the run: 'read 120 ms · parse 2.1 s · …'. */
+export function phasesLine(phases: Record<string, number> | undefined): string {
+  if (!phases) return 'not logged';
+  return Object.entries(phases)
+    .map(([name, ms]) => `${name} ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`}`)
+    .join(' · ');
+}
+
 export function timeline(t: TimedImport): string {
   return [
     `202 ${fmt(t.accepted)} s`,

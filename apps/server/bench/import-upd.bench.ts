@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminQuery, datasetCopy } from './bench-db.js';
-import { memory, timedImport, timeline } from './import-api.js';
+import { memory, phasesLine, timedImport, timeline } from './import-api.js';
 import { fmt, kb, loadAverage, login, mb, startServer } from './lib.js';
 import { UPD_TEMPLATE, updArchive } from './upd-files.js';
 
@@ -31,6 +31,9 @@ export async function importUpdBench(): Promise<string> {
       server.child.pid!,
     );
     const loadAfter = loadAverage();
+    // the server logs the run's steps right after it commits: the poll may see `done` first
+    for (let i = 0; i < 40 && server.importPhases.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     if (t.run.status !== 'done') throw new Error(`УПД import failed: ${t.run.error}`);
     const r = t.run.result as {
       created: number;
@@ -60,6 +63,8 @@ export async function importUpdBench(): Promise<string> {
       `Timeline: ${timeline(t)} (10 % when the run starts, 30 % once the archive is read and unpacked, ` +
         '70 % once every file is parsed; the rest — finding the contracts, storing the documents and ' +
         'proposing the line mapping — is one transaction).',
+      '',
+      `Steps as the server logged them (wall time): ${phasesLine(server.importPhases.at(-1))}.`,
       '',
     ].join('\n');
   } finally {

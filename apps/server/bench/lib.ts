@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import nodeOs from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -17,9 +18,16 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the real server (as npm start does) and waits for /api/health. */
-export async function startServer(
-  env: Record<string, string>,
-): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
+/** What the server logs at info level about each import run: its steps in ms (import-runner.ts). */
+export type ImportPhases = Record<string, number>;
+
+export async function startServer(env: Record<string, string>): Promise<{
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  /** Steps of the import runs finished so far, in order. */
+  importPhases: ImportPhases[];
+}> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
@@ -28,10 +36,20 @@ export async function startServer(
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // info lines are read for the import steps; warnings and errors are passed on
+  const importPhases: ImportPhases[] = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    let entry: { level?: number; msg?: string; phases?: ImportPhases } | null = null;
+    try {
+      entry = JSON.parse(line);
+    } catch {}
+    if (entry?.msg === 'import done' && entry.phases) importPhases.push(entry.phases);
+    else if (!entry || (entry.level ?? 0) >= 40) process.stdout.write(`${line}\n`);
   });
   // the server must not outlive the benchmark (an interrupted run, a failed section)
   const kill = () => child.kill('SIGKILL');
@@ -47,6 +65,7 @@ export async function startServer(
   return {
     base,
     child,
+    importPhases,
     stop: async () => {
       process.off('exit', kill);
       child.kill('SIGTERM');

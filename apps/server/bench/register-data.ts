@@ -103,7 +103,7 @@ insert into contracts (company_id, law, eis_registry_number, eis_guid, version, 
   status, eis_published_at, source, created_by, updated_by, created_at, updated_at)
 select $1, x.law,
   case when x.status = 'draft' then null
-       when x.law = '223' then '5' || $2 || to_char(x.d, 'YY') || lpad(x.g::text, 10, '0')
+       when x.law = '223' then '5' || $2 || to_char(x.d, 'YY') || lpad(x.g::text, 6, '0') || '0001'
        else '3' || $2 || to_char(x.d, 'YY') || lpad(x.g::text, 6, '0') end,
   case when x.status <> 'draft' then md5('bench' || x.g)::uuid::text end,
   case when x.status = 'draft' then 1 else 1 + (x.g % 3 = 0)::int end,
