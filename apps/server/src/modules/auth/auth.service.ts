@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../catalogs/tariffs.service.js';
+import { reopenRejectedCompany } from '../companies/requested-company.service.js';
 import { consumeEmailCode } from './email-codes.service.js';
 import {
   clearFailures,
@@ -208,22 +209,6 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
       throw err;
     }
   }
-}
-
-/** A new request for the company of a rejected one: the company waits for a decision again. */
-async function reopenRejectedCompany(tx: Tx, companyId: number) {
-  await tx
-    .update(companies)
-    .set({ status: 'pending', updatedAt: new Date() })
-    .where(and(eq(companies.id, companyId), eq(companies.status, 'rejected')));
-  await audit(tx, null, {
-    action: 'register',
-    entity: 'company',
-    entityId: companyId,
-    companyId,
-    before: { status: 'rejected' },
-    after: { status: 'pending' },
-  });
 }
 
 export async function registrationStatus(db: Db, number: string) {

@@ -6,15 +6,10 @@ import { companyIdsFor } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../auth/sessions.repository.js';
 import { assertTariffAllows } from '../catalogs/tariffs.service.js';
+import { activateRequestedCompany, rejectRequestedCompany } from '../companies/requested-company.service.js';
 import { sendUserMailJob } from './users.jobs.js';
 import { blockDenial, fromStatus, nextStatus, statusConflict, unblockDenial } from './users.policy.js';
-import {
-  activatePendingCompany,
-  changeStatus,
-  ensureMembership,
-  findUser,
-  rejectPendingCompany,
-} from './users.repository.js';
+import { changeStatus, ensureMembership, findUser } from './users.repository.js';
 import { auditState, deny, loadVisible, NOT_FOUND, requireStaff, viewUser } from './users.service.js';
 
 /** Re-reads the status after a conditional update found nothing to change (someone was faster). */
@@ -75,7 +70,7 @@ export async function reviewRegistration(
     }
     if (target.companyId !== null) {
       if (decision === 'approve') await settleApprovedCompany(tx, actor, id, target.companyId);
-      else await settleRejectedCompany(tx, actor, id, target.companyId);
+      else await rejectRequestedCompany(tx, actor, target.companyId, id);
     }
     await audit(tx, actor, {
       action: decision,
@@ -99,15 +94,7 @@ export async function reviewRegistration(
 /** The approved user joins the home company; a company the request brought becomes active and served. */
 async function settleApprovedCompany(tx: Tx, actor: Actor, userId: number, companyId: number) {
   await ensureMembership(tx, userId, companyId);
-  if (!(await activatePendingCompany(tx, companyId))) return;
-  await audit(tx, actor, {
-    action: 'approve',
-    entity: 'company',
-    entityId: companyId,
-    companyId,
-    before: { status: 'pending' },
-    after: { status: 'active' },
-  });
+  if (!(await activateRequestedCompany(tx, actor, companyId))) return;
   if (actor.role !== 'admin' && (await ensureMembership(tx, actor.userId, companyId))) {
     await audit(tx, actor, {
       action: 'create',
@@ -122,19 +109,6 @@ async function settleApprovedCompany(tx: Tx, actor: Actor, userId: number, compa
       },
     });
   }
-}
-
-/** A company that only this request kept pending is rejected with it. */
-async function settleRejectedCompany(tx: Tx, actor: Actor, userId: number, companyId: number) {
-  if (!(await rejectPendingCompany(tx, companyId, userId))) return;
-  await audit(tx, actor, {
-    action: 'reject',
-    entity: 'company',
-    entityId: companyId,
-    companyId,
-    before: { status: 'pending' },
-    after: { status: 'rejected' },
-  });
 }
 
 /**

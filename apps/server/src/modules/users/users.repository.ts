@@ -234,37 +234,6 @@ export async function ensureMembership(tx: Tx, userId: number, companyId: number
   return rows.length > 0;
 }
 
-/** A company created by a registration request becomes active; true when it was pending. */
-export async function activatePendingCompany(tx: Tx, companyId: number): Promise<boolean> {
-  const rows = await tx
-    .update(companies)
-    .set({ status: 'active', updatedAt: new Date() })
-    .where(and(eq(companies.id, companyId), eq(companies.status, 'pending')))
-    .returning({ id: companies.id });
-  return rows.length > 0;
-}
-
-/**
- * A company a rejected request brought leaves the pending state (status rejected) unless it is
- * still somebody else's: another user whose request is not rejected, or any membership.
- * True when it was changed.
- */
-export async function rejectPendingCompany(tx: Tx, companyId: number, requestUserId: number) {
-  const rows = await tx
-    .update(companies)
-    .set({ status: 'rejected', updatedAt: new Date() })
-    .where(
-      and(
-        eq(companies.id, companyId),
-        eq(companies.status, 'pending'),
-        sql`not exists (select 1 from ${users} u where u.company_id = ${companyId} and u.id <> ${requestUserId} and u.status <> 'rejected')`,
-        sql`not exists (select 1 from ${companyMembers} m where m.company_id = ${companyId})`,
-      ),
-    )
-    .returning({ id: companies.id });
-  return rows.length > 0;
-}
-
 /** Ids of a user's sessions that are not revoked (their sockets are to be reconnected). */
 export async function liveSessionIds(db: Tx, userId: number): Promise<number[]> {
   const rows = await db
