@@ -31,6 +31,39 @@ describe('parseBankExchange on constructed inputs', () => {
     expect(d.purpose).toBe('Оплата по договору № 12/2024 от 01.02.2024');
   });
 
+  it('documents are built as their sections close, with warnings and the first error in file order', () => {
+    const section = (kind: string, number: string, extra: string[] = []) => [
+      `СекцияДокумент=${kind}`,
+      `Номер=${number}`,
+      'Дата=05.03.2024',
+      'Сумма=1200',
+      ...extra,
+      'КонецДокумента',
+    ];
+    const file = (sections: string[][], trailer: string[] = []) =>
+      cp1251(['1CClientBankExchange', 'ВерсияФормата=1.03', ...sections.flat(), ...trailer, 'КонецФайла']);
+    // the first document has no kind: it takes the only Документ= of the file, written after it
+    const s = parseBankExchange(
+      file(
+        [section('', ''), section('Платежное поручение', '2'), section('Платежное поручение', '')],
+        ['Документ=Платежное поручение'],
+      ),
+      'k.txt',
+    );
+    expect(s.documents.map((d) => [d.number, d.kind])).toEqual([
+      ['', 'Платежное поручение'],
+      ['2', 'Платежное поручение'],
+      ['', 'Платежное поручение'],
+    ]);
+    expect(s.warnings).toEqual(['Документ в строке 3 без номера', 'Документ в строке 13 без номера']);
+    // an untyped document without a sum before a typed one without a date: the first one is named
+    const broken = file([
+      section('', '1').filter((l) => !l.startsWith('Сумма')),
+      section('Платежное поручение', '2').filter((l) => !l.startsWith('Дата')),
+    ]);
+    expect(() => parseBankExchange(broken, 'b.txt')).toThrow(/нет суммы/);
+  });
+
   it('natural key is stable across encodings and leading zeros', () => {
     const win = parseFixture('kilylabs__one_day.txt').documents;
     const utf = parseFixture('kilylabs__one_day_utf8.txt').documents;

@@ -43,7 +43,32 @@ export function parseBankExchange(buf: Buffer, fileName: string): BankStatement 
   const accounts: string[] = [];
   const documentKinds: string[] = [];
   const rawBalances: { start: number; fields: Fields }[] = [];
-  const rawDocuments: { start: number; kind: string | null; fields: Fields }[] = [];
+  // a document is built as soon as its section closes, so its parsed fields (with their line
+  // numbers) do not all stay alive until the end of a 50 000-document file; its warnings and the
+  // first error keep the order of building them after the whole file was read (the file's own
+  // errors first, then the header's, then the documents' in order)
+  const documents: BankDocument[] = [];
+  const documentWarnings: string[] = [];
+  const untyped: { index: number; start: number; fields: Fields; warnings: string[] }[] = [];
+  let documentError: unknown = null;
+  let documentErrorAt = Number.POSITIVE_INFINITY;
+  const closeDocument = (d: { start: number; kind: string | null; fields: Fields }) => {
+    if (documentError) return;
+    const index = documents.length;
+    try {
+      if (d.kind) {
+        documents.push(buildDocument(d.fields, d.start, d.kind, documentWarnings));
+      } else {
+        // the kind then comes from the header's Документ= lines, known only at the end
+        documents.push(null as unknown as BankDocument);
+        untyped.push({ index, start: d.start, fields: d.fields, warnings: [] });
+        documentWarnings.push(`\u0000${untyped.length - 1}`);
+      }
+    } catch (err) {
+      documentError = err;
+      documentErrorAt = index;
+    }
+  };
   let state: State = { at: 'header' };
   let strayLines = 0;
   let lastKey: string | null = null;
@@ -83,7 +108,7 @@ export function parseBankExchange(buf: Buffer, fileName: string): BankStatement 
         );
       }
       if (state.at === 'balance') rawBalances.push(state);
-      if (state.at === 'document') rawDocuments.push(state);
+      if (state.at === 'document') closeDocument(state);
       state = { at: 'header' };
       lastKey = null;
       continue;
@@ -139,9 +164,22 @@ export function parseBankExchange(buf: Buffer, fileName: string): BankStatement 
 
   const head = buildHeader(header, accounts, documentKinds, decoded, warnings);
   const defaultKind = documentKinds.length === 1 ? documentKinds[0] : null;
-  const documents = rawDocuments.map((d) =>
-    buildDocument(d.fields, d.start, d.kind ?? defaultKind, warnings),
-  );
+  // an untyped document before the one that failed may fail first: the earliest error wins
+  for (const u of untyped) {
+    if (u.index > documentErrorAt) break;
+    try {
+      documents[u.index] = buildDocument(u.fields, u.start, defaultKind, u.warnings);
+    } catch (err) {
+      documentError = err;
+      break;
+    }
+  }
+  if (documentError) throw documentError;
+  // warnings of the untyped documents in their place (a marker holds it)
+  for (const w of documentWarnings) {
+    if (w.startsWith('\u0000')) warnings.push(...untyped[Number(w.slice(1))].warnings);
+    else warnings.push(w);
+  }
   const balances = rawBalances.map((b) => buildBalance(b.fields, b.start));
   return { fileName, header: head, balances, documents, warnings };
 }
@@ -276,7 +314,7 @@ function buildDocument(fields: Fields, start: number, kind: string | null, warni
     uin: codeOrNull(v.Код),
     budget: budget(v),
     lineNo: start,
-    raw: { ...v },
+    raw: v,
   };
 }
 
