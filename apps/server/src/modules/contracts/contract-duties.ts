@@ -119,7 +119,7 @@ export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void
     where c.id = v.id and (c.next_duty_kind is distinct from v.kind or c.next_duty_due is distinct from v.due)`);
 }
 
-type DutyContract = {
+type DutyContractBase = {
   id: number;
   companyId: number;
   law: '223' | '44';
@@ -130,7 +130,7 @@ type DutyContract = {
 };
 
 /** What modules/deadlines reads of a contract, and its rules. */
-function deadlineInput(c: DutyContract) {
+function deadlineInput(c: DutyContractBase) {
   const input: DeadlineContract = {
     law: c.law,
     contractDate: c.contractDate,
@@ -146,13 +146,13 @@ function deadlineInput(c: DutyContract) {
 const own = (item: DueItem) => item.duty !== 'contract_conclusion';
 
 /** The register duties of a contract: they depend on the contract alone. */
-function registerItems(c: DutyContract, today: string): DueItem[] {
+function registerItems(c: DutyContractBase, today: string): DueItem[] {
   const { input, calendar, config } = deadlineInput(c);
   return contractDeadlines(input, [], calendar, config, today).filter(own);
 }
 
 /** The duty one event brings (none for some kinds), given the contract's register duties. */
-function eventDuty(c: DutyContract, register: DueItem[], e: EventRow, today: string): DutyRow | null {
+function eventDuty(c: DutyContractBase, register: DueItem[], e: EventRow, today: string): DutyRow | null {
   const { input, calendar, config } = deadlineInput(c);
   const event: ContractEvent = {
     kind: e.kind,
@@ -165,7 +165,7 @@ function eventDuty(c: DutyContract, register: DueItem[], e: EventRow, today: str
   return item ? toRow(c, item, e.kind, e.id) : null;
 }
 
-function dutiesOfContract(c: DutyContract, events: EventRow[], today: string): DutyRow[] {
+function dutiesOfContract(c: DutyContractBase, events: EventRow[], today: string): DutyRow[] {
   const register = registerItems(c, today);
   const rows = register.map((item) => toRow(c, item, 'register', null));
   for (const e of events) {
@@ -175,21 +175,12 @@ function dutiesOfContract(c: DutyContract, events: EventRow[], today: string): D
   return rows;
 }
 
-/**
- * The duties newly written events bring, without recomputing their contracts' other duties (an
- * event's duty depends only on the contract and the event): a bank statement adds tens of
- * thousands of payments. Returns the rows to store and, per contract, the earliest open one of
- * them; the caller stores the rows and moves the contract's nearest duty (next_duty_*) when that
- * one is earlier.
- */
-export async function eventDuties(
-  tx: Tx,
-  events: EventRow[],
-): Promise<{ rows: DutyRow[]; earliest: Map<number, { kind: ContractDuty; due: string }> }> {
-  const rows: DutyRow[] = [];
-  const earliest = new Map<number, { kind: ContractDuty; due: string }>();
-  if (events.length === 0) return { rows, earliest };
-  const ids = [...new Set(events.map((e) => e.contractId))];
+/** What the duties of a contract are computed from, for contracts that may get new events. */
+export type DutyContract = DutyContractBase & { status: string };
+
+/** Reads the contracts `eventDuties` needs (one statement). */
+export async function dutyContracts(tx: Tx, ids: number[]): Promise<Map<number, DutyContract>> {
+  if (ids.length === 0) return new Map();
   const list = await tx
     .select({
       id: contracts.id,
@@ -204,8 +195,23 @@ export async function eventDuties(
     .from(contracts)
     .leftJoin(customers, eq(customers.id, contracts.customerId))
     .where(sql`${contracts.id} = any(${arrayParam(ids, 'integer')})`);
-  const byId = new Map(list.map((c) => [c.id, c]));
-  const today = todayMoscow();
+  return new Map(list.map((c) => [c.id, c]));
+}
+
+/**
+ * The duties newly written events bring, without recomputing their contracts' other duties (an
+ * event's duty depends only on the contract and the event): a bank statement adds tens of
+ * thousands of payments. Returns the rows to store and, per contract, the earliest open one of
+ * them; the caller stores the rows and moves the contract's nearest duty (next_duty_*) when that
+ * one is earlier. Pure computation, so an import runs it while PostgreSQL writes.
+ */
+export function eventDuties(
+  byId: Map<number, DutyContract>,
+  events: EventRow[],
+  today = todayMoscow(),
+): { rows: DutyRow[]; earliest: Map<number, { kind: ContractDuty; due: string }> } {
+  const rows: DutyRow[] = [];
+  const earliest = new Map<number, { kind: ContractDuty; due: string }>();
   const register = new Map<number, DueItem[]>();
   for (const e of events) {
     const c = byId.get(e.contractId);

@@ -3,7 +3,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { arrayParam, bulkInsert } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractEventItems, contractEvents } from '../../db/schema/index.js';
-import { eventDuties, insertDuties, refreshDuties } from '../contracts/contract-duties.js';
+import {
+  type DutyContract,
+  dutyContracts,
+  eventDuties,
+  insertDuties,
+  refreshDuties,
+} from '../contracts/contract-duties.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from
@@ -159,21 +165,37 @@ export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<PlacedE
   });
 }
 
+/** A new payment event as countNewPayments takes it. */
+export type NewPaymentEvent = { id: number; contractId: number; amount: string; eventDate: string };
+
+/** What counting new payments writes: paid sums to add, duty rows, earliest new duty per contract. */
+export type PaymentsPlan = {
+  paid: Map<number, bigint>;
+  duties: ReturnType<typeof eventDuties>;
+};
+
+export const emptyPaymentsPlan = (): PaymentsPlan => ({
+  paid: new Map(),
+  duties: { rows: [], earliest: new Map() },
+});
+
+/** The contracts the new payments of an import belong to, read before writing (see planNewPayments). */
+export const paymentContracts = (tx: Tx, contractIds: number[]) =>
+  dutyContracts(tx, [...new Set(contractIds)]);
+
 /**
- * Counts newly created payment events into their contracts without recomputing them: the paid sum
- * grows by the payments' amounts and each payment adds its own EIS duty (a payment changes no
- * accepted quantity and no other duty). Equivalent to recomputeExecution for new payment events,
- * in a few statements for any number of them (a bank statement adds tens of thousands).
+ * Adds to a plan, without the database, what new payment events add to their contracts (an
+ * import plans chunk by chunk while PostgreSQL writes the previous one).
  */
-export async function countNewPayments(
-  tx: Tx,
-  events: { id: number; contractId: number; amount: string; eventDate: string }[],
-): Promise<void> {
-  if (events.length === 0) return;
-  const paid = new Map<number, bigint>();
-  for (const e of events) paid.set(e.contractId, (paid.get(e.contractId) ?? 0n) + toScaled(e.amount, 2));
-  const { rows, earliest } = await eventDuties(
-    tx,
+export function planNewPayments(
+  plan: PaymentsPlan,
+  contracts: Map<number, DutyContract>,
+  events: NewPaymentEvent[],
+): PaymentsPlan {
+  for (const e of events)
+    plan.paid.set(e.contractId, (plan.paid.get(e.contractId) ?? 0n) + toScaled(e.amount, 2));
+  const duties = eventDuties(
+    contracts,
     events.map((e) => ({
       id: e.id,
       contractId: e.contractId,
@@ -182,9 +204,23 @@ export async function countNewPayments(
       publishedAt: null,
     })),
   );
-  await insertDuties(tx, rows);
-  // one new version of each contract row (sum and nearest duty together): no indexed column
-  // changes, so PostgreSQL writes it as a HOT update, without touching the register's indexes
+  for (const row of duties.rows) plan.duties.rows.push(row);
+  for (const [id, d] of duties.earliest) {
+    const first = plan.duties.earliest.get(id);
+    if (!first || d.due < first.due) plan.duties.earliest.set(id, d);
+  }
+  return plan;
+}
+
+/**
+ * Writes a plan: the duty rows, and one new version of each contract row (paid sum and nearest
+ * duty together). No indexed column changes, so PostgreSQL writes it as a HOT update, without
+ * touching the register's indexes.
+ */
+export async function writeNewPayments(tx: Tx, plan: PaymentsPlan): Promise<void> {
+  const { paid, duties } = plan;
+  await insertDuties(tx, duties.rows);
+  if (paid.size === 0) return;
   const ids = [...paid.keys()];
   await tx.execute(sql`
     update contracts c set
@@ -201,15 +237,30 @@ export async function countNewPayments(
         'numeric',
       )},
       ${arrayParam(
-        ids.map((id) => earliest.get(id)?.kind ?? null),
+        ids.map((id) => duties.earliest.get(id)?.kind ?? null),
         'text',
       )},
       ${arrayParam(
-        ids.map((id) => earliest.get(id)?.due ?? null),
+        ids.map((id) => duties.earliest.get(id)?.due ?? null),
         'date',
       )}
     ) as v(id, amount, kind, due)
     where c.id = v.id`);
+}
+
+/**
+ * Counts newly created payment events into their contracts without recomputing them: the paid sum
+ * grows by the payments' amounts and each payment adds its own EIS duty (a payment changes no
+ * accepted quantity and no other duty). Equivalent to recomputeExecution for new payment events,
+ * in a few statements for any number of them (a bank statement adds tens of thousands).
+ */
+export async function countNewPayments(tx: Tx, events: NewPaymentEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const contracts = await paymentContracts(
+    tx,
+    events.map((e) => e.contractId),
+  );
+  await writeNewPayments(tx, planNewPayments(emptyPaymentsPlan(), contracts, events));
 }
 
 export type AcceptedLine = {

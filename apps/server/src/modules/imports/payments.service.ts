@@ -10,7 +10,7 @@ import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { addEventOnce, recomputeExecution } from './execution.service.js';
 import { type PaymentRow, releasePaymentEvent, toPayment } from './payments.repository.js';
-import { paymentEvent } from './payments-import.service.js';
+import { paymentEvent } from './payments-import.writer.js';
 import { contractRefs } from './upd.repository.js';
 
 type ListIn = z.output<typeof PaymentListQuery>;

@@ -1,0 +1,137 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { contractDuties, contracts, payments, users } from '../../db/schema/index.js';
+import type { Actor } from '../../types.js';
+import { refreshDuties } from '../contracts/contract-duties.js';
+import type { BankDocument } from './bank/bank.types.js';
+import { paymentNaturalKey } from './bank/bank-1c.parser.js';
+import { recomputeExecution } from './execution.service.js';
+import { insertRun } from './imports.repository.js';
+import { addCustomer, createContract, newCompany } from './imports.test-support.js';
+import { type Outgoing, writePayments } from './payments-import.writer.js';
+
+/** The pipelined writer of a bank statement: chunk boundaries, repeats, and the sums it keeps. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const CUSTOMER = '5003123458';
+const SUPPLIER = '7704123450';
+const party = (inn: string, account: string) => ({
+  name: `Организация ${inn}`,
+  inn,
+  kpp: null,
+  account,
+  settlementAccount: account,
+  bik: '044525225',
+  bank: 'ПАО Сбербанк',
+  bankCity: null,
+  corrAccount: null,
+});
+
+function order(number: string, date: string, amount: string, purpose: string): Outgoing {
+  const doc = {
+    kind: 'Платежное поручение',
+    number,
+    date,
+    amount,
+    dateDebited: date,
+    dateCredited: null,
+    payer: party(CUSTOMER, '40702810800000012345'),
+    payee: party(SUPPLIER, '40702810600069309071'),
+    purpose,
+    paymentType: null,
+    operationType: '01',
+    priority: '5',
+    uin: null,
+    budget: null,
+    lineNo: 1,
+    raw: {},
+  } satisfies BankDocument;
+  return { doc, fileName: 'kl_to_1c.txt', key: paymentNaturalKey(doc) };
+}
+
+describe('writePayments', () => {
+  it('matches and stores chunk by chunk; sums and duties equal a full recomputation', async () => {
+    const company = await newCompany(t, 'ООО «Конвейер»');
+    await addCustomer(t, company, CUSTOMER);
+    const spec = { supplierInn: SUPPLIER, customerInn: CUSTOMER, price: '5000000.00' };
+    const a = await createContract(t, company, { ...spec, number: '11/25-МТР', date: '2025-01-10' });
+    const b = await createContract(t, company, {
+      ...spec,
+      number: '12/25-МТР',
+      date: '2025-02-12',
+      law: '44',
+    });
+    const db = t.app.deps.db;
+    // the register duties a contract has from its creation on (the test writes contracts directly)
+    await db.transaction((tx) => refreshDuties(tx, [a.id, b.id]));
+    const [admin] = await db.select().from(users).where(eq(users.login, 'admin@demo.local'));
+    const run = await insertRun(db, {
+      companyId: company,
+      userId: admin.id,
+      kind: 'payments',
+      uploadFileName: 'kl_to_1c.txt',
+      fileIds: [],
+      fileSha256: 'test',
+      params: {},
+    });
+    const actor = { userId: admin.id, role: 'admin' } as Actor;
+    const outgoing = [
+      order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
+      order('2', '2025-03-04', '2000.50', 'Оплата по договору № 12/25-МТР от 12.02.2025'),
+      order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
+      order('3', '2025-01-20', '99.99', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
+      order('4', '2025-03-05', '10.00', 'Оплата по счёту 15'),
+    ];
+    // chunks of two: the repeated order (same key) falls into the next chunk
+    const out = await db.transaction((tx) => writePayments(tx, { run, actor, phase: () => {} }, outgoing, 2));
+    expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });
+    const stored = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.companyId, company))
+      .orderBy(asc(payments.id));
+    expect(stored.map((p) => [p.number, p.status, p.contractId, p.eventId !== null])).toEqual([
+      ['1', 'matched', a.id, true],
+      ['2', 'matched', b.id, true],
+      ['3', 'matched', a.id, true],
+      ['4', 'unmatched', null, false],
+    ]);
+    const state = async () => ({
+      contracts: await db
+        .select({ paid: contracts.paidAmount, kind: contracts.nextDutyKind, due: contracts.nextDutyDue })
+        .from(contracts)
+        .where(inArray(contracts.id, [a.id, b.id]))
+        .orderBy(asc(contracts.id)),
+      duties: await db
+        .select({
+          c: contractDuties.contractId,
+          kind: contractDuties.kind,
+          e: contractDuties.eventId,
+          due: contractDuties.dueDate,
+        })
+        .from(contractDuties)
+        .where(inArray(contractDuties.contractId, [a.id, b.id]))
+        .orderBy(
+          asc(contractDuties.contractId),
+          asc(contractDuties.dueDate),
+          asc(contractDuties.kind),
+          asc(contractDuties.eventId),
+        ),
+    });
+    const written = await state();
+    expect(written.contracts.map((c) => c.paid)).toEqual(['1099.99', '2000.50']);
+    await db.transaction(async (tx) => {
+      await recomputeExecution(tx, [a.id, b.id]);
+      await refreshDuties(tx, [a.id, b.id]);
+    });
+    expect(await state()).toEqual(written);
+  });
+});
