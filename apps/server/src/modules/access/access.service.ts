@@ -38,23 +38,21 @@ export async function requireCompany(
   companyId: number,
   permission?: Permission,
 ): Promise<Permission[]> {
+  // the company and the actor's membership in one statement: every company request passes here
   const [company] = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, member: companyMembers.userId, permissions: companyMembers.permissions })
     .from(companies)
+    .leftJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, actor.userId)),
+    )
     .where(eq(companies.id, companyId))
     .limit(1);
   let perms: Permission[] | null = null;
   if (company) {
     if (actor.role === 'admin') perms = effectivePermissions('admin', null);
-    else {
-      const [m] = await db
-        .select({ permissions: companyMembers.permissions })
-        .from(companyMembers)
-        .where(and(eq(companyMembers.userId, actor.userId), eq(companyMembers.companyId, companyId)))
-        .limit(1);
-      if (m) perms = effectivePermissions(actor.role, m.permissions);
-      else if (actor.companyId === companyId) perms = effectivePermissions(actor.role, null);
-    }
+    else if (company.member !== null) perms = effectivePermissions(actor.role, company.permissions);
+    else if (actor.companyId === companyId) perms = effectivePermissions(actor.role, null);
   }
   if (!perms) {
     await audit(db, actor, { action: 'access_denied', entity: 'company', entityId: companyId, companyId });

@@ -137,16 +137,24 @@ export async function listContracts(db: Db, actor: Actor, companyId: number, q: 
   const where = listConditions(companyId, q, today);
   const dir = q.order === 'asc' ? asc : desc;
   const unindexed = Boolean(q.q && textCondition(q.q));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(LIST_COLUMNS)
-      .from(contracts)
-      .where(where)
-      .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(contracts).where(where),
-  ]);
+  const count = (filter: SQL | undefined) =>
+    sql<number>`(select count(*)::int from ${contracts} where ${filter})`;
+  // the page and its total in one statement (the count is an uncorrelated subquery, computed
+  // once): one round trip to PostgreSQL less for every register page
+  const rows = await db
+    .select({ ...LIST_COLUMNS, total: count(where) })
+    .from(contracts)
+    .where(where)
+    .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  // a page past the end has no row to carry the total
+  const total =
+    rows.length > 0
+      ? rows[0].total
+      : q.page > 1
+        ? (await db.select({ total: sql<number>`count(*)::int` }).from(contracts).where(where))[0].total
+        : 0;
   // next_duty_due is kept with the duties: a page without an open duty needs no further query
   const duties = await nextDuties(
     db,
