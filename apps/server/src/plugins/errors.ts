@@ -103,7 +103,13 @@ export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
     });
   });
 
-  // A request over its time budget answers 504 instead of hanging.
+  // A request over its time budget answers 504 instead of hanging. The budget covers producing
+  // the answer: once a payload is handed to onSend (a stream too, before its first byte) the
+  // timer stops, so a long download is never cut or overwritten.
+  const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+  app.addHook('onSend', async (req) => {
+    clearTimeout(timers.get(req));
+  });
   app.addHook('onRequest', async (req, reply) => {
     const ms = app.deps.config.requestTimeoutMs;
     const timer = setTimeout(() => {
@@ -115,6 +121,7 @@ export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
       });
     }, ms);
     timer.unref();
+    timers.set(req, timer);
     reply.raw.once('close', () => clearTimeout(timer));
     reply.raw.once('finish', () => clearTimeout(timer));
   });

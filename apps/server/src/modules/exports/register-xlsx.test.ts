@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { ContractListItem } from '@zakupki/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -237,6 +238,12 @@ describe('a register longer than the request time budget', () => {
             await new Promise((res) => setTimeout(res, 2 * budget));
             return { ok: true };
           });
+          // a stream handed over at once whose first byte comes after twice the budget
+          app.get('/api/test/silent-stream', async (_req, reply) => {
+            const stream = new PassThrough();
+            setTimeout(() => stream.end('late but whole'), 2 * budget);
+            return reply.type('text/plain').send(stream);
+          });
         },
       },
     );
@@ -249,6 +256,14 @@ describe('a register longer than the request time budget', () => {
     const r = await slow.req('GET', '/api/test/slow', { token: await slow.login('client2') });
     expect(r.status).toBe(504);
     expect(r.body.error.code).toBe('timeout');
+  });
+
+  it('a stream handed over in time is not answered with 504 while it is silent', async () => {
+    const r = await fetch(`${slow.app.listeningOrigin}/api/test/silent-stream`, {
+      headers: { authorization: `Bearer ${await slow.login('client2')}` },
+    });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe('late but whole');
   });
 
   it('streams to the end instead of being cut by the 504 timer', async () => {
