@@ -62,20 +62,7 @@ export type EventRow = {
 export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void> {
   const ids = [...new Set(contractIds)];
   if (ids.length === 0) return;
-  const list = await tx
-    .select({
-      id: contracts.id,
-      companyId: contracts.companyId,
-      law: contracts.law,
-      status: contracts.status,
-      contractDate: contracts.contractDate,
-      price: contracts.price,
-      eisPublishedAt: contracts.eisPublishedAt,
-      largeCustomer: customers.annualRevenueOver5bn,
-    })
-    .from(contracts)
-    .leftJoin(customers, eq(customers.id, contracts.customerId))
-    .where(inArray(contracts.id, ids));
+  const list = [...(await dutyContracts(tx, ids)).values()];
   const owing = list.filter((c) => OWES_REGISTER.has(c.status)).map((c) => c.id);
   const events: EventRow[] = owing.length
     ? await tx
