@@ -51,7 +51,7 @@ export async function import1cBench(): Promise<string> {
       `Timeline: ${timeline(t)} (the runner reports 10 % when it starts, 30 % once the file is read, ` +
         '70 % once it is parsed; the rest — matching and writing — is one transaction).',
       '',
-      `Steps as the server logged them (wall time): ${phasesLine(server.importPhases.at(-1))}.`,
+      `Steps as the server logged them (wall time, and the server process's CPU time in it): ${phasesLine(server.importPhases.at(-1))}.`,
       '',
     ].join('\n');
   } finally {

@@ -84,11 +84,17 @@ export async function timedImport(
 }
 
 /** «upload 1.2 s → running 1.7 s → 30 % 2.5 s → … → done 9.8 s» */
-/** The server's steps of the run: 'read 120 ms · parse 2.1 s · …'. */
-export function phasesLine(phases: Record<string, number> | undefined): string {
-  if (!phases) return 'not logged';
-  return Object.entries(phases)
-    .map(([name, ms]) => `${name} ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`}`)
+/** The server's steps of the run: 'read 120 ms (CPU 100 ms) · parse 2.1 s (CPU 2.0 s) · …'. */
+export function phasesLine(
+  steps: { phases: Record<string, number>; cpu: Record<string, number> } | undefined,
+): string {
+  if (!steps) return 'not logged';
+  const t = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+  return Object.entries(steps.phases)
+    .map(
+      ([name, ms]) =>
+        `${name} ${t(ms)}${steps.cpu[name] !== undefined ? ` (CPU ${t(steps.cpu[name])})` : ''}`,
+    )
     .join(' · ');
 }
 

@@ -64,7 +64,7 @@ export async function importUpdBench(): Promise<string> {
         '70 % once every file is parsed; the rest — finding the contracts, storing the documents and ' +
         'proposing the line mapping — is one transaction).',
       '',
-      `Steps as the server logged them (wall time): ${phasesLine(server.importPhases.at(-1))}.`,
+      `Steps as the server logged them (wall time, and the server process's CPU time in it): ${phasesLine(server.importPhases.at(-1))}.`,
       '',
     ].join('\n');
   } finally {

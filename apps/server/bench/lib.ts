@@ -20,19 +20,22 @@ export function freePort(): Promise<number> {
 /** Starts the real server (as npm start does) and waits for /api/health. */
 /** What the server logs at info level about each import run: its steps in ms (import-runner.ts). */
 export type ImportPhases = Record<string, number>;
+export type ImportSteps = { phases: ImportPhases; cpu: ImportPhases };
 
 export async function startServer(env: Record<string, string>): Promise<{
   base: string;
   child: ChildProcess;
   stop: () => Promise<void>;
-  /** Steps of the import runs finished so far, in order. */
-  importPhases: ImportPhases[];
+  /** Steps of the import runs finished so far, in order: wall time and the server's CPU time. */
+  importPhases: ImportSteps[];
 }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server
+    // the flags npm start gives the server (scripts/server-node-flags.json), then e.g.
+    // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it
     [
+      ...(JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8')) as string[]),
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
@@ -52,13 +55,14 @@ export async function startServer(env: Record<string, string>): Promise<{
     },
   );
   // info lines are read for the import steps; warnings and errors are passed on
-  const importPhases: ImportPhases[] = [];
+  const importPhases: ImportSteps[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
-    let entry: { level?: number; msg?: string; phases?: ImportPhases } | null = null;
+    let entry: { level?: number; msg?: string; phases?: ImportPhases; cpu?: ImportPhases } | null = null;
     try {
       entry = JSON.parse(line);
     } catch {}
-    if (entry?.msg === 'import done' && entry.phases) importPhases.push(entry.phases);
+    if (entry?.msg === 'import done' && entry.phases)
+      importPhases.push({ phases: entry.phases, cpu: entry.cpu ?? {} });
     else if (!entry || (entry.level ?? 0) >= 40) process.stdout.write(`${line}\n`);
   });
   // the server must not outlive the benchmark (an interrupted run, a failed section)

@@ -78,14 +78,20 @@ export async function executeImport<R extends Record<string, unknown>>(
   const run = await startRun(deps.db, importId, job.jobId);
   if (!run) return;
   const phases: Record<string, number> = {};
+  /** CPU time of this process (all of its work, not only this run's) in the same steps. */
+  const cpu: Record<string, number> = {};
   let lastMark = performance.now();
+  let lastCpu = process.cpuUsage();
   const ctx: RunContext = {
     deps,
     run,
     phase: (name) => {
       const now = performance.now();
       phases[name] = Math.round(now - lastMark);
+      const used = process.cpuUsage(lastCpu);
+      cpu[name] = Math.round((used.user + used.system) / 1000);
       lastMark = now;
+      lastCpu = process.cpuUsage();
     },
     actor: await actorOf(deps, run),
     progress: async (percent) => {
@@ -118,7 +124,7 @@ export async function executeImport<R extends Record<string, unknown>>(
     });
     ctx.phase('commit');
     // where an import's time goes, step by step (ms): for operations and the benchmark
-    deps.log.info({ import_id: run.id, kind: spec.kind, phases }, 'import done');
+    deps.log.info({ import_id: run.id, kind: spec.kind, phases, cpu }, 'import done');
     deps.notifier.emitToUser(run.userId, 'jobProgress', {
       job_id: job.jobId,
       kind: spec.kind,

@@ -27,6 +27,8 @@ export type Outgoing = { doc: BankDocument; fileName: string; key: string };
 
 /** Payments matched in one go, then written while the next chunk is matched. */
 const CHUNK = 10_000;
+/** Payments matched between two turns of the event loop. */
+const YIELD_EVERY = 500;
 
 async function candidatesFor(tx: Tx, companyId: number, payeeInns: string[]): Promise<ContractCandidate[]> {
   if (payeeInns.length === 0) return [];
@@ -203,7 +205,12 @@ export async function writePayments(
   let writing: Promise<void> | null = null;
   for (let i = 0; i < outgoing.length; i += chunk) {
     const rows: PaymentRow[] = [];
-    for (const o of outgoing.slice(i, i + chunk)) {
+    const slice = outgoing.slice(i, i + chunk);
+    for (let n = 0; n < slice.length; n++) {
+      // a turn of the event loop now and then: the previous chunk's writing goes on from one
+      // statement to the next (its events, then its payments) while this chunk is matched
+      if (n % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+      const o = slice[n];
       if (known.has(o.key)) {
         duplicates++;
         continue;
