@@ -13,6 +13,7 @@ import {
   type DeadlineConfig,
   type DeadlineContract,
   type DueItem,
+  eventDeadline,
   toMoscowDate,
 } from '../deadlines/deadlines.js';
 
@@ -138,17 +139,15 @@ function registerItems(c: DutyContractBase, today: string): DueItem[] {
   return contractDeadlines(input, [], calendar, config, today).filter(own);
 }
 
-/** The duty one event brings (none for some kinds), given the contract's register duties. */
-function eventDuty(c: DutyContractBase, register: DueItem[], e: EventRow, today: string): DutyRow | null {
+/** The duty one event brings (none when the contract owes the register nothing). */
+function eventDuty(c: DutyContractBase, e: EventRow, today: string): DutyRow | null {
   const { input, calendar, config } = deadlineInput(c);
   const event: ContractEvent = {
     kind: e.kind,
     date: e.date,
     publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
   };
-  // one event per call: the item that is not the register's belongs to this event
-  const items = contractDeadlines(input, [event], calendar, config, today).filter(own);
-  const item = items.find((i) => !register.some((r) => r.duty === i.duty && r.title === i.title));
+  const item = eventDeadline(input, event, calendar, config, today);
   return item ? toRow(c, item, e.kind, e.id) : null;
 }
 
@@ -156,7 +155,7 @@ function dutiesOfContract(c: DutyContractBase, events: EventRow[], today: string
   const register = registerItems(c, today);
   const rows = register.map((item) => toRow(c, item, 'register', null));
   for (const e of events) {
-    const row = eventDuty(c, register, e, today);
+    const row = eventDuty(c, e, today);
     if (row) rows.push(row);
   }
   return rows;
@@ -199,16 +198,10 @@ export function eventDuties(
 ): { rows: DutyRow[]; earliest: Map<number, { kind: ContractDuty; due: string }> } {
   const rows: DutyRow[] = [];
   const earliest = new Map<number, { kind: ContractDuty; due: string }>();
-  const register = new Map<number, DueItem[]>();
   for (const e of events) {
     const c = byId.get(e.contractId);
     if (!c || !OWES_REGISTER.has(c.status)) continue;
-    let items = register.get(c.id);
-    if (!items) {
-      items = registerItems(c, today);
-      register.set(c.id, items);
-    }
-    const row = eventDuty(c, items, e, today);
+    const row = eventDuty(c, e, today);
     if (!row) continue;
     rows.push(row);
     const first = earliest.get(c.id);

@@ -97,6 +97,27 @@ function allEvents(contract: DeadlineContract, events: ContractEvent[]): Contrac
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
+function eventItem(rules: ReturnType<typeof rulesFor>, e: ContractEvent, context: Context): DueItem {
+  const rule = e.kind === 'change' ? rules.change : rules.execution;
+  return dueItem(rule, eventTitle(rule, e), e.date, e.publishedAt, context);
+}
+
+/**
+ * The duty one event brings, as contractDeadlines lists it among the others, or null when the
+ * contract owes the register nothing: for counting new events in without the rest.
+ */
+export function eventDeadline(
+  contract: DeadlineContract,
+  event: ContractEvent,
+  calendar: ProductionCalendar,
+  config: DeadlineConfig,
+  today: string,
+): DueItem | null {
+  if (registerExemption(contract, config)) return null;
+  const context: Context = { calendar, today, dueSoonWorkingDays: config.dueSoonWorkingDays };
+  return eventItem(rulesFor(contract.law, config), event, context);
+}
+
 function eventTitle(rule: DeadlineRule, e: ContractEvent): string {
   return `${rule.title} (${EVENT_WORDS[e.kind].nominative} от ${formatRuDate(toMoscowDate(e.date))})`;
 }
@@ -124,10 +145,7 @@ export function contractDeadlines(
     items.push(
       dueItem(rules.register, rules.register.title, contract.contractDate, contract.publishedAt, context),
     );
-    for (const e of allEvents(contract, events)) {
-      const rule = e.kind === 'change' ? rules.change : rules.execution;
-      items.push(dueItem(rule, eventTitle(rule, e), e.date, e.publishedAt, context));
-    }
+    for (const e of allEvents(contract, events)) items.push(eventItem(rules, e, context));
   }
   return items.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
 }

@@ -26,7 +26,7 @@ import type { RunContext } from './import-runner.js';
 export type Outgoing = { doc: BankDocument; fileName: string; key: string };
 
 /** Payments matched in one go, then written while the next chunk is matched. */
-const CHUNK = 10_000;
+const CHUNK = 5000;
 /** Payments matched between two turns of the event loop. */
 const YIELD_EVERY = 500;
 
@@ -178,8 +178,10 @@ export async function writePayments(
   let duplicates = 0;
   let matched = 0;
   let total = 0n;
-  const plan = emptyPaymentsPlan();
-  /** One chunk: its events first (each payment is then written once with its event), then its payments. */
+  /**
+   * One chunk: its events first (each payment is then written once with its event), then its
+   * payments, then what its new events add to their contracts.
+   */
   const write = async (rows: PaymentRow[]) => {
     const linked = rows.filter((p): p is PaymentRow & { contractId: number } => p.contractId !== null);
     const events = linked.map((p) => paymentEvent(companyId, p.contractId, p, ctx.run.id, ctx.actor.userId));
@@ -199,8 +201,11 @@ export async function writePayments(
     const contractsOf = await ownersOf(fresh);
     const stored = bulkInsert(tx, payments, rows);
     // planned while PostgreSQL stores the payments
-    planNewPayments(plan, contractsOf, fresh);
+    const plan = planNewPayments(emptyPaymentsPlan(), contractsOf, fresh);
     await stored;
+    // counted chunk by chunk (sums add up, the nearest duty only moves earlier), so this too runs
+    // while the next chunk is matched
+    await writeNewPayments(tx, plan);
   };
   let writing: Promise<void> | null = null;
   for (let i = 0; i < outgoing.length; i += chunk) {
@@ -242,8 +247,6 @@ export async function writePayments(
     writing?.catch(() => {});
   }
   if (writing) await writing;
-  ctx.phase('matching and storing');
-  await writeNewPayments(tx, plan);
-  ctx.phase('sums and duties');
+  ctx.phase('matching, storing and counting');
   return { created, matched, duplicates, total: fromKopecks(total) };
 }

@@ -165,13 +165,16 @@ function registryKey(n: string): string | null {
 }
 
 const GRAM = 3;
+/** Three UTF-16 code units from `p` as one number (no substring per position of every purpose). */
+const gram = (s: string, p: number) =>
+  s.charCodeAt(p) * 4294967296 + s.charCodeAt(p + 1) * 65536 + s.charCodeAt(p + 2);
 
 /** A candidate list read once for all the payments matched against it (positions in the list). */
 type ListIndex = {
   /** Contract numbers in the form `compact` gives, position for position. */
   keys: string[];
-  /** Positions by the first three characters of the key; keys shorter than that are in `short`. */
-  byPrefix: Map<string, number[]>;
+  /** Positions by the first three characters of the key (as one number, see `gram`); keys shorter than that are in `short`. */
+  byPrefix: Map<number, number[]>;
   short: number[];
   byRegistry: Map<string, number[]>;
   /** Positions by supplier ИНН, and by customer ИНН within it (no customer ИНН: `noCustomer`). */
@@ -204,7 +207,7 @@ function indexOf(candidates: ContractCandidate[]): ListIndex {
     const key = compact(normalizeContractNumber(c.number));
     index.keys.push(key);
     if (key.length < GRAM) index.short.push(i);
-    else push(index.byPrefix, key.slice(0, GRAM), i);
+    else push(index.byPrefix, gram(key, 0), i);
     const registry = c.registryNumber ? registryKey(c.registryNumber) : null;
     if (registry) push(index.byRegistry, registry, i);
     let supplier = index.bySupplier.get(c.supplierInn);
@@ -233,7 +236,7 @@ function namedIn(purpose: Purpose, index: ListIndex): number[] {
   }
   const text = purpose.compact;
   for (let p = 0; p + GRAM <= text.length; p++) {
-    const list = index.byPrefix.get(text.slice(p, p + GRAM));
+    const list = index.byPrefix.get(gram(text, p));
     if (!list) continue;
     for (const i of list) if (text.startsWith(index.keys[i], p)) found.add(i);
   }
