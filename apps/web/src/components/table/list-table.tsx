@@ -1,5 +1,6 @@
 import { Pagination, Stack, Table, Text } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
+import { PAGING_LABELS } from './paged-table';
 
 export type ListColumn<T> = {
   key: string;
@@ -34,12 +35,6 @@ export type ListTableProps<T> = {
 };
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const PAGING_LABELS = {
-  first: 'Первая страница',
-  last: 'Последняя страница',
-  previous: 'Предыдущая страница',
-  next: 'Следующая страница',
-};
 
 const defaultKey = (row: unknown, index: number): Key => (row as { id?: Key }).id ?? index;
 

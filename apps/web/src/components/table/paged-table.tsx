@@ -1,7 +1,16 @@
 import 'mantine-datatable/styles.css';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { CSSProperties } from 'react';
 
 export const PAGE_SIZES = [10, 25, 50, 100];
+
+/** Russian names of the paging buttons (screen readers), for every table with pages. */
+export const PAGING_LABELS = {
+  first: 'Первая страница',
+  last: 'Последняя страница',
+  previous: 'Предыдущая страница',
+  next: 'Следующая страница',
+};
 
 export type PagedTableProps<T> = {
   records: T[];
@@ -14,17 +23,28 @@ export type PagedTableProps<T> = {
   fetching?: boolean;
   emptyText?: string;
   'aria-label': string;
+  /** Page sizes offered with onLimitChange (PAGE_SIZES by default). */
+  pageSizes?: number[];
+  /** Server-side sorting: the current sort and what a click on a sortable column asks for. */
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
+  onRowClick?: (record: T) => void;
+  rowStyle?: (record: T) => CSSProperties | undefined;
+  verticalAlign?: 'top' | 'center' | 'bottom';
 };
 
-/** A register table with server-side paging and Russian texts (mantine-datatable). */
+/** A register table with server-side paging (and sorting, when given) and Russian texts (mantine-datatable). */
 export function PagedTable<T extends { id: number }>(props: PagedTableProps<T>) {
   const { records, columns, total, page, limit, onPageChange, onLimitChange, fetching, emptyText } = props;
   const sizes = onLimitChange
     ? {
-        recordsPerPageOptions: PAGE_SIZES,
+        recordsPerPageOptions: props.pageSizes ?? PAGE_SIZES,
         onRecordsPerPageChange: onLimitChange,
         recordsPerPageLabel: 'Строк на странице',
       }
+    : {};
+  const sorting = props.sortStatus
+    ? { sortStatus: props.sortStatus, onSortStatusChange: props.onSortStatusChange }
     : {};
   return (
     <DataTable<T>
@@ -44,15 +64,12 @@ export function PagedTable<T extends { id: number }>(props: PagedTableProps<T>) 
       page={page}
       onPageChange={onPageChange}
       paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
-      getPaginationControlProps={(control) => ({
-        'aria-label': {
-          first: 'Первая страница',
-          last: 'Последняя страница',
-          previous: 'Предыдущая страница',
-          next: 'Следующая страница',
-        }[control],
-      })}
+      getPaginationControlProps={(control) => ({ 'aria-label': PAGING_LABELS[control] })}
+      onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
+      rowStyle={props.rowStyle}
+      verticalAlign={props.verticalAlign}
       {...sizes}
+      {...sorting}
     />
   );
 }

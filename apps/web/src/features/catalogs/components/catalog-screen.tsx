@@ -1,16 +1,14 @@
-import 'mantine-datatable/styles.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type CatalogDescriptor, catalogSorts } from '@zakupki/shared/api/catalogs';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { PAGE_SIZES } from '../../../components/table/paged-table';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { PagedTable } from '../../../components/table/paged-table';
 import { companyLabel } from '../../../lib/company';
 import { type CatalogItem, catalogListQuery } from '../api/catalogs';
 import { type CatalogScreenState, useCatalogScreen } from '../hooks/use-catalog-screen';
 import { cellOf, EntryButtons } from './catalog-cells';
+import { CatalogModals } from './catalog-modals';
 import { CatalogToolbar } from './catalog-toolbar';
-import { EntryFormModal } from './entry-form-modal';
-import { ImportModal } from './import-modal';
 
 export const EMPTY_LIST = 'Список пуст';
 export const NOTHING_FOUND = 'Ничего не найдено';
@@ -80,52 +78,22 @@ export function CatalogScreen({ d }: { d: CatalogDescriptor }) {
         onExport={() => s.exporting.mutate()}
         searchPlaceholder={d.kind === 'tariff' ? 'Код или наименование тарифа' : undefined}
       />
-      <DataTable<CatalogItem>
+      <PagedTable<CatalogItem>
         aria-label={d.title}
-        withTableBorder
-        striped
-        highlightOnHover
-        minHeight={records.length ? undefined : 160}
         records={records}
         columns={columns}
-        idAccessor="id"
         fetching={list.isFetching}
-        loadingText="Загрузка…"
-        noRecordsText={filters.q ? NOTHING_FOUND : EMPTY_LIST}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={filters.limit}
+        emptyText={filters.q ? NOTHING_FOUND : EMPTY_LIST}
+        total={list.data?.total ?? 0}
+        limit={filters.limit}
         page={filters.page}
         onPageChange={(p) => update({ page: String(p) })}
-        recordsPerPageOptions={PAGE_SIZES}
-        onRecordsPerPageChange={(n) => update({ limit: String(n) })}
-        recordsPerPageLabel="Строк на странице"
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
-        getPaginationControlProps={(control) => ({
-          'aria-label': {
-            first: 'Первая страница',
-            last: 'Последняя страница',
-            previous: 'Предыдущая страница',
-            next: 'Следующая страница',
-          }[control],
-        })}
+        onLimitChange={(n) => update({ limit: String(n) })}
         sortStatus={sortStatus}
         onSortStatusChange={(st) => update({ sort: String(st.columnAccessor), order: st.direction })}
         rowStyle={(it) => (it.archived_at ? { opacity: 0.75 } : undefined)}
       />
-      <EntryFormModal
-        d={d}
-        entry={s.editing}
-        rights={s.rights}
-        company={s.company}
-        onClose={() => s.setEditing(null)}
-      />
-      <ImportModal
-        d={d}
-        opened={s.importing}
-        rights={s.rights}
-        company={s.company}
-        onClose={() => s.setImporting(false)}
-      />
+      <CatalogModals d={d} s={s} />
     </Stack>
   );
 }

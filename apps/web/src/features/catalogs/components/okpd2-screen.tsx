@@ -1,17 +1,15 @@
-import 'mantine-datatable/styles.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { PAGE_SIZES } from '../../../components/table/paged-table';
+import type { DataTableColumn } from 'mantine-datatable';
+import { PagedTable } from '../../../components/table/paged-table';
 import { type CatalogItem, catalogListQuery } from '../api/catalogs';
 import type { Okpd2PathStep } from '../api/okpd2';
 import { useCatalogScreen } from '../hooks/use-catalog-screen';
 import { ArchivedBadge, EntryButtons } from './catalog-cells';
+import { CatalogModals } from './catalog-modals';
 import { NOTHING_FOUND } from './catalog-screen';
 import { CatalogToolbar } from './catalog-toolbar';
-import { EntryFormModal } from './entry-form-modal';
-import { ImportModal } from './import-modal';
 import { Okpd2Level } from './okpd2-tree';
 
 const pathStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -103,26 +101,17 @@ export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
         searchPlaceholder="Код ОКПД2 или наименование"
       />
       {searching ? (
-        <DataTable<CatalogItem>
+        <PagedTable<CatalogItem>
           aria-label="Найденные коды ОКПД2"
-          withTableBorder
-          striped
-          highlightOnHover
-          minHeight={found.data?.items.length ? undefined : 160}
           records={found.data?.items ?? []}
           columns={columns}
-          idAccessor="id"
           fetching={found.isFetching}
-          loadingText="Загрузка…"
-          noRecordsText={NOTHING_FOUND}
-          totalRecords={found.data?.total ?? 0}
-          recordsPerPage={filters.limit}
+          emptyText={NOTHING_FOUND}
+          total={found.data?.total ?? 0}
+          limit={filters.limit}
           page={filters.page}
           onPageChange={(p) => update({ page: String(p) })}
-          recordsPerPageOptions={PAGE_SIZES}
-          onRecordsPerPageChange={(n) => update({ limit: String(n) })}
-          recordsPerPageLabel="Строк на странице"
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
+          onLimitChange={(n) => update({ limit: String(n) })}
           sortStatus={{ columnAccessor: filters.sort ?? d.default_sort, direction: filters.order ?? 'asc' }}
           onSortStatusChange={(st) => update({ sort: String(st.columnAccessor), order: st.direction })}
         />
@@ -137,20 +126,7 @@ export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
           />
         </Paper>
       )}
-      <EntryFormModal
-        d={d}
-        entry={s.editing}
-        rights={s.rights}
-        company={s.company}
-        onClose={() => s.setEditing(null)}
-      />
-      <ImportModal
-        d={d}
-        opened={s.importing}
-        rights={s.rights}
-        company={s.company}
-        onClose={() => s.setImporting(false)}
-      />
+      <CatalogModals d={d} s={s} />
     </Stack>
   );
 }

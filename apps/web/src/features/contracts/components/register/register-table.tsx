@@ -1,7 +1,7 @@
-import 'mantine-datatable/styles.css';
 import { Stack, Text } from '@mantine/core';
 import type { ContractListItem } from '@zakupki/shared/api/contracts';
-import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { PagedTable } from '../../../../components/table/paged-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { type ContractSort, PAGE_LIMITS, type RegisterFilters } from '../../model/filters';
 import { DeadlineBadge, StatusBadge } from '../badges';
@@ -24,37 +24,21 @@ export function RegisterTable(p: RegisterTableProps) {
     direction: p.filters.order,
   };
   return (
-    <DataTable<ContractListItem>
+    <PagedTable<ContractListItem>
       aria-label="Реестр договоров"
-      withTableBorder
-      striped
-      highlightOnHover
       verticalAlign="top"
-      minHeight={p.records.length ? undefined : 180}
       records={p.records}
-      idAccessor="id"
       fetching={p.fetching}
-      loadingText="Загрузка…"
-      noRecordsText="Договоры не найдены"
-      totalRecords={p.total}
-      recordsPerPage={p.filters.limit}
+      emptyText="Договоры не найдены"
+      total={p.total}
+      limit={p.filters.limit}
       page={p.filters.page}
       onPageChange={p.onPage}
-      recordsPerPageOptions={PAGE_LIMITS}
-      onRecordsPerPageChange={p.onLimit}
-      recordsPerPageLabel="Строк на странице"
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
-      getPaginationControlProps={(control) => ({
-        'aria-label': {
-          first: 'Первая страница',
-          last: 'Последняя страница',
-          previous: 'Предыдущая страница',
-          next: 'Следующая страница',
-        }[control],
-      })}
+      pageSizes={PAGE_LIMITS}
+      onLimitChange={p.onLimit}
       sortStatus={sortStatus}
       onSortStatusChange={(s) => p.onSort(s.columnAccessor as ContractSort, s.direction)}
-      onRowClick={({ record }) => p.onOpen(record.id)}
+      onRowClick={(record) => p.onOpen(record.id)}
       rowStyle={() => ({ cursor: 'pointer' })}
       columns={[
         {
