@@ -2,13 +2,16 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { contractDuties, contractEvents, contracts } from '../../db/schema/index.js';
-import { refreshDuties } from '../contracts/contract-duties.js';
+import { dutyContracts, refreshDuties } from '../contracts/contract-duties.js';
 import {
   addEventsOnce,
-  countNewPayments,
+  emptyPaymentsPlan,
   type NewEvent,
+  type NewPaymentEvent,
   paymentKey,
+  planNewPayments,
   recomputeExecution,
+  writeNewPayments,
 } from './execution.service.js';
 import { contractRow, createContract, newCompany } from './imports.test-support.js';
 
@@ -83,7 +86,7 @@ describe('batched execution writes', () => {
     expect((await contractRow(t, c.id)).paidAmount).toBe('2500.50');
   }, 60_000);
 
-  it('countNewPayments gives what a full recomputation gives: paid sums, duties, nearest duty', async () => {
+  it('new payments planned and written incrementally give what a full recomputation gives: paid sums, duties, nearest duty', async () => {
     const company = await newCompany(t, 'ООО «Счёт платежей»');
     const a = await createContract(t, company, {
       number: 'П-3',
@@ -115,16 +118,16 @@ describe('batched execution writes', () => {
     fresh[3].eventDate = '2025-02-01';
     const placed = await addEventsOnce(db, fresh);
     expect(placed[3]).toEqual({ id: early.id, created: false });
-    await db.transaction((tx) =>
-      countNewPayments(
-        tx,
-        fresh.flatMap((e, j) =>
-          placed[j].created
-            ? [{ id: placed[j].id, contractId: e.contractId, amount: e.amount!, eventDate: e.eventDate }]
-            : [],
-        ),
-      ),
+    const created: NewPaymentEvent[] = fresh.flatMap((e, j) =>
+      placed[j].created
+        ? [{ id: placed[j].id, contractId: e.contractId, amount: e.amount!, eventDate: e.eventDate }]
+        : [],
     );
+    // what the bank statement writer does for a chunk: plan without the database, then write
+    await db.transaction(async (tx) => {
+      const owners = await dutyContracts(tx, [a.id, b.id]);
+      await writeNewPayments(tx, planNewPayments(emptyPaymentsPlan(), owners, created));
+    });
     const state = async () => {
       const rows = await db
         .select({

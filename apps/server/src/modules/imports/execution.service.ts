@@ -3,13 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { arrayParam, bulkInsert } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractEventItems, contractEvents } from '../../db/schema/index.js';
-import {
-  type DutyContract,
-  dutyContracts,
-  eventDuties,
-  insertDuties,
-  refreshDuties,
-} from '../contracts/contract-duties.js';
+import { type DutyContract, eventDuties, insertDuties, refreshDuties } from '../contracts/contract-duties.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from
@@ -101,8 +95,8 @@ export async function addEventOnce(tx: Tx, e: NewEvent): Promise<{ id: number; c
   return { id: existing.id, created: false };
 }
 
-/** Rows per `in (…)` list of the recomputation: PostgreSQL takes at most 65 535 parameters. */
-const CHUNK = 1000;
+/** Contracts recomputed per round of recomputeExecution. */
+const CHUNK = 5000;
 const eventKey = (companyId: number, dedupeKey: string) => `${companyId}:${dedupeKey}`;
 
 /** An event as addEventsOnce placed it: its id, and whether this call created it. */
@@ -165,7 +159,7 @@ export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<PlacedE
   });
 }
 
-/** A new payment event as countNewPayments takes it. */
+/** A new payment event as planNewPayments takes it. */
 export type NewPaymentEvent = { id: number; contractId: number; amount: string; eventDate: string };
 
 /** What counting new payments writes: paid sums to add, duty rows, earliest new duty per contract. */
@@ -178,10 +172,6 @@ export const emptyPaymentsPlan = (): PaymentsPlan => ({
   paid: new Map(),
   duties: { rows: [], earliest: new Map() },
 });
-
-/** The contracts the new payments of an import belong to, read before writing (see planNewPayments). */
-export const paymentContracts = (tx: Tx, contractIds: number[]) =>
-  dutyContracts(tx, [...new Set(contractIds)]);
 
 /**
  * Adds to a plan, without the database, what new payment events add to their contracts (an
@@ -248,21 +238,6 @@ export async function writeNewPayments(tx: Tx, plan: PaymentsPlan): Promise<void
     where c.id = v.id`);
 }
 
-/**
- * Counts newly created payment events into their contracts without recomputing them: the paid sum
- * grows by the payments' amounts and each payment adds its own EIS duty (a payment changes no
- * accepted quantity and no other duty). Equivalent to recomputeExecution for new payment events,
- * in a few statements for any number of them (a bank statement adds tens of thousands).
- */
-export async function countNewPayments(tx: Tx, events: NewPaymentEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const contracts = await paymentContracts(
-    tx,
-    events.map((e) => e.contractId),
-  );
-  await writeNewPayments(tx, planNewPayments(emptyPaymentsPlan(), contracts, events));
-}
-
 export type AcceptedLine = {
   contractItemId: number;
   sourceLineNo: number | null;
@@ -303,14 +278,11 @@ export async function deleteEvent(tx: Tx, eventId: number) {
  */
 export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>): Promise<void> {
   const all = [...new Set(contractIds)];
-  // in chunks: a statement takes at most 65 535 parameters, and a bank statement may touch tens
-  // of thousands of contracts
-  for (let i = 0; i < all.length; i += 5 * CHUNK) {
-    const ids = all.slice(i, i + 5 * CHUNK);
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
+  // in chunks of 5 000 contracts (the ids go as one array parameter): bounded work per statement
+  // and per duty refresh
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const ids = all.slice(i, i + CHUNK);
+    const list = arrayParam(ids, 'integer');
     await tx.execute(sql`
     update contract_items ci set
       accepted_quantity = coalesce(a.qty, 0),
@@ -320,10 +292,10 @@ export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>):
       select cei.contract_item_id, sum(cei.quantity) as qty, sum(cei.amount) as amount
       from contract_event_items cei
       join contract_events ce on ce.id = cei.event_id and ce.kind = 'acceptance'
-      where ce.contract_id in (${list})
+      where ce.contract_id = any(${list})
       group by cei.contract_item_id
     ) a on a.contract_item_id = c0.id
-    where ci.id = c0.id and c0.contract_id in (${list})
+    where ci.id = c0.id and c0.contract_id = any(${list})
       -- rows that keep their sums are not rewritten (a payment changes none of them)
       and (ci.accepted_quantity <> coalesce(a.qty, 0) or ci.accepted_amount <> coalesce(a.amount, 0))`);
     await tx.execute(sql`
@@ -333,7 +305,7 @@ export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>):
       paid_amount = coalesce((select sum(e.amount) from contract_events e
         where e.contract_id = c.id and e.kind = 'payment'), 0),
       updated_at = now()
-    where c.id in (${list})`);
+    where c.id = any(${list})`);
     await refreshDuties(tx, ids);
   }
 }
