@@ -2,6 +2,7 @@ import type { ReportRun } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.js';
+import { waitRun } from '../../../test/wait-run.js';
 import { contractEventItems, contractEvents, contractItems, notifications } from '../../db/schema/index.js';
 import { contractBody, createContract } from '../contracts/contracts.test-helpers.js';
 
@@ -31,21 +32,8 @@ export const createContract2024 = (
 ) => createContract(t, token, companyId, { ...IN_2024, ...over });
 
 /** Polls a report until its job has finished (done or failed). */
-export async function waitReport(
-  t: TestApp,
-  token: string,
-  companyId: number,
-  reportId: number,
-  ms = 30_000,
-) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const r = await t.req<ReportRun>('GET', `/api/companies/${companyId}/reports/${reportId}`, { token });
-    expect(r.status).toBe(200);
-    if (r.body.status === 'done' || r.body.status === 'failed') return r.body;
-    if (Date.now() > until) throw new Error(`report ${reportId} still ${r.body.status}`);
-    await new Promise((res) => setTimeout(res, 150));
-  }
+export function waitReport(t: TestApp, token: string, companyId: number, reportId: number, ms = 30_000) {
+  return waitRun<ReportRun>(t, token, `/api/companies/${companyId}/reports/${reportId}`, ms);
 }
 
 /** Starts a report and waits for it. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness.js';
+import { waitRun } from '../../../test/wait-run.js';
 import { bankRequisites, companies, contractItems, contracts, customers } from '../../db/schema/index.js';
 
 /** Test helpers of the import module (not a test file itself). */
@@ -57,22 +58,15 @@ export async function upload(
 }
 
 /** Polls GET …/imports/:id until the run is done or failed (30 s at most). */
-export async function waitImport(
+export function waitImport(
   t: TestApp,
   token: string,
   companyId: number,
   importId: number,
   timeoutMs = 30_000,
 ) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await t.req('GET', `/api/companies/${companyId}/imports/${importId}`, { token });
-    expect(r.status).toBe(200);
-    if (r.body.status === 'done' || r.body.status === 'failed') return r.body;
-    if (Date.now() > until)
-      throw new Error(`import ${importId} still ${r.body.status} after ${timeoutMs} ms`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read the run's result by kind
+  return waitRun<any>(t, token, `/api/companies/${companyId}/imports/${importId}`, timeoutMs);
 }
 
 /** Uploads and waits; asserts the 202. */
