@@ -41,16 +41,29 @@ export async function bulkInsert<T extends PgTable, R = never>(
   rows: InsertRow<T>[],
   tail?: SQL,
 ): Promise<R[]> {
-  if (rows.length === 0) return [];
   const out: R[] = [];
+  for (const query of insertStatements(table, rows, tail)) out.push(...(await rowsOf<R>(tx, query)));
+  return out;
+}
+
+/**
+ * The statements of `bulkInsert`, built (JSON and all) without running them: an import prepares
+ * one chunk's statements while PostgreSQL runs the previous chunk's (`runStatements`).
+ */
+export function insertStatements<T extends PgTable>(table: T, rows: InsertRow<T>[], tail?: SQL): SQL[] {
+  const out: SQL[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const { names, json } = jsonRows(table, rows.slice(i, i + ROWS_PER_STATEMENT));
-    const query = sql`insert into ${table} (${names})
+    out.push(sql`insert into ${table} (${names})
       select ${names} from json_populate_recordset(null::${table}, ${json})
-      ${tail ?? sql``}`;
-    out.push(...(await rowsOf<R>(tx, query)));
+      ${tail ?? sql``}`);
   }
   return out;
+}
+
+/** Runs statements one after the other in the caller's transaction. */
+export async function runStatements(tx: Tx, statements: SQL[]): Promise<void> {
+  for (const query of statements) await tx.execute(query);
 }
 
 /** Rows (Drizzle insert objects) as one JSON parameter keyed by column names, with those columns. */
@@ -58,17 +71,14 @@ function jsonRows<T extends PgTable>(table: T, rows: InsertRow<T>[]): { names: S
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const keys = rows.length ? Object.keys(rows[0]).filter((k) => k in all) : [];
   const columns = keys.map((k) => all[k]);
+  const names = columns.map((c) => c.name);
+  const jsonb = columns.map((c) => c.getSQLType() === 'jsonb');
   const records = (rows as Record<string, unknown>[]).map((row) => {
     const record: Record<string, unknown> = {};
     for (let j = 0; j < keys.length; j++) {
       const v = row[keys[j]];
       // dates and the like as the driver would send them; jsonb stays an object in the JSON
-      record[columns[j].name] =
-        v === null || v === undefined
-          ? null
-          : columns[j].getSQLType() === 'jsonb'
-            ? v
-            : toJsonValue(columns[j], v);
+      record[names[j]] = v === null || v === undefined ? null : jsonb[j] ? v : toJsonValue(columns[j], v);
     }
     return record;
   });

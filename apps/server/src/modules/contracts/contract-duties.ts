@@ -1,6 +1,6 @@
 import type { ContractDuty, DeadlineSummary } from '@zakupki/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { arrayParam, bulkInsert } from '../../db/bulk.js';
+import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
 import { daysBetween } from '../calendar/iso-date.js';
@@ -209,11 +209,6 @@ export function eventDuties(
       earliest.set(c.id, { kind: row.kind, due: row.dueDate });
   }
   return { rows, earliest };
-}
-
-/** Stores duty rows (one statement per 20 000). */
-export async function insertDuties(tx: Tx, rows: DutyRow[]): Promise<void> {
-  await bulkInsert(tx, contractDuties, rows);
 }
 
 function toRow(

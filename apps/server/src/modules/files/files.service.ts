@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { files } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -29,6 +29,16 @@ const META = {
   size: files.size,
   sha256: files.sha256,
 };
+
+/**
+ * The content as base64 text: the driver's own bytea reading (hex text, decoded in JavaScript)
+ * cost a 45 MB bank statement a second of CPU, base64 a tenth of it and a third less to transfer.
+ */
+const CONTENT_BASE64 = sql<string>`encode(${files.content}, 'base64')`;
+
+function withContent({ content64, ...meta }: StoredFile & { content64: string }): FileContent {
+  return { ...meta, content: Buffer.from(content64, 'base64') };
+}
 
 export const sha256Of = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
@@ -64,14 +74,14 @@ export async function storeFile(
 export async function readFiles(tx: Tx, ids: number[]): Promise<FileContent[]> {
   if (ids.length === 0) return [];
   const rows = await tx
-    .select({ ...META, content: files.content })
+    .select({ ...META, content64: CONTENT_BASE64 })
     .from(files)
     .where(inArray(files.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw new Error(`Stored file ${id} is missing`);
-    return row;
+    return withContent(row);
   });
 }
 
@@ -80,11 +90,12 @@ export async function readFiles(tx: Tx, ids: number[]): Promise<FileContent[]> {
  * company, a personal file (no company) its owner or an admin. Otherwise 404 and an audit entry.
  */
 export async function fileForActor(db: Db, actor: Actor, id: number): Promise<FileContent> {
-  const [row] = await db
-    .select({ ...META, content: files.content })
+  const [found] = await db
+    .select({ ...META, content64: CONTENT_BASE64 })
     .from(files)
     .where(eq(files.id, id));
-  if (!row) throw new AppError('not_found', 'Файл не найден');
+  if (!found) throw new AppError('not_found', 'Файл не найден');
+  const row = withContent(found);
   if (row.companyId !== null) {
     await requireCompany(db, actor, row.companyId);
   } else if (row.userId !== actor.userId && actor.role !== 'admin') {

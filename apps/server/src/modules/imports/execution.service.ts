@@ -1,9 +1,9 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { arrayParam, bulkInsert } from '../../db/bulk.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
-import { contractEventItems, contractEvents } from '../../db/schema/index.js';
-import { type DutyContract, eventDuties, insertDuties, refreshDuties } from '../contracts/contract-duties.js';
+import { contractDuties, contractEventItems, contractEvents } from '../../db/schema/index.js';
+import { type DutyContract, eventDuties, refreshDuties } from '../contracts/contract-duties.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from
@@ -99,67 +99,78 @@ export async function addEventOnce(tx: Tx, e: NewEvent): Promise<{ id: number; c
 const CHUNK = 5000;
 const eventKey = (companyId: number, dedupeKey: string) => `${companyId}:${dedupeKey}`;
 
-/** An event as addEventsOnce placed it: its id, and whether this call created it. */
+/** An event as EventIds placed it: its id, and whether it is new. */
 export type PlacedEvent = { id: number; created: boolean };
 
+type EventInsert = ReturnType<typeof eventValues> & { id: number };
+
 /**
- * addEventOnce for many events (an import's payments) in two statements whatever their number
- * (one insert of arrays, one lookup of the keys that were there already). Returns, in the order
- * given, each event's id and whether it is new; an event whose key exists (or repeats earlier in
- * the list) gets the id of the first one, with `created: false`.
+ * Ids of an import's events, known before they are written, so that a chunk of payments, their
+ * events and their duties go to PostgreSQL together: an event whose key is stored (or was placed
+ * earlier in this import) gets that id; a new one gets an id drawn from the events' sequence.
+ * `reads` may be a connection other than the import's transaction (it sees only committed
+ * events; this import's own are remembered here). For events without an EIS publication time
+ * (bank, УПД); EIS imports use addEventOnce.
  */
-export async function addEventsOnce(tx: Tx, events: NewEvent[]): Promise<PlacedEvent[]> {
-  if (events.length === 0) return [];
-  const inserted = await bulkInsert<
-    typeof contractEvents,
-    { id: number | string; company_id: number; dedupe_key: string }
-  >(
-    tx,
-    contractEvents,
-    events.map(eventValues),
-    sql`on conflict do nothing returning id, company_id, dedupe_key`,
-  );
-  const ids = new Map<string, number>();
-  for (const r of inserted) ids.set(eventKey(r.company_id, r.dedupe_key), Number(r.id));
-  const fresh = new Set(ids.values());
-  const missing = events.filter((e) => !ids.has(eventKey(e.companyId, e.dedupeKey)));
-  if (missing.length > 0) {
-    const existing = await tx
-      .select({
-        id: contractEvents.id,
-        companyId: contractEvents.companyId,
-        key: contractEvents.dedupeKey,
-        publishedAt: contractEvents.eisPublishedAt,
-      })
-      .from(contractEvents)
-      .where(
-        and(
-          sql`${contractEvents.companyId} = any(${arrayParam([...new Set(missing.map((e) => e.companyId))], 'integer')})`,
-          sql`${contractEvents.dedupeKey} = any(${arrayParam([...new Set(missing.map((e) => e.dedupeKey))], 'text')})`,
-        ),
-      );
-    const found = new Map(existing.map((r) => [eventKey(r.companyId, r.key!), r]));
-    for (const e of missing) {
-      const row = found.get(eventKey(e.companyId, e.dedupeKey));
-      if (!row) throw new Error(`event ${e.dedupeKey} conflicts but is not found`);
-      ids.set(eventKey(e.companyId, e.dedupeKey), row.id);
-      if (e.eisPublishedAt && !row.publishedAt) {
-        await tx
-          .update(contractEvents)
-          .set({ eisPublishedAt: e.eisPublishedAt })
-          .where(eq(contractEvents.id, row.id));
-        row.publishedAt = e.eisPublishedAt;
-      }
+export class EventIds {
+  private readonly placed = new Map<string, number>();
+
+  constructor(private readonly reads: Tx) {}
+
+  /** Each event's id in the order given, and the rows of the new ones to insert. */
+  async place(
+    events: Omit<NewEvent, 'eisPublishedAt'>[],
+  ): Promise<{ placed: PlacedEvent[]; rows: EventInsert[] }> {
+    const unknown = events.filter((e) => !this.placed.has(eventKey(e.companyId, e.dedupeKey)));
+    if (unknown.length > 0) {
+      const stored = await this.reads
+        .select({ id: contractEvents.id, companyId: contractEvents.companyId, key: contractEvents.dedupeKey })
+        .from(contractEvents)
+        .where(
+          and(
+            sql`${contractEvents.companyId} = any(${arrayParam([...new Set(unknown.map((e) => e.companyId))], 'integer')})`,
+            sql`${contractEvents.dedupeKey} = any(${arrayParam([...new Set(unknown.map((e) => e.dedupeKey))], 'text')})`,
+          ),
+        );
+      for (const r of stored) this.placed.set(eventKey(r.companyId, r.key!), r.id);
     }
+    // a repeat within the list is not new either
+    const seen = new Set<string>();
+    const fresh = events.filter((e) => {
+      const key = eventKey(e.companyId, e.dedupeKey);
+      if (this.placed.has(key) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const ids = await this.reserve(fresh.length);
+    const rows = fresh.map((e, j) => ({ ...eventValues(e), id: ids[j] }));
+    const created = new Set<number>();
+    for (const r of rows) {
+      this.placed.set(eventKey(r.companyId, r.dedupeKey), r.id);
+      created.add(r.id);
+    }
+    const placed = events.map((e) => {
+      const id = this.placed.get(eventKey(e.companyId, e.dedupeKey))!;
+      return { id, created: created.delete(id) };
+    });
+    return { placed, rows };
   }
-  return events.map((e) => {
-    const id = ids.get(eventKey(e.companyId, e.dedupeKey))!;
-    const created = fresh.delete(id);
-    return { id, created };
-  });
+
+  private async reserve(n: number): Promise<number[]> {
+    if (n === 0) return [];
+    const r = await rowsOf<{ id: number | string }>(
+      this.reads,
+      sql`select nextval(pg_get_serial_sequence('contract_events', 'id')) as id from generate_series(1, ${n}::int)`,
+    );
+    return r.map((x) => Number(x.id));
+  }
 }
 
-/** A new payment event as planNewPayments takes it. */
+/** The statements writing the new events EventIds placed. */
+export function eventStatements(rows: EventInsert[]): SQL[] {
+  return insertStatements(contractEvents, rows);
+}
+
 export type NewPaymentEvent = { id: number; contractId: number; amount: string; eventDate: string };
 
 /** What counting new payments writes: paid sums to add, duty rows, earliest new duty per contract. */
@@ -208,11 +219,16 @@ export function planNewPayments(
  * touching the register's indexes.
  */
 export async function writeNewPayments(tx: Tx, plan: PaymentsPlan): Promise<void> {
+  await runStatements(tx, newPaymentsStatements(plan));
+}
+
+/** The statements of writeNewPayments, built without running them. */
+export function newPaymentsStatements(plan: PaymentsPlan): SQL[] {
   const { paid, duties } = plan;
-  await insertDuties(tx, duties.rows);
-  if (paid.size === 0) return;
+  const out = insertStatements(contractDuties, duties.rows);
+  if (paid.size === 0) return out;
   const ids = [...paid.keys()];
-  await tx.execute(sql`
+  out.push(sql`
     update contracts c set
       paid_amount = c.paid_amount + v.amount,
       next_duty_kind = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
@@ -236,6 +252,7 @@ export async function writeNewPayments(tx: Tx, plan: PaymentsPlan): Promise<void
       )}
     ) as v(id, amount, kind, due)
     where c.id = v.id`);
+  return out;
 }
 
 export type AcceptedLine = {

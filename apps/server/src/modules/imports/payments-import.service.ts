@@ -1,17 +1,10 @@
 import type { PaymentsImportResult } from '@zakupki/shared';
-import { ParseError } from '../../lib/parse-error.js';
 import { audit } from '../audit/audit.service.js';
-import type { BankParty } from './bank/bank.types.js';
-import { parseBankExchange, paymentNaturalKey } from './bank/bank-1c.parser.js';
 import { companyCustomers } from './eis-import.service.js';
-import { ImportFailure, type ImportSpec } from './import-runner.js';
+import type { ImportSpec } from './import-runner.js';
 import { companyAccounts } from './payments.repository.js';
-import { type Outgoing, writePayments } from './payments-import.writer.js';
-
-const isOurs = (p: BankParty, accounts: Set<string>, inns: Set<string>) =>
-  (p.account !== null && accounts.has(p.account)) ||
-  (p.settlementAccount !== null && accounts.has(p.settlementAccount)) ||
-  (p.inn !== null && inns.has(p.inn));
+import { StatementsSource } from './payments-import.source.js';
+import { writePayments } from './payments-import.writer.js';
 
 export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
   kind: 'payments',
@@ -19,42 +12,20 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
   async prepare(ctx, upload) {
     const companyId = ctx.run.companyId;
     const { refs } = await companyCustomers(ctx.deps.db, companyId);
-    const inns = new Set(refs.map((r) => r.inn));
-    const accounts = await companyAccounts(ctx.deps.db, companyId);
-    const outgoing: Outgoing[] = [];
-    let documents = 0;
-    let incoming = 0;
-    let other = 0;
-    let internal = 0;
-    const warnings = [...upload.warnings];
-    for (const entry of upload.entries) {
-      let statement: ReturnType<typeof parseBankExchange>;
-      try {
-        statement = parseBankExchange(entry.data, entry.name);
-      } catch (err) {
-        if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
-        throw err;
-      }
-      for (const w of statement.warnings) warnings.push(`${entry.name}: ${w}`);
-      for (const doc of statement.documents) {
-        documents++;
-        const payer = isOurs(doc.payer, accounts, inns);
-        const payee = isOurs(doc.payee, accounts, inns);
-        if (payer && !payee) outgoing.push({ doc, fileName: entry.name, key: paymentNaturalKey(doc) });
-        else if (payee && !payer) incoming++;
-        else {
-          other++;
-          if (payer && payee) internal++;
-        }
-      }
-    }
-    if (documents > 0 && outgoing.length === 0 && incoming === 0 && internal === 0) {
-      throw new ImportFailure(
-        `ни один из документов выписки (${documents}) не относится к компании: плательщик и получатель не совпадают с её ИНН и расчётными счетами. Проверьте банковские реквизиты компании`,
-      );
-    }
+    const company = {
+      inns: new Set(refs.map((r) => r.inn)),
+      accounts: await companyAccounts(ctx.deps.db, companyId),
+    };
+    // decoded here, read while the payments are written: a year's statement is parsed (2 s) while
+    // PostgreSQL stores its first parts, not before
+    const source = new StatementsSource(upload.entries, company, upload.warnings, (share) =>
+      ctx.progress(70 + Math.floor(share * 25)),
+    );
     return async (tx) => {
-      const { created, matched, duplicates, total } = await writePayments(tx, ctx, outgoing);
+      // on PostgreSQL the writer reads through another connection while the transaction writes
+      // (PGlite has one connection, busy with the transaction)
+      const reads = ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined;
+      const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, { reads });
       await audit(tx, ctx.actor, {
         action: 'import',
         entity: 'payments_import',
@@ -63,16 +34,16 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
         after: { file: ctx.run.uploadFileName, created, matched, duplicates },
       });
       return {
-        documents,
-        outgoing: outgoing.length,
-        incoming,
-        other,
+        documents: source.documents,
+        outgoing: source.outgoing,
+        incoming: source.incoming,
+        other: source.other,
         created,
         matched,
         unmatched: created - matched,
         duplicates,
         total_amount: total,
-        warnings,
+        warnings: source.warnings,
       };
     };
   },

@@ -91,7 +91,13 @@ describe('writePayments', () => {
       order('4', '2025-03-05', '10.00', 'Оплата по счёту 15'),
     ];
     // chunks of two: the repeated order (same key) falls into the next chunk
-    const out = await db.transaction((tx) => writePayments(tx, { run, actor, phase: () => {} }, outgoing, 2));
+    // parts of two, the last one shorter
+    const source = { next: async (max: number) => (outgoing.length ? outgoing.splice(0, max) : null) };
+    // the reads through another connection than the writes on PostgreSQL, as the import does
+    const reads = t.app.deps.database.kind === 'postgres' ? db : undefined;
+    const out = await db.transaction((tx) =>
+      writePayments(tx, { run, actor, phase: () => {} }, source, { chunk: 2, reads }),
+    );
     expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });
     const stored = await db
       .select()

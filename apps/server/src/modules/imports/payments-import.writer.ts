@@ -1,18 +1,20 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { arrayParam, bulkInsert, rowsOf } from '../../db/bulk.js';
+import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contracts, payments } from '../../db/schema/index.js';
 import { type DutyContract, dutyContracts } from '../contracts/contract-duties.js';
 import type { BankDocument } from './bank/bank.types.js';
 import { type ContractCandidate, explainPaymentMatch } from './bank/payment-matcher.js';
 import {
-  addEventsOnce,
+  EventIds,
   emptyPaymentsPlan,
+  eventStatements,
   type NewPaymentEvent,
+  newPaymentsStatements,
   paymentKey,
   planNewPayments,
-  writeNewPayments,
 } from './execution.service.js';
 import type { RunContext } from './import-runner.js';
 
@@ -20,12 +22,16 @@ import type { RunContext } from './import-runner.js';
  * Writing a bank statement's outgoing payments: what is new is matched to contracts and stored
  * with its payment event; the new events are counted into their contracts. Set-based (JSON rows,
  * a few statements per chunk) and pipelined: while PostgreSQL stores one chunk of payments, the
- * next one is matched here, so the two cores work at once (a year's statement of 50 000 orders).
+ * next one is read from the file and matched here, so the two cores work at once (a year's
+ * statement of 50 000 orders).
  */
 
 export type Outgoing = { doc: BankDocument; fileName: string; key: string };
 
-/** Payments matched in one go, then written while the next chunk is matched. */
+/** Outgoing payments a part at a time (`max` or a few more), null once there are no more. */
+export type OutgoingSource = { next(max: number): Promise<Outgoing[] | null> };
+
+/** Payments matched in one go, then written while the next chunk is read and matched. */
 const CHUNK = 5000;
 /** Payments matched between two turns of the event loop. */
 const YIELD_EVERY = 500;
@@ -128,64 +134,83 @@ export function paymentEvent(
 type PaymentRow = ReturnType<typeof paymentRow>;
 
 /**
- * Stores the outgoing payments not stored before (by their natural key), each matched to a
- * contract or left for the user to assign, and counts the new ones into their contracts.
+ * Stores the source's outgoing payments not stored before (by their natural key), each matched to
+ * a contract or left for the user to assign, and counts the new ones into their contracts. The
+ * source is read chunk by chunk; an error it throws ends the writing (the caller's transaction
+ * then stores nothing).
  */
 export async function writePayments(
   tx: Tx,
   ctx: Pick<RunContext, 'run' | 'actor' | 'phase'>,
-  outgoing: Outgoing[],
-  chunk = CHUNK,
+  source: OutgoingSource,
+  opts: {
+    chunk?: number;
+    /**
+     * Where the reads go (stored payments, candidate contracts, event ids, duty data): another
+     * connection than `tx` lets them run while `tx` stores the previous chunk. They see only
+     * committed rows; what this import wrote is remembered here.
+     */
+    reads?: Tx;
+  } = {},
 ) {
   const companyId = ctx.run.companyId;
-  const keys = [...new Set(outgoing.map((o) => o.key))];
-  const known = new Set(
-    (
-      await tx
-        .select({ key: payments.naturalKey })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.companyId, companyId),
-            sql`${payments.naturalKey} = any(${arrayParam(keys, 'text')})`,
-          ),
-        )
-    ).map((r) => r.key),
-  );
-  ctx.phase('known payments');
-  const candidates = await candidatesFor(tx, companyId, [
-    ...new Set(outgoing.map((o) => o.doc.payee.inn).filter((v): v is string => !!v)),
-  ]);
-  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const chunk = opts.chunk ?? CHUNK;
+  const reads = opts.reads ?? tx;
+  const eventIds = new EventIds(reads);
+  /** Keys of the payments met so far: stored before, or in this upload. */
+  const known = new Set<string>();
+  const storedBefore = async (slice: Outgoing[]) => {
+    const keys = [...new Set(slice.map((o) => o.key))].filter((k) => !known.has(k));
+    if (keys.length === 0) return;
+    const rows = await reads
+      .select({ key: payments.naturalKey })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.companyId, companyId),
+          sql`${payments.naturalKey} = any(${arrayParam(keys, 'text')})`,
+        ),
+      );
+    for (const r of rows) known.add(r.key);
+  };
+  const byId = new Map<string, ContractCandidate>();
+  // the matcher only looks at the payee's contracts: given every contract of the company, it
+  // passed over all of them for each payment (50 000 × 180 000 in the benchmark)
+  const bySupplier = new Map<string, ContractCandidate[]>();
+  /** The contracts of the payees not met before (a year's statement names most of them in its first part). */
+  const readCandidates = async (slice: Outgoing[]) => {
+    const inns = new Set<string>();
+    for (const o of slice) {
+      const inn = o.doc.payee.inn;
+      if (inn && !bySupplier.has(inn)) inns.add(inn);
+    }
+    for (const inn of inns) bySupplier.set(inn, []);
+    for (const c of await candidatesFor(reads, companyId, [...inns])) {
+      byId.set(c.id, c);
+      bySupplier.get(c.supplierInn)?.push(c);
+    }
+  };
   /** The contracts of new payments as their duties are computed from, read once each. */
   const owners = new Map<number, DutyContract>();
   const ownersOf = async (events: NewPaymentEvent[]) => {
     const missing = [...new Set(events.map((e) => e.contractId))].filter((id) => !owners.has(id));
-    for (const [id, c] of await dutyContracts(tx, missing)) owners.set(id, c);
+    for (const [id, c] of await dutyContracts(reads, missing)) owners.set(id, c);
     return owners;
   };
-  // the matcher only looks at the payee's contracts: given every contract of the company, it
-  // passed over all of them for each payment (50 000 × 180 000 in the benchmark)
-  const bySupplier = new Map<string, ContractCandidate[]>();
-  for (const c of candidates) {
-    const list = bySupplier.get(c.supplierInn);
-    if (list) list.push(c);
-    else bySupplier.set(c.supplierInn, [c]);
-  }
-  ctx.phase('contracts');
 
   let created = 0;
   let duplicates = 0;
   let matched = 0;
   let total = 0n;
   /**
-   * One chunk: its events first (each payment is then written once with its event), then its
-   * payments, then what its new events add to their contracts.
+   * The statements storing one chunk, built while PostgreSQL stores the previous one: its new
+   * events (their ids drawn beforehand), its payments linked to them, and what the new events add
+   * to their contracts (duties, paid sums, the nearest duty).
    */
-  const write = async (rows: PaymentRow[]) => {
+  const statementsOf = async (rows: PaymentRow[]) => {
     const linked = rows.filter((p): p is PaymentRow & { contractId: number } => p.contractId !== null);
     const events = linked.map((p) => paymentEvent(companyId, p.contractId, p, ctx.run.id, ctx.actor.userId));
-    const placed = await addEventsOnce(tx, events);
+    const { placed, rows: newEvents } = await eventIds.place(events);
     const fresh: NewPaymentEvent[] = [];
     linked.forEach((p, j) => {
       p.eventId = placed[j].id;
@@ -198,55 +223,62 @@ export async function writePayments(
         });
       }
     });
-    const contractsOf = await ownersOf(fresh);
-    const stored = bulkInsert(tx, payments, rows);
-    // planned while PostgreSQL stores the payments
-    const plan = planNewPayments(emptyPaymentsPlan(), contractsOf, fresh);
-    await stored;
-    // counted chunk by chunk (sums add up, the nearest duty only moves earlier), so this too runs
-    // while the next chunk is matched
-    await writeNewPayments(tx, plan);
+    // counted chunk by chunk: sums add up, and the nearest duty only moves earlier
+    const plan = planNewPayments(emptyPaymentsPlan(), await ownersOf(fresh), fresh);
+    return [
+      ...eventStatements(newEvents),
+      ...insertStatements(payments, rows),
+      ...newPaymentsStatements(plan),
+    ];
   };
   let writing: Promise<void> | null = null;
-  for (let i = 0; i < outgoing.length; i += chunk) {
-    const rows: PaymentRow[] = [];
-    const slice = outgoing.slice(i, i + chunk);
-    for (let n = 0; n < slice.length; n++) {
-      // a turn of the event loop now and then: the previous chunk's writing goes on from one
-      // statement to the next (its events, then its payments) while this chunk is matched
-      if (n % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-      const o = slice[n];
-      if (known.has(o.key)) {
-        duplicates++;
-        continue;
+  try {
+    for (let slice = await source.next(chunk); slice; slice = await source.next(chunk)) {
+      await storedBefore(slice);
+      await readCandidates(slice);
+      const rows: PaymentRow[] = [];
+      for (let n = 0; n < slice.length; n++) {
+        // a turn of the event loop now and then: the previous chunk's writing goes on from one
+        // statement to the next while this chunk is matched
+        if (n % YIELD_EVERY === YIELD_EVERY - 1) await turn();
+        const o = slice[n];
+        if (known.has(o.key)) {
+          duplicates++;
+          continue;
+        }
+        known.add(o.key);
+        const decision = explainPaymentMatch(o.doc, bySupplier.get(o.doc.payee.inn ?? '') ?? []);
+        const match = decision.match;
+        if (match) {
+          const c = byId.get(match.contractId);
+          if (c) c.remaining = fromKopecks(toScaled(c.remaining, 2) - toScaled(o.doc.amount, 2));
+          matched++;
+        }
+        total += toScaled(o.doc.amount, 2);
+        rows.push(
+          paymentRow(
+            o,
+            companyId,
+            ctx.run.id,
+            match ? { contractId: Number(match.contractId), confidence: match.confidence } : null,
+            decision.reason,
+          ),
+        );
       }
-      known.add(o.key);
-      const decision = explainPaymentMatch(o.doc, bySupplier.get(o.doc.payee.inn ?? '') ?? []);
-      const match = decision.match;
-      if (match) {
-        const c = byId.get(match.contractId);
-        if (c) c.remaining = fromKopecks(toScaled(c.remaining, 2) - toScaled(o.doc.amount, 2));
-        matched++;
-      }
-      total += toScaled(o.doc.amount, 2);
-      rows.push(
-        paymentRow(
-          o,
-          companyId,
-          ctx.run.id,
-          match ? { contractId: Number(match.contractId), confidence: match.confidence } : null,
-          decision.reason,
-        ),
-      );
+      created += rows.length;
+      const statements = rows.length ? await statementsOf(rows) : [];
+      // the previous chunk was being written while this one was read, matched and prepared
+      if (writing) await writing;
+      writing = statements.length ? runStatements(tx, statements) : null;
+      // a failure is reported where it is awaited, not as an unhandled rejection meanwhile
+      writing?.catch(() => {});
     }
-    created += rows.length;
-    // the previous chunk was being written while this one was matched
-    if (writing) await writing;
-    writing = rows.length ? write(rows) : null;
-    // a failure is reported where it is awaited, not as an unhandled rejection meanwhile
-    writing?.catch(() => {});
+  } catch (err) {
+    // the transaction ends with the error: not while a chunk is still being written on it
+    await writing?.catch(() => {});
+    throw err;
   }
   if (writing) await writing;
-  ctx.phase('matching, storing and counting');
+  ctx.phase('reading, matching, storing and counting');
   return { created, matched, duplicates, total: fromKopecks(total) };
 }

@@ -1,0 +1,104 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import { ParseError } from '../../lib/parse-error.js';
+import type { BankDocument, BankParty } from './bank/bank.types.js';
+import { BankExchangeReader, paymentNaturalKey } from './bank/bank-1c.parser.js';
+import type { ImportEntry } from './import-files.js';
+import { ImportFailure } from './import-runner.js';
+import type { Outgoing, OutgoingSource } from './payments-import.writer.js';
+
+/** Lines read between two turns of the event loop (about 500 payment orders). */
+const LINES_PER_TURN = 20_000;
+
+const isOurs = (p: BankParty, accounts: Set<string>, inns: Set<string>) =>
+  (p.account !== null && accounts.has(p.account)) ||
+  (p.settlementAccount !== null && accounts.has(p.settlementAccount)) ||
+  (p.inn !== null && inns.has(p.inn));
+
+/** A parse error of one file of the upload, named by the file. */
+function inFile<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ParseError) throw new ParseError(`файл «${name}»: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * The company's outgoing payment orders of an upload's bank statements, read a part at a time so
+ * that the writer stores one part while the next is read. Counts every document by direction as
+ * it goes; once all are read, refuses an upload none of whose documents concern the company.
+ * The files are decoded when the source is made (a file that is not a statement fails before
+ * anything is written); a document or structure error further on fails the writer's transaction.
+ */
+export class StatementsSource implements OutgoingSource {
+  documents = 0;
+  outgoing = 0;
+  incoming = 0;
+  /** Neither side is the company, or both are (`internal`). */
+  other = 0;
+  internal = 0;
+  readonly warnings: string[];
+  private readonly files: { name: string; reader: BankExchangeReader }[];
+  private current = 0;
+
+  constructor(
+    entries: ImportEntry[],
+    private readonly company: { accounts: Set<string>; inns: Set<string> },
+    warnings: string[],
+    /** Share of the upload read so far, 0..1, after each part. */
+    private readonly onProgress: (share: number) => Promise<void> = async () => {},
+  ) {
+    this.warnings = [...warnings];
+    this.files = entries.map((e) => ({
+      name: e.name,
+      reader: inFile(e.name, () => new BankExchangeReader(e.data, e.name)),
+    }));
+  }
+
+  async next(max: number): Promise<Outgoing[] | null> {
+    const out: Outgoing[] = [];
+    while (out.length < max && this.current < this.files.length) {
+      const { name, reader } = this.files[this.current];
+      const more = inFile(name, () => reader.read(LINES_PER_TURN));
+      if (!more) {
+        const statement = inFile(name, () => reader.finish());
+        this.classify(reader.take(), name, out);
+        for (const w of statement.warnings) this.warnings.push(`${name}: ${w}`);
+        this.current++;
+        continue;
+      }
+      this.classify(reader.take(), name, out);
+      // the part before is being stored meanwhile: its statements go on between these turns
+      await turn();
+    }
+    if (this.current < this.files.length) {
+      const { reader } = this.files[this.current];
+      await this.onProgress((this.current + reader.progress) / this.files.length);
+    }
+    if (out.length > 0) return out;
+    if (this.documents > 0 && this.outgoing === 0 && this.incoming === 0 && this.internal === 0) {
+      throw new ImportFailure(
+        `ни один из документов выписки (${this.documents}) не относится к компании: плательщик и получатель не совпадают с её ИНН и расчётными счетами. Проверьте банковские реквизиты компании`,
+      );
+    }
+    return null;
+  }
+
+  private classify(docs: BankDocument[], fileName: string, out: Outgoing[]) {
+    const { accounts, inns } = this.company;
+    for (const doc of docs) {
+      this.documents++;
+      const payer = isOurs(doc.payer, accounts, inns);
+      const payee = isOurs(doc.payee, accounts, inns);
+      if (payer && !payee) {
+        this.outgoing++;
+        out.push({ doc, fileName, key: paymentNaturalKey(doc) });
+      } else if (payee && !payer) this.incoming++;
+      else {
+        this.other++;
+        if (payer && payee) this.internal++;
+      }
+    }
+  }
+}
