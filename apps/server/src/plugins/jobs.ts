@@ -45,9 +45,15 @@ export class JobQueue {
             db: fromPglite(database.pglite as never),
             backend: 'pglite',
             schema: 'pgboss',
+            useListenNotify: true,
           } as never)
-        : new PgBoss(poolOptions(database));
+        : new PgBoss({ ...poolOptions(database), useListenNotify: true });
+    // LISTEN/NOTIFY (useListenNotify, queues with `notify`): a job sent on any node wakes a worker
+    // at once instead of at its next poll (an import started 0.25 s later on average); polling
+    // stays as the backstop
     this.boss.on('error', (err) => this.getDeps().log.error({ err }, 'job queue error'));
+    // e.g. LISTEN/NOTIFY unavailable (behind PgBouncer in transaction mode): polling goes on
+    this.boss.on('warning', (warning) => this.getDeps().log.warn({ warning }, 'job queue warning'));
   }
 
   private working = false;
@@ -68,12 +74,16 @@ export class JobQueue {
 
   private async setup(def: AnyJob) {
     const work = this.working;
-    await this.boss.createQueue(def.name, {
+    const options = {
       retryLimit: def.retry?.limit ?? 2,
       retryDelay: def.retry?.delaySeconds ?? 5,
       retryBackoff: def.retry?.backoff ?? true,
       expireInSeconds: def.expireInSeconds ?? 900,
-    });
+      notify: true,
+    };
+    await this.boss.createQueue(def.name, options);
+    // a queue made by an earlier version keeps its options otherwise
+    await this.boss.updateQueue(def.name, options);
     if (work) {
       await this.boss.work(
         def.name,
@@ -81,6 +91,7 @@ export class JobQueue {
           batchSize: 1,
           localConcurrency: def.concurrency ?? 2,
           pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: 5,
           includeMetadata: true,
         },
         async (jobs) => {
