@@ -7,7 +7,7 @@ import {
   newFields,
   setField,
 } from './bank-1c.sections.js';
-import { type DecodedBankText, decodeBankFile } from './bank-decode.js';
+import { type BankLines, type DecodedBankText, decodeBankFile } from './bank-decode.js';
 import { BankParseError } from './bank-values.js';
 
 export { BankParseError } from './bank-values.js';
@@ -51,7 +51,7 @@ export class BankExchangeReader {
    * and so is everything after it in `ready`'s count.
    */
   readonly documents: (BankDocument | null)[] = [];
-  private readonly lines: string[];
+  private readonly lines: BankLines;
   private readonly decoded: DecodedBankText;
   private readonly warnings: string[] = [];
   private readonly header = newFields();
@@ -72,8 +72,6 @@ export class BankExchangeReader {
   private strayLines = 0;
   private lastKey: string | null = null;
   private lastLineNo = 0;
-  /** Index of the next line to read (line 1, the signature, is checked by the decoder). */
-  private next = 1;
   private done = false;
   /** Documents before this index were given out by `take`. */
   private taken = 0;
@@ -84,6 +82,8 @@ export class BankExchangeReader {
   ) {
     this.decoded = decodeBankFile(buf);
     this.lines = this.decoded.lines;
+    // line 1, the signature, is checked by the decoder
+    this.lines.next();
   }
 
   /** Documents from the start that are complete: no gap before them. */
@@ -105,24 +105,21 @@ export class BankExchangeReader {
 
   /** Share of the lines read, 0..1. */
   get progress(): number {
-    return this.lines.length ? this.next / this.lines.length : 1;
+    return this.lines.progress;
   }
 
   /** Reads up to `maxLines` more lines; false once the file is read to its end. */
   read(maxLines: number): boolean {
     if (this.done) return false;
     const lines = this.lines;
-    const stop = Math.min(lines.length, this.next + maxLines);
-    while (this.next < stop) {
-      const i = this.next++;
-      if (!this.readLine(lines[i], i + 1)) {
+    for (let n = 0; n < maxLines; n++) {
+      const line = lines.next();
+      if (line === null || !this.readLine(line, lines.count)) {
         this.done = true;
         return false;
       }
     }
-    if (this.next < lines.length) return true;
-    this.done = true;
-    return false;
+    return true;
   }
 
   /** The whole statement once `read` returned false; throws the file's first error. */
@@ -136,7 +133,7 @@ export class BankExchangeReader {
       );
     }
     if (state.at !== 'end') {
-      throw new BankParseError(this.lines.length, 'файл оборван: нет строки КонецФайла');
+      throw new BankParseError(this.lines.count, 'файл оборван: нет строки КонецФайла');
     }
 
     const head = buildHeader(this.header, this.accounts, this.documentKinds, this.decoded, warnings);
@@ -171,10 +168,9 @@ export class BankExchangeReader {
   /** One line; false when the file ends here (text after КонецФайла). */
   private readLine(raw: string, lineNo: number): boolean {
     // A BOM repeated by concatenation and the DOS end-of-file mark (Ctrl+Z) are not content.
-    const line = raw
-      .replace(/^\uFEFF/, '')
-      .replaceAll('\u001a', '')
-      .trim();
+    let line = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    if (line.includes('\u001a')) line = line.replaceAll('\u001a', '');
+    line = line.trim();
     if (line === '') return true;
     const state = this.state;
     if (state.at === 'end') {

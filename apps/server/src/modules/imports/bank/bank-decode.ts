@@ -11,9 +11,18 @@ const SIGNATURE = '1CClientBankExchange';
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** The lines of a decoded file, one at a time, without their terminators. */
+export type BankLines = {
+  /** The next line, or null at the end (a terminator after the last line opens no new line). */
+  next(): string | null;
+  /** Lines given out so far: the number of the last one. */
+  readonly count: number;
+  /** Share of the file given out, 0..1. */
+  readonly progress: number;
+};
+
 export type DecodedBankText = {
-  /** Lines without terminators; index 0 is line 1. */
-  lines: string[];
+  lines: BankLines;
   encoding: BankFileEncoding;
   /** 1-based numbers of lines decoded as UTF-8 inside a single-byte file. */
   mixedEncodingLines: number[];
@@ -49,29 +58,25 @@ export function decodeBankFile(input: Buffer): DecodedBankText {
   }
 
   if (isUtf8(buf)) {
-    return { lines: splitText(buf.toString('utf8'), separator), encoding: 'utf-8', mixedEncodingLines: [] };
+    return {
+      lines: new TextLines(buf.toString('utf8'), separator),
+      encoding: 'utf-8',
+      mixedEncodingLines: [],
+    };
   }
 
   // Single-byte body: find UTF-8 lines first, judge the rest by letter frequency.
-  const lineBufs = splitLines(buf, separator);
-  const utf8Lines = new Set<number>();
-  const singleByteParts: Buffer[] = [];
-  let sampled = 0;
-  lineBufs.forEach((line, i) => {
-    if (!hasHighByte(line)) return;
-    if (isUtf8(line) && hasCyrillic(line.toString('utf8'))) {
-      utf8Lines.add(i);
-    } else if (sampled < SAMPLE_BYTES) {
-      singleByteParts.push(line);
-      sampled += line.length;
-    }
-  });
-  const encoding = guessSingleByte(Buffer.concat(singleByteParts));
+  const utf8Lines = utf8LinesIn(buf, separator);
+  const encoding = guessSingleByte(singleByteSample(buf, separator, utf8Lines));
   const decoder = SINGLE_BYTE[encoding];
   const lines =
     utf8Lines.size === 0
-      ? splitText(decoder.decode(buf), separator)
-      : lineBufs.map((line, i) => (utf8Lines.has(i) ? line.toString('utf8') : decoder.decode(line)));
+      ? new TextLines(decoder.decode(buf), separator)
+      : new ListedLines(
+          splitLines(buf, separator).map((line, i) =>
+            utf8Lines.has(i) ? line.toString('utf8') : decoder.decode(line),
+          ),
+        );
   return { lines, encoding, mixedEncodingLines: [...utf8Lines].map((i) => i + 1) };
 }
 
@@ -85,6 +90,51 @@ const SINGLE_BYTE: Record<SingleByte, TextDecoder> = {
 
 /** Bytes of single-byte text enough to tell windows-1251 from cp866. */
 const SAMPLE_BYTES = 256 * 1024;
+
+/**
+ * Lines (0-based) that are UTF-8 with Cyrillic inside a single-byte body. Such a line has a
+ * Cyrillic lead byte (0xD0–0xD3) followed by a continuation byte (0x80–0xBF), which windows-1251
+ * and cp866 text almost never has: one pass over the bytes finds the few lines worth checking,
+ * instead of cutting a 45 MB statement into two million line buffers first.
+ */
+function utf8LinesIn(buf: Buffer, separator: number): Set<number> {
+  const found = new Set<number>();
+  let line = 0;
+  let start = 0;
+  for (let i = 0; i < buf.length; i++) {
+    const b = buf[i];
+    if (b === separator) {
+      line++;
+      start = i + 1;
+    } else if ((b & 0xfc) === 0xd0 && (buf[i + 1] & 0xc0) === 0x80) {
+      let end = buf.indexOf(separator, i);
+      if (end === -1) end = buf.length;
+      const text = buf.subarray(start, end);
+      if (isUtf8(text) && hasCyrillic(text.toString('utf8'))) found.add(line);
+      // on to the end of the line: the separator there counts it
+      i = end - 1;
+    }
+  }
+  return found;
+}
+
+/** The single-byte lines with letters from the start, up to SAMPLE_BYTES (the last one whole). */
+function singleByteSample(buf: Buffer, separator: number, utf8Lines: Set<number>): Buffer {
+  const parts: Buffer[] = [];
+  let sampled = 0;
+  let line = 0;
+  for (let start = 0; start < buf.length && sampled < SAMPLE_BYTES; line++) {
+    let end = buf.indexOf(separator, start);
+    if (end === -1) end = buf.length;
+    const text = buf.subarray(start, end);
+    if (!utf8Lines.has(line) && hasHighByte(text)) {
+      parts.push(text);
+      sampled += text.length;
+    }
+    start = end + 1;
+  }
+  return Buffer.concat(parts);
+}
 
 function hasHighByte(line: Buffer): boolean {
   for (let i = 0; i < line.length; i++) if (line[i] >= 0x80) return true;
@@ -109,13 +159,52 @@ function looksBinary(buf: Buffer): boolean {
   return control > 8 || buf.includes(0);
 }
 
-/** Same split as `splitLines`, on decoded text. */
-function splitText(text: string, separator: number): string[] {
-  const lines = text
-    .split(separator === LF ? '\n' : '\r')
-    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines;
+/**
+ * The lines of a decoded text, cut as they are read (as `splitLines` cuts bytes; a CR before the
+ * LF dropped): a 45 MB statement is 1.5 million lines, cut while its first payments are stored.
+ */
+class TextLines implements BankLines {
+  count = 0;
+  private at = 0;
+  private readonly separator: string;
+
+  constructor(
+    private readonly text: string,
+    separator: number,
+  ) {
+    this.separator = separator === LF ? '\n' : '\r';
+  }
+
+  next(): string | null {
+    const text = this.text;
+    if (this.at > text.length || (this.at === text.length && this.count > 0)) return null;
+    let end = text.indexOf(this.separator, this.at);
+    if (end === -1) end = text.length;
+    const lineEnd = end > this.at && text.charCodeAt(end - 1) === CR ? end - 1 : end;
+    const line = text.slice(this.at, lineEnd);
+    this.at = end + 1;
+    this.count++;
+    return line;
+  }
+
+  get progress(): number {
+    return this.text.length ? Math.min(1, this.at / this.text.length) : 1;
+  }
+}
+
+/** Lines decoded one by one (a single-byte file with UTF-8 lines in it). */
+class ListedLines implements BankLines {
+  count = 0;
+
+  constructor(private readonly lines: string[]) {}
+
+  next(): string | null {
+    return this.count < this.lines.length ? this.lines[this.count++] : null;
+  }
+
+  get progress(): number {
+    return this.lines.length ? this.count / this.lines.length : 1;
+  }
 }
 
 function splitLines(buf: Buffer, separator: number): Buffer[] {
