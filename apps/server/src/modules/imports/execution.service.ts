@@ -219,16 +219,23 @@ export function planNewPayments(
  * touching the register's indexes.
  */
 export async function writeNewPayments(tx: Tx, plan: PaymentsPlan): Promise<void> {
-  await runStatements(tx, newPaymentsStatements(plan));
+  const { contracts, duties } = newPaymentsStatements(plan);
+  await runStatements(tx, [...duties, ...contracts]);
 }
 
-/** The statements of writeNewPayments, built without running them. */
-export function newPaymentsStatements(plan: PaymentsPlan): SQL[] {
+/**
+ * The statements of writeNewPayments, built without running them: the duty rows (they need their
+ * events stored before them) and the contracts' new sums.
+ */
+export function newPaymentsStatements(plan: PaymentsPlan): { contracts: SQL[]; duties: SQL[] } {
   const { paid, duties } = plan;
-  const out = insertStatements(contractDuties, duties.rows);
-  if (paid.size === 0) return out;
   const ids = [...paid.keys()];
-  out.push(sql`
+  return {
+    contracts:
+      ids.length === 0
+        ? []
+        : [
+            sql`
     update contracts c set
       paid_amount = c.paid_amount + v.amount,
       next_duty_kind = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
@@ -251,8 +258,10 @@ export function newPaymentsStatements(plan: PaymentsPlan): SQL[] {
         'date',
       )}
     ) as v(id, amount, kind, due)
-    where c.id = v.id`);
-  return out;
+    where c.id = v.id`,
+          ],
+    duties: insertStatements(contractDuties, duties.rows),
+  };
 }
 
 export type AcceptedLine = {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { auditLog, notifications, payments, updDocuments } from '../../db/schema/index.js';
 import {
@@ -111,13 +111,18 @@ describe('execution information for EIS', () => {
     expect(rec.error).toBe(
       'За период с 01.01.2019 по 31.01.2019 по договору № 155-Т нет платежей и документов о приёмке: сведения об исполнении не сформированы',
     );
-    const stored = (
-      await t.app.deps.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.kind, 'notificationPerfomanceContractResponse'))
-    ).find((n) => (n.payload as { performance_id: number }).performance_id === r.body.performance_id);
-    expect(stored?.payload).toMatchObject({ result: 'error', error: rec.error });
+    // the notification is stored right after the record fails: wait for it rather than race it
+    const stored = await vi.waitFor(async () => {
+      const found = (
+        await t.app.deps.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.kind, 'notificationPerfomanceContractResponse'))
+      ).find((n) => (n.payload as { performance_id: number }).performance_id === r.body.performance_id);
+      if (!found) throw new Error('no notification yet');
+      return found;
+    });
+    expect(stored.payload).toMatchObject({ result: 'error', error: rec.error });
     const bad = await t.req('POST', `/api/companies/${a}/contracts/${ids.contract}/performance`, {
       token,
       body: { period_from: '2019-02-01', period_to: '2019-01-01' },

@@ -33,6 +33,8 @@ export type OutgoingSource = { next(max: number): Promise<Outgoing[] | null> };
 
 /** Payments matched in one go, then written while the next chunk is read and matched. */
 const CHUNK = 5000;
+/** The first chunk; each next one is twice as large, up to CHUNK. */
+const FIRST_CHUNK = 1000;
 /** Payments matched between two turns of the event loop. */
 const YIELD_EVERY = 500;
 
@@ -204,8 +206,8 @@ export async function writePayments(
   let total = 0n;
   /**
    * The statements storing one chunk, built while PostgreSQL stores the previous one: its new
-   * events (their ids drawn beforehand), its payments linked to them, and what the new events add
-   * to their contracts (duties, paid sums, the nearest duty).
+   * events (their ids drawn beforehand), its payments linked to them, the events' duties, and
+   * what the events add to their contracts (paid sums, the nearest duty).
    */
   const statementsOf = async (rows: PaymentRow[]) => {
     const linked = rows.filter((p): p is PaymentRow & { contractId: number } => p.contractId !== null);
@@ -225,15 +227,21 @@ export async function writePayments(
     });
     // counted chunk by chunk: sums add up, and the nearest duty only moves earlier
     const plan = planNewPayments(emptyPaymentsPlan(), await ownersOf(fresh), fresh);
+    const counted = newPaymentsStatements(plan);
     return [
       ...eventStatements(newEvents),
       ...insertStatements(payments, rows),
-      ...newPaymentsStatements(plan),
+      ...counted.duties,
+      ...counted.contracts,
     ];
   };
   let writing: Promise<void> | null = null;
   try {
-    for (let slice = await source.next(chunk); slice; slice = await source.next(chunk)) {
+    // small parts first: PostgreSQL starts storing sooner, and the payees' contracts are read a
+    // part at a time (a year's statement names 5 000 suppliers) while it stores
+    let size = Math.min(chunk, FIRST_CHUNK);
+    for (let slice = await source.next(size); slice; slice = await source.next(size)) {
+      size = Math.min(chunk, size * 2);
       await storedBefore(slice);
       await readCandidates(slice);
       const rows: PaymentRow[] = [];

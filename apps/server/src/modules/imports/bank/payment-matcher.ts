@@ -70,10 +70,11 @@ export function explainPaymentMatch(
     return none(`получатель платежа (ИНН ${payeeInn}) не является поставщиком ни по одному договору`);
   }
   // the payee's contracts this payer may have signed: all of them when the payer's ИНН is unknown
-  const eligible = payerInn
-    ? [...supplier.noCustomer, ...(supplier.byCustomer.get(payerInn) ?? [])]
-    : supplier.all;
-  if (eligible.length === 0) {
+  // (counted, not copied: a supplier may have thousands)
+  const signed = payerInn ? supplier.byCustomer.get(payerInn) : undefined;
+  const eligible = payerInn ? supplier.noCustomer.length + (signed?.length ?? 0) : supplier.all.length;
+  const onlyEligible = () => (payerInn ? (supplier.noCustomer[0] ?? signed?.[0]) : supplier.all[0]) as number;
+  if (eligible === 0) {
     return none(
       `плательщик (ИНН ${payerInn}) не является заказчиком по договорам с поставщиком ИНН ${payeeInn}`,
     );
@@ -94,8 +95,8 @@ export function explainPaymentMatch(
 
   if (scored.length === 0) {
     if (conflicts.length > 0) return none(conflicts.join('; '));
-    if (eligible.length === 1) {
-      const only = candidates[eligible[0]];
+    if (eligible === 1) {
+      const only = candidates[onlyEligible()];
       return withinRemaining(doc, {
         candidate: only,
         confidence: CONFIDENCE.onlyContract,
@@ -103,7 +104,7 @@ export function explainPaymentMatch(
       });
     }
     return none(
-      `в назначении платежа не найден номер договора или реестровый номер, а с поставщиком ИНН ${payeeInn} ${eligible.length} договоров`,
+      `в назначении платежа не найден номер договора или реестровый номер, а с поставщиком ИНН ${payeeInn} ${eligible} договоров`,
     );
   }
 
@@ -160,14 +161,26 @@ function readPurpose(text: string): Purpose {
 
 /** First 19 digits of a registry number: what sameRegistryNumber compares; null when shorter. */
 function registryKey(n: string): string | null {
-  const digits = n.replace(/\D/g, '');
+  const digits = /^\d+$/.test(n) ? n : n.replace(/\D/g, '');
   return digits.length < 19 ? null : digits.slice(0, 19);
 }
 
 const GRAM = 3;
-/** Three UTF-16 code units from `p` as one number (no substring per position of every purpose). */
+/** A code unit in ten bits: Cyrillic (U+0400–U+04FF) moved onto U+0300–U+03FF, the rest cut. */
+const fold = (c: number) => (c < 0x400 ? c : c < 0x500 ? c - 0x100 : c & 0x3ff);
+/**
+ * Three UTF-16 code units from `p` as one small integer: no substring per position of every
+ * purpose, and no number too large for V8 to keep unboxed (a map keyed by those spent a quarter
+ * of the matching time hashing them). Rare characters may share a value with others; `namedIn`
+ * checks every key it finds this way.
+ */
 const gram = (s: string, p: number) =>
-  s.charCodeAt(p) * 4294967296 + s.charCodeAt(p + 1) * 65536 + s.charCodeAt(p + 2);
+  (fold(s.charCodeAt(p)) << 20) | (fold(s.charCodeAt(p + 1)) << 10) | fold(s.charCodeAt(p + 2));
+
+/** What `compact(normalizeContractNumber(n))` gives, without four regular expressions for a plain number. */
+function numberKey(n: string): string {
+  return /[\s№N]/u.test(n) ? compact(normalizeContractNumber(n)) : n.toLowerCase();
+}
 
 /** A candidate list read once for all the payments matched against it (positions in the list). */
 type ListIndex = {
@@ -204,7 +217,7 @@ function indexOf(candidates: ContractCandidate[]): ListIndex {
     bySupplier: new Map(),
   };
   candidates.forEach((c, i) => {
-    const key = compact(normalizeContractNumber(c.number));
+    const key = numberKey(c.number);
     index.keys.push(key);
     if (key.length < GRAM) index.short.push(i);
     else push(index.byPrefix, gram(key, 0), i);
