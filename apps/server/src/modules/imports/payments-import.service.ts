@@ -6,6 +6,9 @@ import { companyAccounts } from './payments.repository.js';
 import { StatementsSource } from './payments-import.source.js';
 import { writePayments } from './payments-import.writer.js';
 
+/** Statements this large (about a thousand payment orders) name most of a company's suppliers. */
+const EVERY_SUPPLIER_FROM_BYTES = 1024 * 1024;
+
 export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
   kind: 'payments',
   failureMessage: (reason) => `Не удалось загрузить банковскую выписку: ${reason}`,
@@ -21,11 +24,15 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
     const source = new StatementsSource(upload.entries, company, upload.warnings, (share) =>
       ctx.progress(70 + Math.floor(share * 25)),
     );
+    const bytes = upload.entries.reduce((sum, e) => sum + e.data.length, 0);
     return async (tx) => {
       // on PostgreSQL the writer reads through another connection while the transaction writes
       // (PGlite has one connection, busy with the transaction)
       const reads = ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined;
-      const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, { reads });
+      const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, {
+        reads,
+        everySupplier: bytes >= EVERY_SUPPLIER_FROM_BYTES,
+      });
       await audit(tx, ctx.actor, {
         action: 'import',
         entity: 'payments_import',

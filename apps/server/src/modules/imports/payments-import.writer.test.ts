@@ -58,86 +58,92 @@ function order(number: string, date: string, amount: string, purpose: string): O
 }
 
 describe('writePayments', () => {
-  it('matches and stores chunk by chunk; sums and duties equal a full recomputation', async () => {
-    const company = await newCompany(t, 'ООО «Конвейер»');
-    await addCustomer(t, company, CUSTOMER);
-    const spec = { supplierInn: SUPPLIER, customerInn: CUSTOMER, price: '5000000.00' };
-    const a = await createContract(t, company, { ...spec, number: '11/25-МТР', date: '2025-01-10' });
-    const b = await createContract(t, company, {
-      ...spec,
-      number: '12/25-МТР',
-      date: '2025-02-12',
-      law: '44',
-    });
-    const db = t.app.deps.db;
-    // the register duties a contract has from its creation on (the test writes contracts directly)
-    await db.transaction((tx) => refreshDuties(tx, [a.id, b.id]));
-    const [admin] = await db.select().from(users).where(eq(users.login, 'admin@demo.local'));
-    const run = await insertRun(db, {
-      companyId: company,
-      userId: admin.id,
-      kind: 'payments',
-      uploadFileName: 'kl_to_1c.txt',
-      fileIds: [],
-      fileSha256: 'test',
-      params: {},
-    });
-    const actor = { userId: admin.id, role: 'admin' } as Actor;
-    const outgoing = [
-      order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
-      order('2', '2025-03-04', '2000.50', 'Оплата по договору № 12/25-МТР от 12.02.2025'),
-      order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
-      order('3', '2025-01-20', '99.99', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
-      order('4', '2025-03-05', '10.00', 'Оплата по счёту 15'),
-    ];
-    // chunks of two: the repeated order (same key) falls into the next chunk
-    // parts of two, the last one shorter
-    const source = { next: async (max: number) => (outgoing.length ? outgoing.splice(0, max) : null) };
-    // the reads through another connection than the writes on PostgreSQL, as the import does
-    const reads = t.app.deps.database.kind === 'postgres' ? db : undefined;
-    const out = await db.transaction((tx) =>
-      writePayments(tx, { run, actor, phase: () => {} }, source, { chunk: 2, reads }),
-    );
-    expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });
-    const stored = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.companyId, company))
-      .orderBy(asc(payments.id));
-    expect(stored.map((p) => [p.number, p.status, p.contractId, p.eventId !== null])).toEqual([
-      ['1', 'matched', a.id, true],
-      ['2', 'matched', b.id, true],
-      ['3', 'matched', a.id, true],
-      ['4', 'unmatched', null, false],
-    ]);
-    const state = async () => ({
-      contracts: await db
-        .select({ paid: contracts.paidAmount, kind: contracts.nextDutyKind, due: contracts.nextDutyDue })
-        .from(contracts)
-        .where(inArray(contracts.id, [a.id, b.id]))
-        .orderBy(asc(contracts.id)),
-      duties: await db
-        .select({
-          c: contractDuties.contractId,
-          kind: contractDuties.kind,
-          e: contractDuties.eventId,
-          due: contractDuties.dueDate,
-        })
-        .from(contractDuties)
-        .where(inArray(contractDuties.contractId, [a.id, b.id]))
-        .orderBy(
-          asc(contractDuties.contractId),
-          asc(contractDuties.dueDate),
-          asc(contractDuties.kind),
-          asc(contractDuties.eventId),
-        ),
-    });
-    const written = await state();
-    expect(written.contracts.map((c) => c.paid)).toEqual(['1099.99', '2000.50']);
-    await db.transaction(async (tx) => {
-      await recomputeExecution(tx, [a.id, b.id]);
-      await refreshDuties(tx, [a.id, b.id]);
-    });
-    expect(await state()).toEqual(written);
-  });
+  it.each([
+    ['the payees’ contracts read chunk by chunk', false],
+    ['every supplier’s contracts read at once', true],
+  ])(
+    'matches and stores chunk by chunk (%s); sums and duties equal a full recomputation',
+    async (_, everySupplier) => {
+      const company = await newCompany(t, `ООО «Конвейер ${everySupplier ? 2 : 1}»`);
+      await addCustomer(t, company, CUSTOMER);
+      const spec = { supplierInn: SUPPLIER, customerInn: CUSTOMER, price: '5000000.00' };
+      const a = await createContract(t, company, { ...spec, number: '11/25-МТР', date: '2025-01-10' });
+      const b = await createContract(t, company, {
+        ...spec,
+        number: '12/25-МТР',
+        date: '2025-02-12',
+        law: '44',
+      });
+      const db = t.app.deps.db;
+      // the register duties a contract has from its creation on (the test writes contracts directly)
+      await db.transaction((tx) => refreshDuties(tx, [a.id, b.id]));
+      const [admin] = await db.select().from(users).where(eq(users.login, 'admin@demo.local'));
+      const run = await insertRun(db, {
+        companyId: company,
+        userId: admin.id,
+        kind: 'payments',
+        uploadFileName: 'kl_to_1c.txt',
+        fileIds: [],
+        fileSha256: 'test',
+        params: {},
+      });
+      const actor = { userId: admin.id, role: 'admin' } as Actor;
+      const outgoing = [
+        order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
+        order('2', '2025-03-04', '2000.50', 'Оплата по договору № 12/25-МТР от 12.02.2025'),
+        order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
+        order('3', '2025-01-20', '99.99', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
+        order('4', '2025-03-05', '10.00', 'Оплата по счёту 15'),
+      ];
+      // chunks of two: the repeated order (same key) falls into the next chunk
+      // parts of two, the last one shorter
+      const source = { next: async (max: number) => (outgoing.length ? outgoing.splice(0, max) : null) };
+      // the reads through another connection than the writes on PostgreSQL, as the import does
+      const reads = t.app.deps.database.kind === 'postgres' ? db : undefined;
+      const out = await db.transaction((tx) =>
+        writePayments(tx, { run, actor, phase: () => {} }, source, { chunk: 2, reads, everySupplier }),
+      );
+      expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });
+      const stored = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.companyId, company))
+        .orderBy(asc(payments.id));
+      expect(stored.map((p) => [p.number, p.status, p.contractId, p.eventId !== null])).toEqual([
+        ['1', 'matched', a.id, true],
+        ['2', 'matched', b.id, true],
+        ['3', 'matched', a.id, true],
+        ['4', 'unmatched', null, false],
+      ]);
+      const state = async () => ({
+        contracts: await db
+          .select({ paid: contracts.paidAmount, kind: contracts.nextDutyKind, due: contracts.nextDutyDue })
+          .from(contracts)
+          .where(inArray(contracts.id, [a.id, b.id]))
+          .orderBy(asc(contracts.id)),
+        duties: await db
+          .select({
+            c: contractDuties.contractId,
+            kind: contractDuties.kind,
+            e: contractDuties.eventId,
+            due: contractDuties.dueDate,
+          })
+          .from(contractDuties)
+          .where(inArray(contractDuties.contractId, [a.id, b.id]))
+          .orderBy(
+            asc(contractDuties.contractId),
+            asc(contractDuties.dueDate),
+            asc(contractDuties.kind),
+            asc(contractDuties.eventId),
+          ),
+      });
+      const written = await state();
+      expect(written.contracts.map((c) => c.paid)).toEqual(['1099.99', '2000.50']);
+      await db.transaction(async (tx) => {
+        await recomputeExecution(tx, [a.id, b.id]);
+        await refreshDuties(tx, [a.id, b.id]);
+      });
+      expect(await state()).toEqual(written);
+    },
+  );
 });

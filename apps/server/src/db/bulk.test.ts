@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { newCompany } from '../modules/imports/imports.test-support.js';
+import { insertStatements, runStatements } from './bulk.js';
+import { importRuns, users } from './schema/index.js';
+
+/** Set-based inserts: values as array literals must come back exactly as given. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('insertStatements', () => {
+  it('round-trips text that array literals treat specially, nulls, numbers and jsonb', async () => {
+    const db = t.app.deps.db;
+    const company = await newCompany(t, 'ООО «Массивы»');
+    const [admin] = await db.select().from(users).where(eq(users.login, 'admin@demo.local'));
+    const awkward = [
+      'кавычки "внутри" и \\ обратная черта',
+      '{фигурные, скобки}',
+      'NULL',
+      '',
+      '   ',
+      'строка\nс переводом\tи табуляцией',
+      'запятая, и "{"',
+      '\\"',
+    ];
+    const rows = awkward.map((name, i) => ({
+      companyId: company,
+      userId: admin.id,
+      kind: 'payments' as const,
+      uploadFileName: name,
+      fileIds: [i, i + 1],
+      fileSha256: `sha-${i}`,
+      error: i % 2 ? null : name,
+      params: { note: name, empty: null },
+      progress: i,
+    }));
+    await runStatements(db, insertStatements(importRuns, rows));
+    const stored = await db
+      .select({
+        name: importRuns.uploadFileName,
+        fileIds: importRuns.fileIds,
+        error: importRuns.error,
+        params: importRuns.params,
+        progress: importRuns.progress,
+      })
+      .from(importRuns)
+      .where(eq(importRuns.companyId, company))
+      .orderBy(importRuns.progress);
+    expect(stored).toEqual(
+      rows.map((r) => ({
+        name: r.uploadFileName,
+        fileIds: r.fileIds,
+        error: r.error,
+        params: r.params,
+        progress: r.progress,
+      })),
+    );
+  });
+
+  it('makes one statement per 20 000 rows', () => {
+    const rows = Array.from({ length: 20_001 }, () => ({
+      companyId: 1,
+      userId: 1,
+      kind: 'payments' as const,
+    }));
+    expect(insertStatements(importRuns, rows as never)).toHaveLength(2);
+  });
+});
