@@ -68,8 +68,14 @@ function columnArrays<T extends PgTable>(table: T, rows: InsertRow<T>[]): { name
         items[i] = 'NULL';
         continue;
       }
+      if (typeof v === 'number') {
+        items[i] = String(v);
+        continue;
+      }
       const text = jsonb ? JSON.stringify(v) : driverText(column, v);
-      items[i] = `"${text.replace(QUOTED, '\\$&')}"`;
+      // quoted, with " and \ escaped (two searches cost less than a regular expression on every value)
+      items[i] =
+        text.includes('"') || text.includes('\\') ? `"${text.replace(QUOTED, '\\$&')}"` : `"${text}"`;
     }
     return sql`${param(`{${items.join(',')}}`)}::${sql.raw(ARRAY_OF[type] ?? type)}[]`;
   });
