@@ -49,7 +49,8 @@ export async function import1cBench(): Promise<string> {
         `${r.outgoing} | ${r.matched} | ${r.unmatched} | ${r.duplicates} |`,
       '',
       `Timeline: ${timeline(t)} (the runner reports 10 % when it starts, 30 % once the file is read, ` +
-        '70 % once it is parsed; the rest — matching and writing — is one transaction).',
+        '70 % once it is decoded; the rest — reading the orders, matching and writing them, 70–95 % by the ' +
+        'share of the file read — is one transaction).',
       '',
       `Steps as the server logged them (wall time, and the server process's CPU time in it): ${phasesLine(server.importPhases.at(-1))}.`,
       '',

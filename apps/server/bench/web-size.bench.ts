@@ -12,6 +12,9 @@ export async function webSizeBench(): Promise<string> {
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromiumPath))
     return '## JS loaded by /login\n\nSkipped: no Chromium at /usr/bin/chromium.\n';
+  // the server serves the web app only once it is built; without it nothing would be measured
+  if (!fs.existsSync(path.resolve(import.meta.dirname, '../../web/dist/index.html')))
+    return '## JS loaded by /login\n\nSkipped: the web app is not built (run `npm run build` first).\n';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-bench-web-'));
   const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
   const browser = await chromium.launch({
@@ -35,6 +38,7 @@ export async function webSizeBench(): Promise<string> {
     await page.goto(`${server.base}/login`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    if (scripts.size === 0) throw new Error('/login loaded no script: is the web app built and served?');
     const rows = [...scripts.entries()]
       .sort((a, b) => b[1] - a[1])
       .map(([p, s]) => `| \`${p}\` | ${kb(s)} |`);

@@ -24,6 +24,11 @@ export type RunContext = {
   run: ImportRunRow;
   /** The user who started the import: the actor of every audit entry the run writes. */
   actor: Actor;
+  /**
+   * Stores the run's progress and tells the user's sockets. Called from inside the run's
+   * transaction (a bank statement is read while it is written) the embedded database only tells
+   * the sockets: its one connection is the transaction's until it ends.
+   */
   progress: (percent: number) => Promise<void>;
   /** Marks the end of a step of the run: the time since the previous mark is logged with the run. */
   phase: (name: string) => void;
@@ -81,6 +86,8 @@ export async function executeImport<R extends Record<string, unknown>>(
   /** CPU time of this process (all of its work, not only this run's) in the same steps. */
   const cpu: Record<string, number> = {};
   let lastMark = performance.now();
+  /** Whether the run's transaction is open (see `progress`). */
+  let inTransaction = false;
   let lastCpu = process.cpuUsage();
   const ctx: RunContext = {
     deps,
@@ -95,7 +102,7 @@ export async function executeImport<R extends Record<string, unknown>>(
     },
     actor: await actorOf(deps, run),
     progress: async (percent) => {
-      await setProgress(deps.db, run.id, percent);
+      if (!inTransaction || deps.database.kind === 'postgres') await setProgress(deps.db, run.id, percent);
       deps.notifier.emitToUser(run.userId, 'jobProgress', {
         job_id: job.jobId,
         kind: spec.kind,
@@ -117,11 +124,16 @@ export async function executeImport<R extends Record<string, unknown>>(
     ctx.phase('parse');
     await ctx.progress(70);
     let result: R | null = null;
-    await deps.db.transaction(async (tx) => {
-      result = await write(tx);
-      await finishRun(tx, run.id, result);
-      ctx.phase('write');
-    });
+    try {
+      await deps.db.transaction(async (tx) => {
+        inTransaction = true;
+        result = await write(tx);
+        await finishRun(tx, run.id, result);
+        ctx.phase('write');
+      });
+    } finally {
+      inTransaction = false;
+    }
     ctx.phase('commit');
     // where an import's time goes, step by step (ms): for operations and the benchmark
     deps.log.info({ import_id: run.id, kind: spec.kind, phases, cpu }, 'import done');

@@ -153,6 +153,54 @@ describe('broken files fail the whole run with a clear error and write nothing',
   });
 });
 
+/**
+ * A statement large enough to be written in several chunks before its end is read (a bank
+ * statement is read while it is stored), in windows-1251; `tail` replaces its last document.
+ */
+function bigStatement(documents: number, tail: string): Buffer {
+  const doc = (n: number, amount: string) =>
+    [
+      'СекцияДокумент=Платежное поручение',
+      `Номер=${n}`,
+      'Дата=11.01.2016',
+      `Сумма=${amount}`,
+      'ПлательщикСчет=12312312312312312',
+      'ПлательщикИНН=123123123123',
+      'Плательщик1=ООО «Плательщик»',
+      'ПолучательСчет=40702810900000000099',
+      'ПолучательИНН=7704123450',
+      'Получатель1=ООО «Поставщик»',
+      `НазначениеПлатежа=Оплата по счёту ${n}`,
+      'КонецДокумента',
+    ].join('\r\n');
+  const lines = [
+    '1CClientBankExchange',
+    'ВерсияФормата=1.03',
+    'Кодировка=Windows',
+    'РасчСчет=12312312312312312',
+  ];
+  for (let n = 1; n < documents; n++) lines.push(doc(n, `${n}.00`));
+  lines.push(tail.replace('<doc>', doc(documents, '12,34,56')));
+  return iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1251');
+}
+
+describe('a large statement is read while it is stored: an error near its end rolls back every chunk', () => {
+  it.each([
+    [
+      'a malformed amount in the last document',
+      '<doc>\r\nКонецФайла',
+      /: строка \d+: некорректная сумма «12,34,56»$/,
+    ],
+    [
+      'no КонецФайла after 3 000 documents',
+      'СекцияДокумент=Платежное поручение',
+      /: строка \d+: секция СекцияДокумент не закрыта/,
+    ],
+  ])('%s', async (_, tail, message) => {
+    await expectFailure('payments', [{ name: 'big.txt', data: bigStatement(3001, tail) }], message);
+  });
+});
+
 describe('upload checks', () => {
   it('a request that is not multipart, an empty upload, a wrong field or kind get 400 in Russian', async () => {
     const url = `/api/companies/${company}/imports/upd`;

@@ -1,12 +1,12 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
+import { arrayParam, insertStatements, runStatements } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
-import { contracts, payments } from '../../db/schema/index.js';
+import { payments } from '../../db/schema/index.js';
 import { type DutyContract, dutyContracts } from '../contracts/contract-duties.js';
 import type { BankDocument } from './bank/bank.types.js';
-import { type ContractCandidate, explainPaymentMatch } from './bank/payment-matcher.js';
+import { explainPaymentMatch } from './bank/payment-matcher.js';
 import {
   EventIds,
   emptyPaymentsPlan,
@@ -17,11 +17,12 @@ import {
   planNewPayments,
 } from './execution.service.js';
 import type { RunContext } from './import-runner.js';
+import { CandidateContracts } from './payment-candidates.js';
 
 /**
  * Writing a bank statement's outgoing payments: what is new is matched to contracts and stored
- * with its payment event; the new events are counted into their contracts. Set-based (JSON rows,
- * a few statements per chunk) and pipelined: while PostgreSQL stores one chunk of payments, the
+ * with its payment event; the new events are counted into their contracts. Set-based (a few
+ * statements per chunk, one array parameter per column) and pipelined: while PostgreSQL stores one chunk of payments, the
  * next one is read from the file and matched here, so the two cores work at once (a year's
  * statement of 50 000 orders).
  */
@@ -37,28 +38,6 @@ const CHUNK = 5000;
 const FIRST_CHUNK = 1000;
 /** Payments matched between two turns of the event loop. */
 const YIELD_EVERY = 500;
-
-/** The contracts payments to these payees may belong to; every supplier's when `payeeInns` is null. */
-async function candidatesFor(
-  tx: Tx,
-  companyId: number,
-  payeeInns: string[] | null,
-): Promise<ContractCandidate[]> {
-  if (payeeInns?.length === 0) return [];
-  // raw rows, the remaining sum computed by PostgreSQL
-  return rowsOf<ContractCandidate>(
-    tx,
-    sql`select ${contracts.id}::text as id, ${contracts.number} as number,
-      to_char(${contracts.contractDate}, 'YYYY-MM-DD') as date,
-      ${contracts.eisRegistryNumber} as "registryNumber", ${contracts.supplierInn} as "supplierInn",
-      ${contracts.customerInn} as "customerInn",
-      (${contracts.price} - ${contracts.paidAmount})::numeric(18, 2)::text as remaining
-    from ${contracts}
-    where ${contracts.companyId} = ${companyId}
-      and ${payeeInns ? sql`${contracts.supplierInn} = any(${arrayParam(payeeInns, 'text')})` : sql`true`}
-      and ${contracts.status} not in ('cancelled', 'draft')`,
-  );
-}
 
 /** The payments row of an outgoing payment order. */
 function paymentRow(
@@ -185,36 +164,7 @@ export async function writePayments(
       );
     for (const r of rows) known.add(r.key);
   };
-  const byId = new Map<string, ContractCandidate>();
-  // the matcher only looks at the payee's contracts: given every contract of the company, it
-  // passed over all of them for each payment (50 000 × 180 000 in the benchmark)
-  const bySupplier = new Map<string, ContractCandidate[]>();
-  const fill = (list: ContractCandidate[]) => {
-    for (const c of list) {
-      byId.set(c.id, c);
-      const same = bySupplier.get(c.supplierInn);
-      if (same) same.push(c);
-      else bySupplier.set(c.supplierInn, [c]);
-    }
-  };
-  let everyContract = opts.everySupplier ? candidatesFor(reads, companyId, null) : null;
-  // a failure is reported where it is awaited
-  everyContract?.catch(() => {});
-  /** The contracts of the payees not met before (a year's statement names most of them in its first part). */
-  const readCandidates = async (slice: Outgoing[]) => {
-    if (everyContract) {
-      fill(await everyContract);
-      everyContract = null;
-    }
-    if (opts.everySupplier) return;
-    const inns = new Set<string>();
-    for (const o of slice) {
-      const inn = o.doc.payee.inn;
-      if (inn && !bySupplier.has(inn)) inns.add(inn);
-    }
-    for (const inn of inns) bySupplier.set(inn, []);
-    fill(await candidatesFor(reads, companyId, [...inns]));
-  };
+  const candidates = new CandidateContracts(reads, companyId, opts.everySupplier ?? false);
   /** The contracts of new payments as their duties are computed from, read once each. */
   const owners = new Map<number, DutyContract>();
   const ownersOf = async (events: NewPaymentEvent[]) => {
@@ -266,7 +216,7 @@ export async function writePayments(
     for (let slice = await source.next(size); slice; slice = await source.next(size)) {
       size = Math.min(chunk, size * 2);
       await storedBefore(slice);
-      await readCandidates(slice);
+      await candidates.readFor(slice);
       const rows: PaymentRow[] = [];
       for (let n = 0; n < slice.length; n++) {
         // a turn of the event loop now and then: the previous chunk's writing goes on from one
@@ -278,10 +228,10 @@ export async function writePayments(
           continue;
         }
         known.add(o.key);
-        const decision = explainPaymentMatch(o.doc, bySupplier.get(o.doc.payee.inn ?? '') ?? []);
+        const decision = explainPaymentMatch(o.doc, candidates.ofSupplier(o.doc.payee.inn));
         const match = decision.match;
         if (match) {
-          const c = byId.get(match.contractId);
+          const c = candidates.byId.get(match.contractId);
           if (c) c.remaining = fromKopecks(toScaled(c.remaining, 2) - toScaled(o.doc.amount, 2));
           matched++;
         }
