@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newCompany } from '../modules/imports/imports.test-support.js';
@@ -62,6 +63,29 @@ describe('insertStatements', () => {
         progress: r.progress,
       })),
     );
+  });
+
+  it('leaves out a column null in every row: it is stored as null', async () => {
+    const db = t.app.deps.db;
+    const company = await newCompany(t, 'ООО «Пустые столбцы»');
+    const [admin] = await db.select().from(users).where(eq(users.login, 'admin@demo.local'));
+    const rows = [1, 2].map((i) => ({
+      companyId: company,
+      userId: admin.id,
+      kind: 'payments' as const,
+      uploadFileName: `f${i}`,
+      fileIds: [],
+      fileSha256: 'x',
+      error: null,
+    }));
+    const [statement] = insertStatements(importRuns, rows);
+    expect(new PgDialect().sqlToQuery(statement).sql).not.toContain('"error"');
+    await runStatements(db, [statement]);
+    const stored = await db.select().from(importRuns).where(eq(importRuns.companyId, company));
+    expect(stored.map((r) => [r.uploadFileName, r.error])).toEqual([
+      ['f1', null],
+      ['f2', null],
+    ]);
   });
 
   it('makes one statement per 20 000 rows', () => {
