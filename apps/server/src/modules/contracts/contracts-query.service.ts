@@ -5,22 +5,7 @@ import {
   type DeadlineListQuery,
   type PageQuery,
 } from '@zakupki/shared';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -37,12 +22,13 @@ import { requireCompany } from '../access/access.service.js';
 import { dueSoonUntil, nextDuties, toDutyOut, todayMoscow } from './contract-duties.js';
 import { assertContractOf } from './contract-versions.js';
 import { changedFields } from './contracts.policy.js';
-import { findContract, loadContract, toListItem } from './contracts.repository.js';
+import { findContract, LIST_COLUMNS, loadContract, toListItem } from './contracts.repository.js';
 
 type ListIn = z.output<typeof ContractListQuery>;
 
 /** The columns a register row needs (not the search vector). */
-const { search: _search, ...LIST_COLUMNS } = getTableColumns(contracts);
+/** A register page reads the columns of its rows, and the nearest duty's date (see `nextDuties`). */
+const PAGE_COLUMNS = { ...LIST_COLUMNS, nextDutyDue: contracts.nextDutyDue };
 
 /**
  * Sort key of the register. `unindexed` wraps it in a no-op expression so that PostgreSQL cannot
@@ -142,7 +128,7 @@ export async function listContracts(db: Db, actor: Actor, companyId: number, q: 
   // the page and its total in one statement (the count is an uncorrelated subquery, computed
   // once): one round trip to PostgreSQL less for every register page
   const rows = await db
-    .select({ ...LIST_COLUMNS, total: count(where) })
+    .select({ ...PAGE_COLUMNS, total: count(where) })
     .from(contracts)
     .where(where)
     .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))

@@ -15,7 +15,37 @@ export type ContractData = Omit<Contract, 'duties' | 'allowed_transitions' | 'de
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toListItem(r: Omit<ContractRow, 'search'>): Omit<ContractListItem, 'deadline'> {
+/** The columns a register row is made of (`toListItem`): the page reads only these. */
+export const LIST_COLUMNS = {
+  id: contracts.id,
+  companyId: contracts.companyId,
+  law: contracts.law,
+  eisRegistryNumber: contracts.eisRegistryNumber,
+  version: contracts.version,
+  number: contracts.number,
+  contractDate: contracts.contractDate,
+  subject: contracts.subject,
+  customerName: contracts.customerName,
+  customerInn: contracts.customerInn,
+  supplierInn: contracts.supplierInn,
+  supplierKpp: contracts.supplierKpp,
+  supplierName: contracts.supplierName,
+  supplierIsSme: contracts.supplierIsSme,
+  price: contracts.price,
+  currencyCode: contracts.currencyCode,
+  startDate: contracts.startDate,
+  endDate: contracts.endDate,
+  status: contracts.status,
+  executedAmount: contracts.executedAmount,
+  paidAmount: contracts.paidAmount,
+  source: contracts.source,
+  eisPublishedAt: contracts.eisPublishedAt,
+  archivedAt: contracts.archivedAt,
+} as const;
+
+type ListRow = Pick<ContractRow, keyof typeof LIST_COLUMNS>;
+
+export function toListItem(r: ListRow): Omit<ContractListItem, 'deadline'> {
   return {
     id: r.id,
     company_id: r.companyId,
