@@ -146,10 +146,20 @@ async function companyByInnKpp(db: Tx, inn: string, kpp: string | null) {
   return row ?? null;
 }
 
+/** An archived company takes no new users: the operator restores it first. */
+function assertNotArchived(company: { status: string }, inn: string) {
+  if (company.status === 'archived') {
+    throw new AppError(
+      'conflict',
+      `Организация с ИНН ${inn} находится в архиве, регистрация в ней невозможна. Обратитесь к оператору`,
+    );
+  }
+}
+
 /**
  * A registration request: a pending client user with a request number, in the company with the
  * given ИНН/КПП. An unknown company is created pending; a company an earlier rejected request
- * brought is pending again. A known company's tariff must allow one more user (checked before
+ * brought is pending again; an archived company is refused (409, before the e-mail code is spent). A known company's tariff must allow one more user (checked before
  * the e-mail code is spent, and again under the lock while adding).
  */
 export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
@@ -158,7 +168,10 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
   if (exists) throw new AppError('duplicate', 'Пользователь с таким e-mail уже зарегистрирован');
   const kpp = body.company.kpp ?? null;
   const knownBefore = await companyByInnKpp(db, body.company.inn, kpp);
-  if (knownBefore) await db.transaction((tx) => assertTariffAllows(tx, knownBefore.id, 'users'));
+  if (knownBefore) {
+    assertNotArchived(knownBefore, body.company.inn);
+    await db.transaction((tx) => assertTariffAllows(tx, knownBefore.id, 'users'));
+  }
   await consumeEmailCode(db, body.login, 'register', body.email_code, config.emailCode.maxAttempts);
   const passwordHash = await hashPassword(body.password);
   for (let attempt = 0; ; attempt++) {
@@ -168,6 +181,7 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
         let companyId: number;
         if (known) {
           companyId = known.id;
+          assertNotArchived(known, body.company.inn);
           await assertTariffAllows(tx, companyId, 'users');
           if (known.status === 'rejected') await reopenRejectedCompany(tx, companyId);
         } else {

@@ -216,6 +216,33 @@ describe('registration review', () => {
     expect((await login(email)).status).toBe(200);
   });
 
+  it('a request into an archived company is refused before the e-mail code is spent', async () => {
+    const [archived] = await t.app.deps.database.query<{ id: number }>(
+      `insert into companies (title, inn, kpp, status) values ('ООО «Закрытое»', '7707083893', '770701001', 'archived') returning id`,
+    );
+    const email = 'late@test.local';
+    const emailCode = await issueEmailCode(t.app.deps.db, email, 'register', 600_000);
+    const body = {
+      login: email,
+      password: PASSWORD,
+      title: 'Опоздавший',
+      email_code: emailCode,
+      company: { title: 'ООО «Закрытое»', inn: '7707083893', kpp: '770701001' },
+    };
+    const r = await t.req('POST', '/api/auth/register', { body });
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toBe(
+      'Организация с ИНН 7707083893 находится в архиве, регистрация в ней невозможна. Обратитесь к оператору',
+    );
+    expect(await userByLogin(email)).toBeUndefined();
+    expect(await companyStatus(archived.id)).toBe('archived');
+    // restored by the operator, the same code still registers
+    await t.app.deps.database.query(`update companies set status = 'active' where id = $1`, [archived.id]);
+    const again = await t.req('POST', '/api/auth/register', { body });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect((await userByLogin(email)).company_id).toBe(archived.id);
+  });
+
   it('a client may not review; unknown ids are 404; active users are no requests', async () => {
     const email = 'waiting@test.local';
     await register(email, { title: 'ООО «Ожидание»', inn: '7707006850' });
