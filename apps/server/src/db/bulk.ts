@@ -3,9 +3,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.js';
 
 /**
- * Set-based writes for imports: many rows in one statement with one array parameter per column. Drizzle's `values()` builds a parameter per value (an import of
- * 50 000 payments spent most of its time there) and stops at PostgreSQL's 65 535 parameters;
- * these have neither cost nor limit. Works on PostgreSQL and PGlite.
+ * Set-based writes for imports: many rows in one statement with one array parameter per column.
+ * Drizzle's `values()` builds a parameter per value (an import of 50 000 payments spent most of
+ * its time there) and stops at PostgreSQL's 65 535 parameters; these have neither cost nor limit.
+ * Works on PostgreSQL and PGlite.
  */
 
 /** Rows of a raw statement, whichever driver runs it. */
@@ -33,13 +34,13 @@ const ROWS_PER_STATEMENT = 20_000;
  * column name in every row; a parameter per value cost JavaScript seconds for 50 000 payments and
  * stops at 65 535 parameters. Every row must carry the same properties (those of the first row
  * are written; a missing one is null, so columns with defaults are left to them only when no row
- * has the property). `tail` follows the select (`on conflict … do nothing`, `returning …`).
+ * has the property).
  */
-export function insertStatements<T extends PgTable>(table: T, rows: InsertRow<T>[], tail?: SQL): SQL[] {
+export function insertStatements<T extends PgTable>(table: T, rows: InsertRow<T>[]): SQL[] {
   const out: SQL[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const { names, arrays } = columnArrays(table, rows.slice(i, i + ROWS_PER_STATEMENT));
-    out.push(sql`insert into ${table} (${names}) select * from unnest(${arrays}) ${tail ?? sql``}`);
+    out.push(sql`insert into ${table} (${names}) select * from unnest(${arrays})`);
   }
   return out;
 }

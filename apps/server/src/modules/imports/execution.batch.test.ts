@@ -6,14 +6,12 @@ import { contractDuties, contractEvents, contracts } from '../../db/schema/index
 import { dutyContracts, refreshDuties } from '../contracts/contract-duties.js';
 import {
   EventIds,
-  emptyPaymentsPlan,
   eventStatements,
   type NewEvent,
   type NewPaymentEvent,
+  newPaymentsStatements,
   paymentKey,
-  planNewPayments,
   recomputeExecution,
-  writeNewPayments,
 } from './execution.service.js';
 import { contractRow, createContract, newCompany } from './imports.test-support.js';
 
@@ -48,16 +46,26 @@ async function addEventsOnce(events: NewEvent[], ids = new EventIds(t.app.deps.d
   return placed;
 }
 
+/** A contract between the same supplier and customer, signed on 10.01.2025 unless said otherwise. */
+const contract = (
+  company: number,
+  number: string,
+  price: string,
+  extra: { date?: string; law?: '44' } = {},
+) =>
+  createContract(t, company, {
+    number,
+    date: '2025-01-10',
+    supplierInn: '7704123450',
+    customerInn: '5003123458',
+    price,
+    ...extra,
+  });
+
 describe('batched execution writes', () => {
   it('EventIds: ids in the order given; a key met before (stored, placed earlier or earlier in the list) gets that id', async () => {
     const company = await newCompany(t, 'ООО «Пакет событий»');
-    const c = await createContract(t, company, {
-      number: 'П-1',
-      date: '2025-01-10',
-      supplierInn: '7704123450',
-      customerInn: '5003123458',
-      price: '100000.00',
-    });
+    const c = await contract(company, 'П-1', '100000.00');
     const [stored] = await addEventsOnce([payment(company, c.id, '1', '100.00')]);
     const ids = new EventIds(t.app.deps.db);
     const placed = await addEventsOnce(
@@ -88,13 +96,7 @@ describe('batched execution writes', () => {
 
   it('recomputeExecution takes more contracts than one statement has parameters for (a large bank statement)', async () => {
     const company = await newCompany(t, 'ООО «Много договоров»');
-    const c = await createContract(t, company, {
-      number: 'П-2',
-      date: '2025-01-10',
-      supplierInn: '7704123450',
-      customerInn: '5003123458',
-      price: '100000.00',
-    });
+    const c = await contract(company, 'П-2', '100000.00');
     await addEventsOnce([payment(company, c.id, '7', '2500.50')]);
     // 40 000 ids: listed twice in a statement they were 80 000 parameters, over PostgreSQL's 65 535
     const ids = [...Array.from({ length: 40_000 }, (_, i) => 10_000_000 + i), c.id];
@@ -104,21 +106,8 @@ describe('batched execution writes', () => {
 
   it('new payments planned and written incrementally give what a full recomputation gives: paid sums, duties, nearest duty', async () => {
     const company = await newCompany(t, 'ООО «Счёт платежей»');
-    const a = await createContract(t, company, {
-      number: 'П-3',
-      date: '2025-01-10',
-      supplierInn: '7704123450',
-      customerInn: '5003123458',
-      price: '5000000.00',
-    });
-    const b = await createContract(t, company, {
-      number: 'П-4',
-      date: '2025-02-12',
-      supplierInn: '7704123450',
-      customerInn: '5003123458',
-      price: '50000.00',
-      law: '44',
-    });
+    const a = await contract(company, 'П-3', '5000000.00');
+    const b = await contract(company, 'П-4', '50000.00', { date: '2025-02-12', law: '44' });
     const db = t.app.deps.db;
     // a state recomputed in full first: one earlier payment on a, register duties on both
     const [early] = await addEventsOnce([
@@ -139,10 +128,10 @@ describe('batched execution writes', () => {
         ? [{ id: placed[j].id, contractId: e.contractId, amount: e.amount!, eventDate: e.eventDate }]
         : [],
     );
-    // what the bank statement writer does for a chunk: plan without the database, then write
+    // what the bank statement writer does for a chunk: statements built without the database, then run
     await db.transaction(async (tx) => {
       const owners = await dutyContracts(tx, [a.id, b.id]);
-      await writeNewPayments(tx, planNewPayments(emptyPaymentsPlan(), owners, created));
+      await runStatements(tx, newPaymentsStatements(owners, created));
     });
     const state = async () => {
       const rows = await db

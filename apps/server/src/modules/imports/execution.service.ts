@@ -1,6 +1,6 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
+import { arrayParam, insertStatements, rowsOf } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEventItems, contractEvents } from '../../db/schema/index.js';
 import { type DutyContract, eventDuties, refreshDuties } from '../contracts/contract-duties.js';
@@ -173,28 +173,19 @@ export function eventStatements(rows: EventInsert[]): SQL[] {
 
 export type NewPaymentEvent = { id: number; contractId: number; amount: string; eventDate: string };
 
-/** What counting new payments writes: paid sums to add, duty rows, earliest new duty per contract. */
-export type PaymentsPlan = {
-  paid: Map<number, bigint>;
-  duties: ReturnType<typeof eventDuties>;
-};
-
-export const emptyPaymentsPlan = (): PaymentsPlan => ({
-  paid: new Map(),
-  duties: { rows: [], earliest: new Map() },
-});
-
 /**
- * Adds to a plan, without the database, what new payment events add to their contracts (an
- * import plans chunk by chunk while PostgreSQL writes the previous one).
+ * What new payment events add to their contracts, as statements (built without the database, so
+ * an import builds a chunk's while PostgreSQL stores the previous one): each event's duty row,
+ * then one new version of each contract row — the paid sum grows by its events' amounts and the
+ * nearest duty moves earlier when a new one is. No indexed column changes, so PostgreSQL writes
+ * it as a HOT update. The duty rows need their events stored before them.
  */
-export function planNewPayments(
-  plan: PaymentsPlan,
+export function newPaymentsStatements(
   contracts: Map<number, DutyContract>,
   events: NewPaymentEvent[],
-): PaymentsPlan {
-  for (const e of events)
-    plan.paid.set(e.contractId, (plan.paid.get(e.contractId) ?? 0n) + toScaled(e.amount, 2));
+): SQL[] {
+  const paid = new Map<number, bigint>();
+  for (const e of events) paid.set(e.contractId, (paid.get(e.contractId) ?? 0n) + toScaled(e.amount, 2));
   const duties = eventDuties(
     contracts,
     events.map((e) => ({
@@ -205,37 +196,10 @@ export function planNewPayments(
       publishedAt: null,
     })),
   );
-  for (const row of duties.rows) plan.duties.rows.push(row);
-  for (const [id, d] of duties.earliest) {
-    const first = plan.duties.earliest.get(id);
-    if (!first || d.due < first.due) plan.duties.earliest.set(id, d);
-  }
-  return plan;
-}
-
-/**
- * Writes a plan: the duty rows, and one new version of each contract row (paid sum and nearest
- * duty together). No indexed column changes, so PostgreSQL writes it as a HOT update, without
- * touching the register's indexes.
- */
-export async function writeNewPayments(tx: Tx, plan: PaymentsPlan): Promise<void> {
-  const { contracts, duties } = newPaymentsStatements(plan);
-  await runStatements(tx, [...duties, ...contracts]);
-}
-
-/**
- * The statements of writeNewPayments, built without running them: the duty rows (they need their
- * events stored before them) and the contracts' new sums.
- */
-export function newPaymentsStatements(plan: PaymentsPlan): { contracts: SQL[]; duties: SQL[] } {
-  const { paid, duties } = plan;
+  const out = insertStatements(contractDuties, duties.rows);
   const ids = [...paid.keys()];
-  return {
-    contracts:
-      ids.length === 0
-        ? []
-        : [
-            sql`
+  if (ids.length === 0) return out;
+  out.push(sql`
     update contracts c set
       paid_amount = c.paid_amount + v.amount,
       next_duty_kind = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
@@ -258,10 +222,8 @@ export function newPaymentsStatements(plan: PaymentsPlan): { contracts: SQL[]; d
         'date',
       )}
     ) as v(id, amount, kind, due)
-    where c.id = v.id`,
-          ],
-    duties: insertStatements(contractDuties, duties.rows),
-  };
+    where c.id = v.id`);
+  return out;
 }
 
 export type AcceptedLine = {

@@ -1,6 +1,6 @@
 import type { ImportKind } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { errorEvents, users } from '../../db/schema/index.js';
 import { shortCode } from '../../lib/ids.js';
 import { ParseError } from '../../lib/parse-error.js';
@@ -26,10 +26,15 @@ export type RunContext = {
   actor: Actor;
   /**
    * Stores the run's progress and tells the user's sockets. Called from inside the run's
-   * transaction (a bank statement is read while it is written) the embedded database only tells
-   * the sockets: its one connection is the transaction's until it ends.
+   * transaction (a bank statement is read while it is written) without `sideDb`, it only tells
+   * the sockets.
    */
   progress: (percent: number) => Promise<void>;
+  /**
+   * A connection besides the run's transaction, for work while it is open; null on the embedded
+   * database, whose one connection the transaction holds until it ends.
+   */
+  sideDb: Db | null;
   /** Marks the end of a step of the run: the time since the previous mark is logged with the run. */
   phase: (name: string) => void;
 };
@@ -92,6 +97,7 @@ export async function executeImport<R extends Record<string, unknown>>(
   const ctx: RunContext = {
     deps,
     run,
+    sideDb: deps.database.kind === 'postgres' ? deps.db : null,
     phase: (name) => {
       const now = performance.now();
       phases[name] = Math.round(now - lastMark);
@@ -102,7 +108,7 @@ export async function executeImport<R extends Record<string, unknown>>(
     },
     actor: await actorOf(deps, run),
     progress: async (percent) => {
-      if (!inTransaction || deps.database.kind === 'postgres') await setProgress(deps.db, run.id, percent);
+      if (!inTransaction || ctx.sideDb) await setProgress(deps.db, run.id, percent);
       deps.notifier.emitToUser(run.userId, 'jobProgress', {
         job_id: job.jobId,
         kind: spec.kind,
@@ -170,7 +176,7 @@ export async function notifyEarlyFailure<R extends Record<string, unknown>>(
   actor: Actor,
   message: string,
 ): Promise<void> {
-  const ctx: RunContext = { deps, run, actor, progress: async () => {}, phase: () => {} };
+  const ctx: RunContext = { deps, run, actor, sideDb: null, progress: async () => {}, phase: () => {} };
   await notify(ctx, spec.notice(ctx, { error: message }));
 }
 

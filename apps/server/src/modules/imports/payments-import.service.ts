@@ -26,11 +26,9 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
     );
     const bytes = upload.entries.reduce((sum, e) => sum + e.data.length, 0);
     return async (tx) => {
-      // on PostgreSQL the writer reads through another connection while the transaction writes
-      // (PGlite has one connection, busy with the transaction)
-      const reads = ctx.deps.database.kind === 'postgres' ? ctx.deps.db : undefined;
+      // the writer reads through another connection, where there is one, while the transaction writes
       const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, {
-        reads,
+        reads: ctx.sideDb ?? undefined,
         everySupplier: bytes >= EVERY_SUPPLIER_FROM_BYTES,
       });
       await audit(tx, ctx.actor, {

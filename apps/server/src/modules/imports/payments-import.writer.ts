@@ -9,12 +9,10 @@ import type { BankDocument } from './bank/bank.types.js';
 import { explainPaymentMatch } from './bank/payment-matcher.js';
 import {
   EventIds,
-  emptyPaymentsPlan,
   eventStatements,
   type NewPaymentEvent,
   newPaymentsStatements,
   paymentKey,
-  planNewPayments,
 } from './execution.service.js';
 import type { RunContext } from './import-runner.js';
 import { CandidateContracts } from './payment-candidates.js';
@@ -199,13 +197,10 @@ export async function writePayments(
       }
     });
     // counted chunk by chunk: sums add up, and the nearest duty only moves earlier
-    const plan = planNewPayments(emptyPaymentsPlan(), await ownersOf(fresh), fresh);
-    const counted = newPaymentsStatements(plan);
     return [
       ...eventStatements(newEvents),
       ...insertStatements(payments, rows),
-      ...counted.duties,
-      ...counted.contracts,
+      ...newPaymentsStatements(await ownersOf(fresh), fresh),
     ];
   };
   let writing: Promise<void> | null = null;
