@@ -16,18 +16,10 @@ export type CatalogKind = (typeof CATALOG_KINDS)[number];
 
 /** seed.md's generic catalogue type codes. */
 export const GENERIC_TYPES = [1, 2, 6, 7, 8, 9] as const;
-export type GenericType = (typeof GENERIC_TYPES)[number];
 
 /** seed.md's service-execution catalogue: type 1 terms (with subject_type), type 2 places. */
 export const EXEC_TYPES = [1, 2] as const;
-export type ExecType = (typeof EXEC_TYPES)[number];
 export const EXEC_SUBJECT_TYPES = [1, 2, 3] as const;
-export type ExecSubjectType = (typeof EXEC_SUBJECT_TYPES)[number];
-export const EXEC_SUBJECT_TYPE_TITLES: Record<ExecSubjectType, string> = {
-  1: 'Поставка товаров',
-  2: 'Выполнение работ',
-  3: 'Оказание услуг',
-};
 
 export const SUBJECT_KINDS = ['goods', 'works', 'services'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];

@@ -252,18 +252,3 @@ export async function okpd2Paths(db: Tx, ids: number[]): Promise<Map<number, Okp
     out.get(Number(r.start_id))?.push({ id: Number(r.id), code: r.code, title: r.title });
   return out;
 }
-
-/** Titles of companies by id (XLSX owner column). */
-export async function companyTitles(db: Tx, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: companies.id, title: companies.title })
-    .from(companies)
-    .where(
-      sql`${companies.id} in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    );
-  return new Map(rows.map((r) => [r.id, r.title ?? `id:${r.id}`]));
-}

@@ -155,11 +155,6 @@ export async function loginTaken(db: Tx, login: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function companyExists(db: Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
-  return Boolean(row);
-}
-
 export async function insertUser(
   tx: Tx,
   values: {

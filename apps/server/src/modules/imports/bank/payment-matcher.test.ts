@@ -5,9 +5,12 @@ import {
   candidatesNamedIn,
   explainPaymentMatch,
   type MatchablePayment,
-  matchPayment,
 } from './payment-matcher.js';
 import { findContractNumber, registryNumbersIn } from './purpose-references.js';
+
+/** The match alone, without its explanation. */
+const matchPayment = (doc: MatchablePayment, candidates: ContractCandidate[]) =>
+  explainPaymentMatch(doc, candidates).match;
 
 const CUSTOMER = '7707049388'; // ПАО «Ростелеком», payer in the xini1 samples
 const SUPPLIER = '7722698789';

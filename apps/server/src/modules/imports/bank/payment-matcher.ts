@@ -44,11 +44,6 @@ const CONFIDENCE = {
   onlyContract: 0.5,
 } as const;
 
-/** Matches a payment to a contract, or returns null; see `explainPaymentMatch` for the reason. */
-export function matchPayment(doc: MatchablePayment, candidates: ContractCandidate[]): PaymentMatch | null {
-  return explainPaymentMatch(doc, candidates).match;
-}
-
 /**
  * Matches an outgoing payment to a contract: the payee must be the supplier (same ИНН), the payer
  * the customer when the payer's ИНН is known, and the purpose must name the contract by its

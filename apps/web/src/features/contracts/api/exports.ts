@@ -31,18 +31,6 @@ export const reportsQuery = (
     refetchInterval: (query) => (query.state.data?.items.some((r) => isRunActive(r.status)) ? 2000 : false),
   });
 
-export const reportQuery = (companyId: number, reportId: number) =>
-  queryOptions({
-    queryKey: ['reports', companyId, 'one', reportId],
-    queryFn: ({ signal }) =>
-      api(exportRoutes.get, { params: { ...co(companyId), report_id: reportId }, signal, loading: false }),
-    refetchInterval: (query) => {
-      const s = query.state.data?.status;
-      return s === 'done' || s === 'failed' ? false : 1500;
-    },
-    staleTime: 0,
-  });
-
 export type SupplierAddress = {
   post_code: string;
   region_code?: number | null;
