@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { RecentFiles } from './modules/files/recent-files.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
 import { systemModule } from './modules/system/system.routes.js';
@@ -15,6 +16,9 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { Sockets } from './plugins/sockets.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
 import type { AppDeps } from './types.js';
+
+/** An upload no job of this process took within this time is read from the database. */
+const RECENT_FILES_TTL_MS = 5 * 60_000;
 
 export type BuildOptions = {
   /** an already open database (tests share one per file) */
@@ -53,6 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jobs: null as unknown as JobQueue,
     notifier: new Notifier(database.db, sockets.io),
     log: app.log,
+    recentFiles: new RecentFiles({ budget: config.recentFilesBytes, ttlMs: RECENT_FILES_TTL_MS }),
   };
   deps.jobs = new JobQueue(database, () => deps);
   app.decorate('deps', deps);

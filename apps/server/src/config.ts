@@ -35,6 +35,7 @@ const Env = z.object({
     .int()
     .positive()
     .default(60 * 1024 * 1024),
+  RECENT_FILES_MB: z.coerce.number().int().min(0).default(256),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
@@ -87,6 +88,8 @@ export type Config = Readonly<{
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
+  /** Bytes of just-stored uploads kept in memory for the jobs that read them next (0: none). */
+  recentFilesBytes: number;
   requestTimeoutMs: number;
   session: { idleMs: number; maxMs: number };
   login: { maxFailures: number; windowMs: number };
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    recentFilesBytes: e.RECENT_FILES_MB * 1024 * 1024,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, maxMs: e.SESSION_MAX_DAYS * 86400_000 },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },

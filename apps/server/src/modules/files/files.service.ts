@@ -5,6 +5,7 @@ import { files } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import type { RecentFiles } from './recent-files.js';
 
 export type FilePurpose = (typeof files.$inferInsert)['purpose'];
 
@@ -70,18 +71,28 @@ export async function storeFile(
   return row;
 }
 
-/** Files with their content, in the order of `ids` (jobs read their uploads with it). */
-export async function readFiles(tx: Tx, ids: number[]): Promise<FileContent[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ ...META, content64: CONTENT_BASE64 })
-    .from(files)
-    .where(inArray(files.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+/**
+ * Files with their content, in the order of `ids` (jobs read their uploads with it): those this
+ * process has just stored from `recent`, the others from the database.
+ */
+export async function readFiles(tx: Tx, ids: number[], recent?: RecentFiles): Promise<FileContent[]> {
+  const byId = new Map<number, FileContent>();
+  for (const id of ids) {
+    const kept = recent?.take(id);
+    if (kept) byId.set(id, kept);
+  }
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    const rows = await tx
+      .select({ ...META, content64: CONTENT_BASE64 })
+      .from(files)
+      .where(inArray(files.id, missing));
+    for (const r of rows) byId.set(r.id, withContent(r));
+  }
   return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw new Error(`Stored file ${id} is missing`);
-    return withContent(row);
+    const file = byId.get(id);
+    if (!file) throw new Error(`Stored file ${id} is missing`);
+    return file;
   });
 }
 

@@ -119,7 +119,7 @@ export async function executeImport<R extends Record<string, unknown>>(
   };
   try {
     await ctx.progress(10);
-    const stored = await readFiles(deps.db, run.fileIds);
+    const stored = await readFiles(deps.db, run.fileIds, deps.recentFiles);
     const upload = expandUploads(
       spec.kind,
       stored.map((f) => ({ name: f.name, data: f.content })),

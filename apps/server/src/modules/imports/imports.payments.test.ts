@@ -34,6 +34,8 @@ describe('bank statement import (real 1C files)', () => {
     await addAccount(t, company, '12312312312312312');
     const run = await pay(company, ['kilylabs__one_day.txt']);
     expect(run.status, run.error).toBe('done');
+    // the job ran on this node and took the upload from memory
+    expect(t.app.deps.recentFiles.size).toBe(0);
     expect(run.result).toMatchObject({
       documents: 13,
       outgoing: 13,

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
-import { sha256Of, storeFile } from '../files/files.service.js';
+import { type StoredFile, sha256Of, storeFile } from '../files/files.service.js';
 import { precheckUploads } from './import-files.js';
 import { notifyEarlyFailure } from './import-runner.js';
 import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
@@ -35,8 +35,8 @@ export async function startImport(
 ): Promise<{ import_id: number }> {
   const spec = IMPORT_SPECS[kind];
   const refused = precheckUploads(kind, uploads);
+  const stored: StoredFile[] = [];
   const run = await deps.db.transaction(async (tx) => {
-    const stored = [];
     // a refused upload is not kept: the run records the reason
     for (const u of refused ? [] : uploads) {
       stored.push(
@@ -75,6 +75,10 @@ export async function startImport(
   if (refused) {
     await notifyEarlyFailure(deps, spec as never, run, actor, spec.failureMessage(refused));
   } else {
+    // committed: the job, most often run by this process, takes the files from memory
+    stored.forEach((f, i) => {
+      deps.recentFiles.put({ ...f, content: uploads[i].data });
+    });
     await deps.jobs.send(IMPORT_JOBS[kind], { import_id: run.id });
   }
   return { import_id: run.id };
