@@ -143,7 +143,10 @@ export async function registerBench(): Promise<string> {
   const pool = new pg.Pool({ connectionString: ds.url, max: CONCURRENCY });
   try {
     const token = await login(server.base);
-    const list = await variants(ds.url, ds.companyId);
+    // BENCH_VARIANTS=base,text runs some of the variants (e.g. to profile one)
+    const only = process.env.BENCH_VARIANTS?.split(',').map((s) => s.trim());
+    const list = (await variants(ds.url, ds.companyId)).filter((v) => !only || only.includes(v.name));
+    if (!list.length) throw new Error(`BENCH_VARIANTS: none of ${only?.join(', ')} is a variant`);
     const captured = await captureRequests(
       ds.url,
       token,

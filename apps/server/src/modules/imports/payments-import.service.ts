@@ -1,7 +1,9 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import type { PaymentsImportResult } from '@zakupki/shared';
 import { audit } from '../audit/audit.service.js';
 import { companyCustomers } from './eis-import.service.js';
 import type { ImportSpec } from './import-runner.js';
+import { CandidateContracts } from './payment-candidates.js';
 import { companyAccounts } from './payments.repository.js';
 import { StatementsSource } from './payments-import.source.js';
 import { writePayments } from './payments-import.writer.js';
@@ -19,17 +21,23 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
       inns: new Set(refs.map((r) => r.inn)),
       accounts: await companyAccounts(ctx.deps.db, companyId),
     };
+    const bytes = upload.entries.reduce((sum, e) => sum + e.data.length, 0);
+    const everySupplier = bytes >= EVERY_SUPPLIER_FROM_BYTES;
+    // with a second connection, PostgreSQL reads the register while the statement is decoded
+    const candidates =
+      ctx.sideDb && everySupplier ? new CandidateContracts(ctx.sideDb, companyId, true) : undefined;
+    if (candidates) await turn();
     // decoded here, read while the payments are written: a year's statement is parsed (2 s) while
     // PostgreSQL stores its first parts, not before
     const source = new StatementsSource(upload.entries, company, upload.warnings, (share) =>
       ctx.progress(70 + Math.floor(share * 25)),
     );
-    const bytes = upload.entries.reduce((sum, e) => sum + e.data.length, 0);
     return async (tx) => {
       // the writer reads through another connection, where there is one, while the transaction writes
       const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, {
         reads: ctx.sideDb ?? undefined,
-        everySupplier: bytes >= EVERY_SUPPLIER_FROM_BYTES,
+        everySupplier,
+        candidates,
       });
       await audit(tx, ctx.actor, {
         action: 'import',

@@ -56,6 +56,16 @@ export class StatementsSource implements OutgoingSource {
     }));
   }
 
+  /**
+   * Outgoing payments still to come, estimated from those met so far and the share of the upload
+   * read; not known (infinite) before the first one.
+   */
+  left(): number {
+    if (this.current >= this.files.length) return 0;
+    const share = (this.current + this.files[this.current].reader.progress) / this.files.length;
+    return this.outgoing > 0 ? (this.outgoing * (1 - share)) / share : Number.POSITIVE_INFINITY;
+  }
+
   async next(max: number): Promise<Outgoing[] | null> {
     const out: Outgoing[] = [];
     while (out.length < max && this.current < this.files.length) {

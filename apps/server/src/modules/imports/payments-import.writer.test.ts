@@ -9,7 +9,7 @@ import { paymentNaturalKey } from './bank/bank-1c.parser.js';
 import { recomputeExecution } from './execution.service.js';
 import { insertRun } from './imports.repository.js';
 import { addCustomer, createContract, newCompany } from './imports.test-support.js';
-import { type Outgoing, writePayments } from './payments-import.writer.js';
+import { nextChunkSize, type Outgoing, writePayments } from './payments-import.writer.js';
 
 /** The pipelined writer of a bank statement: chunk boundaries, repeats, and the sums it keeps. */
 let t: TestApp;
@@ -56,6 +56,20 @@ function order(number: string, date: string, amount: string, purpose: string): O
   } satisfies BankDocument;
   return { doc, fileName: 'kl_to_1c.txt', key: paymentNaturalKey(doc) };
 }
+
+describe('nextChunkSize', () => {
+  it('doubles up to the chunk, then takes half of what is left, not below the first chunk', () => {
+    const sizes = [1000];
+    let left = 30_000;
+    while (left > 0) {
+      left -= sizes[sizes.length - 1];
+      sizes.push(nextChunkSize(sizes[sizes.length - 1], 5000, Math.max(left, 0)));
+    }
+    expect(sizes).toEqual([1000, 2000, 4000, 5000, 5000, 5000, 4000, 2000, 1000, 1000, 1000]);
+    expect(nextChunkSize(5000, 5000, Number.POSITIVE_INFINITY)).toBe(5000);
+    expect(nextChunkSize(2, 2, 1)).toBe(2);
+  });
+});
 
 describe('writePayments', () => {
   it.each([

@@ -27,13 +27,24 @@ import { CandidateContracts } from './payment-candidates.js';
 
 export type Outgoing = { doc: BankDocument; fileName: string; key: string };
 
-/** Outgoing payments a part at a time (`max` or a few more), null once there are no more. */
-export type OutgoingSource = { next(max: number): Promise<Outgoing[] | null> };
+/**
+ * Outgoing payments a part at a time (`max` or a few more), null once there are no more; `left`
+ * estimates how many are still to come.
+ */
+export type OutgoingSource = { next(max: number): Promise<Outgoing[] | null>; left?(): number };
 
 /** Payments matched in one go, then written while the next chunk is read and matched. */
 const CHUNK = 5000;
-/** The first chunk; each next one is twice as large, up to CHUNK. */
+/**
+ * The first chunk; each next one is twice as large, up to CHUNK, and no larger than half of what
+ * is left: nothing is matched while the last chunk is stored, so it should be small.
+ */
 const FIRST_CHUNK = 1000;
+/** The chunk after one of `last` payments, with about `left` still to come (see FIRST_CHUNK). */
+export function nextChunkSize(last: number, chunk: number, left: number): number {
+  return Math.min(chunk, last * 2, Math.max(FIRST_CHUNK, Math.ceil(left / 2)));
+}
+
 /** Payments matched between two turns of the event loop. */
 const YIELD_EVERY = 500;
 
@@ -140,6 +151,8 @@ export async function writePayments(
      * first chunk is read from the file) costs less than one per chunk.
      */
     everySupplier?: boolean;
+    /** The candidate contracts, when their reading was started earlier (see `everySupplier`). */
+    candidates?: CandidateContracts;
   } = {},
 ) {
   const companyId = ctx.run.companyId;
@@ -162,7 +175,7 @@ export async function writePayments(
       );
     for (const r of rows) known.add(r.key);
   };
-  const candidates = new CandidateContracts(reads, companyId, opts.everySupplier ?? false);
+  const candidates = opts.candidates ?? new CandidateContracts(reads, companyId, opts.everySupplier ?? false);
   /** The contracts of new payments as their duties are computed from, read once each. */
   const owners = new Map<number, DutyContract>();
   const ownersOf = async (events: NewPaymentEvent[]) => {
@@ -206,10 +219,11 @@ export async function writePayments(
   let writing: Promise<void> | null = null;
   try {
     // small parts first: PostgreSQL starts storing sooner, and the payees' contracts are read a
-    // part at a time (a year's statement names 5 000 suppliers) while it stores
+    // part at a time (a year's statement names 5 000 suppliers) while it stores; small parts last:
+    // the last one is stored with nothing left to match meanwhile
     let size = Math.min(chunk, FIRST_CHUNK);
     for (let slice = await source.next(size); slice; slice = await source.next(size)) {
-      size = Math.min(chunk, size * 2);
+      size = nextChunkSize(size, chunk, source.left?.() ?? Number.POSITIVE_INFINITY);
       await storedBefore(slice);
       await candidates.readFor(slice);
       const rows: PaymentRow[] = [];
