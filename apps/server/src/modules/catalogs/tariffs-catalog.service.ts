@@ -19,6 +19,7 @@ import {
   allTariffRows,
   deleteTariffRow,
   findTariff,
+  findTariffRow,
   insertTariff,
   listTariffRows,
   type TariffFilter,
@@ -27,6 +28,7 @@ import {
   tariffClash,
   updateTariffRow,
 } from './tariffs.repository.js';
+import { tariffOverrun } from './tariffs.service.js';
 
 export const TARIFFS = catalogByKey('tariffs')!;
 type Input = z.output<typeof TariffInput>;
@@ -116,12 +118,20 @@ export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): 
   const before = await loadTariff(db, actor, id);
   const updated = await db.transaction(async (tx) => {
     await assertUnique(tx, v, id);
-    await updateTariffRow(tx, id, columns(v));
+    await changeLimits(tx, id, v);
     const after = (await findTariff(tx, id))!;
     await audit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before, after });
     return after;
   });
   return (await present(db, actor, [updated]))[0];
+}
+
+/** Saves a tariff's values; refuses limits below what a company on it already uses. */
+async function changeLimits(tx: Tx, id: number, v: Input) {
+  const before = (await findTariffRow(tx, id))!;
+  await updateTariffRow(tx, id, columns(v));
+  const overrun = await tariffOverrun(tx, (await findTariffRow(tx, id))!, before);
+  if (overrun) throw overrun;
 }
 
 /** A tariff companies are on is archived, not deleted. */
@@ -181,7 +191,7 @@ export async function importTariffs(
   const sheet = await readCatalogXlsx(await file(), TARIFFS);
   const existing = await allTariffRows(db);
   const errors: CatalogImportError[] = [];
-  const plan: { v: Input; existing: TariffRow | null }[] = [];
+  const plan: { v: Input; existing: TariffRow | null; row: number }[] = [];
   const seen = new Map<string, number>();
   let unchanged = 0;
   for (const r of sheet) {
@@ -211,7 +221,7 @@ export async function importTariffs(
     if (nameTaken)
       errors.push(rowError(r.row, `наименование «${v.name}» занято тарифом с кодом «${nameTaken.code}»`));
     if (found && same(found, v)) unchanged++;
-    else plan.push({ v, existing: found });
+    else plan.push({ v, existing: found, row: r.row });
   }
   if (errors.length) throw importRefused(errors);
   let created = 0;
@@ -220,7 +230,14 @@ export async function importTariffs(
     for (const p of plan) {
       if (p.existing) {
         const before = await findTariff(tx, p.existing.id);
-        await updateTariffRow(tx, p.existing.id, columns(p.v));
+        try {
+          await changeLimits(tx, p.existing.id, p.v);
+        } catch (err) {
+          // the row that lowers a limit a company already exceeds is named
+          if (err instanceof AppError && err.code === 'tariff_limit')
+            throw importRefused([rowError(p.row, err.message)]);
+          throw err;
+        }
         const after = await findTariff(tx, p.existing.id);
         await audit(tx, actor, {
           action: 'update',

@@ -1,7 +1,7 @@
 import type { TariffLimit } from '@zakupki/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { customers, users } from '../../db/schema/index.js';
+import { companies, customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
@@ -127,6 +127,38 @@ export async function assertTariffFits(db: Tx, companyId: number, t: TariffRow) 
         { limit: u.limit, max: u.max, used: u.used, tariff_id: t.id },
       );
   }
+}
+
+/**
+ * After a tariff's limits changed: the first company on it (not rejected) that already uses more
+ * than a limit now allows, or null. Lowering a limit below what a company uses would leave it
+ * over its tariff with every further addition refused and no way to tell why.
+ */
+export async function tariffOverrun(db: Tx, t: TariffRow, before: TariffRow) {
+  const lowered = (Object.keys(LIMIT_COLUMN) as TariffLimit[]).some((l) => {
+    const max = t[LIMIT_COLUMN[l]];
+    const was = before[LIMIT_COLUMN[l]];
+    return max !== null && (was === null || max < was);
+  });
+  if (!lowered) return null;
+  const onTariff = await db
+    .select({ id: companies.id, title: companies.title, inn: companies.inn })
+    .from(companies)
+    .where(and(eq(companies.tariffId, t.id), ne(companies.status, 'rejected')))
+    .orderBy(companies.id);
+  for (const c of onTariff) {
+    for (const u of await tariffUsage(db, c.id, t)) {
+      if (u.max !== null && u.used > u.max) {
+        const name = c.title ?? `ИНН ${c.inn}`;
+        return new AppError(
+          'tariff_limit',
+          `Лимит тарифа «${t.name}» нельзя сделать меньше, чем уже использует компания «${name}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а новый лимит — ${u.max}`,
+          { limit: u.limit, max: u.max, used: u.used, tariff_id: t.id, company_id: c.id },
+        );
+      }
+    }
+  }
+  return null;
 }
 
 /** A tariff that may be given to a company: exists, not archived, and (for an existing company) fits its usage. */

@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { XLSX_TYPE } from './catalogs.xlsx.js';
 import { assertTariffAllows, moscowYearStart, registerTariffCounter } from './tariffs.service.js';
 
 let t: TestApp;
@@ -249,5 +251,94 @@ describe('tariff limits are enforced', () => {
       body: { tariff_id: 999999 },
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('a tariff limit cannot go below what a company on it uses', () => {
+  it('the form and the XLSX import are refused, naming the company; a limit it fits in is saved', async () => {
+    const company = t.ids.companies.client2;
+    const created = await t.req('POST', '/api/catalogs/tariffs', {
+      token: tok.admin,
+      body: { code: 'team', name: 'Командный', max_users: 10, max_companies: 5, price_per_month: '5000' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const assign = await t.req('PUT', `/api/companies/${company}/tariff`, {
+      token: tok.admin,
+      body: { tariff_id: id },
+    });
+    expect(assign.status).toBe(200);
+    await addUsers(company, 3, 'team');
+    const used =
+      (assign.body.usage as { limit: string; used: number }[]).find((u) => u.limit === 'users')!.used + 3;
+    const body = (max_users: number | null) => ({
+      code: 'team',
+      name: 'Командный',
+      max_users,
+      max_companies: 5,
+      price_per_month: '5000',
+    });
+    const lower = await t.req('PUT', `/api/catalogs/tariffs/${id}`, {
+      token: tok.admin,
+      body: body(used - 1),
+    });
+    expect(lower.status).toBe(409);
+    expect(lower.body.error).toMatchObject({ code: 'tariff_limit' });
+    expect(lower.body.error.message).toMatch(
+      new RegExp(
+        `^Лимит тарифа «Командный» нельзя сделать меньше, чем уже использует компания «.+»: пользователей ${used}, а новый лимит — ${used - 1}$`,
+      ),
+    );
+    expect(lower.body.error.details).toMatchObject({
+      limit: 'users',
+      used,
+      max: used - 1,
+      company_id: company,
+    });
+    // nothing saved
+    const kept = await t.req('GET', `/api/catalogs/tariffs/${id}`, { token: tok.admin });
+    expect(kept.body.max_users).toBe(10);
+    // down to exactly what it uses, then no limit at all: both fine
+    const exact = await t.req('PUT', `/api/catalogs/tariffs/${id}`, { token: tok.admin, body: body(used) });
+    expect(exact.status).toBe(200);
+    expect(exact.body.max_users).toBe(used);
+    const open = await t.req('PUT', `/api/catalogs/tariffs/${id}`, { token: tok.admin, body: body(null) });
+    expect(open.status).toBe(200);
+
+    // the same through the XLSX import: the row is named and no tariff changes
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalogs/tariffs/export.xlsx',
+      headers: { authorization: `Bearer ${tok.admin}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0];
+    const titles = (ws.getRow(1).values as unknown[]).slice(1);
+    const codeCol = titles.indexOf('Код') + 1;
+    const usersCol = titles.indexOf('Пользователей не более') + 1;
+    expect(codeCol).toBeGreaterThan(0);
+    expect(usersCol).toBeGreaterThan(0);
+    let row = 0;
+    ws.eachRow((r, n) => {
+      if (r.getCell(codeCol).value === 'team') row = n;
+    });
+    ws.getRow(row).getCell(usersCol).value = 1;
+    const form = new FormData();
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    form.append('file', new Blob([new Uint8Array(data)], { type: XLSX_TYPE }), 'tariffs.xlsx');
+    const r = await t.req('POST', '/api/catalogs/tariffs/import', { token: tok.admin, body: form });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('invalid_file');
+    expect(r.body.error.details.errors).toEqual([
+      {
+        row,
+        message: expect.stringMatching(
+          /^.*Лимит тарифа «Командный» нельзя сделать меньше.*пользователей \d+, а новый лимит — 1$/,
+        ),
+      },
+    ]);
+    const after = await t.req('GET', `/api/catalogs/tariffs/${id}`, { token: tok.admin });
+    expect(after.body.max_users).toBeNull();
   });
 });
