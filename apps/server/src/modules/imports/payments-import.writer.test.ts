@@ -9,6 +9,7 @@ import { paymentNaturalKey } from './bank/bank-1c.parser.js';
 import { recomputeExecution } from './execution.service.js';
 import { insertRun } from './imports.repository.js';
 import { addCustomer, createContract, newCompany } from './imports.test-support.js';
+import { CandidateContracts } from './payment-candidates.js';
 import { nextChunkSize, type Outgoing, writePayments } from './payments-import.writer.js';
 
 /** The pipelined writer of a bank statement: chunk boundaries, repeats, and the sums it keeps. */
@@ -73,12 +74,14 @@ describe('nextChunkSize', () => {
 
 describe('writePayments', () => {
   it.each([
-    ['the payees’ contracts read chunk by chunk', false],
-    ['every supplier’s contracts read at once', true],
-  ])(
+    ['the payees’ contracts read chunk by chunk', 1, false],
+    ['every supplier’s contracts read at once', 2, true],
+    ['every supplier’s contracts read before the writer starts', 3, 'early'],
+  ] as const)(
     'matches and stores chunk by chunk (%s); sums and duties equal a full recomputation',
-    async (_, everySupplier) => {
-      const company = await newCompany(t, `ООО «Конвейер ${everySupplier ? 2 : 1}»`);
+    async (_, n, every) => {
+      const everySupplier = every !== false;
+      const company = await newCompany(t, `ООО «Конвейер ${n}»`);
       await addCustomer(t, company, CUSTOMER);
       const spec = { supplierInn: SUPPLIER, customerInn: CUSTOMER, price: '5000000.00' };
       const a = await createContract(t, company, { ...spec, number: '11/25-МТР', date: '2025-01-10' });
@@ -114,8 +117,17 @@ describe('writePayments', () => {
       const source = { next: async (max: number) => (outgoing.length ? outgoing.splice(0, max) : null) };
       // the reads through another connection than the writes on PostgreSQL, as the import does
       const reads = t.app.deps.database.kind === 'postgres' ? db : undefined;
+      // as the import does for a large statement with a second connection (on PostgreSQL): the
+      // register is read while the file is decoded, before the transaction
+      const candidates =
+        every === 'early' && reads ? new CandidateContracts(reads, company, true) : undefined;
       const out = await db.transaction((tx) =>
-        writePayments(tx, { run, actor, phase: () => {} }, source, { chunk: 2, reads, everySupplier }),
+        writePayments(tx, { run, actor, phase: () => {} }, source, {
+          chunk: 2,
+          reads,
+          everySupplier,
+          candidates,
+        }),
       );
       expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });
       const stored = await db
