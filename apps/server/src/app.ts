@@ -13,6 +13,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { JobQueue } from './plugins/jobs.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerRequestLog } from './plugins/request-log.js';
 import { Sockets } from './plugins/sockets.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
 import type { AppDeps } from './types.js';
@@ -42,6 +43,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    // one line a request, when it is answered (plugins/request-log.ts)
+    disableRequestLogging: true,
     forceCloseConnections: false,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const spa = { indexHtml: null as string | null };
   registerErrorHandling(app, spa);
+  registerRequestLog(app);
   registerAuth(app);
   await registerOpenApi(app);
 
