@@ -23,10 +23,10 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
     };
     const bytes = upload.entries.reduce((sum, e) => sum + e.data.length, 0);
     const everySupplier = bytes >= EVERY_SUPPLIER_FROM_BYTES;
-    // with a second connection, PostgreSQL reads the register while the statement is decoded
-    const candidates =
-      ctx.sideDb && everySupplier ? new CandidateContracts(ctx.sideDb, companyId, true) : undefined;
-    if (candidates) await turn();
+    // with a second connection the contracts are read from now on, so PostgreSQL reads the
+    // register while the statement is decoded (a turn lets the query go out before decoding)
+    const early = ctx.sideDb ? new CandidateContracts(ctx.sideDb, companyId, everySupplier) : null;
+    if (early && everySupplier) await turn();
     // decoded here, read while the payments are written: a year's statement is parsed (2 s) while
     // PostgreSQL stores its first parts, not before
     const source = new StatementsSource(upload.entries, company, upload.warnings, (share) =>
@@ -36,8 +36,7 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
       // the writer reads through another connection, where there is one, while the transaction writes
       const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, {
         reads: ctx.sideDb ?? undefined,
-        everySupplier,
-        candidates,
+        candidates: early ?? new CandidateContracts(tx, companyId, everySupplier),
       });
       await audit(tx, ctx.actor, {
         action: 'import',

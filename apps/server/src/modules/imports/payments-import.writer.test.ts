@@ -119,14 +119,12 @@ describe('writePayments', () => {
       const reads = t.app.deps.database.kind === 'postgres' ? db : undefined;
       // as the import does for a large statement with a second connection (on PostgreSQL): the
       // register is read while the file is decoded, before the transaction
-      const candidates =
-        every === 'early' && reads ? new CandidateContracts(reads, company, true) : undefined;
+      const early = every === 'early' && reads ? new CandidateContracts(reads, company, true) : null;
       const out = await db.transaction((tx) =>
         writePayments(tx, { run, actor, phase: () => {} }, source, {
           chunk: 2,
           reads,
-          everySupplier,
-          candidates,
+          candidates: early ?? new CandidateContracts(reads ?? tx, company, everySupplier),
         }),
       );
       expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });

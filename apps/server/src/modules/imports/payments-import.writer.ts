@@ -146,12 +146,9 @@ export async function writePayments(
      */
     reads?: Tx;
     /**
-     * Read every supplier's contracts at once, from the start, instead of the payees' of each
-     * chunk: a year's statement names most suppliers, and one pass over the register (while the
-     * first chunk is read from the file) costs less than one per chunk.
+     * The contracts the payments may belong to (reading them may have started already); by
+     * default the payees' contracts, read chunk by chunk through `reads`.
      */
-    everySupplier?: boolean;
-    /** The candidate contracts, when their reading was started earlier (see `everySupplier`). */
     candidates?: CandidateContracts;
   } = {},
 ) {
@@ -175,7 +172,7 @@ export async function writePayments(
       );
     for (const r of rows) known.add(r.key);
   };
-  const candidates = opts.candidates ?? new CandidateContracts(reads, companyId, opts.everySupplier ?? false);
+  const candidates = opts.candidates ?? new CandidateContracts(reads, companyId, false);
   /** The contracts of new payments as their duties are computed from, read once each. */
   const owners = new Map<number, DutyContract>();
   const ownersOf = async (events: NewPaymentEvent[]) => {
