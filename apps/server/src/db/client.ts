@@ -30,34 +30,38 @@ export type Database = {
 // numeric -> string, bigint count -> number for consistent results across drivers
 pg.types.setTypeParser(20, (v) => Number(v));
 
+const LZ4 = 'set default_toast_compression = lz4';
+
 /**
- * Settings of every session: lz4 for the values PostgreSQL compresses, where the server has it
+ * Every session compresses the values PostgreSQL compresses with lz4 where the server has it
  * (uploads above all: a 45 MB bank statement is stored in half the time of the default pglz and
- * read back faster). Asked once, as a session with an unknown value would be refused.
+ * read back faster). The pool's first connection asks whether it has, and is kept by the pool;
+ * later connections are set as they open.
  */
-async function sessionOptions(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+async function useLz4(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
   try {
     const { rows } = await client.query(
       `select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`,
     );
-    return rows.length > 0 ? '-c default_toast_compression=lz4' : undefined;
+    if (rows.length === 0) return;
+    await client.query(LZ4);
+    // queued before anything the pool's user sends on the new connection
+    pool.on('connect', (c) => {
+      c.query(LZ4).catch((err: Error) => console.warn('[db] lz4 compression not set:', err.message));
+    });
   } finally {
-    await client.end();
+    client.release();
   }
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite (file-backed at `dataDir`, or in memory for `memory://`). */
 export async function openDatabase(opts: { url: string | null; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: 20,
-      options: await sessionOptions(opts.url),
-    });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
     // an idle client dropped by the server (restart, a test database dropped) must not crash the process
     pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
+    await useLz4(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
