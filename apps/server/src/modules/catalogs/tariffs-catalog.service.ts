@@ -129,9 +129,9 @@ export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): 
 /** Saves a tariff's values; refuses limits below what a company on it already uses. */
 async function changeLimits(tx: Tx, id: number, v: Input) {
   const before = (await findTariffRow(tx, id))!;
-  await updateTariffRow(tx, id, columns(v));
-  const overrun = await tariffOverrun(tx, (await findTariffRow(tx, id))!, before);
+  const overrun = await tariffOverrun(tx, { ...before, ...columns(v) }, before);
   if (overrun) throw overrun;
+  await updateTariffRow(tx, id, columns(v));
 }
 
 /** A tariff companies are on is archived, not deleted. */
