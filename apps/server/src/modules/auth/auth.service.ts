@@ -159,8 +159,9 @@ function assertNotArchived(company: { status: string }, inn: string) {
 /**
  * A registration request: a pending client user with a request number, in the company with the
  * given ИНН/КПП. An unknown company is created pending; a company an earlier rejected request
- * brought is pending again; an archived company is refused (409, before the e-mail code is spent). A known company's tariff must allow one more user (checked before
- * the e-mail code is spent, and again under the lock while adding).
+ * brought is pending again; an archived company is refused (409). A known company must not be
+ * archived and its tariff must allow one more user: both checked before the e-mail code is spent,
+ * and again in the transaction that adds.
  */
 export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
   const { db, config } = deps;

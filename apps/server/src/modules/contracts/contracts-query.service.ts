@@ -26,7 +26,6 @@ import { findContract, LIST_COLUMNS, loadContract, toListItem } from './contract
 
 type ListIn = z.output<typeof ContractListQuery>;
 
-/** The columns a register row needs (not the search vector). */
 /** A register page reads the columns of its rows, and the nearest duty's date (see `nextDuties`). */
 const PAGE_COLUMNS = { ...LIST_COLUMNS, nextDutyDue: contracts.nextDutyDue };
 
