@@ -117,16 +117,24 @@ export async function tariffUsage(db: Tx, companyId: number, t: TariffRow | null
   return out;
 }
 
-/** Refuses a tariff the company already exceeds (e.g. a downgrade with too many users). */
-export async function assertTariffFits(db: Tx, companyId: number, t: TariffRow) {
+/** The first limit of `t` the company already uses more of than it allows, or null. */
+async function exceeded(db: Tx, companyId: number, t: TariffRow) {
   for (const u of await tariffUsage(db, companyId, t)) {
     if (u.max !== null && u.used > u.max)
-      throw new AppError(
-        'tariff_limit',
-        `Компания превышает лимит тарифа «${t.name}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а допускается не больше ${u.max}`,
-        { limit: u.limit, max: u.max, used: u.used, tariff_id: t.id },
-      );
+      return { ...u, max: u.max, details: { limit: u.limit, max: u.max, used: u.used, tariff_id: t.id } };
   }
+  return null;
+}
+
+/** Refuses a tariff the company already exceeds (e.g. a downgrade with too many users). */
+export async function assertTariffFits(db: Tx, companyId: number, t: TariffRow) {
+  const u = await exceeded(db, companyId, t);
+  if (u)
+    throw new AppError(
+      'tariff_limit',
+      `Компания превышает лимит тарифа «${t.name}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а допускается не больше ${u.max}`,
+      u.details,
+    );
 }
 
 /**
@@ -147,16 +155,13 @@ export async function tariffOverrun(db: Tx, t: TariffRow, before: TariffRow) {
     .where(and(eq(companies.tariffId, t.id), ne(companies.status, 'rejected')))
     .orderBy(companies.id);
   for (const c of onTariff) {
-    for (const u of await tariffUsage(db, c.id, t)) {
-      if (u.max !== null && u.used > u.max) {
-        const name = c.title ?? `ИНН ${c.inn}`;
-        return new AppError(
-          'tariff_limit',
-          `Лимит тарифа «${t.name}» нельзя сделать меньше, чем уже использует компания «${name}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а новый лимит — ${u.max}`,
-          { limit: u.limit, max: u.max, used: u.used, tariff_id: t.id, company_id: c.id },
-        );
-      }
-    }
+    const u = await exceeded(db, c.id, t);
+    if (u)
+      return new AppError(
+        'tariff_limit',
+        `Лимит тарифа «${t.name}» нельзя сделать меньше, чем уже использует компания «${c.title ?? `ИНН ${c.inn}`}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а новый лимит — ${u.max}`,
+        { ...u.details, company_id: c.id },
+      );
   }
   return null;
 }
