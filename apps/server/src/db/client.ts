@@ -30,13 +30,13 @@ export type Database = {
 // numeric -> string, bigint count -> number for consistent results across drivers
 pg.types.setTypeParser(20, (v) => Number(v));
 
-const LZ4 = 'set default_toast_compression = lz4';
+const LZ4 = 'default_toast_compression=lz4';
 
 /**
  * Every session compresses the values PostgreSQL compresses with lz4 where the server has it
  * (uploads above all: a 45 MB bank statement is stored in half the time of the default pglz and
- * read back faster). The pool's first connection asks whether it has, and is kept by the pool;
- * later connections are set as they open.
+ * read back faster). The pool's first connection asks whether it has, sets it and is kept by the
+ * pool; later connections get it as a startup option (`-c`), so no statement is added to them.
  */
 async function useLz4(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -45,11 +45,10 @@ async function useLz4(pool: pg.Pool): Promise<void> {
       `select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`,
     );
     if (rows.length === 0) return;
-    await client.query(LZ4);
-    // queued before anything the pool's user sends on the new connection
-    pool.on('connect', (c) => {
-      c.query(LZ4).catch((err: Error) => console.warn('[db] lz4 compression not set:', err.message));
-    });
+    await client.query(`set ${LZ4}`);
+    // the pool passes its options to every client it opens
+    const options = pool.options as pg.PoolConfig;
+    options.options = [options.options, `-c ${LZ4}`].filter(Boolean).join(' ');
   } finally {
     client.release();
   }
