@@ -13,7 +13,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { JobQueue } from './plugins/jobs.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerRequestLog } from './plugins/request-log.js';
+import { quietRequests, registerRequestLog } from './plugins/request-log.js';
 import { Sockets } from './plugins/sockets.js';
 import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
 import type { AppDeps } from './types.js';
@@ -44,7 +44,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     // one line a request, when it is answered (plugins/request-log.ts)
-    disableRequestLogging: true,
+    ...quietRequests(),
     forceCloseConnections: false,
   });
   app.setValidatorCompiler(validatorCompiler);

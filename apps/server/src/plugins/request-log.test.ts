@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerRequestLog } from './request-log.js';
+import { quietRequests, registerRequestLog } from './request-log.js';
 
 describe('request log', () => {
   it('one line per answered request with method, url, status and time; health checks at debug', async () => {
@@ -12,7 +12,7 @@ describe('request log', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+    const app = Fastify({ logger: { level: 'info', stream }, ...quietRequests() });
     registerRequestLog(app);
     app.get('/api/things', async () => ({ ok: true }));
     app.get('/api/health', async () => ({ status: 'ok' }));

@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, LogController } from 'fastify';
+
+/** Fastify's option that turns its own two lines a request off (see `registerRequestLog`). */
+export const quietRequests = () => ({ logController: new LogController({ disableRequestLogging: true }) });
 
 /**
  * One log line per request, when it is answered: method, URL, status and time (ms), with the
