@@ -30,37 +30,45 @@ export type Database = {
 // numeric -> string, bigint count -> number for consistent results across drivers
 pg.types.setTypeParser(20, (v) => Number(v));
 
-const LZ4 = 'default_toast_compression=lz4';
+const LZ4 = 'set default_toast_compression = lz4';
 
 /**
  * Every session compresses the values PostgreSQL compresses with lz4 where the server has it
  * (uploads above all: a 45 MB bank statement is stored in half the time of the default pglz and
  * read back faster). The pool's first connection asks whether it has, sets it and is kept by the
- * pool; later connections get it as a startup option (`-c`), so no statement is added to them.
+ * pool; every later connection is set by the pool's `onConnect` hook, which the pool awaits
+ * before it hands the connection out.
  */
-async function useLz4(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query(
-      `select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`,
-    );
-    if (rows.length === 0) return;
-    await client.query(`set ${LZ4}`);
-    // the pool passes its options to every client it opens
-    const options = pool.options as pg.PoolConfig;
-    options.options = [options.options, `-c ${LZ4}`].filter(Boolean).join(' ');
-  } finally {
-    client.release();
-  }
+function lz4Pool(config: pg.PoolConfig): { pool: pg.Pool; useLz4: () => Promise<void> } {
+  let on = false;
+  const onConnect = async (c: pg.ClientBase) => {
+    if (on) await c.query(LZ4);
+  };
+  // @types/pg types the hook as returning void; pg-pool awaits the promise it returns
+  const pool = new pg.Pool({ ...config, onConnect });
+  const useLz4 = async () => {
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query(
+        `select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`,
+      );
+      if (rows.length === 0) return;
+      await client.query(LZ4);
+      on = true;
+    } finally {
+      client.release();
+    }
+  };
+  return { pool, useLz4 };
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite (file-backed at `dataDir`, or in memory for `memory://`). */
 export async function openDatabase(opts: { url: string | null; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const { pool, useLz4 } = lz4Pool({ connectionString: opts.url, max: 20 });
     // an idle client dropped by the server (restart, a test database dropped) must not crash the process
     pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
-    await useLz4(pool);
+    await useLz4();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
