@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import nodeOs from 'node:os';
 import path from 'node:path';
@@ -125,6 +126,32 @@ export async function load(concurrency: number, total: number, task: (i: number)
 
 export const fmt = (n: number, d = 1) => n.toFixed(d);
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * A keep-alive HTTP client for load: `GET url` with the headers given, the body read and dropped;
+ * rejects on a non-2xx answer. Node's `http` with an agent of `sockets` connections costs the load
+ * generator about half the CPU of `fetch` (WHATWG streams and headers), CPU the server would
+ * otherwise lose to it on this shared machine — as the raw replay's `pg` pool is a lean client too.
+ */
+export function httpGetter(sockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const get = (url: string, headers: Record<string, string>) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(url, { agent, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const code = res.statusCode ?? 0;
+            if (code >= 200 && code < 300) resolve();
+            else reject(new Error(`${code} ${Buffer.concat(chunks).toString('utf8')}`));
+          });
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  return { get, close: () => agent.destroy() };
+}
 
 /** Logs a demo user in on a running server; returns the bearer token. */
 export async function login(base: string, user = 'client@demo.local', password = 'demo-password') {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { adminQuery, registerDataset } from './bench-db.js';
-import { fmt, load, loadAverage, login, procCpuMs, startServer } from './lib.js';
+import { fmt, httpGetter, load, loadAverage, login, procCpuMs, startServer } from './lib.js';
 import { type CapturedRequest, captureRequests, replay } from './sql-capture.js';
 
 const CONCURRENCY = 32;
@@ -141,8 +141,10 @@ export async function registerBench(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-bench-register-'));
   const server = await startServer({ DATABASE_URL: ds.url, DATA_DIR: dataDir });
   const pool = new pg.Pool({ connectionString: ds.url, max: CONCURRENCY });
+  const client = httpGetter(CONCURRENCY);
   try {
     const token = await login(server.base);
+    const auth = { authorization: `Bearer ${token}` };
     // BENCH_VARIANTS=base,text runs some of the variants (e.g. to profile one)
     const only = process.env.BENCH_VARIANTS?.split(',').map((s) => s.trim());
     const list = (await variants(ds.url, ds.companyId)).filter((v) => !only || only.includes(v.name));
@@ -163,13 +165,7 @@ export async function registerBench(): Promise<string> {
         const body = (await res.json()) as { items: unknown[]; total: number };
         totals[v.name].push(body.total);
       }
-      const api = (i: number) =>
-        fetch(`${server.base}${v.paths[i % v.paths.length]}`, {
-          headers: { authorization: `Bearer ${token}` },
-        }).then(async (res) => {
-          if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-          await res.arrayBuffer();
-        });
+      const api = (i: number) => client.get(`${server.base}${v.paths[i % v.paths.length]}`, auth);
       const stagesOf = (i: number) => captured.get(v.paths[i % v.paths.length])!;
       await load(CONCURRENCY, WARMUP, api);
       await load(CONCURRENCY, WARMUP, (i) => replay(pool, stagesOf(i).stages));
@@ -271,6 +267,7 @@ export async function registerBench(): Promise<string> {
       ]),
     ].join('\n');
   } finally {
+    client.close();
     await pool.end();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
