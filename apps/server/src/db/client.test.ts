@@ -23,7 +23,9 @@ describe('openDatabase on PostgreSQL', () => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
     try {
       for (const c of clients) {
-        const { rows } = await c.query<{ v: string }>(`select current_setting('default_toast_compression') as v`);
+        const { rows } = await c.query<{ v: string }>(
+          `select current_setting('default_toast_compression') as v`,
+        );
         expect(rows[0].v).toBe('lz4');
       }
     } finally {

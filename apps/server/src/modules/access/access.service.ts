@@ -2,6 +2,7 @@ import type { Permission } from '@zakupki/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { companies, companyMembers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
@@ -28,6 +29,20 @@ export async function companyScope(db: Db, actor: Actor, column: AnyPgColumn): P
   return inArray(column, ids);
 }
 
+const companyWithMember = (db: Db) =>
+  preparedOnce(db, 'company-with-member', (d) =>
+    d
+      .select({ id: companies.id, member: companyMembers.userId, permissions: companyMembers.permissions })
+      .from(companies)
+      .leftJoin(
+        companyMembers,
+        and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, sql.placeholder('userId'))),
+      )
+      .where(eq(companies.id, sql.placeholder('companyId')))
+      .limit(1)
+      .prepare(''),
+  );
+
 /**
  * The gate of every company-scoped call: answers 404 (never 403 with a hint) when the actor may
  * not act for the company, and writes the attempt to the audit log. Returns the permissions.
@@ -39,15 +54,7 @@ export async function requireCompany(
   permission?: Permission,
 ): Promise<Permission[]> {
   // the company and the actor's membership in one statement: every company request passes here
-  const [company] = await db
-    .select({ id: companies.id, member: companyMembers.userId, permissions: companyMembers.permissions })
-    .from(companies)
-    .leftJoin(
-      companyMembers,
-      and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, actor.userId)),
-    )
-    .where(eq(companies.id, companyId))
-    .limit(1);
+  const [company] = await companyWithMember(db).execute({ companyId, userId: actor.userId });
   let perms: Permission[] | null = null;
   if (company) {
     if (actor.role === 'admin') perms = effectivePermissions('admin', null);

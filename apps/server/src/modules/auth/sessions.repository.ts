@@ -1,6 +1,7 @@
 import type { Role } from '@zakupki/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { loginFailures, sessions, users } from '../../db/schema/index.js';
 import { newToken, sha256 } from '../../lib/ids.js';
 
@@ -37,24 +38,31 @@ export async function createSession(
   return { token, sessionId: row.id };
 }
 
+const sessionByHash = (db: Db) =>
+  preparedOnce(db, 'session-by-token', (d) =>
+    d
+      .select({
+        sessionId: sessions.id,
+        userId: users.id,
+        role: users.role,
+        companyId: users.companyId,
+        title: users.title,
+        login: users.login,
+        status: users.status,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+      .limit(1)
+      .prepare(''),
+  );
+
+/** The session of a bearer token with its user (every authenticated request asks). */
 export async function findSessionByToken(db: Db, token: string): Promise<SessionRow | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      role: users.role,
-      companyId: users.companyId,
-      title: users.title,
-      login: users.login,
-      status: users.status,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .limit(1);
+  const rows = await sessionByHash(db).execute({ hash: sha256(token) });
   return rows[0] ?? null;
 }
 

@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDb } from '../../test/harness.js';
+import { preparedOnce } from './prepared.js';
+import { users } from './schema/index.js';
+
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.database.migrate();
+}, 60_000);
+afterAll(async () => {
+  await t?.drop();
+});
+
+const byLogin = (db: TestDb['database']['db']) =>
+  preparedOnce(db, 'test-user-by-login', (d) =>
+    d
+      .select({ id: users.id, login: users.login })
+      .from(users)
+      .where(eq(users.login, sql.placeholder('login')))
+      .prepare(''),
+  );
+
+describe('preparedOnce', () => {
+  it('builds a statement once per database handle and key, and runs it with new values each time', async () => {
+    const { db } = t.database;
+    let builds = 0;
+    const once = () => preparedOnce(db, 'counted', () => ++builds);
+    expect([once(), once(), once()]).toEqual([1, 1, 1]);
+    expect(preparedOnce(db, 'another', () => 'x')).toBe('x');
+
+    expect(byLogin(db)).toBe(byLogin(db));
+    expect(await byLogin(db).execute({ login: 'nobody@example.test' })).toEqual([]);
+    await db.insert(users).values([
+      { login: 'a@example.test', title: 'А', role: 'admin', passwordHash: 'x' },
+      { login: 'b@example.test', title: 'Б', role: 'admin', passwordHash: 'x' },
+    ]);
+    expect((await byLogin(db).execute({ login: 'a@example.test' })).map((r) => r.login)).toEqual([
+      'a@example.test',
+    ]);
+    expect((await byLogin(db).execute({ login: 'b@example.test' })).map((r) => r.login)).toEqual([
+      'b@example.test',
+    ]);
+  });
+
+  it('gives a transaction its own statement, which runs inside it', async () => {
+    const { db } = t.database;
+    await db
+      .transaction(async (tx) => {
+        expect(byLogin(tx)).not.toBe(byLogin(db));
+        await tx
+          .insert(users)
+          .values({ login: 'tx@example.test', title: 'Т', role: 'admin', passwordHash: 'x' });
+        expect(await byLogin(tx).execute({ login: 'tx@example.test' })).toHaveLength(1);
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await byLogin(db).execute({ login: 'tx@example.test' })).toEqual([]);
+  });
+});
