@@ -33,42 +33,34 @@ pg.types.setTypeParser(20, (v) => Number(v));
 const LZ4 = 'set default_toast_compression = lz4';
 
 /**
- * Every session compresses the values PostgreSQL compresses with lz4 where the server has it
+ * A pool whose sessions compress the values PostgreSQL compresses with lz4 where the server has it
  * (uploads above all: a 45 MB bank statement is stored in half the time of the default pglz and
- * read back faster). The pool's first connection asks whether it has, sets it and is kept by the
- * pool; every later connection is set by the pool's `onConnect` hook, which the pool awaits
- * before it hands the connection out.
+ * read back faster). The first connection asks whether it has; every connection is set by the
+ * pool's `onConnect` hook, which the pool awaits before it hands the connection out. A failed
+ * question is asked again by the next connection.
  */
-function lz4Pool(config: pg.PoolConfig): { pool: pg.Pool; useLz4: () => Promise<void> } {
-  let on = false;
+function lz4Pool(config: pg.PoolConfig): pg.Pool {
+  let has: Promise<boolean> | null = null;
   const onConnect = async (c: pg.ClientBase) => {
-    if (on) await c.query(LZ4);
+    has ??= c
+      .query(`select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`)
+      .then((r) => r.rows.length > 0)
+      .catch((err: unknown) => {
+        has = null;
+        throw err;
+      });
+    if (await has) await c.query(LZ4);
   };
   // @types/pg types the hook as returning void; pg-pool awaits the promise it returns
-  const pool = new pg.Pool({ ...config, onConnect });
-  const useLz4 = async () => {
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query(
-        `select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)`,
-      );
-      if (rows.length === 0) return;
-      await client.query(LZ4);
-      on = true;
-    } finally {
-      client.release();
-    }
-  };
-  return { pool, useLz4 };
+  return new pg.Pool({ ...config, onConnect });
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite (file-backed at `dataDir`, or in memory for `memory://`). */
 export async function openDatabase(opts: { url: string | null; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const { pool, useLz4 } = lz4Pool({ connectionString: opts.url, max: 20 });
+    const pool = lz4Pool({ connectionString: opts.url, max: 20 });
     // an idle client dropped by the server (restart, a test database dropped) must not crash the process
     pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
-    await useLz4();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
