@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -111,3 +111,38 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * One resource for all the tests of a file: made before them (`beforeAll`), let go after them.
+ * The returned object is filled in when the tests start: keep it, not its fields, at module level.
+ */
+function forFile<T extends object>(make: () => Promise<T>, release: (t: T) => Promise<void>): T {
+  const shared = {} as T;
+  let made: T | null = null;
+  beforeAll(async () => {
+    made = await make();
+    Object.assign(shared, made);
+  }, 60_000);
+  afterAll(async () => {
+    if (made) await release(made);
+  });
+  return shared;
+}
+
+/** The whole app (`createTestApp`) for the tests of a file. */
+export const testAppForFile = (...args: Parameters<typeof createTestApp>): TestApp =>
+  forFile(
+    () => createTestApp(...args),
+    (t) => t.close(),
+  );
+
+/** A fresh database (`createTestDatabase`) for the tests of a file; `migrated` migrates it on PGlite too. */
+export const testDatabaseForFile = (opts: { migrated?: boolean } = {}): TestDb =>
+  forFile(
+    async () => {
+      const db = await createTestDatabase();
+      if (opts.migrated) await db.database.migrate();
+      return db;
+    },
+    (t) => t.drop(),
+  );

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/harness.js';
 import { newCompany } from '../modules/imports/imports.test-support.js';
 import { insertStatements, runStatements } from './bulk.js';
 import { importRuns, users } from './schema/index.js';
 
 /** Set-based inserts: values as array literals must come back exactly as given. */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 describe('insertStatements', () => {
   it('round-trips text that array literals treat specially, nulls, numbers and jsonb', async () => {

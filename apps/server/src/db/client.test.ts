@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDb } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseForFile } from '../../test/harness.js';
 
 /** Sessions compress with lz4 where the server has it, on every connection of the pool. */
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-}, 60_000);
-afterAll(async () => {
-  await t?.drop();
-});
+const t = testDatabaseForFile();
 
 describe('openDatabase on PostgreSQL', () => {
   it('sets lz4 on the first connection and on every one the pool opens later, each before it is handed out', async (ctx) => {

@@ -1,18 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDb } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { type TestDb, testDatabaseForFile } from '../../test/harness.js';
 import { preparedOnce } from './prepared.js';
 import { users } from './schema/index.js';
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  await t.database.migrate();
-}, 60_000);
-afterAll(async () => {
-  await t?.drop();
-});
+const t = testDatabaseForFile({ migrated: true });
 
 const byLogin = (db: TestDb['database']['db']) =>
   preparedOnce(db, 'test-user-by-login', (d) =>

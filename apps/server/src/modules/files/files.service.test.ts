@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { readFiles, storeFile } from './files.service.js';
 import { RecentFiles } from './recent-files.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const store = (name: string, content: Buffer) =>
   storeFile(t.app.deps.db, {

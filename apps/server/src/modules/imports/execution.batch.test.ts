@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { runStatements } from '../../db/bulk.js';
 import { contractDuties, contractEvents, contracts } from '../../db/schema/index.js';
 import { dutyContracts, refreshDuties } from '../contracts/contract-duties.js';
@@ -16,14 +16,7 @@ import {
 import { contractRow, createContract, newCompany } from './imports.test-support.js';
 
 /** The batched writes of a large import: many events at once, many contracts recomputed. */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const payment = (companyId: number, contractId: number, number: string, amount: string): NewEvent => ({
   companyId,

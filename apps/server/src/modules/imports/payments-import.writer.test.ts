@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { contractDuties, contracts, payments, users } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
 import { refreshDuties } from '../contracts/contract-duties.js';
@@ -13,14 +13,7 @@ import { CandidateContracts } from './payment-candidates.js';
 import { nextChunkSize, type Outgoing, writePayments } from './payments-import.writer.js';
 
 /** The pipelined writer of a bank statement: chunk boundaries, repeats, and the sums it keeps. */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 const CUSTOMER = '5003123458';
 const SUPPLIER = '7704123450';
