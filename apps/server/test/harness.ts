@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@zakupki/shared';
+import { buildPath, type Role, type RouteBody, type RouteDef, type RouteResponse } from '@zakupki/shared';
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -35,6 +36,38 @@ export async function createTestDatabase(): Promise<TestDb> {
 
 export type Res<T = unknown> = { status: number; body: T; headers: Record<string, unknown> };
 
+/** Who calls: a demo user by role (`client2`: the second client company's user), a login, or a token. */
+export type Caller = Role | 'client2' | { login: string } | { token: string };
+
+type ParamsIn<R extends RouteDef> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;
+type QueryIn<R extends RouteDef> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
+
+/**
+ * A call of a route of the contract, typed from its schemas. `body` may be `unknown` on purpose
+ * (an invalid body) through `invalidBody`; the answer is typed as the route's success body.
+ */
+export type CallOpts<R extends RouteDef> = {
+  params?: ParamsIn<R> | Record<string, string | number>;
+  query?: QueryIn<R> | Record<string, unknown>;
+  body?: RouteBody<R>;
+  /** a deliberately invalid body (validation and tenancy tests) */
+  invalidBody?: unknown;
+  as?: Caller;
+  headers?: Record<string, string>;
+};
+
+/** Query string of a call: arrays repeat their key, undefined and null are left out. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    for (const one of Array.isArray(v) ? v : [v]) qs.append(k, String(one));
+  }
+  const text = qs.toString();
+  return text ? `?${text}` : '';
+}
+
 export type TestApp = {
   app: FastifyInstance;
   ids: DemoIds;
@@ -46,6 +79,8 @@ export type TestApp = {
     url: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ) => Promise<Res<T>>;
+  /** calls a route of the contract: `t.call(contractRoutes.get, { params, as: 'client' })` */
+  call: <R extends RouteDef>(route: R, opts?: CallOpts<R>) => Promise<Res<RouteResponse<R>>>;
   close: () => Promise<void>;
 };
 
@@ -88,23 +123,38 @@ export async function createTestApp(
     if (String(r.headers['content-type'] ?? '').includes('json') && r.body) body = JSON.parse(r.body);
     return { status: r.statusCode, body: body as never, headers: r.headers };
   };
+  const login = async (who: string) => {
+    const loginName = DEMO_LOGIN[who] ?? who;
+    const cached = tokens.get(loginName);
+    if (cached) return cached;
+    const r = await req<{ token: string }>('POST', '/api/auth/login', {
+      body: { login: loginName, password: DEMO_PASSWORD },
+    });
+    if (r.status !== 200) throw new Error(`login ${loginName} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    tokens.set(loginName, r.body.token);
+    return r.body.token;
+  };
+  const call: TestApp['call'] = async (route, o = {}) => {
+    const who = o.as;
+    const token =
+      who === undefined
+        ? undefined
+        : typeof who === 'string'
+          ? await login(who)
+          : 'token' in who
+            ? who.token
+            : await login(who.login);
+    const url = buildPath(route.path, o.params as Record<string, string | number>) + queryString(o.query as never);
+    const body = 'invalidBody' in o ? o.invalidBody : o.body;
+    return req(route.method, url, { token, body, headers: o.headers });
+  };
   return {
     app,
     ids,
     db,
     req,
-    async login(who) {
-      const loginName = DEMO_LOGIN[who] ?? who;
-      const cached = tokens.get(loginName);
-      if (cached) return cached;
-      const r = await req<{ token: string }>('POST', '/api/auth/login', {
-        body: { login: loginName, password: DEMO_PASSWORD },
-      });
-      if (r.status !== 200)
-        throw new Error(`login ${loginName} failed: ${r.status} ${JSON.stringify(r.body)}`);
-      tokens.set(loginName, r.body.token);
-      return r.body.token;
-    },
+    call,
+    login,
     async close() {
       await app.close();
       await db.drop();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,11 +20,23 @@ export type RouteDef = {
   multipart?: boolean;
   /** public route: no token needed */
   public?: boolean;
+  /**
+   * Tenancy, declared: the path parameter naming the company the route acts on. The server's
+   * company gate runs before anything else (body parsing and validation included): a company the
+   * caller may not act for answers 404 and is audited. The web reads the same declaration.
+   */
+  company?: 'company_id' | 'id';
+  /** The permission the caller needs in that company (403 after the company gate passed). */
+  permission?: Permission;
 };
 
 export function defineRoute<const T extends RouteDef>(def: T): T {
   return def;
 }
+
+/** A company-scoped route: `company` names its company parameter. */
+export type CompanyRouteDef = RouteDef & { company: 'company_id' | 'id' };
+export const isCompanyRoute = (def: RouteDef): def is CompanyRouteDef => def.company !== undefined;
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;

@@ -1,9 +1,19 @@
-import type { RouteBody, RouteDef } from '@zakupki/shared';
+import type { Permission, RouteBody, RouteDef } from '@zakupki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireCompany } from '../modules/access/access.service.js';
 import type { Actor } from '../types.js';
 import { AppError } from './app-error.js';
+
+/** The company a declared route acts on, and what the caller may do there. */
+export type CompanyAccess = { id: number; permissions: Permission[] };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    company?: CompanyAccess;
+  }
+}
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Resp<R extends RouteDef> = {
@@ -15,14 +25,41 @@ export type RouteInput<R extends RouteDef> = {
   query: Out<R['query']>;
   body: R['body'] extends z.ZodType ? z.output<R['body']> : RouteBody<R>;
   actor: Actor;
+  /** set when the route declares `company`: the gate has passed */
+  company: R['company'] extends string ? CompanyAccess : undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 };
 
+const registered = new WeakMap<FastifyInstance, RouteDef[]>();
+
+/** Every route of the contract registered on this app (tenancy and contract tests walk them). */
+export const registeredRoutes = (app: FastifyInstance): readonly RouteDef[] => registered.get(app) ?? [];
+
 /**
- * Registers a route declared in packages/shared: zod validation, serialisation through the
- * response schema (fields not in it never leave the server), OpenAPI, and the caller as `actor`.
- * Return the body; set `reply.code()` for non-200 statuses; return `null` for 204.
+ * The company gate of a route that declares `company`: runs as the route's first onRequest hook
+ * (after the auth hook, before the body is parsed or validated), so a company the caller may not
+ * act for answers 404 whatever the body, and the attempt is audited (`requireCompany`).
+ */
+function companyGate(app: FastifyInstance, def: RouteDef) {
+  const param = def.company;
+  if (!param) return undefined;
+  return async (req: FastifyRequest) => {
+    if (!req.actor) throw new AppError('unauthorized', 'Требуется вход в систему');
+    const raw = (req.params as Record<string, string | undefined>)[param];
+    const id = Number(raw);
+    if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0)
+      throw new AppError('not_found', 'Запрашиваемый ресурс не найден');
+    const permissions = await requireCompany(app.deps.db, req.actor, id, def.permission);
+    req.company = { id, permissions };
+  };
+}
+
+/**
+ * Registers a route declared in packages/shared: the declared company gate, zod validation,
+ * serialisation through the response schema (fields not in it never leave the server), OpenAPI,
+ * and the caller as `actor`. Return the body; set `reply.code()` for non-200 statuses; return
+ * `null` for 204.
  */
 export function addRoute<R extends RouteDef>(
   app: FastifyInstance,
@@ -33,9 +70,14 @@ export function addRoute<R extends RouteDef>(
     Object.keys(def.response)
       .map(Number)
       .find((s) => s >= 200 && s < 300) ?? 200;
+  const gate = companyGate(app, def);
+  const list = registered.get(app) ?? [];
+  list.push(def);
+  registered.set(app, list);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
+    ...(gate ? { onRequest: gate } : {}),
     config: { public: def.public ?? false },
     schema: {
       summary: def.summary,
@@ -53,6 +95,7 @@ export function addRoute<R extends RouteDef>(
         query: req.query as never,
         body: req.body as never,
         actor: req.actor as Actor,
+        company: req.company as never,
         req,
         reply,
       });

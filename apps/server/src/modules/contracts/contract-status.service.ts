@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.js';
 import { contractEvents, contracts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
-import { requireCompany } from '../access/access.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from './contract-children.js';
 import { refreshContractDuties, todayMoscow } from './contract-duties.js';
@@ -30,7 +29,6 @@ export async function changeStatus(
   id: number,
   body: StatusIn,
 ): Promise<Contract> {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await assertContractOf(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
@@ -86,7 +84,6 @@ export async function setArchived(
   id: number,
   archived: boolean,
 ): Promise<Contract> {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await assertContractOf(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
@@ -111,7 +108,6 @@ export async function recordPublication(
   id: number,
   body: PublicationIn,
 ): Promise<Contract> {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await assertContractOf(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;

@@ -18,7 +18,6 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
-import { requireCompany } from '../access/access.service.js';
 import { dueSoonUntil, nextDuties, toDutyOut, todayMoscow } from './contract-duties.js';
 import { assertContractOf } from './contract-versions.js';
 import { changedFields } from './contracts.policy.js';
@@ -117,7 +116,6 @@ export function listConditions(companyId: number, q: ListIn, today = todayMoscow
 }
 
 export async function listContracts(db: Db, actor: Actor, companyId: number, q: ListIn) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   const today = todayMoscow();
   const where = listConditions(companyId, q, today);
   const dir = q.order === 'asc' ? asc : desc;
@@ -155,13 +153,11 @@ export async function listContracts(db: Db, actor: Actor, companyId: number, q: 
 }
 
 export async function getContract(db: Db, actor: Actor, companyId: number, id: number): Promise<Contract> {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   await assertContractOf(db, actor, companyId, id);
   return loadContract(db, (await findContract(db, companyId, id))!);
 }
 
 export async function contractHistory(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   await assertContractOf(db, actor, companyId, id);
   const where = eq(contractVersions.contractId, id);
   const [rows, [{ total }]] = await Promise.all([
@@ -195,7 +191,6 @@ export async function contractHistory(db: Db, actor: Actor, companyId: number, i
 }
 
 export async function contractEventsList(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   await assertContractOf(db, actor, companyId, id);
   const where = eq(contractEvents.contractId, id);
   const [rows, [{ total }]] = await Promise.all([
@@ -235,7 +230,6 @@ export async function contractEventsList(db: Db, actor: Actor, companyId: number
 
 /** Open duties of the company's working register that are due soon or overdue, nearest first. */
 export async function listDeadlines(db: Db, actor: Actor, companyId: number, q: DeadlinesIn) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   const today = todayMoscow();
   const soon = dueSoonUntil(companyId, today);
   const overdue = lt(contractDuties.dueDate, today);
