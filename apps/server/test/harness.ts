@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildPath, type Role, type RouteBody, type RouteDef, type RouteResponse } from '@zakupki/shared';
-import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
+import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -144,7 +144,8 @@ export async function createTestApp(
           : 'token' in who
             ? who.token
             : await login(who.login);
-    const url = buildPath(route.path, o.params as Record<string, string | number>) + queryString(o.query as never);
+    const url =
+      buildPath(route.path, o.params as Record<string, string | number>) + queryString(o.query as never);
     const body = 'invalidBody' in o ? o.invalidBody : o.body;
     return req(route.method, url, { token, body, headers: o.headers });
   };

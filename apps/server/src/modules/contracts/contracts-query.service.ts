@@ -115,7 +115,7 @@ export function listConditions(companyId: number, q: ListIn, today = todayMoscow
   return and(...conds);
 }
 
-export async function listContracts(db: Db, actor: Actor, companyId: number, q: ListIn) {
+export async function listContracts(db: Db, companyId: number, q: ListIn) {
   const today = todayMoscow();
   const where = listConditions(companyId, q, today);
   const dir = q.order === 'asc' ? asc : desc;
@@ -229,7 +229,7 @@ export async function contractEventsList(db: Db, actor: Actor, companyId: number
 }
 
 /** Open duties of the company's working register that are due soon or overdue, nearest first. */
-export async function listDeadlines(db: Db, actor: Actor, companyId: number, q: DeadlinesIn) {
+export async function listDeadlines(db: Db, companyId: number, q: DeadlinesIn) {
   const today = todayMoscow();
   const soon = dueSoonUntil(companyId, today);
   const overdue = lt(contractDuties.dueDate, today);

@@ -17,9 +17,7 @@ export function contractsModule(app: FastifyInstance) {
   const db = () => app.deps.db;
   const unregister = registerContractReferences();
   app.addHook('onClose', async () => unregister());
-  addRoute(app, contractRoutes.list, ({ actor, params, query }) =>
-    listContracts(db(), actor, params.company_id, query),
-  );
+  addRoute(app, contractRoutes.list, ({ company, query }) => listContracts(db(), company.id, query));
   addRoute(app, contractRoutes.create, async ({ actor, params, body, reply }) => {
     reply.code(201);
     return createContract(db(), actor, params.company_id, body);
@@ -45,7 +43,5 @@ export function contractsModule(app: FastifyInstance) {
   addRoute(app, contractRoutes.events, ({ actor, params, query }) =>
     contractEventsList(db(), actor, params.company_id, params.id, query),
   );
-  addRoute(app, contractRoutes.deadlines, ({ actor, params, query }) =>
-    listDeadlines(db(), actor, params.company_id, query),
-  );
+  addRoute(app, contractRoutes.deadlines, ({ company, query }) => listDeadlines(db(), company.id, query));
 }
