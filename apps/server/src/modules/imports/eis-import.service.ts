@@ -50,6 +50,11 @@ function select(docs: EisDocument[], refs: CustomerRef[], from: string | null, t
         `файл «${d.fileName}» — план закупки (purchasePlan), а не сведения о договорах; загрузите его в разделе «Планы закупок»`,
       );
     }
+    if (d.kind === 'notice' || d.kind === 'protocol') {
+      throw new ImportFailure(
+        `файл «${d.fileName}» — ${d.kind === 'notice' ? 'извещение' : 'протокол'} закупки (${d.form}), а не сведения о договорах; загрузите его в реестр закупок`,
+      );
+    }
     const inn = d.customer?.inn ?? null;
     if (inn && !customerFor(refs, inn, null)) {
       foreign.add(inn);

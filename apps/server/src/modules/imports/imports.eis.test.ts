@@ -290,6 +290,11 @@ describe('EIS contract import (real files)', () => {
     expect(plan.error).toMatch(
       /^Не удалось загрузить сведения о договорах из ЕИС: файл «plan\.xml» — план закупки/,
     );
+    const notice = await runImport(t, token, company, 'eis-contracts', [
+      { name: 'notice.xml', data: fixture('eis223', 'homyakin__purchaseNoticeZK_test.xml') },
+    ]);
+    expect(notice.status).toBe('failed');
+    expect(notice.error).toContain('файл «notice.xml» — извещение закупки (purchaseNoticeZK)');
     const other = t.ids.companies.client2;
     const token2 = await t.login('client2');
     const name = 'homyakin__contract_test2.xml';

@@ -45,6 +45,18 @@ const EXPECTED: Record<string, [string, number, (string | null)[]]> = {
   'homyakin__contract_test2.xml': ['eis223.contract', 1, ['50105018196180000870001']],
   'homyakin__contract_without_xmlns.xml': ['eis223.contract', 1, ['50105018196180001160001']],
   'homyakin__purchasePlan_test.xml': ['eis223.purchasePlan', 1, ['2180316803']],
+  'homyakin__purchaseNotice_test.xml': ['eis223.purchaseNotice', 1, ['31603913641']],
+  'homyakin__purchaseNoticeZK_test.xml': ['eis223.purchaseNotice', 1, ['31200022868']],
+  'khudim__purchaseProtocolPAEP_Tambovskaya_obl_20170217_000000_20170217_235959_daily_001.xml': [
+    'eis223.purchaseProtocol',
+    1,
+    ['31704807799-01'],
+  ],
+  'khudim__purchaseProtocol_Krasnodarskii_krai_20170221_000000_20170221_235959_daily_001.xml': [
+    'eis223.purchaseProtocol',
+    1,
+    ['31704712239-01'],
+  ],
   'aksyuk__contractProcedure_2790000171516000234_78089252.xml': [
     'eis44.contractProcedure',
     1,
@@ -139,9 +151,9 @@ describe('parseEisFile: broken input', () => {
 
   it('names an unknown root element', () => {
     const e = thrown(() =>
-      parse('<?xml version="1.0"?><ns9:purchaseNotice xmlns:ns9="urn:x"><body/></ns9:purchaseNotice>'),
+      parse('<?xml version="1.0"?><ns9:complaint xmlns:ns9="urn:x"><body/></ns9:complaint>'),
     );
-    expect(e.message).toBe('Неизвестный тип документа ЕИС: purchaseNotice');
+    expect(e.message).toBe('Неизвестный тип документа ЕИС: complaint');
     expect(thrown(() => parse('<Файл ИдФайл="ON_NSCHFDOPPR"/>')).message).toBe(
       'Неизвестный тип документа ЕИС: Файл',
     );

@@ -5,8 +5,10 @@ import { list } from './eis-values.js';
 import { parseEis44Contract } from './eis44-contract.parser.js';
 import { parseEis44Procedure } from './eis44-procedure.parser.js';
 import { parseEis223Contracts } from './eis223-contract.parser.js';
+import { parseEis223Notices } from './eis223-notice.parser.js';
 import { parseEis223Performance } from './eis223-performance.parser.js';
 import { parseEis223Plans } from './eis223-plan.parser.js';
+import { parseEis223Protocols } from './eis223-protocol.parser.js';
 
 export type { EisDocument } from './eis.types.js';
 
@@ -18,7 +20,8 @@ const asNode = (v: unknown): XmlNode =>
 
 /**
  * Reads an EIS (zakupki.gov.ru) XML export and returns its records, dispatching on the root:
- * 223-FZ `contract`, `performanceContract`, `purchasePlan` (every `body/item`), 44-FZ
+ * 223-FZ `contract`, `performanceContract`, `purchasePlan`, `purchaseNotice*` and
+ * `purchaseProtocol*` of every form (every `body/item`), 44-FZ
  * `export/contract` and `export/contractProcedure`. Pure: no I/O beyond the given buffer.
  *
  * Throws ParseError (Russian message) for a file that is not XML, malformed XML (with the line),
@@ -46,6 +49,8 @@ export function parseEisFile(buf: Buffer, fileName: string): EisDocument[] {
     case 'export':
       return parseExport44(root, fileName);
     default:
+      if (/^purchaseNotice[A-Z0-9]*$/.test(rootName)) return parseEis223Notices(root, rootName, fileName);
+      if (/^purchaseProtocol[A-Z0-9]*$/.test(rootName)) return parseEis223Protocols(root, rootName, fileName);
       throw new ParseError(`Неизвестный тип документа ЕИС: ${rootName}`);
   }
 }

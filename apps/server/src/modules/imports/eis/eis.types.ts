@@ -1,3 +1,5 @@
+import type { EisNotice, EisProtocol } from './eis223-procurement.types.js';
+
 /**
  * Normalised records read from EIS (zakupki.gov.ru) XML exports, 223-FZ and 44-FZ.
  *
@@ -19,6 +21,8 @@ export type EisDocumentType =
   | 'eis223.contract'
   | 'eis223.performanceContract'
   | 'eis223.purchasePlan'
+  | 'eis223.purchaseNotice'
+  | 'eis223.purchaseProtocol'
   | 'eis44.contract'
   | 'eis44.contractProcedure';
 
@@ -285,4 +289,4 @@ export type EisPlan = {
   warnings: EisWarning[];
 };
 
-export type EisDocument = EisContract | EisExecution | EisPlan;
+export type EisDocument = EisContract | EisExecution | EisPlan | EisNotice | EisProtocol;

@@ -1,0 +1,91 @@
+import { child, type XmlNode } from '../../../lib/xml.js';
+import type { EisWarning } from './eis.types.js';
+import {
+  date,
+  dateTime,
+  fail,
+  int,
+  join,
+  list,
+  money,
+  organization223,
+  packetItems,
+  schemaVersion223,
+  str,
+  strAt,
+} from './eis-values.js';
+import { procurementMethod } from './eis223-method.js';
+import type { EisProtocol, EisProtocolApplication, EisProtocolLot } from './eis223-procurement.types.js';
+
+/**
+ * 223-FZ procurement protocol, every form (`purchaseProtocol`, `purchaseProtocolPAEP`, …,
+ * matched by local name): one record per `body/item/<root>Data`, linked to its notice by
+ * `purchaseInfo/purchaseNoticeNumber`, with the applications of each lot.
+ */
+export function parseEis223Protocols(root: XmlNode, rootName: string, fileName: string): EisProtocol[] {
+  const schemaVersion = schemaVersion223(root);
+  return packetItems(root, `${rootName}Data`).map(({ path, data }) => {
+    const warnings: EisWarning[] = [];
+    const info = child(data, 'purchaseInfo');
+    const noticeNumber =
+      str(info, 'purchaseNoticeNumber') ?? fail(join(path, 'purchaseInfo'), 'нет purchaseNoticeNumber');
+    if (!/^\d{11}$/.test(noticeNumber))
+      fail(join(path, 'purchaseInfo/purchaseNoticeNumber'), `неверный номер извещения «${noticeNumber}»`);
+    const registrationNumber = str(data, 'registrationNumber') ?? fail(path, 'нет registrationNumber');
+    const methodName = str(info, 'purchaseCodeName');
+    const method = procurementMethod(rootName, 'purchaseProtocol', methodName, false);
+    return {
+      kind: 'protocol',
+      documentType: 'eis223.purchaseProtocol',
+      form: rootName,
+      source: '223',
+      fileName,
+      path,
+      schemaVersion,
+      guid: str(data, 'guid'),
+      registrationNumber,
+      noticeNumber,
+      version: int(data, 'version', path) ?? 1,
+      status: str(data, 'status'),
+      typeName: str(data, 'typeName'),
+      methodName,
+      methodKind: method.kind,
+      customer: organization223(child(data, 'customer'), join(path, 'customer'), warnings),
+      signedOn: date(data, 'protocolSignDate', path),
+      procedureAt: dateTime(data, 'procedureDate', path),
+      publishedAt: dateTime(data, 'publicationDateTime', path),
+      lots: list(child(data, 'lotApplicationsList'), 'protocolLotApplications').map((node, i) =>
+        protocolLot(node, join(path, `lotApplicationsList/protocolLotApplications[${i + 1}]`)),
+      ),
+      warnings,
+    };
+  });
+}
+
+/** A lot of the protocol: its data sits in `lot` (most forms) or on the element itself (PAEP). */
+function protocolLot(node: XmlNode, path: string): EisProtocolLot {
+  const lot = child(node, 'lot') ?? node;
+  const lotPath = child(node, 'lot') ? join(path, 'lot') : path;
+  return {
+    ordinalNumber: int(lot, 'ordinalNumber', lotPath),
+    subject: str(lot, 'subject'),
+    currencyCode: strAt(lot, 'currency', 'code'),
+    initialSum: money(lot, 'initialSum', lotPath),
+    applications: list(node, 'application').map((a, i) =>
+      application(a, join(path, `application[${i + 1}]`)),
+    ),
+  };
+}
+
+function application(node: XmlNode, path: string): EisProtocolApplication {
+  const place = str(node, 'applicationPlace') ?? str(node, 'winnerIndication');
+  return {
+    number: str(node, 'applicationNumber'),
+    supplierName: strAt(node, 'supplierInfo', 'name'),
+    supplierInn: strAt(node, 'supplierInfo', 'inn'),
+    supplierKpp: strAt(node, 'supplierInfo', 'kpp'),
+    price: money(node, 'price', path) ?? money(node, 'lastPrice', path),
+    accepted: str(node, 'accepted'),
+    winner: place === '1' || place === 'F' || str(node, 'winner') === 'true',
+  };
+}
