@@ -1,5 +1,6 @@
 import { authRoutes, EmailServiceRequest } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
+import { addressKey, requestAddress } from '../../lib/client-address.js';
 import { addRoute } from '../../lib/route.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
@@ -11,10 +12,12 @@ import {
   resetPassword,
   sessionInfo,
 } from './auth.service.js';
-import { resendWaitSeconds } from './email-codes.service.js';
+import { admitEmailCodeRequest, resendWaitSeconds } from './email-codes.service.js';
 
 export function authModule(app: FastifyInstance) {
   const deps = () => app.deps;
+  /** E-mail codes each `/unauth` connection has had sent. */
+  const codesAsked = new WeakMap<object, number>();
   app.deps.jobs.register(sendEmailCodeJob);
 
   addRoute(app, authRoutes.login, async ({ body, req }) =>
@@ -51,6 +54,14 @@ export function authModule(app: FastifyInstance) {
       });
       return;
     }
+    const refuse = (error: string) =>
+      socket.emit('emailServiceResponse', { ok: false, error, ...parsed.data });
+    // per socket: counted on the node that holds the connection
+    const asked = (codesAsked.get(socket) ?? 0) + 1;
+    if (asked > app.deps.config.emailCode.perSocket) {
+      refuse('С этой страницы запрошено слишком много кодов. Обновите страницу и попробуйте позже');
+      return;
+    }
     const wait = await resendWaitSeconds(
       app.deps.db,
       parsed.data.email,
@@ -58,13 +69,21 @@ export function authModule(app: FastifyInstance) {
       app.deps.config.emailCode.resendMs,
     );
     if (wait > 0) {
-      socket.emit('emailServiceResponse', {
-        ok: false,
-        error: `Код уже отправлен. Повторно запросить код можно через ${wait} с`,
-        ...parsed.data,
-      });
+      refuse(`Код уже отправлен. Повторно запросить код можно через ${wait} с`);
       return;
     }
+    const address = addressKey(requestAddress(socket.request, app.deps.config.trustProxy));
+    const refusal = await admitEmailCodeRequest(
+      app.deps.db,
+      app.deps.config.emailCode,
+      address,
+      parsed.data.email,
+    );
+    if (refusal) {
+      refuse(refusal);
+      return;
+    }
+    codesAsked.set(socket, asked);
     socket.emit('emailServiceReceived', { email: parsed.data.email, purpose: parsed.data.purpose });
     await app.deps.jobs.send(sendEmailCodeJob, { ...parsed.data, socket_id: socket.id });
   });

@@ -16,7 +16,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { reopenRejectedCompany } from '../companies/requested-company.service.js';
-import { consumeEmailCode } from './email-codes.service.js';
+import { checkEmailCode, consumeEmailCode, spendEmailCode } from './email-codes.service.js';
 import { clearFailures, failureCounts, isKnownAddress, recordFailure } from './login-failures.repository.js';
 import { loginRefusal, refusalMessage } from './login-limits.policy.js';
 import { createSession, revokeUserSessions } from './sessions.repository.js';
@@ -159,25 +159,40 @@ function assertNotArchived(company: { status: string }, inn: string) {
 /**
  * A registration request: a pending client user with a request number, in the company with the
  * given ИНН/КПП. An unknown company is created pending; a company an earlier rejected request
- * brought is pending again; an archived company is refused (409). A known company must not be
- * archived and its tariff must allow one more user: both checked before the e-mail code is spent,
- * and again in the transaction that adds.
+ * brought is pending again; an archived company is refused (409). The e-mail code is checked
+ * first, so a caller who does not hold the mailbox learns nothing about which logins exist (every
+ * login answers the same code error); a login already registered answers 409 only to the person
+ * who has just proved they own its mailbox. A known company must not be archived and its tariff
+ * must allow one more user: checked before the code is spent, and again in the transaction that
+ * adds, where the code is spent.
  */
 export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
   const { db, config } = deps;
+  const codeId = await checkEmailCode(
+    db,
+    body.login,
+    'register',
+    body.email_code,
+    config.emailCode.maxAttempts,
+  );
   const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.login, body.login)).limit(1);
-  if (exists) throw new AppError('duplicate', 'Пользователь с таким e-mail уже зарегистрирован');
+  if (exists) {
+    throw new AppError(
+      'duplicate',
+      'Пользователь с таким e-mail уже зарегистрирован. Войдите в систему или восстановите пароль',
+    );
+  }
   const kpp = body.company.kpp ?? null;
   const knownBefore = await companyByInnKpp(db, body.company.inn, kpp);
   if (knownBefore) {
     assertNotArchived(knownBefore, body.company.inn);
     await db.transaction((tx) => assertTariffAllows(tx, knownBefore.id, 'users'));
   }
-  await consumeEmailCode(db, body.login, 'register', body.email_code, config.emailCode.maxAttempts);
   const passwordHash = await hashPassword(body.password);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await spendEmailCode(tx, codeId);
         const known = await companyByInnKpp(tx, body.company.inn, kpp);
         let companyId: number;
         if (known) {
