@@ -2,6 +2,7 @@ import { authRoutes, EmailServiceRequest } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addressKey, requestAddress } from '../../lib/client-address.js';
 import { addRoute } from '../../lib/route.js';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
   changePassword,
@@ -20,12 +21,16 @@ export function authModule(app: FastifyInstance) {
   const codesAsked = new WeakMap<object, number>();
   app.deps.jobs.register(sendEmailCodeJob);
 
-  addRoute(app, authRoutes.login, async ({ body, req }) =>
-    login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
-  );
+  addRoute(app, authRoutes.login, async ({ body, req, reply }) => {
+    const session = await login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    // the web app's session: an HttpOnly cookie; API clients use the token of the body as Bearer
+    setSessionCookie(req, reply, session.token, app.deps.config.session.maxMs);
+    return session;
+  });
   addRoute(app, authRoutes.session, async ({ actor }) => sessionInfo(app.deps.db, actor.userId));
-  addRoute(app, authRoutes.logout, async ({ actor }) => {
+  addRoute(app, authRoutes.logout, async ({ actor, req, reply }) => {
     await logout(deps(), actor);
+    clearSessionCookie(req, reply);
     return null;
   });
   addRoute(app, authRoutes.register, async ({ body }) => register(deps(), body));
