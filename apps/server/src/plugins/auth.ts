@@ -81,10 +81,12 @@ export function registerAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     const isPublic =
       req.routeOptions.config?.public === true || req.routeOptions.url?.startsWith('/api/docs') === true;
-    const found = tokenFromRequest(req);
+    const api = req.url.startsWith('/api');
+    // the page's files are served without a session: the cookie they carry is not looked up
+    const found = api ? tokenFromRequest(req) : null;
     // a write that a browser sent from another site is refused before anything else (CSRF); a
     // Bearer request carries its credential itself and is not a browser's ambient authority
-    if (found?.via !== 'bearer' && req.url.startsWith('/api')) {
+    if (api && found?.via !== 'bearer') {
       const refusal = crossSiteRefusal(req, app.deps.config.corsOrigins);
       if (refusal) throw new AppError('forbidden', refusal);
     }

@@ -67,6 +67,17 @@ describe('the session cookie', () => {
     const after = await withCookie(cookie.value, 'GET', '/api/auth/session');
     expect(after.statusCode).toBe(401);
     expect(after.cookies.find((c) => c.name === 'token')?.value).toBe('');
+    // logging in again over the dead cookie sets the new one, once
+    const again = await withCookie(
+      cookie.value,
+      'POST',
+      '/api/auth/login',
+      { origin: 'http://zakupki.test', 'sec-fetch-site': 'same-origin' },
+      { login: 'specialist@demo.local', password: DEMO_PASSWORD },
+    );
+    expect(again.statusCode).toBe(200);
+    const set = again.cookies.filter((c) => c.name === 'token');
+    expect(set.map((c) => c.value)).toEqual([again.json().token]);
   });
 });
 
