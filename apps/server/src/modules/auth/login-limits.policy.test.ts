@@ -23,7 +23,14 @@ describe('loginRefusal', () => {
     [{ login: 12, address: 0, total: 300 }, false, 'login'],
   ] as const)('%o, known %s → %s', async (counts, known, expected) => {
     let asked = false;
-    const r = await loginRefusal(counts, async () => ((asked = true), known), limits);
+    const r = await loginRefusal(
+      counts,
+      async () => {
+        asked = true;
+        return known;
+      },
+      limits,
+    );
     expect(r).toBe(expected);
     // the known-address query runs only when a hold applies
     if (counts.login < 10 && counts.total < 300) expect(asked).toBe(false);
