@@ -29,7 +29,11 @@ describe('logout', () => {
       const cookies = await context.cookies();
       const names = cookies.map((c) => c.name);
       for (const n of SESSION_COOKIES) expect(names).toContain(n);
-      const token = decodeURIComponent(cookies.find((c) => c.name === 'token')!.value);
+      const tokenCookie = cookies.find((c) => c.name === 'token')!;
+      const token = decodeURIComponent(tokenCookie.value);
+      // the session token is the server's HttpOnly cookie: no script of the page can read it
+      expect(tokenCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+      expect(await page.evaluate(() => document.cookie)).not.toContain(token);
       const alive = await fetch(`${baseUrl()}/api/auth/session`, {
         headers: { authorization: `Bearer ${token}` },
       });

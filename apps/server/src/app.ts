@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -83,6 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
   });
+  // the web app's session cookie (plugins/auth.ts); nothing is signed, the token is the secret
+  await app.register(cookie);
   const spa = { indexHtml: null as string | null };
   registerErrorHandling(app, spa);
   registerRequestLog(app);

@@ -41,9 +41,15 @@ const Env = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  LOGIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().positive().default(300),
+  LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().positive().default(90),
   EMAIL_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
   EMAIL_CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   EMAIL_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  EMAIL_CODE_SOCKET_MAX: z.coerce.number().int().positive().default(3),
+  EMAIL_CODE_ADDRESS_HOURLY_MAX: z.coerce.number().int().positive().default(10),
+  EMAIL_CODE_HOURLY_MAX: z.coerce.number().int().positive().default(300),
   JOBS_ENABLED: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
@@ -92,8 +98,28 @@ export type Config = Readonly<{
   recentFilesBytes: number;
   requestTimeoutMs: number;
   session: { idleMs: number; maxMs: number };
-  login: { maxFailures: number; windowMs: number };
-  emailCode: { ttlMs: number; maxAttempts: number; resendMs: number };
+  /**
+   * Failed logins counted over `windowMs`: per login (`maxFailures`: then only the login's known
+   * addresses may try), per client address (`addressMaxFailures`: then that address may not try)
+   * and in all (`globalMaxFailures`: then only known addresses may try). A known address is one
+   * the user logged in from within `knownAddressMs`.
+   */
+  login: {
+    maxFailures: number;
+    windowMs: number;
+    addressMaxFailures: number;
+    globalMaxFailures: number;
+    knownAddressMs: number;
+  };
+  /** E-mail codes: lifetime, attempts, pause per address, and how many may be sent per socket, per client address an hour, in all an hour. */
+  emailCode: {
+    ttlMs: number;
+    maxAttempts: number;
+    resendMs: number;
+    perSocket: number;
+    perAddressHourly: number;
+    hourly: number;
+  };
   jobsEnabled: boolean;
   webDistDir: string | null;
   support: { phones: string[]; email: string; partnerLinks: { title: string; url: string }[] };
@@ -136,11 +162,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     recentFilesBytes: e.RECENT_FILES_MB * 1024 * 1024,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     session: { idleMs: e.SESSION_IDLE_HOURS * 3600_000, maxMs: e.SESSION_MAX_DAYS * 86400_000 },
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 },
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+      globalMaxFailures: e.LOGIN_GLOBAL_MAX_FAILURES,
+      knownAddressMs: e.LOGIN_KNOWN_ADDRESS_DAYS * 86400_000,
+    },
     emailCode: {
       ttlMs: e.EMAIL_CODE_TTL_MINUTES * 60_000,
       maxAttempts: e.EMAIL_CODE_MAX_ATTEMPTS,
       resendMs: e.EMAIL_CODE_RESEND_SECONDS * 1000,
+      perSocket: e.EMAIL_CODE_SOCKET_MAX,
+      perAddressHourly: e.EMAIL_CODE_ADDRESS_HOURLY_MAX,
+      hourly: e.EMAIL_CODE_HOURLY_MAX,
     },
     jobsEnabled: e.JOBS_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,

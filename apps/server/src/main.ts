@@ -1,7 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { seedDemo } from './db/seed/demo.seed.js';
-import { seedReference } from './db/seed/index.js';
+import { seedAtStart } from './db/seed/index.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,14 +14,7 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
-  await seedReference(app.deps.db);
-  if (config.seedDemo && !config.databaseUrl) {
-    const seeded = await seedDemo(app.deps.db);
-    if (seeded)
-      app.log.info(
-        'demo data seeded: logins admin@, specialist@, operator@, client@, client2@demo.local, password demo-password',
-      );
-  }
+  await seedAtStart(app.deps.db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
 
   // graceful shutdown: stop accepting, finish running requests, stop workers, close the database

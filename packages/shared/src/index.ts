@@ -13,4 +13,5 @@ export * from './contract.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './sockets.js';
+export * from './validators/password.js';
 export * from './validators/requisites.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { checkInn, PASSWORD_MIN } from '@zakupki/shared';
+import { checkInn, passwordProblem } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -27,8 +27,8 @@ async function main() {
   };
   if (!values.login || !/^[^@\s]+@[^@\s]+$/.test(values.login))
     fail('--login: укажите e-mail администратора');
-  if (!values.password || values.password.length < PASSWORD_MIN)
-    fail(`--password: не короче ${PASSWORD_MIN} символов`);
+  const passwordIssue = passwordProblem(values.password ?? '', values.login);
+  if (passwordIssue) fail(`--password: ${passwordIssue}`);
   if (!values.inn || checkInn(values.inn))
     fail(`--inn: ${values.inn ? checkInn(values.inn) : 'укажите ИНН компании-оператора'}`);
   const config = loadConfig();

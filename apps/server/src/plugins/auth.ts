@@ -1,12 +1,48 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
 import type { Actor } from '../types.js';
+import { crossSiteRefusal } from './csrf.js';
 
-export function tokenFromRequest(req: FastifyRequest): string | null {
-  const h = req.headers.authorization;
-  if (h?.startsWith('Bearer ')) return h.slice(7).trim() || null;
+/** The HttpOnly cookie of the web app's session (seed.md's cookie name `token`). */
+export const SESSION_COOKIE = 'token';
+
+export function bearerToken(header: string | undefined): string | null {
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
   return null;
+}
+
+/** The session token of a request: a Bearer header (API clients), else the session cookie (the web app). */
+export function tokenFromRequest(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
+  const bearer = bearerToken(req.headers.authorization);
+  if (bearer) return { token: bearer, via: 'bearer' };
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/**
+ * Sets the session cookie at login: HttpOnly (no script reads it), SameSite=Strict (no other site's
+ * page sends it; the app is one origin, so nothing of it needs a cross-site request to carry the
+ * session), Secure when the request came over https (X-Forwarded-Proto behind a trusted proxy),
+ * for the whole site (the API and /socket.io), as long as the session may live.
+ */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxMs: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    path: '/',
+    maxAge: Math.floor(maxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    path: '/',
+  });
 }
 
 const TOUCH_EVERY_MS = 60_000;
@@ -42,11 +78,22 @@ export async function resolveActor(
 /** Builds `req.actor` for every request; non-public routes answer 401 without a live session. */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const isPublic =
       req.routeOptions.config?.public === true || req.routeOptions.url?.startsWith('/api/docs') === true;
-    const token = tokenFromRequest(req);
+    const api = req.url.startsWith('/api');
+    // the page's files are served without a session: the cookie they carry is not looked up
+    const found = api ? tokenFromRequest(req) : null;
+    // a write that a browser sent from another site is refused before anything else (CSRF); a
+    // Bearer request carries its credential itself and is not a browser's ambient authority
+    if (api && found?.via !== 'bearer') {
+      const refusal = crossSiteRefusal(req, app.deps.config.corsOrigins);
+      if (refusal) throw new AppError('forbidden', refusal);
+    }
+    const token = found?.token ?? null;
     if (token) req.actor = await resolveActor(app, token, req.id);
+    // a dead session's cookie is dropped, so the browser stops sending it
+    if (found?.via === 'cookie' && !req.actor) clearSessionCookie(req, reply);
     if (!isPublic && req.routeOptions.url?.startsWith('/api') && !req.actor) {
       throw new AppError('unauthorized', token ? 'Сессия истекла или завершена' : 'Требуется вход в систему');
     }

@@ -1,3 +1,4 @@
+import { fastifyCookie } from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
   type AuthClientEvents,
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Actor } from '../types.js';
-import { resolveActor } from './auth.js';
+import { bearerToken, resolveActor, SESSION_COOKIE } from './auth.js';
+import { crossSiteRefusal } from './csrf.js';
 
 export type AuthSocket = Socket<AuthClientEvents, AuthServerEvents, Record<string, never>, { actor: Actor }>;
 export type UnauthSocket = Socket<UnauthClientEvents, UnauthServerEvents>;
@@ -63,10 +65,24 @@ export class Sockets {
     const auth = this.io.of(NS_AUTH);
     auth.use(async (socket, next) => {
       try {
-        const header = socket.handshake.headers.authorization;
-        const token =
+        const headers = socket.handshake.headers;
+        let token =
           (typeof socket.handshake.auth?.token === 'string' && socket.handshake.auth.token) ||
-          (header?.startsWith('Bearer ') ? header.slice(7).trim() : null);
+          bearerToken(headers.authorization);
+        if (!token) {
+          // the web app: the HttpOnly session cookie, only from a page of this site (a WebSocket
+          // is not held to CORS, so another site's page could open one with the user's cookie)
+          token = fastifyCookie.parse(headers.cookie ?? '')[SESSION_COOKIE] ?? null;
+          const host =
+            headers['x-forwarded-host'] && app.deps.config.trustProxy
+              ? headers['x-forwarded-host']
+              : headers.host;
+          const refusal = crossSiteRefusal(
+            { method: 'POST', headers, host: String(host ?? '') },
+            app.deps.config.corsOrigins,
+          );
+          if (token && refusal) return next(new Error('forbidden'));
+        }
         if (!token) return next(new Error('unauthorized'));
         const actor = await resolveActor(app, token, null);
         if (!actor) return next(new Error('unauthorized'));

@@ -20,7 +20,7 @@ describe('api client', () => {
     expect(queryString({})).toBe('');
   });
 
-  it('fills path params, sends the bearer token and JSON, returns the typed body', async () => {
+  it('fills path params, sends JSON with the session cookie (no token from script), returns the typed body', async () => {
     loginAs('client');
     const calls = stubFetch(() => ({ status: 200, body: { items: [], total: 0, page: 2, limit: 10 } }));
     const page = await api(companyRoutes.contacts.list, {
@@ -31,7 +31,7 @@ describe('api client', () => {
     expect(calls[0].url).toBe(
       '/api/companies/5/contacts?page=2&limit=10&full_name=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2',
     );
-    expect(calls[0].headers.authorization).toBe('Bearer test-token');
+    expect(calls[0].headers.authorization).toBeUndefined();
   });
 
   it('a write shows the loading notice until it ends; 204 resolves to null', async () => {

@@ -2,7 +2,6 @@ import { buildPath, type RouteDef, type RouteParams, type RouteResponse } from '
 import type { z } from 'zod';
 import { ApiError } from './http-errors';
 import { loading } from './loading';
-import { currentSession } from './session-store';
 
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 type Scalar = string | number | boolean | null | undefined;
@@ -11,8 +10,6 @@ export type ApiOptions<R extends RouteDef> = {
   params?: RouteParams<R> extends Record<string, unknown> ? RouteParams<R> : never;
   query?: R['query'] extends z.ZodType ? Partial<Record<keyof Input<R['query']>, Scalar | Scalar[]>> : never;
   body?: R['body'] extends z.ZodType ? Input<R['body']> | FormData : never;
-  /** token to send instead of the session's (session check at start) */
-  token?: string | null;
   signal?: AbortSignal;
   /** text of the loading notice «Выполняется запрос: …»; false: no notice. Writes show one by default. */
   loading?: string | false;
@@ -47,14 +44,14 @@ export function routeUrl<R extends RouteDef>(route: R, opts: Pick<ApiOptions<R>,
 }
 
 /**
- * Calls an endpoint declared in packages/shared: path from `buildPath`, bearer token from the
- * session, JSON in and out. Resolves with the typed response (null for 204); rejects with
+ * Calls an endpoint declared in packages/shared: path from `buildPath`, JSON in and out. The
+ * session travels as the server's HttpOnly cookie (same origin); the server checks that writes
+ * come from this site's pages (Sec-Fetch-Site / Origin, which the browser sets), so nothing more
+ * is sent. Resolves with the typed response (null for 204); rejects with
  * `ApiError` (status 0 when the server could not be reached).
  */
 export async function api<R extends RouteDef>(route: R, opts: ApiOptions<R> = {}): Promise<RouteResponse<R>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = opts.token === undefined ? currentSession()?.token : opts.token;
-  if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -66,7 +63,13 @@ export async function api<R extends RouteDef>(route: R, opts: ApiOptions<R> = {}
   try {
     let res: Response;
     try {
-      res = await fetch(routeUrl(route, opts), { method: route.method, headers, body, signal: opts.signal });
+      res = await fetch(routeUrl(route, opts), {
+        method: route.method,
+        headers,
+        body,
+        signal: opts.signal,
+        credentials: 'same-origin',
+      });
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') throw err;
       throw new ApiError(0, null);

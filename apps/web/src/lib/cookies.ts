@@ -1,4 +1,8 @@
-/** Cookies of the session (seed.md §3): SameSite=Lax, Secure over https, path=/. */
+/**
+ * Cookies the web app itself keeps (seed.md §3: user, company, contact, early_access):
+ * SameSite=Lax, Secure over https, path=/. The session token is not one of them: the server keeps
+ * it in an HttpOnly cookie that script cannot read.
+ */
 
 export function getCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;

@@ -2,9 +2,18 @@ import type { CompanyRef, SessionInfo, SessionUser } from '@zakupki/shared/api/a
 import { deleteCookie, getCookie, setCookie } from './cookies';
 import { createStore, useStore } from './store';
 
-/** The session of seed.md §3: token, user (with role), company, contact, early_access. */
+/**
+ * The session of seed.md §3: user (with role), company, contact, early_access. Its token is an
+ * HttpOnly cookie that the server sets at login and clears at logout: no script of the page can
+ * read it, so a script injected into the page cannot steal it.
+ */
 export type Session = {
-  token: string;
+  /**
+   * Never set by the web app (the token is in the HttpOnly cookie). Left optional only because
+   * some feature modules still pass `currentSession()?.token` as a Bearer header, which is then
+   * simply absent; drop it with those reads.
+   */
+  token?: string;
   user: SessionUser;
   company: CompanyRef | null;
   contact: SessionInfo['contact'];
@@ -26,12 +35,16 @@ export function currentSession(): Session | null {
   return s.status === 'authenticated' ? s : null;
 }
 
-export const SESSION_COOKIES = ['token', 'user', 'company', 'contact', 'early_access'] as const;
+/**
+ * The cookies the web app writes and reads (seed.md §3 names): what the page shows before the
+ * server answers. `token` is the server's HttpOnly cookie; a `token` cookie that an older version
+ * of the app wrote from script is deleted with these.
+ */
+export const SESSION_COOKIES = ['user', 'company', 'contact', 'early_access'] as const;
 /** Cookies live as long as the server's longest session (30 days); the server decides validity. */
 const COOKIE_MAX_AGE = 30 * 24 * 3600;
 
 export function writeSessionCookies(s: Session) {
-  setCookie('token', s.token, COOKIE_MAX_AGE);
   setCookie('user', JSON.stringify(s.user), COOKIE_MAX_AGE);
   setCookie('company', JSON.stringify(s.company), COOKIE_MAX_AGE);
   if (s.contact) setCookie('contact', JSON.stringify(s.contact), COOKIE_MAX_AGE);
@@ -40,7 +53,7 @@ export function writeSessionCookies(s: Session) {
 }
 
 export function clearSessionCookies() {
-  for (const name of SESSION_COOKIES) deleteCookie(name);
+  for (const name of [...SESSION_COOKIES, 'token']) deleteCookie(name);
 }
 
 function parseJson<T>(raw: string | null): T | undefined {
@@ -53,18 +66,15 @@ function parseJson<T>(raw: string | null): T | undefined {
 }
 
 /**
- * The session saved in cookies, only when token, user and company all exist (seed.md §4);
- * the server still has to confirm it.
+ * The session saved in cookies, only when user and company both exist (seed.md §4: with the
+ * token, which only the server sees); the server still has to confirm it.
  */
 export function readSessionCookies(): Session | null {
-  const token = getCookie('token');
   const user = parseJson<SessionUser>(getCookie('user'));
   const companyRaw = getCookie('company');
   const company = parseJson<CompanyRef | null>(companyRaw);
-  if (!token || !user || typeof user !== 'object' || companyRaw === null || company === undefined)
-    return null;
+  if (!user || typeof user !== 'object' || companyRaw === null || company === undefined) return null;
   return {
-    token,
     user,
     company,
     contact: parseJson<SessionInfo['contact']>(getCookie('contact')) ?? null,

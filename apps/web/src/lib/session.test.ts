@@ -70,8 +70,7 @@ afterEach(() => {
 const socketsOf = (nsp: string) => sockets.filter((s) => s.nsp === nsp);
 
 describe('restore at start', () => {
-  it('without the three cookies: anonymous, no session request, the /unauth socket opens', async () => {
-    setCookie('token', 'abc', 60);
+  it('without the user and company cookies: anonymous, no session request, the /unauth socket opens', async () => {
     setCookie('user', JSON.stringify(user), 60);
     await restoreSession();
     expect(sessionStore.get().status).toBe('anonymous');
@@ -87,24 +86,26 @@ describe('restore at start', () => {
     expect(SOCKET_OPTIONS.reconnectionAttempts).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it('with token, user and company: confirmed by GET /api/auth/session, then the /auth socket opens', async () => {
-    writeSessionCookies({ token: 'tok-1', ...info });
+  it('with user and company: the server confirms the HttpOnly session cookie, then the /auth socket opens', async () => {
+    writeSessionCookies(info);
     await restoreSession();
     expect(calls[0]).toMatchObject({ url: '/api/auth/session' });
-    expect(calls[0].headers.authorization).toBe('Bearer tok-1');
-    expect(sessionStore.get()).toMatchObject({ status: 'authenticated', token: 'tok-1', user });
+    // the token is never in script's hands: no Authorization header, the browser sends the cookie
+    expect(calls[0].headers.authorization).toBeUndefined();
+    expect(sessionStore.get()).toMatchObject({ status: 'authenticated', user });
+    expect(sessionStore.get()).not.toHaveProperty('token');
     const auth = socketsOf('/auth');
     expect(auth).toHaveLength(1);
-    expect(auth[0].opts.auth).toEqual({ token: 'tok-1' });
+    expect(auth[0].opts.auth).toBeUndefined();
     expect(selectedCompanyStore.get()).toEqual(company);
   });
 
   it('a session the server refuses: cookies cleared, anonymous, /unauth socket', async () => {
-    writeSessionCookies({ token: 'old', ...info });
+    writeSessionCookies(info);
     sessionStatus = 401;
     await restoreSession();
     expect(sessionStore.get().status).toBe('anonymous');
-    expect(getCookie('token')).toBeNull();
+    expect(getCookie('user')).toBeNull();
     expect(socketsOf('/auth')).toHaveLength(0);
     expect(getAuthSocket()).toBeNull();
     expect(getUnauthSocket()).not.toBeNull();
@@ -114,11 +115,13 @@ describe('restore at start', () => {
 describe('login and logout', () => {
   it('login saves the cookies, opens /auth and shows the stored unread notifications', async () => {
     completeLogin({ token: 'tok-2', ...info });
-    expect(getCookie('token')).toBe('tok-2');
+    // the token of the answer is for API clients: the web keeps none (the server set an HttpOnly cookie)
+    expect(getCookie('token')).toBeNull();
+    expect(document.cookie).not.toContain('tok-2');
     expect(JSON.parse(getCookie('user')!)).toEqual(user);
     expect(JSON.parse(getCookie('company')!)).toEqual(company);
     expect(getCookie('early_access')).toBe('false');
-    expect(socketsOf('/auth')[0].opts.auth).toEqual({ token: 'tok-2' });
+    expect(socketsOf('/auth')[0].opts.auth).toBeUndefined();
     await vi.waitFor(() => expect(notices.store.get()).toHaveLength(1));
     expect(notices.store.get()[0]).toMatchObject({
       id: 'notification:71',
@@ -134,7 +137,9 @@ describe('login and logout', () => {
     localStorage.setItem('selectedCompany', '1');
     const auth = socketsOf('/auth')[0];
     await logout();
-    expect(calls.find((c) => c.url === '/api/auth/logout')?.headers.authorization).toBe('Bearer tok-3');
+    const logoutCall = calls.find((c) => c.url === '/api/auth/logout');
+    expect(logoutCall?.method).toBe('POST');
+    expect(logoutCall?.headers.authorization).toBeUndefined();
     expect(sessionStore.get().status).toBe('anonymous');
     for (const c of ['token', 'user', 'company', 'contact', 'early_access']) expect(getCookie(c)).toBeNull();
     expect(localStorage.getItem('selectedCompany')).toBeNull();

@@ -19,8 +19,8 @@ import {
 import { closeAuthSocket, closeUnauthSocket, openAuthSocket } from './socket';
 
 /**
- * Session lifecycle (seed.md §4): restore from cookies at start (only when token, user and
- * company exist and the server confirms), login, logout, expiry on 401.
+ * Session lifecycle (seed.md §4): restore from cookies at start (only when user and company
+ * exist and the server confirms the HttpOnly session cookie), login, logout, expiry on 401.
  */
 
 /** How many stored unread notifications appear as notices after login (the rest: on the main page). */
@@ -71,7 +71,7 @@ function begin(s: Session) {
   sessionStore.set({ status: 'authenticated', ...s });
   if (s.user.role === 'client') selectCompany(s.company, false);
   closeUnauthSocket();
-  const socket = openAuthSocket(s.token, { onRejected: sessionAlive });
+  const socket = openAuthSocket({ onRejected: sessionAlive });
   attachAuthHandlers(socket);
   void showUnreadNotifications();
 }
@@ -87,8 +87,8 @@ export async function restoreSession(): Promise<void> {
   }
   sessionStore.set({ status: 'restoring' });
   try {
-    const info = await api(authRoutes.session, { token: saved.token, loading: false });
-    begin({ ...fromInfo(info), token: saved.token });
+    const info = await api(authRoutes.session, { loading: false });
+    begin(fromInfo(info));
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) clearSessionCookies();
     else console.error('Session check failed', err);
@@ -104,10 +104,10 @@ const fromInfo = (i: SessionInfo) => ({
   early_access: i.early_access,
 });
 
-/** After POST /api/auth/login. */
+/** After POST /api/auth/login (its answer also set the session cookie; the token of the body is for API clients). */
 export function completeLogin(res: LoginResponse) {
   queryClient.clear();
-  begin({ ...fromInfo(res), token: res.token });
+  begin(fromInfo(res));
 }
 
 /** Ends the session locally: state, cookies, selected company, sockets, cached data. */
@@ -125,7 +125,7 @@ export function endSession(reason: 'logout' | 'expired' = 'logout') {
   if (reason === 'expired') notices.info('Сеанс завершён', 'Войдите в систему снова');
 }
 
-/** «Выход» after confirmation: revoke the token on the server, then end the session. */
+/** «Выход» after confirmation: revoke the session on the server (which clears its cookie), then end it here. */
 export async function logout() {
   // the server drops this session's sockets on logout: close ours first so that drop is not
   // taken for a lost session

@@ -9,7 +9,10 @@ import {
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { createStore } from './store';
 
-/** Socket.IO connections of seed.md §7: `/unauth` before login, `/auth` (token in `auth`) after. */
+/**
+ * Socket.IO connections of seed.md §7: `/unauth` before login, `/auth` after, authenticated by the
+ * HttpOnly session cookie that the browser sends with the handshake (same origin).
+ */
 export type AuthSocket = Socket<AuthServerEvents, AuthClientEvents>;
 export type UnauthSocket = Socket<UnauthServerEvents, UnauthClientEvents>;
 
@@ -57,12 +60,12 @@ export type AuthSocketHooks = {
 };
 
 /**
- * Opens `/auth` with the session token. Socket.IO reconnects by itself after network failures;
+ * Opens `/auth` (the session cookie goes with the handshake). Socket.IO reconnects by itself after network failures;
  * after a refusal by the server it does not, so we check the session and retry by hand.
  */
-export function openAuthSocket(token: string, hooks: AuthSocketHooks): AuthSocket {
+export function openAuthSocket(hooks: AuthSocketHooks): AuthSocket {
   closeAuthSocket();
-  const s = io(NS_AUTH, { ...SOCKET_OPTIONS, auth: { token } }) as AuthSocket;
+  const s = io(NS_AUTH, { ...SOCKET_OPTIONS, withCredentials: true }) as AuthSocket;
   auth = s;
   authSocketState.set('connecting');
   let delay = SOCKET_OPTIONS.reconnectionDelay ?? 1000;

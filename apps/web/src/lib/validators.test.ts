@@ -8,6 +8,7 @@ import {
   MSG_EMAIL,
   MSG_NUMERIC,
   MSG_REQUIRED,
+  newPassword,
   numeric,
   ogrn,
   phone,
@@ -85,6 +86,20 @@ describe('a field shows all its messages joined by commas', () => {
     );
     expect(rules(required, numeric)('', {})).toBe('Обязательное поле');
     expect(rules(required, numeric)('12', {})).toBeNull();
+  });
+  it('a new password by the shared rule, the login from a field or a function', () => {
+    const fromField = newPassword('login');
+    expect(fromField('', { login: 'ivanov@mail.ru' })).toBeNull();
+    expect(fromField('aaaaaaaaaa', {})).toBe(
+      'Пароль не должен состоять из одного повторяющегося символа или фрагмента',
+    );
+    expect(fromField('ivanov-secret-7', { login: 'ivanov@mail.ru' })).toBe(
+      'Пароль не должен совпадать с логином или содержать его',
+    );
+    expect(fromField('ivanov-secret-7', { login: 'petrov@mail.ru' })).toBeNull();
+    expect(newPassword(() => 'petrov@mail.ru')('petrov-secret-7')).toBe(
+      'Пароль не должен совпадать с логином или содержать его',
+    );
   });
   it('compares with another field', () => {
     const r = sameAs('password', 'Пароли не совпадают');

@@ -1,3 +1,4 @@
+import { passwordProblem } from '@zakupki/shared/validators/password';
 import {
   checkBik,
   checkCorrespondentAccount,
@@ -81,6 +82,19 @@ export const minLength =
   (min: number): Rule =>
   (v) =>
     blank(v) || text(v).length >= min ? null : `Не менее ${min} символов`;
+
+/**
+ * A new password by the server's rule (packages/shared validators/password.ts, the same Russian
+ * messages): length, not one repeated character or a sequence, not a common password, and not
+ * containing the login — the login is read from the form field `loginField`, or given as a function
+ * (the profile form: the session's login).
+ */
+export const newPassword =
+  (login: string | (() => string | null | undefined)): Rule =>
+  (v, values) =>
+    blank(v)
+      ? null
+      : passwordProblem(text(v), typeof login === 'function' ? login() : text(field(values, login)));
 
 /** Same value as another field (password confirmation). */
 export const sameAs =

@@ -1,11 +1,32 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
 import { ROLES } from '../roles.js';
+import { PASSWORD_MIN, passwordProblem } from '../validators/password.js';
 import { checkInn, checkKpp } from '../validators/requisites.js';
 import { email, requiredText } from './common.js';
 
-export const PASSWORD_MIN = 10;
-export const password = z.string().min(PASSWORD_MIN, `Пароль не короче ${PASSWORD_MIN} символов`).max(200);
+export { PASSWORD_MIN };
+/** A new password: length, not repeated, not a sequence, not a common one (validators/password.ts). */
+export const password = z.string().superRefine((v, ctx) => {
+  const problem = passwordProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/**
+ * Adds the check that the password field neither equals nor contains the login field (a body
+ * with both: registration, reset, a user made by staff).
+ */
+export function passwordNotLogin(passwordField: string, loginField = 'login') {
+  return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const value = body[passwordField];
+    const login = body[loginField];
+    if (typeof value !== 'string' || typeof login !== 'string') return;
+    // the other problems are the field's own issue already
+    if (passwordProblem(value) !== null) return;
+    const problem = passwordProblem(value, login);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [passwordField] });
+  };
+}
 
 export const SessionUser = z.object({
   id: z.number().int(),
@@ -60,16 +81,18 @@ const kppField = z
     if (e) ctx.addIssue({ code: 'custom', message: e });
   });
 
-export const RegisterBody = z.object({
-  login: email,
-  password,
-  title: requiredText(200),
-  email_code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Код из письма: 6 цифр'),
-  company: z.object({ title: requiredText(500), inn: innField, kpp: kppField }),
-});
+export const RegisterBody = z
+  .object({
+    login: email,
+    password,
+    title: requiredText(200),
+    email_code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Код из письма: 6 цифр'),
+    company: z.object({ title: requiredText(500), inn: innField, kpp: kppField }),
+  })
+  .superRefine(passwordNotLogin('password'));
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -137,14 +160,16 @@ export const authRoutes = {
     summary: 'Reset password with an e-mail code',
     tags: ['auth'],
     public: true,
-    body: z.object({
-      login: email,
-      email_code: z
-        .string()
-        .trim()
-        .regex(/^\d{6}$/, 'Код из письма: 6 цифр'),
-      new_password: password,
-    }),
+    body: z
+      .object({
+        login: email,
+        email_code: z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, 'Код из письма: 6 цифр'),
+        new_password: password,
+      })
+      .superRefine(passwordNotLogin('new_password')),
     response: { 204: z.null() },
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
 import { PERMISSIONS, ROLES } from '../roles.js';
-import { password } from './auth.js';
+import { password, passwordNotLogin } from './auth.js';
 import { email, IdParam, PageQuery, pageOf, requiredText } from './common.js';
 
 export const USER_STATUSES = ['pending', 'active', 'blocked', 'rejected'] as const;
@@ -35,21 +35,23 @@ export const UserListQuery = PageQuery.extend({
   q: z.string().trim().optional(),
 });
 
-export const UserCreate = z.object({
-  login: email,
-  password,
-  title: requiredText(200),
-  role: z.enum(ROLES),
-  company_id: z.number().int().positive(),
-  memberships: z
-    .array(
-      z.object({
-        company_id: z.number().int().positive(),
-        permissions: z.array(z.enum(PERMISSIONS)).nullish(),
-      }),
-    )
-    .default([]),
-});
+export const UserCreate = z
+  .object({
+    login: email,
+    password,
+    title: requiredText(200),
+    role: z.enum(ROLES),
+    company_id: z.number().int().positive(),
+    memberships: z
+      .array(
+        z.object({
+          company_id: z.number().int().positive(),
+          permissions: z.array(z.enum(PERMISSIONS)).nullish(),
+        }),
+      )
+      .default([]),
+  })
+  .superRefine(passwordNotLogin('password'));
 export const UserUpdate = z.object({
   title: requiredText(200).optional(),
   role: z.enum(ROLES).optional(),

@@ -78,9 +78,29 @@ export const loginFailures = pgTable(
     id: serial('id').primaryKey(),
     login: text('login').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** the client address (an IPv6 address by its /64 network), as the per-address limit counts it */
     ip: text('ip'),
   },
-  (t) => [index('login_failures_login_at_idx').on(t.login, t.at)],
+  (t) => [
+    index('login_failures_login_at_idx').on(t.login, t.at),
+    index('login_failures_ip_at_idx').on(t.ip, t.at),
+    index('login_failures_at_idx').on(t.at),
+  ],
+);
+
+/** E-mail codes asked for (the per-address and hourly limits count them; kept for an hour). */
+export const emailCodeRequests = pgTable(
+  'email_code_requests',
+  {
+    id: serial('id').primaryKey(),
+    ip: text('ip').notNull(),
+    email: text('email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_code_requests_ip_at_idx').on(t.ip, t.at),
+    index('email_code_requests_at_idx').on(t.at),
+  ],
 );
 
 export const emailCodes = pgTable(

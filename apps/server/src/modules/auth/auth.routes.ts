@@ -1,6 +1,8 @@
 import { authRoutes, EmailServiceRequest } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
+import { addressKey, requestAddress } from '../../lib/client-address.js';
 import { addRoute } from '../../lib/route.js';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
   changePassword,
@@ -11,18 +13,24 @@ import {
   resetPassword,
   sessionInfo,
 } from './auth.service.js';
-import { resendWaitSeconds } from './email-codes.service.js';
+import { admitEmailCodeRequest, resendWaitSeconds } from './email-codes.service.js';
 
 export function authModule(app: FastifyInstance) {
   const deps = () => app.deps;
+  /** E-mail codes each `/unauth` connection has had sent. */
+  const codesAsked = new WeakMap<object, number>();
   app.deps.jobs.register(sendEmailCodeJob);
 
-  addRoute(app, authRoutes.login, async ({ body, req }) =>
-    login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
-  );
+  addRoute(app, authRoutes.login, async ({ body, req, reply }) => {
+    const session = await login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    // the web app's session: an HttpOnly cookie; API clients use the token of the body as Bearer
+    setSessionCookie(req, reply, session.token, app.deps.config.session.maxMs);
+    return session;
+  });
   addRoute(app, authRoutes.session, async ({ actor }) => sessionInfo(app.deps.db, actor.userId));
-  addRoute(app, authRoutes.logout, async ({ actor }) => {
+  addRoute(app, authRoutes.logout, async ({ actor, req, reply }) => {
     await logout(deps(), actor);
+    clearSessionCookie(req, reply);
     return null;
   });
   addRoute(app, authRoutes.register, async ({ body }) => register(deps(), body));
@@ -51,6 +59,14 @@ export function authModule(app: FastifyInstance) {
       });
       return;
     }
+    const refuse = (error: string) =>
+      socket.emit('emailServiceResponse', { ok: false, error, ...parsed.data });
+    // per socket: counted on the node that holds the connection
+    const asked = (codesAsked.get(socket) ?? 0) + 1;
+    if (asked > app.deps.config.emailCode.perSocket) {
+      refuse('С этой страницы запрошено слишком много кодов. Обновите страницу и попробуйте позже');
+      return;
+    }
     const wait = await resendWaitSeconds(
       app.deps.db,
       parsed.data.email,
@@ -58,13 +74,21 @@ export function authModule(app: FastifyInstance) {
       app.deps.config.emailCode.resendMs,
     );
     if (wait > 0) {
-      socket.emit('emailServiceResponse', {
-        ok: false,
-        error: `Код уже отправлен. Повторно запросить код можно через ${wait} с`,
-        ...parsed.data,
-      });
+      refuse(`Код уже отправлен. Повторно запросить код можно через ${wait} с`);
       return;
     }
+    const address = addressKey(requestAddress(socket.request, app.deps.config.trustProxy));
+    const refusal = await admitEmailCodeRequest(
+      app.deps.db,
+      app.deps.config.emailCode,
+      address,
+      parsed.data.email,
+    );
+    if (refusal) {
+      refuse(refusal);
+      return;
+    }
+    codesAsked.set(socket, asked);
     socket.emit('emailServiceReceived', { email: parsed.data.email, purpose: parsed.data.purpose });
     await app.deps.jobs.send(sendEmailCodeJob, { ...parsed.data, socket_id: socket.id });
   });

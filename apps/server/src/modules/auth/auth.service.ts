@@ -1,27 +1,25 @@
 import { hash, verify } from '@node-rs/argon2';
-import type {
-  EmailPurpose,
-  RegisterBody,
-  RegisterBody as RegisterSchema,
-  SessionInfo,
+import {
+  type EmailPurpose,
+  passwordProblem,
+  type RegisterBody,
+  type RegisterBody as RegisterSchema,
+  type SessionInfo,
 } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, contacts, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { addressKey } from '../../lib/client-address.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { reopenRejectedCompany } from '../companies/requested-company.service.js';
-import { consumeEmailCode } from './email-codes.service.js';
-import {
-  clearFailures,
-  countRecentFailures,
-  createSession,
-  recordFailure,
-  revokeUserSessions,
-} from './sessions.repository.js';
+import { checkEmailCode, consumeEmailCode, spendEmailCode } from './email-codes.service.js';
+import { clearFailures, failureCounts, isKnownAddress, recordFailure } from './login-failures.repository.js';
+import { loginRefusal, refusalMessage } from './login-limits.policy.js';
+import { createSession, revokeUserSessions } from './sessions.repository.js';
 
 const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const; // argon2id, OWASP minimum
 export const hashPassword = (password: string) => hash(password, ARGON);
@@ -67,20 +65,21 @@ export async function login(
 ) {
   const { db, config } = deps;
   const loginName = input.login.trim().toLowerCase();
-  const failures = await countRecentFailures(db, loginName, config.login.windowMs);
-  if (failures >= config.login.maxFailures) {
-    throw new AppError(
-      'too_many_requests',
-      `Слишком много неудачных попыток входа. Попробуйте через ${Math.round(config.login.windowMs / 60000)} минут`,
-    );
-  }
+  const address = addressKey(meta.ip);
   const [user] = await db.select().from(users).where(eq(users.login, loginName)).limit(1);
+  const counts = await failureCounts(db, loginName, address, config.login.windowMs);
+  const refusal = await loginRefusal(
+    counts,
+    async () => (user ? isKnownAddress(db, user.id, address, config.login.knownAddressMs) : false),
+    config.login,
+  );
+  if (refusal) throw new AppError('too_many_requests', refusalMessage(refusal, config.login.windowMs));
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   let ok = false;
   if (user) ok = await verify(user.passwordHash, input.password);
   else await verify(await dummyHash, input.password);
   if (!user || !ok) {
-    await recordFailure(db, loginName, meta.ip, config.login.windowMs);
+    await recordFailure(db, loginName, address, config.login.windowMs);
     throw new AppError('invalid_credentials', 'Неверный логин или пароль');
   }
   if (user.status === 'pending') {
@@ -92,7 +91,8 @@ export async function login(
     throw new AppError('registration_rejected', 'Заявка на регистрацию отклонена');
   if (user.status === 'blocked')
     throw new AppError('account_blocked', 'Учётная запись заблокирована. Обратитесь к оператору');
-  await clearFailures(db, loginName);
+  // the owner's own typing mistakes from this address are forgotten; others' stay counted
+  await clearFailures(db, loginName, address);
   const { token, sessionId } = await createSession(db, user.id, config.session.maxMs, meta);
   await audit(
     db,
@@ -159,25 +159,40 @@ function assertNotArchived(company: { status: string }, inn: string) {
 /**
  * A registration request: a pending client user with a request number, in the company with the
  * given ИНН/КПП. An unknown company is created pending; a company an earlier rejected request
- * brought is pending again; an archived company is refused (409). A known company must not be
- * archived and its tariff must allow one more user: both checked before the e-mail code is spent,
- * and again in the transaction that adds.
+ * brought is pending again; an archived company is refused (409). The e-mail code is checked
+ * first, so a caller who does not hold the mailbox learns nothing about which logins exist (every
+ * login answers the same code error); a login already registered answers 409 only to the person
+ * who has just proved they own its mailbox. A known company must not be archived and its tariff
+ * must allow one more user: checked before the code is spent, and again in the transaction that
+ * adds, where the code is spent.
  */
 export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
   const { db, config } = deps;
+  const codeId = await checkEmailCode(
+    db,
+    body.login,
+    'register',
+    body.email_code,
+    config.emailCode.maxAttempts,
+  );
   const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.login, body.login)).limit(1);
-  if (exists) throw new AppError('duplicate', 'Пользователь с таким e-mail уже зарегистрирован');
+  if (exists) {
+    throw new AppError(
+      'duplicate',
+      'Пользователь с таким e-mail уже зарегистрирован. Войдите в систему или восстановите пароль',
+    );
+  }
   const kpp = body.company.kpp ?? null;
   const knownBefore = await companyByInnKpp(db, body.company.inn, kpp);
   if (knownBefore) {
     assertNotArchived(knownBefore, body.company.inn);
     await db.transaction((tx) => assertTariffAllows(tx, knownBefore.id, 'users'));
   }
-  await consumeEmailCode(db, body.login, 'register', body.email_code, config.emailCode.maxAttempts);
   const passwordHash = await hashPassword(body.password);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await spendEmailCode(tx, codeId);
         const known = await companyByInnKpp(tx, body.company.inn, kpp);
         let companyId: number;
         if (known) {
@@ -238,6 +253,12 @@ export async function registrationStatus(db: Db, number: string) {
 }
 
 export async function changePassword(deps: AppDeps, actor: Actor, current: string, next: string) {
+  const problem = passwordProblem(next, actor.login);
+  if (problem) {
+    throw new AppError('validation_failed', problem, {
+      issues: [{ path: 'body.new_password', message: problem }],
+    });
+  }
   const [u] = await deps.db.select().from(users).where(eq(users.id, actor.userId));
   if (!u || !(await verify(u.passwordHash, current))) {
     throw new AppError('validation_failed', 'Текущий пароль указан неверно', {
@@ -263,6 +284,8 @@ export async function resetPassword(deps: AppDeps, login: string, code: string, 
     .where(eq(users.id, u.id));
   const revoked = await revokeUserSessions(deps.db, u.id);
   for (const id of revoked) deps.sockets.disconnectSession(id);
+  // the mailbox's owner proved themselves: failures others caused stop holding the login
+  await clearFailures(deps.db, u.login);
   await audit(deps.db, null, {
     action: 'password_reset',
     entity: 'user',

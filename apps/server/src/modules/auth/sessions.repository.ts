@@ -1,8 +1,8 @@
 import type { Role } from '@zakupki/shared';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
-import { loginFailures, sessions, users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { newToken, sha256 } from '../../lib/ids.js';
 
 export type SessionRow = {
@@ -95,24 +95,4 @@ export async function revokeUserSessions(
     )
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
-}
-
-export async function countRecentFailures(db: Db, login: string, windowMs: number): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.login, login), gt(loginFailures.at, new Date(Date.now() - windowMs))));
-  return Number(rows[0]?.n ?? 0);
-}
-
-export async function recordFailure(db: Db, login: string, ip: string | undefined, windowMs: number) {
-  await db.insert(loginFailures).values({ login, ip: ip ?? null });
-  // keep the table small: forget failures older than the window
-  await db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.login, login), lt(loginFailures.at, new Date(Date.now() - windowMs))));
-}
-
-export async function clearFailures(db: Db, login: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.login, login));
 }

@@ -71,6 +71,11 @@ export async function storeFile(
   return row;
 }
 
+/** Deletes stored files (an import's refused uploads) in the caller's transaction. */
+export async function deleteFiles(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(files).where(inArray(files.id, ids));
+}
+
 /**
  * Files with their content, in the order of `ids` (jobs read their uploads with it): those this
  * process has just stored from `recent`, the others from the database.

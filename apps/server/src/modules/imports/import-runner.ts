@@ -6,10 +6,17 @@ import { shortCode } from '../../lib/ids.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { readFiles } from '../files/files.service.js';
+import { deleteFiles, readFiles } from '../files/files.service.js';
 import type { NotifyInput } from '../notifications/notifications.service.js';
 import { type ExpandedUpload, expandUploads } from './import-files.js';
-import { failRun, finishRun, type ImportRunRow, setProgress, startRun } from './imports.repository.js';
+import {
+  detachRunFiles,
+  failRun,
+  finishRun,
+  type ImportRunRow,
+  setProgress,
+  startRun,
+} from './imports.repository.js';
 
 /** A failure the user can act on (Russian), other than a file that does not parse. */
 export class ImportFailure extends Error {
@@ -153,7 +160,12 @@ export async function executeImport<R extends Record<string, unknown>>(
   } catch (err) {
     if (err instanceof ParseError || err instanceof ImportFailure) {
       const message = spec.failureMessage(err.message);
-      await failRun(deps.db, run.id, message);
+      // a refused upload is not kept (as one refused before it was stored): the run keeps its
+      // file names, hash and reason
+      await deps.db.transaction(async (tx) => {
+        await failRun(tx, run.id, message);
+        await deleteFiles(tx, await detachRunFiles(tx, run.id));
+      });
       await notify(ctx, spec.notice(ctx, { error: message }));
       return;
     }

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   contractEvents,
   contracts,
+  files,
   notifications,
   payments,
   updDocuments,
@@ -35,7 +36,13 @@ afterAll(async () => {
 async function written() {
   const db = t.app.deps.db;
   const count = async (
-    table: typeof contracts | typeof updDocuments | typeof updLines | typeof payments | typeof contractEvents,
+    table:
+      | typeof contracts
+      | typeof updDocuments
+      | typeof updLines
+      | typeof payments
+      | typeof contractEvents
+      | typeof files,
   ) => Number((await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n);
   return {
     contracts: await count(contracts),
@@ -43,6 +50,8 @@ async function written() {
     lines: await count(updLines),
     payments: await count(payments),
     events: await count(contractEvents),
+    // a refused upload is not kept as a file
+    files: await count(files),
   };
 }
 
@@ -57,6 +66,7 @@ async function expectFailure(
   if (typeof message === 'string') expect(run.error).toBe(message);
   else expect(run.error).toMatch(message);
   expect(run.result).toBeNull();
+  expect(run.file_ids).toEqual([]);
   expect(await written()).toEqual(before);
   const stored = (await t.app.deps.db.select().from(notifications)).find(
     (n) => (n.payload as { import_id?: number }).import_id === run.id,

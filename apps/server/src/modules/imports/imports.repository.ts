@@ -86,6 +86,16 @@ export async function failRun(tx: Tx, id: number, error: string) {
     .where(eq(importRuns.id, id));
 }
 
+/** The run no longer names its uploads (they were deleted); returns the ids it named. */
+export async function detachRunFiles(tx: Tx, id: number): Promise<number[]> {
+  const [before] = await tx
+    .select({ fileIds: importRuns.fileIds })
+    .from(importRuns)
+    .where(eq(importRuns.id, id));
+  await tx.update(importRuns).set({ fileIds: [] }).where(eq(importRuns.id, id));
+  return before?.fileIds ?? [];
+}
+
 export async function listRuns(
   tx: Tx,
   companyId: number,

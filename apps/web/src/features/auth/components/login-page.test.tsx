@@ -76,7 +76,8 @@ describe('/login', () => {
     const { router } = renderApp(<LoginPage />, { path: '/login' });
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(sessionStore.get()).toMatchObject({ status: 'authenticated', token: 'tok' });
+    expect(sessionStore.get()).toMatchObject({ status: 'authenticated', user: info.user });
+    expect(sessionStore.get()).not.toHaveProperty('token');
   });
 
   it('links to registration and offers password reset', async () => {

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { PASSWORD_MIN } from '@zakupki/shared/api/auth';
+import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
-import { email, minLength, required, rules, sameAs } from '../../../lib/validators';
+import { email, newPassword, required, rules, sameAs } from '../../../lib/validators';
 import { resetPassword } from '../api/reset-password';
 import { useEmailCode } from '../hooks/use-email-code';
 import { EmailCodeStatus } from './email-code-status';
@@ -20,7 +20,7 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
     validate: {
       login: rules(required, email),
       email_code: rules(required, code6),
-      new_password: rules(required, minLength(PASSWORD_MIN)),
+      new_password: rules(required, newPassword('login')),
       new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
     },
   });
@@ -76,7 +76,7 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
           />
           <PasswordInput
             label="Новый пароль"
-            description={`Не короче ${PASSWORD_MIN} символов`}
+            description={`Не короче ${PASSWORD_MIN} символов, без логина, не из списка распространённых паролей`}
             withAsterisk
             autoComplete="new-password"
             {...form.getInputProps('new_password')}

@@ -12,11 +12,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function fillAndSend() {
+async function fillAndSend(password = 'long-password-1') {
   await userEvent.type(screen.getByLabelText(/E-mail \(логин\)/), 'new@energoset.ru');
   await userEvent.type(screen.getByLabelText(/Код из письма/), '123456');
-  await userEvent.type(screen.getByLabelText(/^Пароль/), 'long-password-1');
-  await userEvent.type(screen.getByLabelText(/Повторите пароль/), 'long-password-1');
+  await userEvent.type(screen.getByLabelText(/^Пароль/), password);
+  await userEvent.type(screen.getByLabelText(/Повторите пароль/), password);
   await userEvent.type(screen.getByLabelText(/ФИО/), 'Новиков Николай');
   await userEvent.type(screen.getByLabelText(/Наименование организации/), 'АО «Энергосеть»');
   await userEvent.type(screen.getByLabelText(/ИНН/), '5003123458');
@@ -24,6 +24,24 @@ async function fillAndSend() {
 }
 
 describe('/registration', { timeout: 20_000 }, () => {
+  it.each([
+    [
+      '1234567890',
+      'Пароль не должен быть простой последовательностью символов (как 1234567890 или qwertyuiop)',
+    ],
+    ['password123', 'Этот пароль входит в список распространённых паролей: придумайте другой'],
+    ['new@energoset.ru', 'Пароль не должен совпадать с логином или содержать его'],
+  ])(
+    'a weak password %j: the server’s rule and message before anything is sent',
+    async (password, message) => {
+      const calls = stubFetch(() => undefined);
+      renderApp(<RegistrationPage />, { path: '/registration' });
+      await fillAndSend(password);
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(calls.filter((c) => c.url === '/api/auth/register')).toHaveLength(0);
+    },
+  );
+
   it('a company whose tariff is full: the server’s message naming the limit, the page stays', async () => {
     const calls = stubFetch((url) =>
       url === '/api/auth/register'

@@ -11,11 +11,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { PASSWORD_MIN } from '@zakupki/shared/api/auth';
+import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { Link, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { EmailInput, InnInput, KppInput, RequiredTextInput } from '../../../components/form/text-fields';
-import { email, inn, kpp, maxLength, minLength, required, rules, sameAs } from '../../../lib/validators';
+import { email, inn, kpp, maxLength, newPassword, required, rules, sameAs } from '../../../lib/validators';
 import { register } from '../api/register';
 import { useEmailCode } from '../hooks/use-email-code';
 import { AuthShell } from './auth-shell';
@@ -35,7 +35,7 @@ export type RegistrationValues = {
 export const registrationRules = {
   login: rules(required, email),
   email_code: rules(required, code6),
-  password: rules(required, minLength(PASSWORD_MIN)),
+  password: rules(required, newPassword('login')),
   password2: rules(required, sameAs('password', 'Пароли не совпадают')),
   title: rules(required, maxLength(200)),
   company: {
@@ -123,7 +123,7 @@ export function RegistrationPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
               label="Пароль"
-              description={`Не короче ${PASSWORD_MIN} символов`}
+              description={`Не короче ${PASSWORD_MIN} символов, без логина, не из списка распространённых паролей`}
               withAsterisk
               autoComplete="new-password"
               {...form.getInputProps('password')}

@@ -12,15 +12,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PASSWORD_MIN } from '@zakupki/shared/api/auth';
 import { ROLE_TITLES } from '@zakupki/shared/roles';
+import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { useEffect } from 'react';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { updateSessionInfo } from '../../../lib/session';
-import { useSession } from '../../../lib/session-store';
-import { minLength, required, rules, sameAs } from '../../../lib/validators';
+import { currentSession, useSession } from '../../../lib/session-store';
+import { newPassword, required, rules, sameAs } from '../../../lib/validators';
 import { changePassword } from '../api/change-password';
 import { sessionQuery } from '../api/session';
 
@@ -30,7 +30,10 @@ function PasswordChange() {
     initialValues: { current_password: '', new_password: '', new_password2: '' },
     validate: {
       current_password: rules(required),
-      new_password: rules(required, minLength(PASSWORD_MIN)),
+      new_password: rules(
+        required,
+        newPassword(() => currentSession()?.user.login),
+      ),
       new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
     },
   });
@@ -63,7 +66,7 @@ function PasswordChange() {
           />
           <PasswordInput
             label="Новый пароль"
-            description={`Не короче ${PASSWORD_MIN} символов`}
+            description={`Не короче ${PASSWORD_MIN} символов, без логина, не из списка распространённых паролей`}
             withAsterisk
             autoComplete="new-password"
             {...form.getInputProps('new_password')}
