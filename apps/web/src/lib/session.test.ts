@@ -152,7 +152,9 @@ describe('login and logout', () => {
     completeLogin({ token: 'tok-4', ...info });
     reportApiError(new ApiError(401, { error: { code: 'unauthorized', message: 'Сессия истекла' } }));
     expect(sessionStore.get().status).toBe('anonymous');
-    expect(getCookie('token')).toBeNull();
+    expect(getCookie('user')).toBeNull();
+    // the server clears its HttpOnly cookie (and revokes the session if it still lived)
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/auth/logout')).toBe(true));
   });
 });
 

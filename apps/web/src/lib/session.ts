@@ -110,9 +110,19 @@ export function completeLogin(res: LoginResponse) {
   begin(fromInfo(res));
 }
 
-/** Ends the session locally: state, cookies, selected company, sockets, cached data. */
+/**
+ * Ends the session locally: state, cookies, selected company, sockets, cached data. On expiry
+ * (a 401) the server is told too: only it can clear the HttpOnly session cookie (a dead session's
+ * cookie is cleared by that answer, a live one is revoked), so nothing of the session outlives
+ * the page's view of it.
+ */
 export function endSession(reason: 'logout' | 'expired' = 'logout') {
   if (sessionStore.get().status === 'anonymous') return;
+  if (reason === 'expired') {
+    api(authRoutes.logout, { loading: false }).catch(() => {
+      // 401 when the session is already dead: its cookie is cleared all the same
+    });
+  }
   closeAuthSocket();
   clearSessionCookies();
   writeStoredCompanyId(null);
