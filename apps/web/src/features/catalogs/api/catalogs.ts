@@ -9,10 +9,8 @@ import {
 import type { Page } from '@zakupki/shared/api/common';
 import { companyRoutes } from '@zakupki/shared/api/companies';
 import type { RouteDef } from '@zakupki/shared/contract';
-import { api, routeUrl } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/http-errors';
-import { loading } from '../../../lib/loading';
-import { currentSession } from '../../../lib/session-store';
+import { api } from '../../../lib/api-client';
+import { downloadRoute } from '../../../lib/download';
 
 /**
  * One catalogue screen's API, found from its descriptor (packages/shared CATALOGS): the nine
@@ -186,35 +184,9 @@ export function importXlsx(d: CatalogDescriptor, file: File, companyId: number |
   });
 }
 
-/** `attachment; filename="x.xlsx"; filename*=UTF-8''%D0%A1…` → the Unicode name. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-}
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
- * Downloads the XLSX of the current view (same filters as the table, no paging). The export
- * needs the bearer token, so it is fetched and handed to the browser as a file.
+ * Downloads the XLSX of the current view (same filters as the table, no paging) under the server's
+ * file name; resolves with that name.
  */
 export async function downloadXlsx(
   d: CatalogDescriptor,
@@ -222,32 +194,7 @@ export async function downloadXlsx(
   companyId: number | null,
 ) {
   const fam = familyOf(d);
-  const url = routeUrl(fam.routes.exportXlsx, {
-    params: fam.params,
-    query: filterQuery(d, f, companyId),
-  } as never);
-  const token = currentSession()?.token;
-  const id = loading.start('выгрузка в XLSX');
-  try {
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    } catch {
-      throw new ApiError(0, null);
-    }
-    if (!res.ok) {
-      let body: unknown = null;
-      try {
-        body = await res.json();
-      } catch {
-        body = null;
-      }
-      throw new ApiError(res.status, body);
-    }
-    const name = fileNameOf(res.headers.get('content-disposition')) ?? `${d.title}.xlsx`;
-    saveBlob(await res.blob(), name);
-    return name;
-  } finally {
-    loading.stop(id);
-  }
+  const opts = { params: fam.params, query: filterQuery(d, f, companyId) } as never;
+  const file = await downloadRoute(fam.routes.exportXlsx, opts, `${d.title}.xlsx`, 'выгрузка в XLSX');
+  return file.name;
 }

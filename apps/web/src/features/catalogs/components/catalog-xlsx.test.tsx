@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { catalogByRoute } from '@zakupki/shared/api/catalogs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../lib/company';
+import { fileNameOf } from '../../../lib/download';
 import { sessionStore } from '../../../lib/session-store';
 import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../test/render';
-import { fileNameOf } from '../api/catalogs';
 import { CatalogScreen } from './catalog-screen';
 
 const d = catalogByRoute('/catalogExecPlace')!;

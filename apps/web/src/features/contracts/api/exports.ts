@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { exportRoutes, type ReportCode } from '@zakupki/shared/api/exports';
 import { api } from '../../../lib/api-client';
+import { downloadRoute } from '../../../lib/download';
 import type { ListQuery } from '../model/filters';
 import { isRunActive } from '../model/labels';
-import { downloadRoute } from './files';
 
 /** Exports: the register XLSX (streamed at once) and the report jobs with their list. */
 const co = (companyId: number) => ({ company_id: companyId });
