@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useMyCompanies } from '../../lib/companies';
 import {
   readStoredCompanyId,
   resolveCompanySelection,
@@ -7,6 +6,7 @@ import {
   selectCompany,
   useSelectedCompany,
 } from '../../lib/company';
+import { useMyCompanies } from '../../lib/company-queries';
 import { currentSession, useSession } from '../../lib/session-store';
 
 /** The header's company selection (seed.md §4), kept in the selected-company store. */
