@@ -3,6 +3,7 @@ import type { Company } from '@zakupki/shared/api/companies';
 import { type CompanyInput, companyRoutes } from '@zakupki/shared/api/companies';
 import { api } from './api-client';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from './query-hooks';
+import { queryRoots } from './query-keys';
 
 /**
  * Company queries every feature reads (the header's selector, profile, users, catalogues,
@@ -10,7 +11,7 @@ import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '
  * invalidates `companyKeys.one(id)` and everything under it.
  */
 export const companyKeys = {
-  all: ['companies'] as const,
+  all: queryRoots.companies,
   my: () => [...companyKeys.all, 'my'] as const,
   one: (id: number) => [...companyKeys.all, id] as const,
   permissions: (id: number) => [...companyKeys.one(id), 'permissions'] as const,

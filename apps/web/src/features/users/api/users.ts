@@ -4,6 +4,7 @@ import type { Permission, Role } from '@zakupki/shared/roles';
 import { api } from '../../../lib/api-client';
 import { companyKeys } from '../../../lib/company-queries';
 import { type MutationExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
+import { queryRoots } from '../../../lib/query-keys';
 
 export type UserFilters = {
   status?: UserStatus;
@@ -16,7 +17,7 @@ export type UserFilters = {
 
 /** Keys of the users feature; the home page's pending count is under `userKeys.all` as well. */
 export const userKeys = {
-  all: ['users'] as const,
+  all: queryRoots.users,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (f: UserFilters) => [...userKeys.lists(), f] as const,
 };
