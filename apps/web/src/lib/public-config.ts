@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { systemRoutes } from '@zakupki/shared/api/system';
 import { api } from './api-client';
 import { queryRoots } from './query-keys';
@@ -10,3 +10,4 @@ export const publicConfigQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   meta: { silent: true },
 });
+export const usePublicConfig = () => useQuery(publicConfigQuery);
