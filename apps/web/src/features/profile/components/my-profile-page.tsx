@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { PASSWORD_MIN } from '@zakupki/shared/api/auth';
 import { ROLE_TITLES } from '@zakupki/shared/roles';
 import { useEffect } from 'react';
@@ -21,8 +20,7 @@ import { companyLabel } from '../../../lib/company';
 import { updateSessionInfo } from '../../../lib/session';
 import { useSession } from '../../../lib/session-store';
 import { minLength, required, rules, sameAs } from '../../../lib/validators';
-import { changePassword } from '../api/change-password';
-import { sessionQuery } from '../api/session';
+import { useChangePassword, useSessionInfo } from '../api/session';
 
 function PasswordChange() {
   const form = useForm({
@@ -34,8 +32,7 @@ function PasswordChange() {
       new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
     },
   });
-  const mutation = useMutation({
-    mutationFn: changePassword,
+  const mutation = useChangePassword({
     meta: { form: true },
     onSuccess: () => {
       form.reset();
@@ -88,7 +85,7 @@ function PasswordChange() {
 /** /profile/my: own data from GET /api/auth/session and the password change. */
 export function MyProfilePage() {
   const session = useSession();
-  const q = useQuery(sessionQuery);
+  const q = useSessionInfo();
   useEffect(() => {
     if (q.data) updateSessionInfo(q.data);
   }, [q.data]);
