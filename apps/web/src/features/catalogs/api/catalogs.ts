@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type CatalogDescriptor,
   type CatalogImportResult,
@@ -7,10 +7,11 @@ import {
   type TariffSort,
 } from '@zakupki/shared/api/catalogs';
 import type { Page } from '@zakupki/shared/api/common';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import type { RouteDef } from '@zakupki/shared/contract';
 import { api } from '../../../lib/api-client';
 import { downloadRoute } from '../../../lib/download';
+import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
+import { queryRoots } from '../../../lib/query-keys';
 
 /**
  * One catalogue screen's API, found from its descriptor (packages/shared CATALOGS): the nine
@@ -36,6 +37,19 @@ export type CatalogItem = Record<string, unknown> & {
   name?: string;
   /** may the user edit, archive, restore and delete it: the server's write policy decides */
   can_write: boolean;
+};
+
+/**
+ * Keys of the catalogue screens. Every change to any catalogue invalidates `catalogKeys.all`,
+ * which also reaches the catalogue options other features keep under the `catalogs` root
+ * (the contract form's funding sources and bases).
+ */
+export const catalogKeys = {
+  all: queryRoots.catalogs,
+  list: (key: string, filters: CatalogFilters & { companyId: number | null }) =>
+    [...catalogKeys.all, key, 'list', filters] as const,
+  okpd2Tree: (parentId: number | null, archived: boolean) =>
+    [...catalogKeys.all, 'okpd2', 'tree', { parentId, archived }] as const,
 };
 
 export const itemName = (it: CatalogItem) => String(it.title ?? it.name ?? it.code);
@@ -114,7 +128,7 @@ export function filterQuery(
 export const catalogListQuery = (d: CatalogDescriptor, f: CatalogFilters, companyId: number | null) => {
   const fam = familyOf(d);
   return queryOptions({
-    queryKey: ['catalogs', d.key, 'list', { ...f, companyId }],
+    queryKey: catalogKeys.list(d.key, { ...f, companyId }),
     queryFn: ({ signal }) =>
       call<Page<CatalogItem>>(fam.routes.list, {
         params: fam.params,
@@ -126,16 +140,14 @@ export const catalogListQuery = (d: CatalogDescriptor, f: CatalogFilters, compan
   });
 };
 
-/** The caller's permissions in the company (same key as the profile screens, one answer for both). */
-export const companyPermissionsQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: ['companies', companyId, 'permissions'],
-    queryFn: ({ signal }) =>
-      api(companyRoutes.permissions, { params: { id: companyId }, signal, loading: false }),
-    staleTime: 60_000,
-  });
+export const useCatalogList = (
+  d: CatalogDescriptor,
+  f: CatalogFilters,
+  companyId: number | null,
+  extra?: QueryExtras,
+) => useQuery({ ...catalogListQuery(d, f, companyId), ...extra });
 
-export function saveEntry(d: CatalogDescriptor, id: number | null, body: Record<string, unknown>) {
+function saveEntry(d: CatalogDescriptor, id: number | null, body: Record<string, unknown>) {
   const fam = familyOf(d);
   return id === null
     ? call<CatalogItem>(fam.routes.create, {
@@ -157,7 +169,7 @@ const ACTION_LOADING: Record<EntryAction, string> = {
   remove: 'удаление записи',
 };
 
-export const entryAction = (d: CatalogDescriptor, id: number, action: EntryAction) => {
+const entryAction = (d: CatalogDescriptor, id: number, action: EntryAction) => {
   const fam = familyOf(d);
   return call<CatalogItem | null>(fam.routes[action], {
     params: { ...fam.params, id },
@@ -169,7 +181,7 @@ export const entryAction = (d: CatalogDescriptor, id: number, action: EntryActio
  * XLSX import: all rows or none. `companyId` given: rows go to the company's own entries (rows
  * marked «Общая» to the global ones); absent: global entries.
  */
-export function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) {
+function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) {
   const fam = familyOf(d);
   const body = new FormData();
   body.append('file', file, file.name);
@@ -188,7 +200,7 @@ export function importXlsx(d: CatalogDescriptor, file: File, companyId: number |
  * Downloads the XLSX of the current view (same filters as the table, no paging) under the server's
  * file name; resolves with that name.
  */
-export async function downloadXlsx(
+async function downloadXlsx(
   d: CatalogDescriptor,
   f: Omit<CatalogFilters, 'page' | 'limit'>,
   companyId: number | null,
@@ -198,3 +210,53 @@ export async function downloadXlsx(
   const file = await downloadRoute(fam.routes.exportXlsx, opts, `${d.title}.xlsx`, 'выгрузка в XLSX');
   return file.name;
 }
+
+/** Add (`id` null) or change an entry. */
+export const useSaveEntry = (
+  d: CatalogDescriptor,
+  extra?: MutationExtras<CatalogItem, { id: number | null; body: Record<string, unknown> }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+        saveEntry(d, id, body),
+      invalidates: () => [catalogKeys.all],
+    },
+    extra,
+  );
+
+/** Archive, restore or delete an entry. */
+export const useEntryAction = (
+  d: CatalogDescriptor,
+  extra?: MutationExtras<CatalogItem | null, { item: CatalogItem; action: EntryAction }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ item, action }: { item: CatalogItem; action: EntryAction }) =>
+        entryAction(d, item.id, action),
+      invalidates: () => [catalogKeys.all],
+    },
+    extra,
+  );
+
+/** XLSX import into the company's entries (`companyId`) or the global ones (null). */
+export const useImportXlsx = (
+  d: CatalogDescriptor,
+  extra?: MutationExtras<CatalogImportResult, { file: File; companyId: number | null }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ file, companyId }: { file: File; companyId: number | null }) =>
+        importXlsx(d, file, companyId),
+      invalidates: () => [catalogKeys.all],
+    },
+    extra,
+  );
+
+/** The XLSX of the current view; resolves with the saved file's name. Changes nothing. */
+export const useExportXlsx = (
+  d: CatalogDescriptor,
+  f: Omit<CatalogFilters, 'page' | 'limit'>,
+  companyId: number | null,
+  extra?: MutationExtras<string, void>,
+) => useInvalidatingMutation({ mutationFn: () => downloadXlsx(d, f, companyId) }, extra);
