@@ -149,7 +149,13 @@ async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   const call: RecordedCall = { ...base, params, route: stub.route };
   calls.push(call);
   stub.calls.push(call);
-  const answer = await stub.handler({ ...base, params } as StubRequest<RouteDef>);
+  let answer: StubAnswer<RouteDef>;
+  try {
+    answer = await stub.handler({ ...base, params } as StubRequest<RouteDef>);
+  } catch (err) {
+    problems.push(`${where}: the stub threw ${(err as Error).message}`);
+    return new Response(JSON.stringify(errorBody('stub_failed', String(err))), { status: 500 });
+  }
   const r = answer instanceof Reply ? answer : new Reply(successStatus(stub.route), answer);
   check(stub.route, where, r.status, r.body);
   const file = typeof r.body === 'string' && r.status < 300;
