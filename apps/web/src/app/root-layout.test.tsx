@@ -1,11 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { catalogRoutes } from '@zakupki/shared/api/catalogs';
+import { companyRoutes } from '@zakupki/shared/api/companies';
+import { systemRoutes } from '@zakupki/shared/api/system';
+import { userRoutes } from '@zakupki/shared/api/users';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session-store';
-import { loginAs, stubFetch } from '../test/render';
+import { loginAs } from '../test/render';
+import { stubRoute } from '../test/stub-api';
 import { appRoutes } from './router';
 import { theme } from './theme';
 
@@ -24,45 +29,36 @@ function open(path: string) {
 }
 
 beforeEach(() => {
-  stubFetch((url) => {
-    if (url === '/api/companies/my') return { status: 200, body: [{ id: 1, title: 'ООО «Закупки-Сервис»' }] };
-    if (url === '/api/config/public')
-      return {
-        status: 200,
-        body: {
-          support_phones: ['8 800 000-00-00'],
-          support_email: 'support@zakupki.local',
-          partner_links: [{ title: 'ЕИС в сфере закупок', url: 'https://zakupki.gov.ru' }],
-          yandex_metrika_id: null,
-          sentry_dsn: null,
-          environment: 'test',
-        },
-      };
-    if (url.startsWith('/api/notifications'))
-      return { status: 200, body: { items: [], total: 0, page: 1, limit: 10, unread: 0 } };
-    if (url.startsWith('/api/users'))
-      return { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
-    if (url.startsWith('/api/companies/1'))
-      return {
-        status: 200,
-        body: {
-          id: 1,
-          title: 'ООО «Закупки-Сервис»',
-          full_title: null,
-          inn: '7707083893',
-          kpp: null,
-          ogrn: null,
-          legal_address: null,
-          postal_address: null,
-          email: null,
-          phone: null,
-          is_provider: true,
-          tariff_id: null,
-          status: 'active',
-          created_at: '2026-01-01T00:00:00Z',
-        },
-      };
-    return undefined;
+  stubRoute(companyRoutes.my, [{ id: 1, title: 'ООО «Закупки-Сервис»' }]);
+  stubRoute(systemRoutes.publicConfig, {
+    support_phones: ['8 800 000-00-00'],
+    support_email: 'support@zakupki.local',
+    partner_links: [{ title: 'ЕИС в сфере закупок', url: 'https://zakupki.gov.ru' }],
+    yandex_metrika_id: null,
+    sentry_dsn: null,
+    environment: 'test',
+  });
+  stubRoute(systemRoutes.notifications, { items: [], total: 0, page: 1, limit: 10, unread: 0 });
+  stubRoute(userRoutes.list, { items: [], total: 0, page: 1, limit: 10 });
+  // the catalogue screens the guard lets through
+  stubRoute(companyRoutes.permissions, []);
+  stubRoute(catalogRoutes.methods.list, { items: [], total: 0, page: 1, limit: 10 });
+  stubRoute(catalogRoutes.tariffs.list, { items: [], total: 0, page: 1, limit: 10 });
+  stubRoute(companyRoutes.get, {
+    id: 1,
+    title: 'ООО «Закупки-Сервис»',
+    full_title: null,
+    inn: '7707083893',
+    kpp: null,
+    ogrn: null,
+    legal_address: null,
+    postal_address: null,
+    email: null,
+    phone: null,
+    is_provider: true,
+    tariff_id: null,
+    status: 'active',
+    created_at: '2026-01-01T00:00:00Z',
   });
 });
 afterEach(() => {

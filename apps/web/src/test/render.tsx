@@ -59,7 +59,11 @@ export function loginAs(role: Session['user']['role'], over: Partial<Session> = 
 
 type Handler = (url: string, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined;
 
-/** Stubs fetch: each call goes to `handler`; unknown calls answer 404. Returns the recorded calls. */
+/**
+ * Stubs fetch with a raw URL handler; unknown calls answer 404. Returns the recorded calls. Only
+ * for the unit tests of the HTTP client and the session themselves (lib/api-client, lib/session);
+ * screens and hooks stub routes with `stubRoute` (stub-api.ts).
+ */
 export function stubFetch(handler: Handler) {
   const calls: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { resetStubs, verifyStubs } from './stub-api';
 
 // Browser APIs Mantine relies on that happy-dom does not provide.
 if (!window.matchMedia) {
@@ -35,6 +36,9 @@ if (!('fonts' in document)) {
   });
 }
 
+// every test talks to stubbed routes only (stub-api.ts)
+beforeEach(resetStubs);
+
 afterEach(() => {
   cleanup();
   document.cookie.split(';').forEach((c) => {
@@ -43,4 +47,5 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   });
   localStorage.clear();
+  verifyStubs();
 });

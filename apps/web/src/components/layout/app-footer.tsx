@@ -1,12 +1,11 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { publicConfigQuery } from '../../lib/public-config';
+import { usePublicConfig } from '../../lib/public-config';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** Footer (58 px): support phones, e-mail and partner links from GET /api/config/public. */
 export function AppFooter() {
-  const { data } = useQuery(publicConfigQuery);
+  const { data } = usePublicConfig();
   if (!data) return null;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">

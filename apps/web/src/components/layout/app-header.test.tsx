@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATALOG_ROUTES } from '@zakupki/shared/access';
+import { authRoutes } from '@zakupki/shared/api/auth';
+import { companyRoutes } from '@zakupki/shared/api/companies';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../lib/company';
 import { getCookie } from '../../lib/cookies';
 import { sessionStore, writeSessionCookies } from '../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../test/render';
+import { loginAs, renderApp } from '../../test/render';
+import { apiCalls, type RecordedCall, reply, stubRoute } from '../../test/stub-api';
 import { AppHeader } from './app-header';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../test/socket-mock')).ioMock }));
@@ -14,13 +17,11 @@ const A = { id: 1, title: 'ООО «Закупки-Сервис»' };
 const B = { id: 2, title: 'АО «Энергосеть»' };
 const C = { id: 3, title: null };
 
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 beforeEach(() => {
-  calls = stubFetch((url, init) => {
-    if (url === '/api/companies/my') return { status: 200, body: [A, B, C] };
-    if (url === '/api/auth/logout' && init?.method === 'POST') return { status: 204 };
-    return undefined;
-  });
+  calls = apiCalls();
+  stubRoute(companyRoutes.my, [A, B, C]);
+  stubRoute(authRoutes.logout, reply(204));
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });
@@ -126,10 +127,10 @@ describe('header contents', () => {
 
   it('a failed company list is only logged: the own company alone, no selector', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch(() => ({
-      status: 500,
-      body: { error: { code: 'internal_error', message: 'x' }, sentry_code: 'Q1' },
-    }));
+    stubRoute(
+      companyRoutes.my,
+      reply(500, { error: { code: 'internal_error', message: 'x' }, sentry_code: 'Q1' }),
+    );
     loginAs('specialist');
     renderApp(<AppHeader />);
     // one retry after a second, then the own company alone

@@ -1,7 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import { useEffect, useMemo } from 'react';
-import { api } from '../../lib/api-client';
 import {
   readStoredCompanyId,
   resolveCompanySelection,
@@ -9,10 +6,8 @@ import {
   selectCompany,
   useSelectedCompany,
 } from '../../lib/company';
+import { useMyCompanies } from '../../lib/company-queries';
 import { currentSession, useSession } from '../../lib/session-store';
-
-/** GET /api/companies/my on header load for non-client roles; failures go to the console only. */
-export const myCompaniesQueryKey = ['companies', 'my'] as const;
 
 /** The header's company selection (seed.md §4), kept in the selected-company store. */
 export function useCompanySelection(): Selection & { loading: boolean; select: (id: number | null) => void } {
@@ -20,14 +15,8 @@ export function useCompanySelection(): Selection & { loading: boolean; select: (
   const user = session.status === 'authenticated' ? session.user : null;
   const sessionCompany = session.status === 'authenticated' ? session.company : null;
   const isClient = user?.role === 'client';
-  const my = useQuery({
-    queryKey: myCompaniesQueryKey,
-    queryFn: ({ signal }) => api(companyRoutes.my, { signal, loading: false }),
-    enabled: !!user && !isClient,
-    meta: { silent: true },
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  // GET /api/companies/my on header load for non-client roles; failures go to the console only
+  const my = useMyCompanies({ enabled: !!user && !isClient, meta: { silent: true }, retry: 1 });
   const selected = useSelectedCompany();
   const loaded = isClient || my.isSuccess || my.isError;
 

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http-errors';
-import { publicConfigQuery } from '../../../lib/public-config';
-import { registrationStatusQuery } from '../api/registration-status';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useRegistrationStatus } from '../api/auth';
 import { AuthShell } from './auth-shell';
 
 const STATUS = {
@@ -14,7 +13,7 @@ const STATUS = {
 } as const;
 
 function Support() {
-  const { data } = useQuery(publicConfigQuery);
+  const { data } = usePublicConfig();
   if (!data) return null;
   return (
     <Text size="sm">
@@ -25,7 +24,7 @@ function Support() {
 }
 
 function RequestStatus({ number }: { number: string }) {
-  const q = useQuery(registrationStatusQuery(number));
+  const q = useRegistrationStatus(number);
   if (q.isPending) return <Loader size="sm" aria-label="Загрузка статуса заявки" />;
   if (q.isError) {
     const notFound = q.error instanceof ApiError && q.error.status === 404;

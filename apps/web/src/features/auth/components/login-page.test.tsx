@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { authRoutes } from '@zakupki/shared/api/auth';
+import { systemRoutes } from '@zakupki/shared/api/system';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session';
 import { sessionStore } from '../../../lib/session-store';
-import { renderApp, stubFetch } from '../../../test/render';
+import { renderApp } from '../../../test/render';
+import { apiCalls, errorBody, reply, stubRoute } from '../../../test/stub-api';
 import { LoginPage } from './login-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../test/socket-mock')).ioMock }));
@@ -14,9 +17,7 @@ afterEach(() => {
 });
 
 const refuse = (status: number, code: string, message: string, details?: unknown) =>
-  stubFetch((url) =>
-    url === '/api/auth/login' ? { status, body: { error: { code, message, details } } } : undefined,
-  );
+  stubRoute(authRoutes.login, reply(status, errorBody(code, message, details)));
 
 async function submit(login = 'client@demo.local', password = 'demo-password') {
   await userEvent.type(screen.getByLabelText(/Логин/), login);
@@ -26,7 +27,7 @@ async function submit(login = 'client@demo.local', password = 'demo-password') {
 
 describe('/login', () => {
   it('empty fields: «Обязательное поле», no request', async () => {
-    const calls = stubFetch(() => undefined);
+    const calls = apiCalls();
     renderApp(<LoginPage />, { path: '/login' });
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
     expect(await screen.findAllByText('Обязательное поле')).toHaveLength(2);
@@ -62,17 +63,13 @@ describe('/login', () => {
   it('success: the session starts and the user goes to /', async () => {
     const info = {
       token: 'tok',
-      user: { id: 1, title: 'Кузнецов', login: 'client@demo.local', role: 'client', company_id: 1 },
+      user: { id: 1, title: 'Кузнецов', login: 'client@demo.local', role: 'client' as const, company_id: 1 },
       company: { id: 1, title: 'АО «Энергосеть»' },
       contact: null,
       early_access: false,
     };
-    stubFetch((url) => {
-      if (url === '/api/auth/login') return { status: 200, body: info };
-      if (url.startsWith('/api/notifications'))
-        return { status: 200, body: { items: [], total: 0, page: 1, limit: 5, unread: 0 } };
-      return undefined;
-    });
+    stubRoute(authRoutes.login, info);
+    stubRoute(systemRoutes.notifications, { items: [], total: 0, page: 1, limit: 5, unread: 0 });
     const { router } = renderApp(<LoginPage />, { path: '/login' });
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -81,7 +78,6 @@ describe('/login', () => {
   });
 
   it('links to registration and offers password reset', async () => {
-    stubFetch(() => undefined);
     renderApp(<LoginPage />, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Регистрация' }).getAttribute('href')).toBe('/registration');
     await userEvent.click(screen.getByRole('button', { name: 'Забыли пароль?' }));

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../components/form/form-errors';
@@ -9,7 +8,7 @@ import { reportApiError } from '../../../lib/error-handler';
 import { ApiError } from '../../../lib/http-errors';
 import { completeLogin } from '../../../lib/session';
 import { required, rules } from '../../../lib/validators';
-import { login } from '../api/login';
+import { useLogin } from '../api/auth';
 import { AuthShell } from './auth-shell';
 
 /** Loaded when first opened: /login stays small. */
@@ -49,8 +48,7 @@ export function LoginPage() {
     initialValues: { login: '', password: '' },
     validate: { login: rules(required), password: rules(required) },
   });
-  const mutation = useMutation({
-    mutationFn: login,
+  const mutation = useLogin({
     meta: { handled: true },
     onSuccess: (res) => {
       completeLogin(res);

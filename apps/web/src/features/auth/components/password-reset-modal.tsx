@@ -1,11 +1,10 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
 import { email, newPassword, required, rules, sameAs } from '../../../lib/validators';
-import { resetPassword } from '../api/reset-password';
+import { useResetPassword } from '../api/auth';
 import { useEmailCode } from '../hooks/use-email-code';
 import { EmailCodeStatus } from './email-code-status';
 
@@ -24,8 +23,7 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
       new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
     },
   });
-  const mutation = useMutation({
-    mutationFn: resetPassword,
+  const mutation = useResetPassword({
     meta: { form: true },
     onSuccess: () => {
       notices.success('Пароль изменён', 'Войдите в систему с новым паролем');

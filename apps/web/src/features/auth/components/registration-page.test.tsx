@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { authRoutes } from '@zakupki/shared/api/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notices } from '../../../components/notices/notices.store';
-import { renderApp, stubFetch } from '../../../test/render';
+import { renderApp } from '../../../test/render';
+import { apiCalls, errorBody, reply, stubRoute } from '../../../test/stub-api';
 import { RegistrationPage } from './registration-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../test/socket-mock')).ioMock }));
@@ -34,7 +36,7 @@ describe('/registration', { timeout: 20_000 }, () => {
   ])(
     'a weak password %j: the server’s rule and message before anything is sent',
     async (password, message) => {
-      const calls = stubFetch(() => undefined);
+      const calls = apiCalls();
       renderApp(<RegistrationPage />, { path: '/registration' });
       await fillAndSend(password);
       expect(await screen.findByText(message)).toBeTruthy();
@@ -43,19 +45,17 @@ describe('/registration', { timeout: 20_000 }, () => {
   );
 
   it('a company whose tariff is full: the server’s message naming the limit, the page stays', async () => {
-    const calls = stubFetch((url) =>
-      url === '/api/auth/register'
-        ? {
-            status: 409,
-            body: {
-              error: {
-                code: 'tariff_limit',
-                message: 'Достигнут лимит тарифа «Базовый»: пользователей не больше 5',
-                details: { limit: 'users', max: 5, used: 5 },
-              },
-            },
-          }
-        : undefined,
+    const calls = apiCalls();
+    stubRoute(
+      authRoutes.register,
+      reply(
+        409,
+        errorBody('tariff_limit', 'Достигнут лимит тарифа «Базовый»: пользователей не больше 5', {
+          limit: 'users',
+          max: 5,
+          used: 5,
+        }),
+      ),
     );
     const { router } = renderApp(<RegistrationPage />, { path: '/registration' });
     await fillAndSend();
@@ -67,11 +67,7 @@ describe('/registration', { timeout: 20_000 }, () => {
   });
 
   it('an accepted request goes to /expectRegistration with its number', async () => {
-    stubFetch((url) =>
-      url === '/api/auth/register'
-        ? { status: 201, body: { registration_number: 'Р-2025-000042', status: 'pending' } }
-        : undefined,
-    );
+    stubRoute(authRoutes.register, { registration_number: 'Р-2025-000042', status: 'pending' });
     const { router } = renderApp(<RegistrationPage />, { path: '/registration' });
     await fillAndSend();
     await waitFor(() => expect(router.state.location.pathname).toBe('/expectRegistration'));

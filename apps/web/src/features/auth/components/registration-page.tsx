@@ -10,13 +10,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { Link, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { EmailInput, InnInput, KppInput, RequiredTextInput } from '../../../components/form/text-fields';
 import { email, inn, kpp, maxLength, newPassword, required, rules, sameAs } from '../../../lib/validators';
-import { register } from '../api/register';
+import { useRegister } from '../api/auth';
 import { useEmailCode } from '../hooks/use-email-code';
 import { AuthShell } from './auth-shell';
 import { EmailCodeStatus } from './email-code-status';
@@ -61,8 +60,7 @@ export function RegistrationPage() {
     },
     validate: registrationRules,
   });
-  const mutation = useMutation({
-    mutationFn: register,
+  const mutation = useRegister({
     meta: { form: true },
     onSuccess: (res) => navigate(`/expectRegistration?number=${encodeURIComponent(res.registration_number)}`),
     onError: (err) => applyServerErrors(form, err),

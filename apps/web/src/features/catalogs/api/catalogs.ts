@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type CatalogDescriptor,
   type CatalogImportResult,
@@ -7,12 +7,11 @@ import {
   type TariffSort,
 } from '@zakupki/shared/api/catalogs';
 import type { Page } from '@zakupki/shared/api/common';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import type { RouteDef } from '@zakupki/shared/contract';
-import { api, routeUrl } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/http-errors';
-import { loading } from '../../../lib/loading';
-import { currentSession } from '../../../lib/session-store';
+import { api } from '../../../lib/api-client';
+import { downloadRoute } from '../../../lib/download';
+import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
+import { queryRoots } from '../../../lib/query-keys';
 
 /**
  * One catalogue screen's API, found from its descriptor (packages/shared CATALOGS): the nine
@@ -38,6 +37,19 @@ export type CatalogItem = Record<string, unknown> & {
   name?: string;
   /** may the user edit, archive, restore and delete it: the server's write policy decides */
   can_write: boolean;
+};
+
+/**
+ * Keys of the catalogue screens. Every change to any catalogue invalidates `catalogKeys.all`,
+ * which also reaches the catalogue options other features keep under the `catalogs` root
+ * (the contract form's funding sources and bases).
+ */
+export const catalogKeys = {
+  all: queryRoots.catalogs,
+  list: (key: string, filters: CatalogFilters & { companyId: number | null }) =>
+    [...catalogKeys.all, key, 'list', filters] as const,
+  okpd2Tree: (parentId: number | null, archived: boolean) =>
+    [...catalogKeys.all, 'okpd2', 'tree', { parentId, archived }] as const,
 };
 
 export const itemName = (it: CatalogItem) => String(it.title ?? it.name ?? it.code);
@@ -116,7 +128,7 @@ export function filterQuery(
 export const catalogListQuery = (d: CatalogDescriptor, f: CatalogFilters, companyId: number | null) => {
   const fam = familyOf(d);
   return queryOptions({
-    queryKey: ['catalogs', d.key, 'list', { ...f, companyId }],
+    queryKey: catalogKeys.list(d.key, { ...f, companyId }),
     queryFn: ({ signal }) =>
       call<Page<CatalogItem>>(fam.routes.list, {
         params: fam.params,
@@ -128,16 +140,14 @@ export const catalogListQuery = (d: CatalogDescriptor, f: CatalogFilters, compan
   });
 };
 
-/** The caller's permissions in the company (same key as the profile screens, one answer for both). */
-export const companyPermissionsQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: ['companies', companyId, 'permissions'],
-    queryFn: ({ signal }) =>
-      api(companyRoutes.permissions, { params: { id: companyId }, signal, loading: false }),
-    staleTime: 60_000,
-  });
+export const useCatalogList = (
+  d: CatalogDescriptor,
+  f: CatalogFilters,
+  companyId: number | null,
+  extra?: QueryExtras,
+) => useQuery({ ...catalogListQuery(d, f, companyId), ...extra });
 
-export function saveEntry(d: CatalogDescriptor, id: number | null, body: Record<string, unknown>) {
+function saveEntry(d: CatalogDescriptor, id: number | null, body: Record<string, unknown>) {
   const fam = familyOf(d);
   return id === null
     ? call<CatalogItem>(fam.routes.create, {
@@ -159,7 +169,7 @@ const ACTION_LOADING: Record<EntryAction, string> = {
   remove: 'удаление записи',
 };
 
-export const entryAction = (d: CatalogDescriptor, id: number, action: EntryAction) => {
+const entryAction = (d: CatalogDescriptor, id: number, action: EntryAction) => {
   const fam = familyOf(d);
   return call<CatalogItem | null>(fam.routes[action], {
     params: { ...fam.params, id },
@@ -171,7 +181,7 @@ export const entryAction = (d: CatalogDescriptor, id: number, action: EntryActio
  * XLSX import: all rows or none. `companyId` given: rows go to the company's own entries (rows
  * marked «Общая» to the global ones); absent: global entries.
  */
-export function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) {
+function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) {
   const fam = familyOf(d);
   const body = new FormData();
   body.append('file', file, file.name);
@@ -186,68 +196,67 @@ export function importXlsx(d: CatalogDescriptor, file: File, companyId: number |
   });
 }
 
-/** `attachment; filename="x.xlsx"; filename*=UTF-8''%D0%A1…` → the Unicode name. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
-}
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
- * Downloads the XLSX of the current view (same filters as the table, no paging). The export
- * needs the bearer token, so it is fetched and handed to the browser as a file.
+ * Downloads the XLSX of the current view (same filters as the table, no paging) under the server's
+ * file name; resolves with that name.
  */
-export async function downloadXlsx(
+async function downloadXlsx(
   d: CatalogDescriptor,
   f: Omit<CatalogFilters, 'page' | 'limit'>,
   companyId: number | null,
 ) {
   const fam = familyOf(d);
-  const url = routeUrl(fam.routes.exportXlsx, {
-    params: fam.params,
-    query: filterQuery(d, f, companyId),
-  } as never);
-  const token = currentSession()?.token;
-  const id = loading.start('выгрузка в XLSX');
-  try {
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    } catch {
-      throw new ApiError(0, null);
-    }
-    if (!res.ok) {
-      let body: unknown = null;
-      try {
-        body = await res.json();
-      } catch {
-        body = null;
-      }
-      throw new ApiError(res.status, body);
-    }
-    const name = fileNameOf(res.headers.get('content-disposition')) ?? `${d.title}.xlsx`;
-    saveBlob(await res.blob(), name);
-    return name;
-  } finally {
-    loading.stop(id);
-  }
+  const opts = { params: fam.params, query: filterQuery(d, f, companyId) } as never;
+  const file = await downloadRoute(fam.routes.exportXlsx, opts, `${d.title}.xlsx`, 'выгрузка в XLSX');
+  return file.name;
 }
+
+/** Add (`id` null) or change an entry. */
+export const useSaveEntry = (
+  d: CatalogDescriptor,
+  extra?: MutationExtras<CatalogItem, { id: number | null; body: Record<string, unknown> }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+        saveEntry(d, id, body),
+      invalidates: () => [catalogKeys.all],
+    },
+    extra,
+  );
+
+/** Archive, restore or delete an entry. */
+export const useEntryAction = (
+  d: CatalogDescriptor,
+  extra?: MutationExtras<CatalogItem | null, { item: CatalogItem; action: EntryAction }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ item, action }: { item: CatalogItem; action: EntryAction }) =>
+        entryAction(d, item.id, action),
+      invalidates: () => [catalogKeys.all],
+    },
+    extra,
+  );
+
+/** XLSX import into the company's entries (`companyId`) or the global ones (null). */
+export const useImportXlsx = (
+  d: CatalogDescriptor,
+  extra?: MutationExtras<CatalogImportResult, { file: File; companyId: number | null }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ file, companyId }: { file: File; companyId: number | null }) =>
+        importXlsx(d, file, companyId),
+      invalidates: () => [catalogKeys.all],
+    },
+    extra,
+  );
+
+/** The XLSX of the current view; resolves with the saved file's name. Changes nothing. */
+export const useExportXlsx = (
+  d: CatalogDescriptor,
+  f: Omit<CatalogFilters, 'page' | 'limit'>,
+  companyId: number | null,
+  extra?: MutationExtras<string, void>,
+) => useInvalidatingMutation({ mutationFn: () => downloadXlsx(d, f, companyId) }, extra);

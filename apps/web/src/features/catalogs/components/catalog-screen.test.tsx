@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type CatalogDescriptor, catalogByRoute } from '@zakupki/shared/api/catalogs';
+import { type CatalogDescriptor, catalogByRoute, catalogRoutes } from '@zakupki/shared/api/catalogs';
+import { companyRoutes } from '@zakupki/shared/api/companies';
+import type { Permission } from '@zakupki/shared/roles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../lib/company';
 import { sessionStore } from '../../../lib/session-store';
-import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../test/render';
+import { DEMO_COMPANY, loginAs, renderApp } from '../../../test/render';
+import { apiCalls, errorBody, type RecordedCall, reply, stubRoute } from '../../../test/stub-api';
 import { CatalogScreen } from './catalog-screen';
 
 const descriptor = (route: string): CatalogDescriptor => {
@@ -34,10 +37,8 @@ const OWN = entry({
   company_id: 1,
   company_title: DEMO_COMPANY.title,
 });
-const page = (items: unknown[]) => ({
-  status: 200,
-  body: { items, total: items.length, page: 1, limit: 10 },
-});
+// catalogue items differ by kind; the response schema of each route checks them
+const page = (items: unknown[]) => ({ items, total: items.length, page: 1, limit: 10 }) as never;
 
 /** Funding sources as the server answers them: its can_write of the global and the company entry. */
 const flagged = (global: boolean, own: boolean, ownOver: Record<string, unknown> = {}) =>
@@ -45,30 +46,30 @@ const flagged = (global: boolean, own: boolean, ownOver: Record<string, unknown>
     { ...GLOBAL, can_write: global },
     { ...OWN, can_write: own, ...ownOver },
   ]);
-/** An answer with that list and, when given, the caller's permissions in the selected company. */
-const sources = (list: ReturnType<typeof page>, permissions?: string[]) => (url: string) => {
-  if (permissions && url === '/api/companies/1/permissions') return { status: 200, body: permissions };
-  return url.startsWith('/api/catalogs/generic/8?') ? list : undefined;
+/** Stubs that list and, when given, the caller's permissions in the selected company. */
+const sources = (list: ReturnType<typeof page>, permissions?: Permission[]) => {
+  if (permissions) stubRoute(companyRoutes.permissions, permissions);
+  fundingSources(list);
 };
+/** Catalogue 8 (funding sources) answers `list`; the other generic catalogues are not asked here. */
+const fundingSources = (list: ReturnType<typeof page>) =>
+  stubRoute(catalogRoutes.generic.list, (req) => {
+    if (req.params.type !== '8') throw new Error(`generic catalogue ${req.params.type} is not stubbed`);
+    return list;
+  });
 
-type Call = ReturnType<typeof stubFetch>[number];
-let calls: Call[];
-let answer: (url: string, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined;
+let calls: RecordedCall[];
 
 beforeEach(() => {
-  answer = () => undefined;
-  calls = stubFetch((url, init) => {
-    const custom = answer(url, init);
-    if (custom) return custom;
-    if (url === '/api/companies/1/permissions')
-      return { status: 200, body: ['company.read', 'catalogs.write'] };
-    if (url.startsWith('/api/catalogs/generic/8?')) return page([GLOBAL, OWN]);
-    if (url.startsWith('/api/catalogs/exec/2?'))
-      return page([
-        { ...GLOBAL, kind: 'exec', type_code: 2 },
-        { ...OWN, kind: 'exec', type_code: 2 },
-      ]);
-    return undefined;
+  calls = apiCalls();
+  stubRoute(companyRoutes.permissions, ['company.read', 'catalogs.write']);
+  fundingSources(page([GLOBAL, OWN]));
+  stubRoute(catalogRoutes.exec.list, (req) => {
+    if (req.params.type !== '2') throw new Error(`exec catalogue ${req.params.type} is not stubbed`);
+    return page([
+      { ...GLOBAL, kind: 'exec', type_code: 2 },
+      { ...OWN, kind: 'exec', type_code: 2 },
+    ]);
   });
   selectedCompanyStore.set(DEMO_COMPANY);
 });
@@ -106,21 +107,21 @@ describe('catalogue screen from a descriptor', () => {
 
   it('methods: the extra boolean columns from their descriptor', async () => {
     loginAs('operator');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/methods?')
-        ? page([
-            {
-              ...GLOBAL,
-              can_write: false,
-              kind: 'method',
-              type_code: null,
-              title: 'Аукцион',
-              competitive: true,
-              sme_only: false,
-              electronic: true,
-            },
-          ])
-        : undefined;
+    stubRoute(
+      catalogRoutes.methods.list,
+      page([
+        {
+          ...GLOBAL,
+          can_write: false,
+          kind: 'method',
+          type_code: null,
+          title: 'Аукцион',
+          competitive: true,
+          sme_only: false,
+          electronic: true,
+        },
+      ]),
+    );
     open('/catalogMethod');
     const table = await screen.findByRole('table');
     await within(table).findByText('Аукцион');
@@ -141,26 +142,26 @@ describe('catalogue screen from a descriptor', () => {
 
   it('tariffs: limits with «без ограничений» for an empty one and the price as money', async () => {
     loginAs('admin');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/tariffs?')
-        ? page([
-            {
-              id: 1,
-              code: 'corporate',
-              name: 'Корпоративный',
-              description: null,
-              max_users: 50,
-              max_companies: null,
-              max_contracts_per_year: 1000,
-              price_per_month: '1234567.89',
-              companies_count: 2,
-              archived_at: null,
-              created_at: '2026-01-01T00:00:00Z',
-              updated_at: '2026-01-01T00:00:00Z',
-              can_write: true,
-            },
-          ])
-        : undefined;
+    stubRoute(
+      catalogRoutes.tariffs.list,
+      page([
+        {
+          id: 1,
+          code: 'corporate',
+          name: 'Корпоративный',
+          description: null,
+          max_users: 50,
+          max_companies: null,
+          max_contracts_per_year: 1000,
+          price_per_month: '1234567.89',
+          companies_count: 2,
+          archived_at: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+          can_write: true,
+        },
+      ]),
+    );
     open('/catalogTariffs');
     const row = (await screen.findByText('Корпоративный')).closest('tr') as HTMLElement;
     const cells = within(row)
@@ -178,7 +179,7 @@ describe('catalogue screen from a descriptor', () => {
 
   it('«Список пуст» for an empty catalogue, «Ничего не найдено» for a search without results', async () => {
     loginAs('specialist');
-    answer = (url) => (url.startsWith('/api/catalogs/generic/8?') ? page([]) : undefined);
+    fundingSources(page([]));
     const { unmount } = open('/catalogFundingSources');
     expect(await screen.findByText('Список пуст')).toBeTruthy();
     unmount();
@@ -219,7 +220,7 @@ describe('filters in the URL', () => {
 
   it('tariffs sort by name and price on the server; a sort key of other catalogues is dropped', async () => {
     loginAs('admin');
-    answer = (url) => (url.startsWith('/api/catalogs/tariffs?') ? page([]) : undefined);
+    stubRoute(catalogRoutes.tariffs.list, page([]));
     const { router } = open('/catalogTariffs', '?sort=title');
     await screen.findByText('Список пуст');
     expect(listCalls('/api/catalogs/tariffs')[0].url).not.toContain('sort=');
@@ -252,7 +253,7 @@ describe('create and edit form', () => {
 
   it('numbers say «Значение должно быть числовое»', async () => {
     loginAs('admin');
-    answer = (url) => (url.startsWith('/api/catalogs/tariffs?') ? page([]) : undefined);
+    stubRoute(catalogRoutes.tariffs.list, page([]));
     open('/catalogTariffs');
     await screen.findByText('Список пуст');
     await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
@@ -265,19 +266,15 @@ describe('create and edit form', () => {
 
   it('creates a global or the company’s entry; the server’s issues land on their fields', async () => {
     loginAs('specialist');
-    answer = (url, init) =>
-      url === '/api/catalogs/generic/8' && init?.method === 'POST'
-        ? {
-            status: 409,
-            body: {
-              error: {
-                code: 'duplicate',
-                message: 'Запись с кодом «20» уже есть в справочнике',
-                details: { issues: [{ path: 'body.code', message: 'Код уже занят' }] },
-              },
-            },
-          }
-        : undefined;
+    stubRoute(
+      catalogRoutes.generic.create,
+      reply(
+        409,
+        errorBody('duplicate', 'Запись с кодом «20» уже есть в справочнике', {
+          issues: [{ path: 'body.code', message: 'Код уже занят' }],
+        }),
+      ),
+    );
     open('/catalogFundingSources');
     await screen.findByText('Собственные средства');
     await userEvent.click(screen.getByRole('button', { name: 'Добавить' }));
@@ -295,10 +292,10 @@ describe('create and edit form', () => {
 
   it('edits an entry with its values filled in (PUT, owner unchanged)', async () => {
     loginAs('specialist');
-    answer = (url, init) =>
-      url === '/api/catalogs/generic/8/5' && init?.method === 'PUT'
-        ? { status: 200, body: { ...GLOBAL, title: 'Собственные средства организации' } }
-        : undefined;
+    stubRoute(catalogRoutes.generic.update, {
+      ...GLOBAL,
+      title: 'Собственные средства организации',
+    } as never);
     open('/catalogFundingSources');
     await userEvent.click(await screen.findByRole('button', { name: 'Изменить: Собственные средства' }));
     const dialog = await screen.findByRole('dialog');
@@ -320,10 +317,7 @@ describe('create and edit form', () => {
 describe('archive, restore, delete', () => {
   it('archive asks first, then calls the API', async () => {
     loginAs('specialist');
-    answer = (url, init) =>
-      url === '/api/catalogs/generic/8/5/archive' && init?.method === 'POST'
-        ? { status: 200, body: { ...GLOBAL, archived_at: '2026-02-01T10:00:00Z' } }
-        : undefined;
+    stubRoute(catalogRoutes.generic.archive, { ...GLOBAL, archived_at: '2026-02-01T10:00:00Z' } as never);
     open('/catalogFundingSources');
     await userEvent.click(await screen.findByRole('button', { name: 'В архив: Собственные средства' }));
     const dialog = await screen.findByRole('dialog');
@@ -340,13 +334,8 @@ describe('archive, restore, delete', () => {
 
   it('an archived entry offers «Восстановить»', async () => {
     loginAs('specialist');
-    answer = (url, init) => {
-      if (url.startsWith('/api/catalogs/generic/8?'))
-        return page([{ ...GLOBAL, archived_at: '2026-02-01T10:00:00Z' }]);
-      if (url === '/api/catalogs/generic/8/5/restore' && init?.method === 'POST')
-        return { status: 200, body: GLOBAL };
-      return undefined;
-    };
+    fundingSources(page([{ ...GLOBAL, archived_at: '2026-02-01T10:00:00Z' }]));
+    stubRoute(catalogRoutes.generic.restore, GLOBAL as never);
     open('/catalogFundingSources', '?archived=true');
     expect(await screen.findByText('В архиве с 01.02.2026')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Восстановить: Собственные средства' }));
@@ -360,12 +349,8 @@ describe('archive, restore, delete', () => {
     loginAs('specialist');
     const message =
       'Запись «Собственные средства» используется (Договоры: 3); её можно только перенести в архив';
-    answer = (url, init) => {
-      if (url === '/api/catalogs/generic/8/5' && init?.method === 'DELETE')
-        return { status: 409, body: { error: { code: 'has_dependents', message } } };
-      if (url === '/api/catalogs/generic/8/5/archive') return { status: 200, body: GLOBAL };
-      return undefined;
-    };
+    stubRoute(catalogRoutes.generic.remove, reply(409, errorBody('has_dependents', message)));
+    stubRoute(catalogRoutes.generic.archive, GLOBAL as never);
     open('/catalogFundingSources');
     await userEvent.click(await screen.findByRole('button', { name: 'Удалить: Собственные средства' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
@@ -378,13 +363,13 @@ describe('archive, restore, delete', () => {
 describe('write rights', () => {
   it('a client sees no write buttons on a global entry, but edits its own place of delivery', async () => {
     loginAs('client');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/exec/2?')
-        ? page([
-            { ...GLOBAL, kind: 'exec', type_code: 2, can_write: false },
-            { ...OWN, kind: 'exec', type_code: 2, can_write: true },
-          ])
-        : undefined;
+    stubRoute(
+      catalogRoutes.exec.list,
+      page([
+        { ...GLOBAL, kind: 'exec', type_code: 2, can_write: false },
+        { ...OWN, kind: 'exec', type_code: 2, can_write: true },
+      ]),
+    );
     open('/catalogExecPlace');
     await screen.findByText('Собственные средства');
     expect(screen.queryByRole('button', { name: 'Изменить: Собственные средства' })).toBeNull();
@@ -402,7 +387,7 @@ describe('write rights', () => {
 
   it('a client on funding sources only reads: no add, import or row buttons, export stays', async () => {
     loginAs('client');
-    answer = sources(flagged(false, false));
+    sources(flagged(false, false));
     open('/catalogFundingSources');
     await screen.findByText('Средства займа');
     expect(screen.queryByRole('button', { name: 'Добавить' })).toBeNull();
@@ -413,7 +398,7 @@ describe('write rights', () => {
 
   it('an operator without catalogs.write in the company reads only', async () => {
     loginAs('operator');
-    answer = sources(flagged(false, false), ['company.read']);
+    sources(flagged(false, false), ['company.read']);
     open('/catalogFundingSources');
     await screen.findByText('Средства займа');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/companies/1/permissions')).toBe(true));
@@ -425,7 +410,7 @@ describe('write rights', () => {
 describe('row actions follow the server’s can_write, not the role', () => {
   it('a specialist gets buttons only on the rows the server marks writable', async () => {
     loginAs('specialist');
-    answer = sources(flagged(false, true));
+    sources(flagged(false, true));
     open('/catalogFundingSources');
     await screen.findByRole('button', { name: 'Изменить: Средства займа' });
     for (const action of ['Изменить', 'В архив', 'Удалить'])
@@ -436,7 +421,7 @@ describe('row actions follow the server’s can_write, not the role', () => {
 
   it('no writable row: no «Действия» column, though the role may still add entries', async () => {
     loginAs('admin');
-    answer = sources(flagged(false, false, { archived_at: '2026-02-01T10:00:00Z' }));
+    sources(flagged(false, false, { archived_at: '2026-02-01T10:00:00Z' }));
     open('/catalogFundingSources', '?archived=true');
     const table = await screen.findByRole('table');
     await within(table).findByText('Средства займа');
@@ -447,7 +432,8 @@ describe('row actions follow the server’s can_write, not the role', () => {
 
   it('an operator acts on a row the server lets it write (the flag decides, not the web)', async () => {
     loginAs('operator');
-    answer = sources(flagged(false, true, { archived_at: '2026-02-01T10:00:00Z' }), ['company.read']);
+    sources(flagged(false, true, { archived_at: '2026-02-01T10:00:00Z' }), ['company.read']);
+    stubRoute(catalogRoutes.generic.restore, OWN as never);
     open('/catalogFundingSources', '?archived=true');
     await userEvent.click(await screen.findByRole('button', { name: 'Восстановить: Средства займа' }));
     await userEvent.click(

@@ -1,10 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type CatalogDescriptor, catalogSorts } from '@zakupki/shared/api/catalogs';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { PagedTable } from '../../../components/table/paged-table';
 import { companyLabel } from '../../../lib/company';
-import { type CatalogItem, catalogListQuery } from '../api/catalogs';
+import { type CatalogItem, useCatalogList } from '../api/catalogs';
 import { type CatalogScreenState, useCatalogScreen } from '../hooks/use-catalog-screen';
 import { cellOf, EntryButtons } from './catalog-cells';
 import { CatalogModals } from './catalog-modals';
@@ -37,7 +36,7 @@ export function ScopeNote({ d, s }: { d: CatalogDescriptor; s: CatalogScreenStat
 export function CatalogScreen({ d }: { d: CatalogDescriptor }) {
   const s = useCatalogScreen(d);
   const { filters, update } = s;
-  const list = useQuery(catalogListQuery(d, filters, s.companyId));
+  const list = useCatalogList(d, filters, s.companyId);
   const records = list.data?.items ?? [];
 
   const columns: DataTableColumn<CatalogItem>[] = d.columns.map((c) => ({

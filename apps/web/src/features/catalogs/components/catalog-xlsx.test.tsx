@@ -1,30 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogByRoute } from '@zakupki/shared/api/catalogs';
+import { catalogByRoute, catalogRoutes } from '@zakupki/shared/api/catalogs';
+import { companyRoutes } from '@zakupki/shared/api/companies';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../lib/company';
+import { fileNameOf } from '../../../lib/download';
 import { sessionStore } from '../../../lib/session-store';
-import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../test/render';
-import { fileNameOf } from '../api/catalogs';
+import { DEMO_COMPANY, loginAs, renderApp } from '../../../test/render';
+import { apiCalls, errorBody, type RecordedCall, reply, stubRoute } from '../../../test/stub-api';
 import { CatalogScreen } from './catalog-screen';
 
 const d = catalogByRoute('/catalogExecPlace')!;
 const terms = catalogByRoute('/catalogDeliveryTerms')!;
-const empty = { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
+const empty = { items: [], total: 0, page: 1, limit: 10 };
 
-type Call = ReturnType<typeof stubFetch>[number];
+type Call = RecordedCall;
 let calls: Call[];
-let answer: (url: string, init: RequestInit | undefined) => { status: number; body?: unknown } | undefined;
 
 beforeEach(() => {
-  answer = () => undefined;
-  calls = stubFetch((url, init) => {
-    const custom = answer(url, init);
-    if (custom) return custom;
-    if (url === '/api/companies/1/permissions') return { status: 200, body: ['catalogs.write'] };
-    if (url.startsWith('/api/catalogs/exec/')) return empty;
-    return undefined;
-  });
+  calls = apiCalls();
+  stubRoute(companyRoutes.permissions, ['catalogs.write']);
+  stubRoute(catalogRoutes.exec.list, empty);
   selectedCompanyStore.set(DEMO_COMPANY);
 });
 afterEach(() => {
@@ -47,24 +43,18 @@ async function chooseFile(dialog: HTMLElement) {
 describe('XLSX import', () => {
   it('a refused file lists the server’s errors by row and nothing is reported as loaded', async () => {
     loginAs('client');
-    answer = (url, init) =>
-      url.startsWith('/api/catalogs/exec/2/import') && init?.method === 'POST'
-        ? {
-            status: 400,
-            body: {
-              error: {
-                code: 'invalid_file',
-                message: 'Файл не загружен, ничего не изменено. Ошибок: 2.',
-                details: {
-                  errors: [
-                    { row: 3, message: 'Строка 3: не заполнено наименование' },
-                    { row: 5, message: 'Строка 5: код «7» повторяется в файле (строка 4)' },
-                  ],
-                },
-              },
-            },
-          }
-        : undefined;
+    stubRoute(
+      catalogRoutes.exec.importXlsx,
+      reply(
+        400,
+        errorBody('invalid_file', 'Файл не загружен, ничего не изменено. Ошибок: 2.', {
+          errors: [
+            { row: 3, message: 'Строка 3: не заполнено наименование' },
+            { row: 5, message: 'Строка 5: код «7» повторяется в файле (строка 4)' },
+          ],
+        }),
+      ),
+    );
     renderApp(<CatalogScreen d={d} />, { path: d.route });
     await screen.findByText('Список пуст');
     await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));
@@ -88,10 +78,7 @@ describe('XLSX import', () => {
 
   it('a loaded file closes the dialog and says how many rows were added and updated', async () => {
     loginAs('specialist');
-    answer = (url) =>
-      url.startsWith('/api/catalogs/exec/1/import')
-        ? { status: 200, body: { total: 4, created: 3, updated: 1, unchanged: 0 } }
-        : undefined;
+    stubRoute(catalogRoutes.exec.importXlsx, { total: 4, created: 3, updated: 1, unchanged: 0 } as never);
     renderApp(<CatalogScreen d={terms} />, { path: terms.route });
     await screen.findByText('Список пуст');
     await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));
@@ -121,8 +108,7 @@ describe('XLSX export', () => {
       URL.revokeObjectURL = original.revoke;
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    answer = (url) =>
-      url.startsWith('/api/catalogs/exec/2/export.xlsx') ? { status: 200, body: 'xlsx' } : undefined;
+    stubRoute(catalogRoutes.exec.exportXlsx, reply(200, 'xlsx'));
     renderApp(<CatalogScreen d={d} />, {
       path: d.route,
       initialPath: `${d.route}?q=склад&archived=true&sort=title&order=desc`,

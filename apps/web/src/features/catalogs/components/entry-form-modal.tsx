@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import { useEffect, useState } from 'react';
@@ -8,7 +7,7 @@ import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
 import { fieldErrors } from '../../../lib/http-errors';
-import { type CatalogItem, itemName, saveEntry } from '../api/catalogs';
+import { type CatalogItem, itemName, useSaveEntry } from '../api/catalogs';
 import { type EntryValues, emptyValues, entryBody, entryRules, issuesOf, valuesOf } from '../api/entry-body';
 import type { CatalogRights } from '../hooks/use-catalog-rights';
 import { EntryField } from './entry-fields';
@@ -37,7 +36,6 @@ export function EntryFormModal({
   company: CompanyRef | null;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
   const form = useForm<EntryValues>({
     mode: 'controlled',
     initialValues: emptyValues(d),
@@ -58,14 +56,14 @@ export function EntryFormModal({
     setOwner(owners[0] ?? 'global');
   }, [entry]);
 
-  const save = useMutation({
-    mutationFn: (v: EntryValues) => {
-      if (entry === 'new' || entry === null) {
-        const companyId = owner === 'company' && company ? company.id : null;
-        return saveEntry(d, null, entryBody(d, v, companyId));
-      }
-      return saveEntry(d, entry.id, entryBody(d, v, undefined));
-    },
+  const toSave = (v: EntryValues) => {
+    if (entry === 'new' || entry === null) {
+      const companyId = owner === 'company' && company ? company.id : null;
+      return { id: null, body: entryBody(d, v, companyId) };
+    }
+    return { id: entry.id, body: entryBody(d, v, undefined) };
+  };
+  const save = useSaveEntry(d, {
     meta: { handled: true },
     onSuccess: (saved) => {
       notices.success(
@@ -74,7 +72,6 @@ export function EntryFormModal({
           ? `Запись «${itemName(saved)}» добавлена в справочник «${d.title}»`
           : `Запись «${itemName(saved)}» изменена`,
       );
-      void qc.invalidateQueries({ queryKey: ['catalogs'] });
       onClose();
     },
     onError: (err) => {
@@ -103,7 +100,7 @@ export function EntryFormModal({
       title={isNew ? `Новая запись: ${d.element}` : `Изменение: ${d.element}`}
       size="lg"
     >
-      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(toSave(v)))}>
         <Stack gap="sm">
           {isNew && d.company_entries && owners.length > 1 ? (
             <Radio.Group label="Принадлежность" value={owner} onChange={(v) => setOwner(v as Owner)}>

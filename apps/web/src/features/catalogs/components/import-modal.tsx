@@ -1,5 +1,4 @@
 import { Alert, Button, FileInput, Group, List, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import { useEffect, useState } from 'react';
@@ -7,7 +6,7 @@ import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
 import { ApiError } from '../../../lib/http-errors';
-import { importXlsx } from '../api/catalogs';
+import { useImportXlsx } from '../api/catalogs';
 import { importErrorsOf } from '../api/entry-body';
 import type { CatalogRights } from '../hooks/use-catalog-rights';
 
@@ -30,7 +29,6 @@ export function ImportModal({
   company: CompanyRef | null;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<'global' | 'company'>(rights.company ? 'company' : 'global');
   const [errors, setErrors] = useState<{ row: number | null; message: string }[]>([]);
@@ -45,15 +43,13 @@ export function ImportModal({
     setTarget(rights.company ? 'company' : 'global');
   }, [opened]);
 
-  const run = useMutation({
-    mutationFn: (f: File) => importXlsx(d, f, target === 'company' && company ? company.id : null),
+  const run = useImportXlsx(d, {
     meta: { handled: true },
     onSuccess: (r) => {
       notices.success(
         'Файл загружен',
         `Строк в файле: ${r.total}; добавлено: ${r.created}, изменено: ${r.updated}, без изменений: ${r.unchanged}`,
       );
-      void qc.invalidateQueries({ queryKey: ['catalogs'] });
       onClose();
     },
     onError: (err) => {
@@ -135,7 +131,13 @@ export function ImportModal({
           <Button variant="default" onClick={onClose}>
             Отмена
           </Button>
-          <Button disabled={!file} loading={run.isPending} onClick={() => file && run.mutate(file)}>
+          <Button
+            disabled={!file}
+            loading={run.isPending}
+            onClick={() =>
+              file && run.mutate({ file, companyId: target === 'company' && company ? company.id : null })
+            }
+          >
             Загрузить
           </Button>
         </Group>

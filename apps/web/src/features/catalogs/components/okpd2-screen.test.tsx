@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { catalogByRoute } from '@zakupki/shared/api/catalogs';
+import { catalogByRoute, catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../test/render';
+import { loginAs, renderApp } from '../../../test/render';
+import { apiCalls, type RecordedCall, stubRoute } from '../../../test/stub-api';
 import { Okpd2Screen } from './okpd2-screen';
 
 const d = catalogByRoute('/catalogService')!;
@@ -17,7 +18,7 @@ const node = (
   path: { id: number; code: string; title: string }[] = [],
 ) => ({
   id,
-  kind: 'okpd2',
+  kind: 'okpd2' as const,
   type_code: null,
   subject_type: null,
   code,
@@ -44,17 +45,18 @@ const FOUND = node(90, '26.20.11.110', 'Компьютеры портативн�
   { id: 88, code: '26.20.11', title: 'Компьютеры портативные' },
 ]);
 
-let calls: ReturnType<typeof stubFetch>;
-let roots: unknown[];
+let calls: RecordedCall[];
+let roots: ReturnType<typeof node>[];
 beforeEach(() => {
   roots = [C, F];
-  calls = stubFetch((url) => {
-    if (url === '/api/catalogs/okpd2/tree') return { status: 200, body: roots };
-    if (url === '/api/catalogs/okpd2/tree?parent_id=3') return { status: 200, body: [C26] };
-    if (url.startsWith('/api/catalogs/okpd2?'))
-      return { status: 200, body: { items: [FOUND], total: 1, page: 1, limit: 10 } };
-    return undefined;
+  calls = apiCalls();
+  stubRoute(catalogRoutes.okpd2.tree, (req) => {
+    const parent = req.query.get('parent_id');
+    if (parent === null) return roots;
+    if (parent === '3') return [C26];
+    throw new Error(`no children of ${parent} in this test`);
   });
+  stubRoute(catalogRoutes.okpd2.list, { items: [FOUND], total: 1, page: 1, limit: 10 });
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

@@ -1,9 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PagedTable } from '../../../components/table/paged-table';
-import { type CatalogItem, catalogListQuery } from '../api/catalogs';
+import { type CatalogItem, useCatalogList } from '../api/catalogs';
 import type { Okpd2PathStep } from '../api/okpd2';
 import { useCatalogScreen } from '../hooks/use-catalog-screen';
 import { ArchivedBadge, EntryButtons } from './catalog-cells';
@@ -41,7 +40,7 @@ export function Okpd2Screen({ d }: { d: CatalogDescriptor }) {
   const s = useCatalogScreen(d);
   const { filters, update } = s;
   const searching = !!filters.q;
-  const found = useQuery({ ...catalogListQuery(d, filters, null), enabled: searching });
+  const found = useCatalogList(d, filters, null, { enabled: searching });
   const canAdd = s.rights.global;
 
   const columns: DataTableColumn<CatalogItem>[] = [

@@ -1,8 +1,7 @@
 import { ActionIcon, Box, Group, Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CatalogItem, EntryAction } from '../api/catalogs';
-import { type Okpd2Entry, okpd2ChildrenQuery } from '../api/okpd2';
+import { type Okpd2Entry, useOkpd2Children } from '../api/okpd2';
 import { ArchivedBadge, EntryButtons } from './catalog-cells';
 
 type NodeProps = {
@@ -33,7 +32,7 @@ export function Okpd2Level({
   depth,
   ...rest
 }: NodeProps & { parentId: number | null; depth: number }) {
-  const q = useQuery(okpd2ChildrenQuery(parentId, rest.archived));
+  const q = useOkpd2Children(parentId, rest.archived);
   if (q.isPending)
     return (
       <Group gap="xs" pl={depth * 22 + 4} py={4}>

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { type CatalogDescriptor, mayWriteGlobalCatalog } from '@zakupki/shared/api/catalogs';
 import type { Permission, Role } from '@zakupki/shared/roles';
-import { companyPermissionsQuery } from '../api/catalogs';
+import { useCompanyPermissions } from '../../../lib/company-queries';
 
 export type CatalogRights = {
   /** may add global entries (shared by every company) */
@@ -35,10 +34,10 @@ export function catalogRights(
 
 export function useCatalogRights(d: CatalogDescriptor, role: Role, companyId: number | null): CatalogRights {
   const needPermissions = d.company_entries && companyId !== null && role !== 'client';
-  const perms = useQuery({
-    ...companyPermissionsQuery(companyId ?? 0),
+  const perms = useCompanyPermissions(companyId ?? 0, {
     enabled: needPermissions,
     meta: { silent: true },
+    staleTime: 60_000,
   });
   return catalogRights(d, role, companyId, perms.data);
 }

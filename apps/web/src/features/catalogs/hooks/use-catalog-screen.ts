@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import type { Role } from '@zakupki/shared/roles';
 import { useState } from 'react';
 import { notices } from '../../../components/notices/notices.store';
 import { useSelectedCompany } from '../../../lib/company';
 import { useSession } from '../../../lib/session-store';
-import { type CatalogItem, downloadXlsx } from '../api/catalogs';
+import { type CatalogItem, useExportXlsx } from '../api/catalogs';
 import { useCatalogFilters } from './use-catalog-filters';
 import { useCatalogRights } from './use-catalog-rights';
 import { useEntryActions } from './use-entry-actions';
@@ -26,8 +25,7 @@ export function useCatalogScreen(d: CatalogDescriptor) {
   const [editing, setEditing] = useState<CatalogItem | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const actions = useEntryActions(d);
-  const exporting = useMutation({
-    mutationFn: () => downloadXlsx(d, filters, companyId),
+  const exporting = useExportXlsx(d, filters, companyId, {
     onSuccess: (name) => notices.success('Файл выгружен', name),
   });
   return {

@@ -1,11 +1,10 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import { notices } from '../../../components/notices/notices.store';
 import { reportApiError } from '../../../lib/error-handler';
 import { ApiError } from '../../../lib/http-errors';
-import { type CatalogItem, type EntryAction, entryAction, itemName } from '../api/catalogs';
+import { type CatalogItem, type EntryAction, itemName, useEntryAction } from '../api/catalogs';
 
 const CONFIRM: Record<
   EntryAction,
@@ -45,15 +44,9 @@ const CONFIRM: Record<
  * archive the entry instead.
  */
 export function useEntryActions(d: CatalogDescriptor) {
-  const qc = useQueryClient();
-  const run = useMutation({
-    mutationFn: ({ item, action }: { item: CatalogItem; action: EntryAction }) =>
-      entryAction(d, item.id, action),
+  const run = useEntryAction(d, {
     meta: { handled: true },
-    onSuccess: (_r, { item, action }) => {
-      notices.success('Готово', CONFIRM[action].done(itemName(item)));
-      void qc.invalidateQueries({ queryKey: ['catalogs'] });
-    },
+    onSuccess: (_r, { item, action }) => notices.success('Готово', CONFIRM[action].done(itemName(item))),
     onError: (err, { item, action }) => {
       if (
         action === 'remove' &&

@@ -1,24 +1,22 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
-import { contractRoutes } from '@zakupki/shared/api/contracts';
+import { type Contract, contractRoutes } from '@zakupki/shared/api/contracts';
 import type {
   ContractCreateInput,
   ContractStatus,
   ContractUpdateInput,
 } from '@zakupki/shared/api/contracts-model';
 import { api } from '../../../lib/api-client';
+import { useCompanyPermissions } from '../../../lib/company-queries';
+import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import type { ListQuery } from '../model/filters';
+import { contractKeys } from './keys';
 
 /**
- * Contract register and card (GET/POST/PUT /api/companies/:company_id/contracts…). Query keys
- * start with 'contracts' so that import and report pushes refresh them (lib/realtime.ts).
+ * Contract register and card (GET/POST/PUT /api/companies/:company_id/contracts…); keys from
+ * `contractKeys` (./keys.ts).
  */
-export const contractKeys = {
-  all: (companyId: number) => ['contracts', companyId] as const,
-  list: (companyId: number, q: ListQuery) => ['contracts', companyId, 'list', q] as const,
-  card: (companyId: number, id: number) => ['contracts', companyId, 'card', id] as const,
-};
 
 export const contractListQuery = (companyId: number, q: ListQuery) =>
   queryOptions({
@@ -37,7 +35,7 @@ export const contractQuery = (companyId: number, id: number) =>
 
 export const contractHistoryQuery = (companyId: number, id: number, page: number) =>
   queryOptions({
-    queryKey: ['contracts', companyId, 'history', id, page],
+    queryKey: contractKeys.history(companyId, id, page),
     queryFn: ({ signal }) =>
       api(contractRoutes.history, {
         params: { company_id: companyId, id },
@@ -50,7 +48,7 @@ export const contractHistoryQuery = (companyId: number, id: number, page: number
 
 export const contractEventsQuery = (companyId: number, id: number) =>
   queryOptions({
-    queryKey: ['contracts', companyId, 'events', id],
+    queryKey: contractKeys.events(companyId, id),
     queryFn: ({ signal }) =>
       api(contractRoutes.events, {
         params: { company_id: companyId, id },
@@ -62,7 +60,7 @@ export const contractEventsQuery = (companyId: number, id: number) =>
 
 export const deadlinesQuery = (companyId: number, limit = 10) =>
   queryOptions({
-    queryKey: ['contracts', companyId, 'deadlines', limit],
+    queryKey: contractKeys.deadlines(companyId, limit),
     queryFn: ({ signal }) =>
       api(contractRoutes.deadlines, {
         params: { company_id: companyId },
@@ -72,13 +70,13 @@ export const deadlinesQuery = (companyId: number, limit = 10) =>
       }),
   });
 
-export const createContract = (companyId: number, body: ContractCreateInput) =>
+const createContract = (companyId: number, body: ContractCreateInput) =>
   api(contractRoutes.create, { params: { company_id: companyId }, body, loading: 'сохранение договора' });
 
-export const updateContract = (companyId: number, id: number, body: ContractUpdateInput) =>
+const updateContract = (companyId: number, id: number, body: ContractUpdateInput) =>
   api(contractRoutes.update, { params: { company_id: companyId, id }, body, loading: 'сохранение договора' });
 
-export const changeContractStatus = (
+const changeContractStatus = (
   companyId: number,
   id: number,
   body: { status: ContractStatus; date?: string; reason?: string | null },
@@ -89,14 +87,14 @@ export const changeContractStatus = (
     loading: 'смена статуса договора',
   });
 
-export const archiveContract = (companyId: number, id: number, archived: boolean) =>
+const archiveContract = (companyId: number, id: number, archived: boolean) =>
   api(contractRoutes.archive, {
     params: { company_id: companyId, id },
     body: { archived },
     loading: archived ? 'перенос договора в архив' : 'возврат договора из архива',
   });
 
-export const recordPublication = (
+const recordPublication = (
   companyId: number,
   id: number,
   body: { event_id?: number | null; eis_published_at: string | null },
@@ -108,18 +106,13 @@ export const recordPublication = (
   });
 
 /** What the current user may do in the company (contracts.write, imports.run, reports.create). */
-export const permissionsQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: ['companies', companyId, 'permissions'],
-    queryFn: ({ signal }) =>
-      api(companyRoutes.permissions, { params: { id: companyId }, signal, loading: false }),
-    staleTime: 5 * 60_000,
-  });
+export const useContractPermissions = (companyId: number, extra?: QueryExtras) =>
+  useCompanyPermissions(companyId, { staleTime: 5 * 60_000, ...extra });
 
 /** Заказчики of the company: the customer of a contract. */
 export const customersQuery = (companyId: number) =>
   queryOptions({
-    queryKey: ['companies', companyId, 'customers', 'options'],
+    queryKey: contractKeys.customerOptions(companyId),
     queryFn: ({ signal }) =>
       api(companyRoutes.customers.list, {
         params: { id: companyId },
@@ -133,7 +126,7 @@ export const customersQuery = (companyId: number) =>
 /** Catalogue 8 (funding sources) and 9 (contract bases): global entries and the company's own. */
 export const catalogOptionsQuery = (companyId: number, type: 8 | 9) =>
   queryOptions({
-    queryKey: ['catalogs', 'generic', type, 'options', companyId],
+    queryKey: contractKeys.catalogOptions(companyId, type),
     queryFn: ({ signal }) =>
       api(catalogRoutes.generic.list, {
         params: { type },
@@ -144,3 +137,79 @@ export const catalogOptionsQuery = (companyId: number, type: 8 | 9) =>
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
+
+export const useContractList = (companyId: number, q: ListQuery, extra?: QueryExtras) =>
+  useQuery({ ...contractListQuery(companyId, q), ...extra });
+export const useContract = (companyId: number, id: number, extra?: QueryExtras) =>
+  useQuery({ ...contractQuery(companyId, id), ...extra });
+export const useContractHistory = (companyId: number, id: number, page: number) =>
+  useQuery(contractHistoryQuery(companyId, id, page));
+export const useContractEvents = (companyId: number, id: number) =>
+  useQuery(contractEventsQuery(companyId, id));
+export const useDeadlines = (companyId: number, limit = 10) => useQuery(deadlinesQuery(companyId, limit));
+export const useCustomerOptions = (companyId: number) => useQuery(customersQuery(companyId));
+export const useCatalogOptions = (companyId: number, type: 8 | 9) =>
+  useQuery(catalogOptionsQuery(companyId, type));
+
+/** Every contract write answers with the card: it replaces the cached card, the company's lists refresh. */
+const contractWrite = (companyId: number) => ({
+  update: (qc: QueryClient, c: Contract) => qc.setQueryData(contractKeys.card(companyId, c.id), c),
+  invalidates: () => [contractKeys.all(companyId)],
+});
+
+export type ContractSave =
+  | { id: null; body: ContractCreateInput }
+  | { id: number; body: ContractUpdateInput };
+
+/** Create (`id` null) or update a contract. */
+export const useSaveContract = (companyId: number, extra?: MutationExtras<Contract, ContractSave>) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (v: ContractSave) =>
+        v.id === null ? createContract(companyId, v.body) : updateContract(companyId, v.id, v.body),
+      ...contractWrite(companyId),
+    },
+    extra,
+  );
+
+type StatusBody = { status: ContractStatus; date?: string; reason?: string | null };
+export const useChangeContractStatus = (
+  companyId: number,
+  id: number,
+  extra?: MutationExtras<Contract, StatusBody>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (body: StatusBody) => changeContractStatus(companyId, id, body),
+      ...contractWrite(companyId),
+    },
+    extra,
+  );
+
+/** `true`: to the archive; `false`: back to the register. */
+export const useArchiveContract = (
+  companyId: number,
+  id: number,
+  extra?: MutationExtras<Contract, boolean>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (archived: boolean) => archiveContract(companyId, id, archived),
+      ...contractWrite(companyId),
+    },
+    extra,
+  );
+
+type PublicationBody = { event_id?: number | null; eis_published_at: string | null };
+export const useRecordPublication = (
+  companyId: number,
+  id: number,
+  extra?: MutationExtras<Contract, PublicationBody>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (body: PublicationBody) => recordPublication(companyId, id, body),
+      ...contractWrite(companyId),
+    },
+    extra,
+  );

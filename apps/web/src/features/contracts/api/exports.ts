@@ -1,15 +1,18 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { exportRoutes, type ReportCode } from '@zakupki/shared/api/exports';
+import type { RouteResponse } from '@zakupki/shared/contract';
 import { api } from '../../../lib/api-client';
+import { downloadRoute } from '../../../lib/download';
+import { type MutationExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import type { ListQuery } from '../model/filters';
 import { isRunActive } from '../model/labels';
-import { downloadRoute } from './files';
+import { contractKeys } from './keys';
 
 /** Exports: the register XLSX (streamed at once) and the report jobs with their list. */
 const co = (companyId: number) => ({ company_id: companyId });
 
 /** The register view as XLSX: the list's filters and sort, every matching row. */
-export function downloadRegisterXlsx(companyId: number, q: ListQuery) {
+function downloadRegisterXlsx(companyId: number, q: ListQuery) {
   const { page: _p, limit: _l, ...filters } = q;
   return downloadRoute(
     exportRoutes.registerXlsx,
@@ -24,7 +27,7 @@ export const reportsQuery = (
   q: { report_code?: ReportCode; contract_id?: number; page: number; limit: number },
 ) =>
   queryOptions({
-    queryKey: ['reports', companyId, q],
+    queryKey: contractKeys.reportList(companyId, q),
     queryFn: ({ signal }) =>
       api(exportRoutes.list, { params: co(companyId), query: q, signal, loading: false }),
     placeholderData: keepPreviousData,
@@ -40,14 +43,14 @@ export type SupplierAddress = {
   house?: string | null;
 };
 
-export const startEisContract = (companyId: number, contractId: number, address: SupplierAddress | null) =>
+const startEisContract = (companyId: number, contractId: number, address: SupplierAddress | null) =>
   api(exportRoutes.eisContract, {
     params: { ...co(companyId), id: contractId },
     body: { supplier_address: address },
     loading: 'формирование XML для ЕИС',
   });
 
-export const startEisPerformance = (
+const startEisPerformance = (
   companyId: number,
   contractId: number,
   period: { period_from: string | null; period_to: string | null },
@@ -58,14 +61,72 @@ export const startEisPerformance = (
     loading: 'формирование XML сведений об исполнении',
   });
 
-export const startOcds = (
+const startOcds = (
   companyId: number,
   body: { contract_ids: number[] } | { filters: Omit<ListQuery, 'page' | 'limit' | 'sort' | 'order'> },
 ) => api(exportRoutes.ocds, { params: co(companyId), body, loading: 'формирование пакета OCDS' });
 
-export const startMonthly = (companyId: number, year: number, month: number) =>
+const startMonthly = (companyId: number, year: number, month: number) =>
   api(exportRoutes.monthly, {
     params: co(companyId),
     body: { year, month },
     loading: 'формирование ежемесячного отчёта',
   });
+
+export const useReports = (companyId: number, q: Parameters<typeof reportsQuery>[1]) =>
+  useQuery(reportsQuery(companyId, q));
+
+type Downloaded = Awaited<ReturnType<typeof downloadRegisterXlsx>>;
+/** The register view as XLSX (`q`: the list's query); changes nothing. */
+export const useRegisterXlsx = (companyId: number, extra?: MutationExtras<Downloaded, ListQuery>) =>
+  useInvalidatingMutation({ mutationFn: (q: ListQuery) => downloadRegisterXlsx(companyId, q) }, extra);
+
+/** A report job has started: its run joins the company's reports list. */
+type Started = RouteResponse<typeof exportRoutes.monthly>;
+const reportStarted = (companyId: number) => () => [contractKeys.reports(companyId)];
+
+export const useStartEisContract = (
+  companyId: number,
+  extra?: MutationExtras<Started, { contractId: number; address: SupplierAddress | null }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (v: { contractId: number; address: SupplierAddress | null }) =>
+        startEisContract(companyId, v.contractId, v.address),
+      invalidates: reportStarted(companyId),
+    },
+    extra,
+  );
+
+type Period = { period_from: string | null; period_to: string | null };
+export const useStartEisPerformance = (
+  companyId: number,
+  extra?: MutationExtras<Started, { contractId: number; period: Period }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (v: { contractId: number; period: Period }) =>
+        startEisPerformance(companyId, v.contractId, v.period),
+      invalidates: reportStarted(companyId),
+    },
+    extra,
+  );
+
+type OcdsBody = Parameters<typeof startOcds>[1];
+export const useStartOcds = (companyId: number, extra?: MutationExtras<Started, OcdsBody>) =>
+  useInvalidatingMutation(
+    { mutationFn: (body: OcdsBody) => startOcds(companyId, body), invalidates: reportStarted(companyId) },
+    extra,
+  );
+
+export const useStartMonthly = (
+  companyId: number,
+  extra?: MutationExtras<Started, { year: number; month: number }>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (v: { year: number; month: number }) => startMonthly(companyId, v.year, v.month),
+      invalidates: reportStarted(companyId),
+    },
+    extra,
+  );

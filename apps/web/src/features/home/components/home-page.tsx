@@ -1,25 +1,24 @@
 import { Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isStaff } from '@zakupki/shared/roles';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { HOME_WIDGETS } from '../../../app/home-widgets';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
+import { useCompany } from '../../../lib/company-queries';
 import { formatDateTime } from '../../../lib/formatters';
 import { useSession } from '../../../lib/session-store';
-import { companyQuery } from '../api/company';
 import {
-  markAllNotificationsRead,
-  markNotificationRead,
-  unreadNotificationsQuery,
-} from '../api/notifications';
-import { pendingRegistrationsQuery } from '../api/pending-registrations';
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  usePendingRegistrations,
+  useUnreadNotifications,
+} from '../api/home';
 
 const STATUS_COLOR = { pending: 'blue', success: 'green', error: 'red' } as const;
 const STATUS_LABEL = { pending: 'Выполняется', success: 'Готово', error: 'Ошибка' } as const;
 
 function CompanyCard({ id }: { id: number }) {
-  const q = useQuery(companyQuery(id));
+  const q = useCompany(id);
   return (
     <Card withBorder padding="md">
       <Stack gap={6}>
@@ -45,7 +44,7 @@ function CompanyCard({ id }: { id: number }) {
 }
 
 function PendingRegistrations() {
-  const q = useQuery(pendingRegistrationsQuery);
+  const q = usePendingRegistrations();
   return (
     <Card withBorder padding="md">
       <Stack gap={6}>
@@ -67,11 +66,9 @@ function PendingRegistrations() {
 }
 
 function UnreadNotifications() {
-  const qc = useQueryClient();
-  const q = useQuery(unreadNotificationsQuery(10));
-  const refresh = () => qc.invalidateQueries({ queryKey: ['notifications'] });
-  const readOne = useMutation({ mutationFn: markNotificationRead, onSuccess: refresh });
-  const readAll = useMutation({ mutationFn: markAllNotificationsRead, onSuccess: refresh });
+  const q = useUnreadNotifications(10);
+  const readOne = useMarkNotificationRead();
+  const readAll = useMarkAllNotificationsRead();
   const items = q.data?.items ?? [];
   return (
     <Card withBorder padding="md">

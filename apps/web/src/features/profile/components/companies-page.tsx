@@ -1,9 +1,8 @@
 import { Alert, Card, Grid, Loader, NavLink, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { Permission } from '@zakupki/shared/roles';
 import { useSearchParams } from 'react-router';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
-import { companyPermissionsQuery, companyQuery, myCompaniesQuery } from '../api/companies';
+import { useCompany, useCompanyPermissions, useMyCompanies } from '../../../lib/company-queries';
 import { BankTab } from './bank-tab';
 import { CompanyUsersTab } from './company-users-tab';
 import { ContactsTab } from './contacts-tab';
@@ -12,8 +11,8 @@ import { RequisitesTab } from './requisites-tab';
 
 /** One company: requisites, contacts, bank requisites, customers, users — editable where permitted. */
 function CompanyCard({ id }: { id: number }) {
-  const company = useQuery(companyQuery(id));
-  const perms = useQuery(companyPermissionsQuery(id));
+  const company = useCompany(id);
+  const perms = useCompanyPermissions(id);
   if (company.isPending || perms.isPending) return <Loader aria-label="Загрузка компании" />;
   if (company.isError || !company.data) {
     return <Alert color="red">Карточку компании загрузить не удалось.</Alert>;
@@ -60,7 +59,7 @@ function CompanyCard({ id }: { id: number }) {
 export function CompaniesPage() {
   const [params, setParams] = useSearchParams();
   const selected = useSelectedCompany();
-  const list = useQuery(myCompaniesQuery);
+  const list = useMyCompanies();
   const fromUrl = Number(params.get('company'));
   const companies = list.data ?? (selected ? [selected] : []);
   const current =

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { CompanyUser } from '@zakupki/shared/api/companies';
 import { isStaff, ROLE_TITLES } from '@zakupki/shared/roles';
 import { useState } from 'react';
@@ -8,7 +7,7 @@ import type { z } from 'zod';
 import { PagedTable } from '../../../components/table/paged-table';
 import { PERMISSION_TITLES } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session-store';
-import { companyUsersQuery } from '../api/companies';
+import { useCompanyUsers } from '../api/company-users';
 
 type Row = z.infer<typeof CompanyUser>;
 
@@ -24,7 +23,7 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
   const session = useSession();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const q = useQuery(companyUsersQuery(companyId, page, limit));
+  const q = useCompanyUsers(companyId, page, limit);
   const staff = session.status === 'authenticated' && isStaff(session.user.role);
   return (
     <Stack gap="sm">

@@ -17,7 +17,7 @@ export function ContactsTab({ companyId, canWrite }: { companyId: number; canWri
       canWrite={canWrite}
       resource="contacts"
       routes={companyRoutes.contacts}
-      alsoInvalidate={[['companies', companyId, 'active_contact']]}
+      alsoInvalidate={['active_contact']}
       filters={[
         { name: 'full_name', label: 'ФИО' },
         { name: 'position', label: 'Должность' },

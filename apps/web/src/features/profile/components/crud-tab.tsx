@@ -2,13 +2,17 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormValidateInput, type UseFormReturnType, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
 import { PagedTable } from '../../../components/table/paged-table';
-import { createItem, type ItemRoutes, itemsQuery, removeItem, updateItem } from '../api/company-items';
+import {
+  type ItemRoutes,
+  useCompanyItems,
+  useRemoveCompanyItem,
+  useSaveCompanyItem,
+} from '../api/company-items';
 
 export type FilterDef = { name: string; label: string; kind?: 'text' | 'bool' };
 
@@ -34,8 +38,8 @@ export type CrudTabProps<T extends { id: number }, V extends Record<string, unkn
     deleteQuestion: (record: T) => string;
     name: (record: T) => string;
   };
-  /** other queries a change makes stale */
-  alsoInvalidate?: unknown[][];
+  /** other sub-resources of the company a change makes stale */
+  alsoInvalidate?: string[];
 };
 
 function Filters({
@@ -83,39 +87,26 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
   props: CrudTabProps<T, V>,
 ) {
   const { companyId, canWrite, resource, routes, labels } = props;
-  const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [debounced] = useDebouncedValue(filters, 350);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
 
-  const q = useQuery(itemsQuery<T>(routes, resource, companyId, { page, limit, ...debounced }));
+  const target = { routes, resource, companyId, alsoInvalidate: props.alsoInvalidate };
+  const q = useCompanyItems<T>(target, { page, limit, ...debounced });
   const form = useForm<V>({ mode: 'controlled', initialValues: props.emptyValues, validate: props.validate });
 
-  const invalidate = () => {
-    void qc.invalidateQueries({ queryKey: ['companies', companyId, resource] });
-    for (const key of props.alsoInvalidate ?? []) void qc.invalidateQueries({ queryKey: key });
-  };
-  const save = useMutation({
-    mutationFn: (v: V) =>
-      editing === 'new' || editing === null
-        ? createItem(routes, companyId, props.toBody(v))
-        : updateItem(routes, companyId, editing.id, props.toBody(v)),
+  const save = useSaveCompanyItem(target, {
     meta: { form: true },
     onSuccess: () => {
       notices.success('Сохранено', labels.saved);
       setEditing(null);
-      invalidate();
     },
     onError: (err) => applyServerErrors(form, err),
   });
-  const remove = useMutation({
-    mutationFn: (r: T) => removeItem(routes, companyId, r.id),
-    onSuccess: () => {
-      notices.success('Удалено', labels.deleted);
-      invalidate();
-    },
+  const remove = useRemoveCompanyItem(target, {
+    onSuccess: () => notices.success('Удалено', labels.deleted),
   });
 
   const open = (r: T | 'new') => {
@@ -130,7 +121,7 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
       children: labels.deleteQuestion(r),
       labels: { confirm: 'Удалить', cancel: 'Отмена' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(r),
+      onConfirm: () => remove.mutate(r.id),
     });
 
   const columns: DataTableColumn<T>[] = canWrite
@@ -202,7 +193,15 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
         title={editing === 'new' ? labels.createTitle : labels.editTitle}
         size="lg"
       >
-        <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((v) =>
+            save.mutate({
+              id: editing === 'new' || editing === null ? null : editing.id,
+              body: props.toBody(v),
+            }),
+          )}
+        >
           <Stack gap="sm">
             {props.renderFields(form)}
             <Group justify="flex-end">

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EisSettings } from '@zakupki/shared/api/companies';
+import { companyRoutes, type EisSettings } from '@zakupki/shared/api/companies';
+import type { Permission } from '@zakupki/shared/roles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notices } from '../../../components/notices/notices.store';
 import { selectedCompanyStore } from '../../../lib/company';
 import { sessionStore } from '../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../test/render';
+import { loginAs, renderApp } from '../../../test/render';
+import { apiCalls, type RecordedCall, reply, stubRoute } from '../../../test/stub-api';
 import { EisSettingsPage } from './eis-settings-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../test/socket-mock')).ioMock }));
@@ -24,9 +26,9 @@ const stored = (over: Partial<EisSettings> = {}): EisSettings => ({
 
 type Reply = { status: number; body?: unknown };
 let settings: EisSettings;
-let permissions: string[];
+let permissions: Permission[];
 let onPut: (body: Record<string, unknown>) => Reply;
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 
 beforeEach(() => {
   loginAs('client');
@@ -42,13 +44,14 @@ beforeEach(() => {
     });
     return { status: 200, body: settings };
   };
-  calls = stubFetch((url, init) => {
-    if (url === '/api/companies/my') return { status: 200, body: [{ id: 1, title: 'АО «Энергосеть»' }] };
-    if (url === '/api/companies/1/permissions') return { status: 200, body: permissions };
-    if (url === URL && init?.method === 'PUT') return onPut(JSON.parse(String(init.body)));
-    if (url === URL) return { status: 200, body: settings };
-    return undefined;
+  calls = apiCalls();
+  stubRoute(companyRoutes.my, [{ id: 1, title: 'АО «Энергосеть»' }]);
+  stubRoute(companyRoutes.permissions, () => permissions);
+  stubRoute(companyRoutes.eisSettings.update, (req) => {
+    const r = onPut(req.body as Record<string, unknown>);
+    return reply(r.status, r.body);
   });
+  stubRoute(companyRoutes.eisSettings.get, () => settings);
 });
 afterEach(() => {
   notices.clear();

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EIS_LOGIN_MESSAGE,
   type EisSettings,
@@ -26,10 +25,10 @@ import { AppSelect } from '../../../components/form/app-select';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
+import { useCompanyPermissions, useMyCompanies } from '../../../lib/company-queries';
 import { formatDateTime } from '../../../lib/formatters';
 import { maxLength, required, rules } from '../../../lib/validators';
-import { companyPermissionsQuery, myCompaniesQuery } from '../api/companies';
-import { eisSettingsQuery, saveEisSettings } from '../api/eis-settings';
+import { useEisSettings, useSaveEisSettings } from '../api/eis-settings';
 
 /** The shared schema's checks as form rules (blank is left to «Обязательное поле»). */
 const thumbprint = (v: unknown) => (!v || isThumbprint(String(v)) ? null : THUMBPRINT_MESSAGE);
@@ -50,7 +49,6 @@ const toValues = (s: EisSettings): Values => ({
 });
 
 function SettingsForm({ companyId, settings }: { companyId: number; settings: EisSettings }) {
-  const qc = useQueryClient();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(settings),
@@ -60,17 +58,9 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Ei
       password: rules(maxLength(200)),
     },
   });
-  const save = useMutation({
-    mutationFn: (v: Values) =>
-      saveEisSettings(companyId, {
-        eis_login: v.eis_login.trim(),
-        certificate_thumbprint: normalizeThumbprint(v.certificate_thumbprint),
-        ...(v.password && !v.clear_password ? { password: v.password } : {}),
-        clear_password: v.clear_password,
-      }),
+  const save = useSaveEisSettings(companyId, {
     meta: { form: true },
     onSuccess: (s) => {
-      qc.setQueryData(eisSettingsQuery(companyId).queryKey, s);
       form.setInitialValues(toValues(s));
       form.setValues(toValues(s));
       form.resetDirty(toValues(s));
@@ -80,7 +70,17 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Ei
   });
   const clearing = form.getValues().clear_password;
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        save.mutate({
+          eis_login: v.eis_login.trim(),
+          certificate_thumbprint: normalizeThumbprint(v.certificate_thumbprint),
+          ...(v.password && !v.clear_password ? { password: v.password } : {}),
+          clear_password: v.clear_password,
+        }),
+      )}
+    >
       <Stack gap="sm" maw={640}>
         <Text size="sm" c="dimmed">
           {settings.updated_at
@@ -132,9 +132,9 @@ function SettingsForm({ companyId, settings }: { companyId: number; settings: Ei
 
 /** Loads the settings of one company when the user may see them (permission eis.settings). */
 function CompanySettings({ companyId }: { companyId: number }) {
-  const perms = useQuery(companyPermissionsQuery(companyId));
+  const perms = useCompanyPermissions(companyId);
   const allowed = perms.data?.includes('eis.settings') ?? false;
-  const settings = useQuery({ ...eisSettingsQuery(companyId), enabled: allowed });
+  const settings = useEisSettings(companyId, { enabled: allowed });
   if (perms.isPending) return <Loader aria-label="Загрузка настроек ЕИС" />;
   if (!allowed) {
     return <Alert color="gray">Настройки ЕИС этой компании вам недоступны: недостаточно прав.</Alert>;
@@ -147,7 +147,7 @@ function CompanySettings({ companyId }: { companyId: number }) {
 /** /profile/eisSettings: EIS connection settings per company (GET/PUT /api/companies/:id/eis_settings). */
 export function EisSettingsPage() {
   const selected = useSelectedCompany();
-  const list = useQuery(myCompaniesQuery);
+  const list = useMyCompanies();
   const companies = list.data ?? (selected ? [selected] : []);
   const [companyId, setCompanyId] = useState<number | null>(null);
   const current = companyId ?? selected?.id ?? companies[0]?.id ?? null;

@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { ROLE_TITLES } from '@zakupki/shared/roles';
 import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { useEffect } from 'react';
@@ -21,8 +20,7 @@ import { companyLabel } from '../../../lib/company';
 import { updateSessionInfo } from '../../../lib/session';
 import { currentSession, useSession } from '../../../lib/session-store';
 import { newPassword, required, rules, sameAs } from '../../../lib/validators';
-import { changePassword } from '../api/change-password';
-import { sessionQuery } from '../api/session';
+import { useChangePassword, useSessionInfo } from '../api/session';
 
 function PasswordChange() {
   const form = useForm({
@@ -37,8 +35,7 @@ function PasswordChange() {
       new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
     },
   });
-  const mutation = useMutation({
-    mutationFn: changePassword,
+  const mutation = useChangePassword({
     meta: { form: true },
     onSuccess: () => {
       form.reset();
@@ -91,7 +88,7 @@ function PasswordChange() {
 /** /profile/my: own data from GET /api/auth/session and the password change. */
 export function MyProfilePage() {
   const session = useSession();
-  const q = useQuery(sessionQuery);
+  const q = useSessionInfo();
   useEffect(() => {
     if (q.data) updateSessionInfo(q.data);
   }, [q.data]);

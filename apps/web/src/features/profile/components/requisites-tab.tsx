@@ -1,6 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@zakupki/shared/api/companies';
 import { useEffect } from 'react';
 import { applyServerErrors } from '../../../components/form/form-errors';
@@ -14,8 +13,8 @@ import {
 } from '../../../components/form/text-fields';
 import { notices } from '../../../components/notices/notices.store';
 import { selectCompany, selectedCompanyStore } from '../../../lib/company';
+import { useUpdateCompany } from '../../../lib/company-queries';
 import { email, inn, kpp, maxLength, ogrn, phone, required, rules } from '../../../lib/validators';
-import { updateCompany } from '../api/companies';
 
 type Values = {
   title: string;
@@ -45,7 +44,6 @@ const orNull = (s: string) => s.trim() || null;
 
 /** Requisites of the company (PUT /api/companies/:id) — read-only without company.update. */
 export function RequisitesTab({ company, canWrite }: { company: Company; canWrite: boolean }) {
-  const qc = useQueryClient();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(company),
@@ -64,31 +62,28 @@ export function RequisitesTab({ company, canWrite }: { company: Company; canWrit
     form.setValues(toValues(company));
     form.resetDirty(toValues(company));
   }, [company]);
-  const save = useMutation({
-    mutationFn: (v: Values) =>
-      updateCompany(company.id, {
-        title: v.title.trim(),
-        full_title: orNull(v.full_title),
-        inn: v.inn.trim(),
-        kpp: orNull(v.kpp),
-        ogrn: orNull(v.ogrn),
-        legal_address: orNull(v.legal_address),
-        postal_address: orNull(v.postal_address),
-        email: orNull(v.email),
-        phone: orNull(v.phone),
-      }),
+  const save = useUpdateCompany(company.id, {
     meta: { form: true },
     onSuccess: (c) => {
       notices.success('Сохранено', 'Реквизиты компании сохранены');
-      qc.setQueryData(['companies', c.id], c);
-      void qc.invalidateQueries({ queryKey: ['companies', 'my'] });
       if (selectedCompanyStore.get()?.id === c.id) selectCompany({ id: c.id, title: c.title }, false);
     },
     onError: (err) => applyServerErrors(form, err),
   });
+  const body = (v: Values) => ({
+    title: v.title.trim(),
+    full_title: orNull(v.full_title),
+    inn: v.inn.trim(),
+    kpp: orNull(v.kpp),
+    ogrn: orNull(v.ogrn),
+    legal_address: orNull(v.legal_address),
+    postal_address: orNull(v.postal_address),
+    email: orNull(v.email),
+    phone: orNull(v.phone),
+  });
   const ro = !canWrite;
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(body(v)))}>
       <Stack gap="sm" maw={900}>
         {ro ? (
           <Alert color="gray">Изменять реквизиты этой компании вы не можете: недостаточно прав.</Alert>

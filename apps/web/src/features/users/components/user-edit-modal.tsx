@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@zakupki/shared/api/users';
 import { ROLE_TITLES, ROLES, type Role } from '@zakupki/shared/roles';
 import { useEffect } from 'react';
@@ -9,8 +8,9 @@ import { applyServerErrors } from '../../../components/form/form-errors';
 import { RequiredTextInput } from '../../../components/form/text-fields';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
+import { useMyCompanies } from '../../../lib/company-queries';
 import { maxLength, required, rules } from '../../../lib/validators';
-import { companyOptionsQuery, type UserUpdateBody, updateUser } from '../api/users';
+import { type UserUpdateBody, useUpdateUser } from '../api/users';
 
 type Values = {
   title: string;
@@ -53,8 +53,7 @@ export function UserEditModal({
   isAdmin: boolean;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
-  const companies = useQuery(companyOptionsQuery);
+  const companies = useMyCompanies();
   const known = new Map((companies.data ?? []).map((c) => [c.id, companyLabel(c)]));
   for (const m of user?.memberships ?? [])
     if (!known.has(m.company_id)) known.set(m.company_id, m.company_title ?? `id:${m.company_id}`);
@@ -75,19 +74,22 @@ export function UserEditModal({
       form.clearErrors();
     }
   }, [user]);
-  const save = useMutation({
-    mutationFn: (v: Values) => updateUser(user!.id, userUpdateBody(user!, v, isAdmin)),
+  const save = useUpdateUser({
     meta: { form: true },
     onSuccess: () => {
       notices.success('Сохранено', 'Данные пользователя сохранены');
-      void qc.invalidateQueries({ queryKey: ['users'] });
       onClose();
     },
     onError: (err) => applyServerErrors(form, err),
   });
   return (
     <Modal opened={!!user} onClose={onClose} title={`Пользователь ${user?.login ?? ''}`} size="lg">
-      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) =>
+          save.mutate({ id: user!.id, body: userUpdateBody(user!, v, isAdmin) }),
+        )}
+      >
         <Stack gap="sm">
           <RequiredTextInput label="ФИО" required {...form.getInputProps('title')} />
           <AppSelect

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@zakupki/shared/api/users';
+import { companyRoutes } from '@zakupki/shared/api/companies';
+import { type User, userRoutes } from '@zakupki/shared/api/users';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notices } from '../../../components/notices/notices.store';
 import { sessionStore } from '../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../test/render';
+import { loginAs, renderApp } from '../../../test/render';
+import { apiCalls, type RecordedCall, stubRoute } from '../../../test/stub-api';
 import { UsersPage } from './users-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../test/socket-mock')).ioMock }));
@@ -26,25 +28,23 @@ const request = (over: Partial<User> = {}): User => ({
 
 let user: User;
 let myCompanies: { id: number; title: string }[];
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 
 beforeEach(() => {
   loginAs('operator');
   user = request();
   myCompanies = [{ id: 1, title: 'ООО «Закупки-Сервис»' }];
-  calls = stubFetch((url, init) => {
-    if (url === '/api/companies/my') return { status: 200, body: myCompanies };
-    if (url.startsWith('/api/users?'))
-      return { status: 200, body: { items: [user], total: 1, page: 1, limit: 10 } };
-    const action = /^\/api\/users\/7\/(approve|reject)$/.exec(url)?.[1];
-    if (action && init?.method === 'POST') {
+  calls = apiCalls();
+  stubRoute(companyRoutes.my, () => myCompanies);
+  stubRoute(userRoutes.list, () => ({ items: [user], total: 1, page: 1, limit: 10 }));
+  for (const action of ['approve', 'reject'] as const)
+    stubRoute(userRoutes[action], (req) => {
+      expect(req.params.id).toBe('7');
       user = request({ status: action === 'approve' ? 'active' : 'rejected' });
       // approving a request that brought a new company makes the operator serve it
       if (action === 'approve') myCompanies = [...myCompanies, { id: 9, title: 'ООО «Новая»' }];
-      return { status: 200, body: user };
-    }
-    return undefined;
-  });
+      return user;
+    });
 });
 afterEach(() => {
   notices.clear();

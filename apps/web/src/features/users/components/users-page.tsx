@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { USER_STATUSES, type User, type UserStatus } from '@zakupki/shared/api/users';
 import { ROLE_TITLES, ROLES, type Role } from '@zakupki/shared/roles';
 import { useState } from 'react';
@@ -10,9 +9,10 @@ import { AppSelect } from '../../../components/form/app-select';
 import { notices } from '../../../components/notices/notices.store';
 import { PagedTable } from '../../../components/table/paged-table';
 import { companyLabel } from '../../../lib/company';
+import { useMyCompanies } from '../../../lib/company-queries';
 import { formatDate } from '../../../lib/formatters';
 import { useSession } from '../../../lib/session-store';
-import { companyOptionsQuery, type UserAction, type UserFilters, userAction, usersQuery } from '../api/users';
+import { type UserAction, type UserFilters, useUserAction, useUsers } from '../api/users';
 import { UserEditModal } from './user-edit-modal';
 
 export const USER_STATUS: Record<UserStatus, { label: string; color: string }> = {
@@ -70,13 +70,13 @@ function actionsFor(u: User): UserAction[] {
 export function UsersPage() {
   const session = useSession();
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const filters = readUserFilters(params);
   const [q, setQ] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<User | null>(null);
-  const list = useQuery(usersQuery(filters));
-  const companies = useQuery(companyOptionsQuery);
+  const list = useUsers(filters);
+  // companies the staff member may act for: options of the company filter
+  const companies = useMyCompanies();
 
   const setFilter = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -87,15 +87,8 @@ export function UsersPage() {
   };
   const setSearch = useDebouncedCallback((v: string) => setFilter('q', v.trim() || null), 400);
 
-  const act = useMutation({
-    mutationFn: ({ user, action }: { user: User; action: UserAction }) => userAction(user.id, action),
-    onSuccess: (_u, { action }) => {
-      notices.success('Готово', ACTIONS[action].done);
-      void qc.invalidateQueries({ queryKey: ['users'] });
-      // approving a request from a new company adds it to the approver's companies (selector, filters);
-      // rejecting one takes a rejected company out of the lists
-      if (action === 'approve' || action === 'reject') void qc.invalidateQueries({ queryKey: ['companies'] });
-    },
+  const act = useUserAction({
+    onSuccess: (_u, { action }) => notices.success('Готово', ACTIONS[action].done),
   });
   const run = (user: User, action: UserAction) => {
     const a = ACTIONS[action];

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
-import { archiveContract, contractKeys, contractQuery } from '../../api/contracts';
+import { useArchiveContract, useContract } from '../../api/contracts';
 import { DeadlineBadge, StatusBadge } from '../badges';
 import type { ContractPaneProps } from './contract-pane';
 import { DocumentsTab } from './documents-tab';
@@ -17,12 +16,8 @@ export const CARD_TABS = ['general', 'spec', 'execution', 'documents', 'history'
 export type CardTab = (typeof CARD_TABS)[number];
 
 function CardHeader({ companyId, contract, canWrite }: ContractPaneProps) {
-  const qc = useQueryClient();
-  const archive = useMutation({
-    mutationFn: () => archiveContract(companyId, contract.id, !contract.archived),
+  const archive = useArchiveContract(companyId, contract.id, {
     onSuccess: (c) => {
-      qc.setQueryData(contractKeys.card(companyId, c.id), c);
-      void qc.invalidateQueries({ queryKey: contractKeys.all(companyId) });
       notices.success('Готово', c.archived ? 'Договор перенесён в архив' : 'Договор возвращён в реестр');
     },
   });
@@ -48,7 +43,7 @@ function CardHeader({ companyId, contract, canWrite }: ContractPaneProps) {
             variant="subtle"
             color="gray"
             loading={archive.isPending}
-            onClick={() => archive.mutate()}
+            onClick={() => archive.mutate(!contract.archived)}
           >
             {contract.archived ? 'Вернуть из архива' : 'В архив'}
           </Button>
@@ -72,7 +67,7 @@ export function ContractCard({
   tab: CardTab;
   onTab: (t: CardTab) => void;
 }) {
-  const q = useQuery({ ...contractQuery(companyId, id), meta: { handled: true } });
+  const q = useContract(companyId, id, { meta: { handled: true } });
   if (q.isPending) return <Loader aria-label="Загрузка договора" />;
   if (q.isError || !q.data) {
     return (

@@ -1,8 +1,7 @@
 import { Drawer, ScrollArea, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../../lib/formatters';
-import { contractQuery } from '../../api/contracts';
+import { useContract } from '../../api/contracts';
 import { CARD_TABS, type CardTab, ContractCard } from './contract-card';
 import { GeneralForm } from './general-form';
 
@@ -27,7 +26,7 @@ export function ContractDrawer({
     ? (tabParam as CardTab)
     : 'general';
   const id = typeof target === 'number' ? target : 0;
-  const card = useQuery({ ...contractQuery(companyId, id), enabled: id > 0, meta: { silent: true } });
+  const card = useContract(companyId, id, { enabled: id > 0, meta: { silent: true } });
   const title =
     target === 'new'
       ? 'Новый договор'

@@ -1,9 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReportRun } from '@zakupki/shared/api/exports';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
+import { exportRoutes, type ReportRun } from '@zakupki/shared/api/exports';
+import { fileRoutes, importRoutes, paymentRoutes, updRoutes } from '@zakupki/shared/api/imports';
+import type { RouteDef } from '@zakupki/shared/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../../test/render';
+import { loginAs, renderApp } from '../../../../test/render';
+import {
+  apiCalls,
+  errorBody,
+  type RecordedCall,
+  reply,
+  type StubRequest,
+  stubRoute,
+} from '../../../../test/stub-api';
 import { contract, updDetail } from '../../test/fixtures';
 import { DocumentsTab } from './documents-tab';
 import { ExecutionTab } from './execution-tab';
@@ -31,26 +42,38 @@ const report = (over: Partial<ReportRun> = {}): ReportRun => ({
   ...over,
 });
 
-const page = (items: unknown[]) => ({
-  status: 200,
-  body: { items, total: items.length, page: 1, limit: 100 },
-});
+const page = (items: unknown[]) => ({ items, total: items.length, page: 1, limit: 100 });
 let lists: Record<string, unknown[] | 'fail'>;
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 let downloads: string[];
 
 beforeEach(() => {
   loginAs('client');
   lists = {};
-  calls = stubFetch((url) => {
-    const path = url.split('?')[0];
-    if (path === '/api/files/7') return { status: 200, body: { xml: true } };
-    if (path === '/api/companies/1/imports/3') return { status: 200, body: { id: 3, file_ids: [] } };
-    const list = lists[path];
-    if (list === 'fail')
-      return { status: 403, body: { error: { code: 'forbidden', message: 'Нет доступа' } } };
-    return list ? page(list) : undefined;
+  calls = apiCalls();
+  stubRoute(fileRoutes.get, reply(200, '<?xml version="1.0"?><contract/>'));
+  stubRoute(importRoutes.get, {
+    id: 3,
+    company_id: 1,
+    user_id: 10,
+    kind: 'upd',
+    status: 'done',
+    progress: 100,
+    upload_file_name: 'upd.xml',
+    file_ids: [],
+    error: null,
+    result: null,
+    created_at: '2026-05-02T09:00:00.000Z',
+    finished_at: '2026-05-02T09:00:01.000Z',
   });
+  // the lists a test fills in `lists`, by path
+  const list = (req: StubRequest<RouteDef>) => {
+    const found = lists[req.path];
+    if (found === undefined) throw new Error(`the test gives no list for ${req.path}`);
+    return found === 'fail' ? reply(403, errorBody('forbidden', 'Нет доступа')) : page(found);
+  };
+  for (const route of [updRoutes.list, exportRoutes.list, paymentRoutes.list, contractRoutes.events])
+    stubRoute(route, list as never);
   downloads = [];
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test');
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {

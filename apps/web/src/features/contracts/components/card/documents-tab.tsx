@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import type { ReportRun } from '@zakupki/shared/api/exports';
 import type { UpdDocument } from '@zakupki/shared/api/imports';
@@ -9,9 +8,8 @@ import { type ListColumn, ListTable } from '../../../../components/table/list-ta
 import { reportApiError } from '../../../../lib/error-handler';
 import { formatDateTime, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
-import { importFileIds, updListQuery } from '../../api/execution';
-import { reportsQuery } from '../../api/exports';
-import { downloadFile } from '../../api/files';
+import { useDownloadImportSource, useUpdList } from '../../api/execution';
+import { useReports } from '../../api/exports';
 import { RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { PartyText } from '../cells';
@@ -39,14 +37,9 @@ const REPORT_COLUMNS: ListColumn<ReportRun>[] = [
 
 /** «Документы»: УПД/УКД counted or waiting for the contract, and the files built for it (EIS XML). */
 export function DocumentsTab({ companyId, contract }: { companyId: number; contract: Contract }) {
-  const upd = useQuery(updListQuery(companyId, { contract_id: contract.id, page: 1, limit: 100 }));
-  const reports = useQuery(reportsQuery(companyId, { contract_id: contract.id, page: 1, limit: 50 }));
-  const source = useMutation({
-    mutationFn: async (importId: number) => {
-      const ids = await importFileIds(companyId, importId);
-      if (!ids.length) throw new Error('no file');
-      for (const id of ids) await downloadFile(id);
-    },
+  const upd = useUpdList(companyId, { contract_id: contract.id, page: 1, limit: 100 });
+  const reports = useReports(companyId, { contract_id: contract.id, page: 1, limit: 50 });
+  const source = useDownloadImportSource(companyId, {
     onError: (err) => {
       if (err instanceof ApiError) reportApiError(err);
       else notices.error('Файл не найден', 'Исходный файл этого документа не сохранён');

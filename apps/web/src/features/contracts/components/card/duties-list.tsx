@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useState } from 'react';
 import { DateField } from '../../../../components/form/date-field';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatDate } from '../../../../lib/formatters';
-import { contractKeys, recordPublication } from '../../api/contracts';
+import { useRecordPublication } from '../../api/contracts';
 import { moscowDay } from '../../model/general-values';
 import { DUTY_VIEW } from '../../model/status';
 import { dueText } from '../badges';
@@ -15,15 +14,10 @@ type Duty = Contract['duties'][number];
 
 /** The contract's EIS duties (DOMAIN.md §1) with their due dates and states; placement is marked here. */
 export function DutiesList({ companyId, contract, canWrite }: ContractPaneProps) {
-  const qc = useQueryClient();
   const [marking, setMarking] = useState<Duty | null>(null);
   const [date, setDate] = useState<string | null>(null);
-  const mark = useMutation({
-    mutationFn: (d: { duty: Duty; date: string }) =>
-      recordPublication(companyId, contract.id, { event_id: d.duty.event_id, eis_published_at: d.date }),
-    onSuccess: (c) => {
-      qc.setQueryData(contractKeys.card(companyId, c.id), c);
-      void qc.invalidateQueries({ queryKey: contractKeys.all(companyId) });
+  const mark = useRecordPublication(companyId, contract.id, {
+    onSuccess: () => {
       notices.success('Размещение отмечено', 'Дата размещения сведений в ЕИС сохранена');
       setMarking(null);
     },
@@ -102,7 +96,9 @@ export function DutiesList({ companyId, contract, canWrite }: ContractPaneProps)
             <Button
               disabled={!date}
               loading={mark.isPending}
-              onClick={() => marking && date && mark.mutate({ duty: marking, date })}
+              onClick={() =>
+                marking && date && mark.mutate({ event_id: marking.event_id, eis_published_at: date })
+              }
             >
               Сохранить
             </Button>

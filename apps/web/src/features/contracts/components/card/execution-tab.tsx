@@ -1,13 +1,12 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ContractEvent } from '@zakupki/shared/api/contracts';
 import { CONTRACT_EVENT_TITLES } from '@zakupki/shared/api/contracts-model';
 import type { Payment } from '@zakupki/shared/api/imports';
 import type { z } from 'zod';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { contractEventsQuery } from '../../api/contracts';
-import { paymentsQuery } from '../../api/execution';
+import { useContractEvents } from '../../api/contracts';
+import { usePayments } from '../../api/execution';
 import { PAYMENT_STATUS_VIEW } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { AcceptanceTable, percentOf } from './acceptance-table';
@@ -107,8 +106,8 @@ const EVENT_COLUMNS: ListColumn<ContractEventRow>[] = [
 
 /** «Исполнение»: accepted and paid against the price, per item, payments, events and EIS deadlines. */
 export function ExecutionTab({ companyId, contract, canWrite }: ContractPaneProps) {
-  const payments = useQuery(paymentsQuery(companyId, { contract_id: contract.id, page: 1, limit: 100 }));
-  const events = useQuery(contractEventsQuery(companyId, contract.id));
+  const payments = usePayments(companyId, { contract_id: contract.id, page: 1, limit: 100 });
+  const events = useContractEvents(companyId, contract.id);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

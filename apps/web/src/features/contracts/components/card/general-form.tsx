@@ -12,7 +12,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
@@ -22,11 +21,10 @@ import { MoneyInput } from '../../../../components/form/money-input';
 import { InnInput, KppInput, RequiredTextInput } from '../../../../components/form/text-fields';
 import { notices } from '../../../../components/notices/notices.store';
 import {
-  catalogOptionsQuery,
-  contractKeys,
-  createContract,
-  customersQuery,
-  updateContract,
+  type ContractSave,
+  useCatalogOptions,
+  useCustomerOptions,
+  useSaveContract,
 } from '../../api/contracts';
 import { updateBodyFrom } from '../../model/contract-body';
 import {
@@ -59,7 +57,6 @@ export function GeneralForm({
   canWrite: boolean;
   onCreated?: (c: Contract) => void;
 }) {
-  const qc = useQueryClient();
   const items = contract ? rowsFromContract(contract) : [];
   const form = useForm<GeneralValues>({
     mode: 'controlled',
@@ -73,9 +70,9 @@ export function GeneralForm({
     form.resetDirty(generalFrom(contract));
   }, [contract?.id, contract?.revision]);
 
-  const customers = useQuery(customersQuery(companyId));
-  const funding = useQuery(catalogOptionsQuery(companyId, 8));
-  const bases = useQuery(catalogOptionsQuery(companyId, 9));
+  const customers = useCustomerOptions(companyId);
+  const funding = useCatalogOptions(companyId, 8);
+  const bases = useCatalogOptions(companyId, 9);
   const catalogOptions = (list: typeof funding.data, current: number | null | undefined) => {
     const opts = (list?.items ?? [])
       .filter((e) => !e.archived_at || e.id === current)
@@ -100,20 +97,18 @@ export function GeneralForm({
     })),
   ];
 
-  const save = useMutation({
-    mutationFn: async (v: GeneralValues) => {
-      const fields = generalToBody(v, contract);
-      if (!contract) return createContract(companyId, { ...fields, status: v.status });
-      const change =
-        contract.status === 'concluded' && v.change_date
-          ? { date: v.change_date, description: v.change_description.trim() || null }
-          : null;
-      return updateContract(companyId, contract.id, updateBodyFrom(contract, { ...fields, change }));
-    },
+  const toSave = (v: GeneralValues): ContractSave => {
+    const fields = generalToBody(v, contract);
+    if (!contract) return { id: null, body: { ...fields, status: v.status } };
+    const change =
+      contract.status === 'concluded' && v.change_date
+        ? { date: v.change_date, description: v.change_description.trim() || null }
+        : null;
+    return { id: contract.id, body: updateBodyFrom(contract, { ...fields, change }) };
+  };
+  const save = useSaveContract(companyId, {
     meta: { form: true },
     onSuccess: (c) => {
-      qc.setQueryData(contractKeys.card(companyId, c.id), c);
-      void qc.invalidateQueries({ queryKey: contractKeys.all(companyId) });
       if (!contract) {
         notices.success('Договор добавлен', `Договор № ${c.number} внесён в реестр`);
         onCreated?.(c);
@@ -126,7 +121,11 @@ export function GeneralForm({
   const ip = (name: keyof GeneralValues) => ({ ...form.getInputProps(name), readOnly: ro });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))} aria-label="Общие сведения договора">
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => save.mutate(toSave(v)))}
+      aria-label="Общие сведения договора"
+    >
       <Stack gap="sm">
         {contract && !isEditable(contract.status) ? (
           <Alert color="gray">Договор в этом статусе не редактируется.</Alert>

@@ -1,11 +1,10 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ContractVersion } from '@zakupki/shared/api/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatDateTime } from '../../../../lib/formatters';
-import { contractHistoryQuery } from '../../api/contracts';
+import { useContractHistory } from '../../api/contracts';
 import { changedFieldsText, SOURCE_TITLES, VERSION_ACTION_TITLES } from '../../model/labels';
 
 const COLUMNS: ListColumn<z.infer<typeof ContractVersion>>[] = [
@@ -38,7 +37,7 @@ const COLUMNS: ListColumn<z.infer<typeof ContractVersion>>[] = [
 /** «История»: the contract's versions, newest first, with who changed what. */
 export function HistoryTab({ companyId, contractId }: { companyId: number; contractId: number }) {
   const [page, setPage] = useState(1);
-  const q = useQuery(contractHistoryQuery(companyId, contractId, page));
+  const q = useContractHistory(companyId, contractId, page);
   return (
     <ListTable
       aria-label="История изменений договора"

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../../test/render';
+import { loginAs, renderApp } from '../../../../test/render';
+import { apiCalls, errorBody, type RecordedCall, reply, stubRoute } from '../../../../test/stub-api';
 import { contract } from '../../test/fixtures';
 import { SpecTab } from './spec-tab';
 
@@ -10,24 +12,19 @@ vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/s
 
 const SERVER_MESSAGE =
   'Сумма спецификации 3 924 100,00 ₽ не равна цене договора 3 924 000,00 ₽ (разница 100,00 ₽)';
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 beforeEach(() => {
   loginAs('client');
-  calls = stubFetch((url, init) => {
-    if (url === '/api/companies/1/contracts/1' && init?.method === 'PUT') {
-      return {
-        status: 400,
-        body: {
-          error: {
-            code: 'validation_failed',
-            message: 'Проверьте введённые данные',
-            details: { issues: [{ path: 'body.price', message: SERVER_MESSAGE }] },
-          },
-        },
-      };
-    }
-    return { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
-  });
+  calls = apiCalls();
+  stubRoute(
+    contractRoutes.update,
+    reply(
+      400,
+      errorBody('validation_failed', 'Проверьте введённые данные', {
+        issues: [{ path: 'body.price', message: SERVER_MESSAGE }],
+      }),
+    ),
+  );
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

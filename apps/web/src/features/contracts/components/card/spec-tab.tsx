@@ -1,12 +1,11 @@
 import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fromKopecks } from '@zakupki/shared/api/contracts-model';
 import { useEffect, useState } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatMoney } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
-import { contractKeys, updateContract } from '../../api/contracts';
+import { useSaveContract } from '../../api/contracts';
 import { updateBodyFrom } from '../../model/contract-body';
 import {
   kopecksToMoney,
@@ -67,7 +66,6 @@ function issueMessages(err: unknown): string[] {
  * together (PUT of the whole contract). A mismatch the server finds is shown in its own words.
  */
 export function SpecTab({ companyId, contract, canWrite }: ContractPaneProps) {
-  const qc = useQueryClient();
   const [rows, setRows] = useState<SpecRow[]>(() => rowsFromContract(contract));
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
@@ -83,20 +81,9 @@ export function SpecTab({ companyId, contract, canWrite }: ContractPaneProps) {
   const editable = canWrite && isEditable(contract.status);
   const total = specTotalKopecks(rows);
   const mismatch = setPrice ? null : priceMismatch(rows, contract.price);
-  const save = useMutation({
-    mutationFn: () =>
-      updateContract(
-        companyId,
-        contract.id,
-        updateBodyFrom(contract, {
-          items: rowsToInput(rows),
-          ...(setPrice ? { price: fromKopecks(total) } : {}),
-        }),
-      ),
+  const save = useSaveContract(companyId, {
     meta: { handled: true },
     onSuccess: (c) => {
-      qc.setQueryData(contractKeys.card(companyId, c.id), c);
-      void qc.invalidateQueries({ queryKey: contractKeys.all(companyId) });
       setSetPrice(false);
       notices.success('Сохранено', `Спецификация договора № ${c.number} сохранена`);
     },
@@ -186,7 +173,19 @@ export function SpecTab({ companyId, contract, canWrite }: ContractPaneProps) {
               setDirty(true);
             }}
           />
-          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!dirty}>
+          <Button
+            onClick={() =>
+              save.mutate({
+                id: contract.id,
+                body: updateBodyFrom(contract, {
+                  items: rowsToInput(rows),
+                  ...(setPrice ? { price: fromKopecks(total) } : {}),
+                }),
+              })
+            }
+            loading={save.isPending}
+            disabled={!dirty}
+          >
             Сохранить спецификацию
           </Button>
           <Button

@@ -1,24 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTRACT_TRANSITIONS, type ContractStatus } from '@zakupki/shared/api/contracts-model';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
+import { CONTRACT_TRANSITIONS } from '@zakupki/shared/api/contracts-model';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../../test/render';
+import { loginAs, renderApp } from '../../../../test/render';
+import { stubRoute } from '../../../../test/stub-api';
 import { contract } from '../../test/fixtures';
 import { StatusActions } from './status-actions';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
 
-let calls: ReturnType<typeof stubFetch>;
+let calls: ReturnType<typeof stubRoute>['calls'];
 beforeEach(() => {
   loginAs('client');
-  calls = stubFetch((url, init) => {
-    if (url === '/api/companies/1/contracts/1/status' && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as { status: ContractStatus };
-      return { status: 200, body: contract({ status: body.status, allowed_transitions: [] }) };
-    }
-    return undefined;
-  });
+  calls = stubRoute(contractRoutes.status, (req) =>
+    contract({ status: req.body.status, allowed_transitions: [] }),
+  ).calls;
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

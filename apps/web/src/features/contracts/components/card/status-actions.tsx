@@ -1,34 +1,23 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useState } from 'react';
 import { DateField } from '../../../../components/form/date-field';
 import { notices } from '../../../../components/notices/notices.store';
 import { reportApiError } from '../../../../lib/error-handler';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
-import { changeContractStatus, contractKeys } from '../../api/contracts';
+import { useChangeContractStatus } from '../../api/contracts';
 import { moscowDay } from '../../model/general-values';
 import { type TransitionView, transitionsFor } from '../../model/status';
 
 /** Buttons of the state machine (проект → заключен → исполнен | расторгнут; проект → отменен). */
 export function StatusActions({ companyId, contract }: { companyId: number; contract: Contract }) {
-  const qc = useQueryClient();
   const [open, setOpen] = useState<TransitionView | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const run = useMutation({
-    mutationFn: (t: TransitionView) =>
-      changeContractStatus(companyId, contract.id, {
-        status: t.to,
-        ...(t.needsDate && date ? { date } : {}),
-        reason: reason.trim() || null,
-      }),
+  const run = useChangeContractStatus(companyId, contract.id, {
     meta: { handled: true },
-    onSuccess: (c, t) => {
-      qc.setQueryData(contractKeys.card(companyId, c.id), c);
-      void qc.invalidateQueries({ queryKey: contractKeys.all(companyId) });
-      notices.success('Статус изменён', `${t.done}: № ${c.number}`);
+    onSuccess: () => {
       setOpen(null);
     },
     onError: (err) => {
@@ -95,7 +84,16 @@ export function StatusActions({ companyId, contract }: { companyId: number; cont
                 color={open.color}
                 loading={run.isPending}
                 disabled={!!missingReason || (open.needsDate && !date)}
-                onClick={() => run.mutate(open)}
+                onClick={() =>
+                  run.mutate(
+                    {
+                      status: open.to,
+                      ...(open.needsDate && date ? { date } : {}),
+                      reason: reason.trim() || null,
+                    },
+                    { onSuccess: (c) => notices.success('Статус изменён', `${open.done}: № ${c.number}`) },
+                  )
+                }
               >
                 {open.label}
               </Button>

@@ -1,10 +1,9 @@
 import { Checkbox, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
 import { formatDate } from '../../../../lib/formatters';
-import { contractListQuery, contractQuery } from '../../api/contracts';
+import { useContract, useContractList } from '../../api/contracts';
 import { readFilters, toListQuery } from '../../model/filters';
 
 /**
@@ -40,7 +39,7 @@ export function ContractSelect({
     q: (debounced === picked?.label ? '' : debounced.trim()) || undefined,
     limit: 50,
   });
-  const list = useQuery(contractListQuery(companyId, query));
+  const list = useContractList(companyId, query);
   const options = (list.data?.items ?? []).map((c) => ({
     value: String(c.id),
     label: `№ ${c.number} от ${formatDate(c.contract_date)} — ${c.supplier_name} — ${c.subject}`.slice(
@@ -51,11 +50,7 @@ export function ContractSelect({
   // a contract chosen elsewhere (a link with ?contract=) that the first page of the search misses
   const missing =
     !!value && !options.some((o) => o.value === String(value)) && picked?.value !== String(value);
-  const given = useQuery({
-    ...contractQuery(companyId, value ?? 0),
-    enabled: missing,
-    meta: { silent: true },
-  });
+  const given = useContract(companyId, value ?? 0, { enabled: missing, meta: { silent: true } });
   if (picked && picked.value === String(value) && !options.some((o) => o.value === picked.value)) {
     options.unshift(picked);
   } else if (missing && given.data) {

@@ -1,30 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { paymentRoutes, updRoutes } from '@zakupki/shared/api/imports';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../../test/render';
+import { loginAs, renderApp } from '../../../../test/render';
+import { apiCalls, type RecordedCall, stubRoute } from '../../../../test/stub-api';
 import { updDetail } from '../../test/fixtures';
 import { PaymentsSection } from './payments-section';
 import { UpdList } from './upd-list';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
 
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 const query = (prefix: string) =>
   new URL(calls.filter((c) => c.url.startsWith(prefix)).at(-1)?.url ?? '/', 'http://x').searchParams;
 
 beforeEach(() => {
   loginAs('client');
-  calls = stubFetch((url) => {
-    if (url.startsWith('/api/companies/1/upd-documents?'))
-      return {
-        status: 200,
-        body: { items: [updDetail({ status: 'no_contract' })], total: 1, page: 1, limit: 10 },
-      };
-    if (url.startsWith('/api/companies/1/payments?'))
-      return { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
-    return undefined;
-  });
+  calls = apiCalls();
+  stubRoute(updRoutes.list, { items: [updDetail({ status: 'no_contract' })], total: 1, page: 1, limit: 10 });
+  stubRoute(paymentRoutes.list, { items: [], total: 0, page: 1, limit: 10 });
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

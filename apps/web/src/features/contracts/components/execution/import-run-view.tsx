@@ -1,10 +1,8 @@
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportRun } from '@zakupki/shared/api/imports';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { useAuthEvent } from '../../../../lib/realtime';
-import { importQuery } from '../../api/execution';
+import { useImportRun } from '../../api/execution';
 import { isRunActive, RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { RunWarnings } from '../cells';
@@ -114,12 +112,7 @@ export function ImportResult({ run }: { run: ImportRun }) {
 
 /** One import while it runs (progress bar) and after (its result). */
 export function ImportRunView({ companyId, importId }: { companyId: number; importId: number }) {
-  const qc = useQueryClient();
-  const q = useQuery(importQuery(companyId, importId));
-  useAuthEvent('jobProgress', (p) => {
-    if (p.import_id === importId)
-      void qc.invalidateQueries({ queryKey: importQuery(companyId, importId).queryKey });
-  });
+  const q = useImportRun(companyId, importId);
   const run = q.data;
   if (!run) return <Progress value={100} animated striped aria-label="Ожидание начала обработки" />;
   const active = isRunActive(run.status);

@@ -1,8 +1,7 @@
 import { Button, Card, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import type { ImportKind } from '@zakupki/shared/api/imports';
 import { type ReactNode, useState } from 'react';
-import { uploadImport } from '../../api/execution';
+import { useUploadImport } from '../../api/execution';
 import { ImportRunView } from './import-run-view';
 
 /**
@@ -32,8 +31,7 @@ export function ImportUploader({
   const [files, setFiles] = useState<File[]>([]);
   const [sent, setSent] = useState(0);
   const [importId, setImportId] = useState<number | null>(null);
-  const upload = useMutation({
-    mutationFn: () => uploadImport(companyId, kind, files, fields, setSent),
+  const upload = useUploadImport(companyId, setSent, {
     onMutate: () => {
       setSent(0);
       setImportId(null);
@@ -63,7 +61,7 @@ export function ImportUploader({
         {extra}
         <Group>
           <Button
-            onClick={() => upload.mutate()}
+            onClick={() => upload.mutate({ kind, files, fields })}
             disabled={!files.length || disabled}
             loading={upload.isPending}
           >

@@ -1,11 +1,10 @@
 import { Progress, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ImportKind, ImportRun } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
 import { PagedTable } from '../../../../components/table/paged-table';
 import { formatDateTime } from '../../../../lib/formatters';
-import { importsQuery } from '../../api/execution';
+import { useImports } from '../../api/execution';
 import { IMPORT_KIND_TITLES, isRunActive, RUN_STATUS_VIEW } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { ImportResult } from './import-run-view';
@@ -15,9 +14,10 @@ export function ImportsHistory({ companyId, kinds }: { companyId: number; kinds:
   const [kind, setKind] = useState<ImportKind | null>(null);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const list = useQuery({
-    ...importsQuery(companyId, { kind: kind ?? (kinds.length === 1 ? kinds[0] : undefined), page, limit }),
-    refetchInterval: (q) => (q.state.data?.items.some((r) => isRunActive(r.status)) ? 2000 : false),
+  const list = useImports(companyId, {
+    kind: kind ?? (kinds.length === 1 ? kinds[0] : undefined),
+    page,
+    limit,
   });
   const records = list.data?.items ?? [];
   return (

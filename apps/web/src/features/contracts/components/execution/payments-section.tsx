@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
@@ -12,7 +11,7 @@ import {
 import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
-import { assignPayment, ignorePayment, paymentsQuery } from '../../api/execution';
+import { useAssignPayment, useIgnorePayment, usePayments } from '../../api/execution';
 import { PAYMENT_STATUS_VIEW } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { PartyText } from '../cells';
@@ -29,16 +28,11 @@ function AssignModal({
   payment: Payment | null;
   onClose: () => void;
 }) {
-  const qc = useQueryClient();
   const [contractId, setContractId] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const assign = useMutation({
-    mutationFn: (p: { payment: Payment; contractId: number }) =>
-      assignPayment(companyId, p.payment.id, p.contractId),
+  const assign = useAssignPayment(companyId, {
     meta: { handled: true },
     onSuccess: (p) => {
-      void qc.invalidateQueries({ queryKey: ['imports', companyId] });
-      void qc.invalidateQueries({ queryKey: ['contracts', companyId] });
       notices.success(
         'Платёж привязан',
         `Платёж № ${p.number} на ${formatMoney(p.amount)} учтён по договору № ${p.contract?.number ?? ''}`,
@@ -109,15 +103,11 @@ const FILTERS: FilterOption<Filter>[] = [
 
 /** Payments from bank statements: the unmatched ones to assign to a contract or to ignore. */
 export function PaymentsSection({ companyId, canWrite }: { companyId: number; canWrite: boolean }) {
-  const qc = useQueryClient();
   const state = usePagedFilter<Filter>('unmatched');
   const [assigning, setAssigning] = useState<Payment | null>(null);
-  const list = useQuery(paymentsQuery(companyId, { status: state.status, page: state.page, limit: 10 }));
-  const ignore = useMutation({
-    mutationFn: (p: Payment) => ignorePayment(companyId, p.id),
+  const list = usePayments(companyId, { status: state.status, page: state.page, limit: 10 });
+  const ignore = useIgnorePayment(companyId, {
     onSuccess: (p) => {
-      void qc.invalidateQueries({ queryKey: ['imports', companyId] });
-      void qc.invalidateQueries({ queryKey: ['contracts', companyId] });
       notices.success('Платёж не учитывается', `Платёж № ${p.number} исключён из исполнения договоров`);
     },
   });

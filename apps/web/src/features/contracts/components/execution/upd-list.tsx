@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { UpdDocument } from '@zakupki/shared/api/imports';
 import { Link } from 'react-router';
 import {
@@ -8,7 +7,7 @@ import {
   usePagedFilter,
 } from '../../../../components/table/filtered-paged-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { updListQuery } from '../../api/execution';
+import { useUpdList } from '../../api/execution';
 import { UPD_STATUS_VIEW, updTitle } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { PartyText } from '../cells';
@@ -25,7 +24,7 @@ const FILTERS: FilterOption<Filter>[] = [
 /** УПД waiting for the user: lines to confirm, or no contract found; also the counted ones. */
 export function UpdList({ companyId, onOpen }: { companyId: number; onOpen: (id: number) => void }) {
   const state = usePagedFilter<Filter>('proposed');
-  const list = useQuery(updListQuery(companyId, { status: state.status, page: state.page, limit: 10 }));
+  const list = useUpdList(companyId, { status: state.status, page: state.page, limit: 10 });
   return (
     <FilteredPagedTable<UpdDocument, Filter>
       filterLabel="Какие УПД показать"

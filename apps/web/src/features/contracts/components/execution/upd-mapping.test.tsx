@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { updRoutes } from '@zakupki/shared/api/imports';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../../lib/session-store';
-import { loginAs, renderApp, stubFetch } from '../../../../test/render';
+import { loginAs, renderApp } from '../../../../test/render';
+import { apiCalls, type RecordedCall, stubRoute } from '../../../../test/stub-api';
 import { updDetail } from '../../test/fixtures';
 import { UpdMapping } from './upd-mapping';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
 
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 const confirmed = updDetail({
   status: 'confirmed',
   lines: updDetail().lines.map((l) => ({
@@ -23,15 +25,14 @@ const confirmed = updDetail({
 beforeEach(() => {
   loginAs('client');
   let posted = false;
-  calls = stubFetch((url, init) => {
-    if (url === '/api/companies/1/upd-documents/5' && (init?.method ?? 'GET') === 'GET') {
-      return { status: 200, body: posted ? confirmed : updDetail() };
-    }
-    if (url === '/api/companies/1/upd-documents/5/mapping' && init?.method === 'POST') {
-      posted = true;
-      return { status: 200, body: confirmed };
-    }
-    return undefined;
+  calls = apiCalls();
+  stubRoute(updRoutes.get, (req) => {
+    expect(req.params.id).toBe('5');
+    return posted ? confirmed : updDetail();
+  });
+  stubRoute(updRoutes.mapping, () => {
+    posted = true;
+    return confirmed;
   });
 });
 afterEach(() => {

@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdDocumentDetail } from '@zakupki/shared/api/imports';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +19,7 @@ import { notices } from '../../../../components/notices/notices.store';
 import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
-import { confirmUpdMapping, setUpdContract, updQuery } from '../../api/execution';
+import { useConfirmUpdMapping, useSetUpdContract, useUpd } from '../../api/execution';
 import { UPD_STATUS_VIEW, updTitle } from '../../model/labels';
 import {
   changedLines,
@@ -48,15 +47,11 @@ function ContractChooser({
   doc: UpdDocumentDetail;
   onChosen: () => void;
 }) {
-  const qc = useQueryClient();
   const [contractId, setContractId] = useState<number | null>(doc.contract_id);
   const [problem, setProblem] = useState<string | null>(null);
-  const choose = useMutation({
-    mutationFn: (id: number) => setUpdContract(companyId, doc.id, id),
+  const choose = useSetUpdContract(companyId, doc.id, {
     meta: { handled: true },
-    onSuccess: (d) => {
-      qc.setQueryData(updQuery(companyId, doc.id).queryKey, d);
-      void qc.invalidateQueries({ queryKey: ['imports', companyId, 'upd', 'list'] });
+    onSuccess: () => {
       setProblem(null);
       onChosen();
       notices.success(
@@ -112,8 +107,7 @@ export function UpdMapping({
   updId: number;
   canWrite: boolean;
 }) {
-  const qc = useQueryClient();
-  const q = useQuery({ ...updQuery(companyId, updId), meta: { handled: true } });
+  const q = useUpd(companyId, updId, { meta: { handled: true } });
   const [choice, setChoice] = useState<MappingChoice>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [chooseOther, setChooseOther] = useState(false);
@@ -122,13 +116,9 @@ export function UpdMapping({
   useEffect(() => {
     if (doc) setChoice(initialChoice(doc.lines));
   }, [doc]);
-  const confirm = useMutation({
-    mutationFn: (d: UpdDocumentDetail) => confirmUpdMapping(companyId, d.id, mappingPayload(d.lines, choice)),
+  const confirm = useConfirmUpdMapping(companyId, {
     meta: { handled: true },
     onSuccess: (d) => {
-      qc.setQueryData(updQuery(companyId, d.id).queryKey, d);
-      void qc.invalidateQueries({ queryKey: ['imports', companyId] });
-      void qc.invalidateQueries({ queryKey: ['contracts', companyId] });
       setProblem(null);
       notices.success(
         'Сопоставление подтверждено',
@@ -290,7 +280,10 @@ export function UpdMapping({
           {problem ? <Alert color="red">{problem}</Alert> : null}
           {editable ? (
             <Group>
-              <Button onClick={() => confirm.mutate(doc)} loading={confirm.isPending}>
+              <Button
+                onClick={() => confirm.mutate({ id: doc.id, lines: mappingPayload(doc.lines, choice) })}
+                loading={confirm.isPending}
+              >
                 {doc.status === 'confirmed' ? 'Подтвердить исправление' : 'Подтвердить сопоставление'}
               </Button>
               {changed.length ? (

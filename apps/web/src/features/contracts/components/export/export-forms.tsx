@@ -13,7 +13,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReportCode } from '@zakupki/shared/api/exports';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,14 +20,14 @@ import { AppMultiSelect, AppSelect } from '../../../../components/form/app-selec
 import { DateField } from '../../../../components/form/date-field';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { contractListQuery } from '../../api/contracts';
+import { useContractList } from '../../api/contracts';
 import {
-  downloadRegisterXlsx,
   type SupplierAddress,
-  startEisContract,
-  startEisPerformance,
-  startMonthly,
-  startOcds,
+  useRegisterXlsx,
+  useStartEisContract,
+  useStartEisPerformance,
+  useStartMonthly,
+  useStartOcds,
 } from '../../api/exports';
 import { describeFilters, readFilters, toFilterBody, toListQuery } from '../../model/filters';
 import { lastRegisterView } from '../../model/last-register-view';
@@ -46,8 +45,7 @@ export function RegisterXlsxCard({ companyId }: { companyId: number }) {
     (s) => STATUS_VIEW[s].label,
     (n) => formatMoney(n),
   );
-  const run = useMutation({
-    mutationFn: () => downloadRegisterXlsx(companyId, toListQuery(filters)),
+  const run = useRegisterXlsx(companyId, {
     onSuccess: (r) =>
       notices.success(
         'Выгрузка в Excel',
@@ -68,7 +66,7 @@ export function RegisterXlsxCard({ companyId }: { companyId: number }) {
           ))}
         </List>
         <Group>
-          <Button onClick={() => run.mutate()} loading={run.isPending}>
+          <Button onClick={() => run.mutate(toListQuery(filters))} loading={run.isPending}>
             Выгрузить в Excel
           </Button>
           <Anchor component={Link} to={`/contracts/register${search ? `?${search}` : ''}`} size="sm">
@@ -106,17 +104,10 @@ export function EisXmlCard({
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const postOk = !addressOpen || /^\d{6}$/.test(addr.post_code.trim());
-  const contract = useMutation({
-    mutationFn: (id: number) =>
-      startEisContract(
-        companyId,
-        id,
-        addressOpen && addr.post_code.trim() ? { ...addr, post_code: addr.post_code.trim() } : null,
-      ),
+  const contract = useStartEisContract(companyId, {
     onSuccess: (r) => onStarted(r.report_id, 'eis-contract'),
   });
-  const perf = useMutation({
-    mutationFn: (id: number) => startEisPerformance(companyId, id, { period_from: from, period_to: to }),
+  const perf = useStartEisPerformance(companyId, {
     onSuccess: (r) => onStarted(r.report_id, 'eis-performance'),
   });
   const badPeriod = !!from && !!to && from > to;
@@ -167,7 +158,14 @@ export function EisXmlCard({
           <Button
             disabled={!contractId || !canReport || !postOk}
             loading={contract.isPending}
-            onClick={() => contractId && contract.mutate(contractId)}
+            onClick={() =>
+              contractId &&
+              contract.mutate({
+                contractId,
+                address:
+                  addressOpen && addr.post_code.trim() ? { ...addr, post_code: addr.post_code.trim() } : null,
+              })
+            }
           >
             Сведения о договоре (XML)
           </Button>
@@ -185,7 +183,9 @@ export function EisXmlCard({
             variant="light"
             disabled={!contractId || !canReport || badPeriod}
             loading={perf.isPending}
-            onClick={() => contractId && perf.mutate(contractId)}
+            onClick={() =>
+              contractId && perf.mutate({ contractId, period: { period_from: from, period_to: to } })
+            }
           >
             Сведения об исполнении (XML)
           </Button>
@@ -214,8 +214,9 @@ export function OcdsCard({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const base = readFilters(new URLSearchParams());
-  const list = useQuery(
-    contractListQuery(companyId, toListQuery({ ...base, q: debounced.trim() || undefined, limit: 50 })),
+  const list = useContractList(
+    companyId,
+    toListQuery({ ...base, q: debounced.trim() || undefined, limit: 50 }),
   );
   const options = (list.data?.items ?? []).map((c) => ({
     value: String(c.id),
@@ -223,16 +224,11 @@ export function OcdsCard({
   }));
   for (const id of ids)
     if (!options.some((o) => o.value === id) && labels[id]) options.push({ value: id, label: labels[id] });
-  const run = useMutation({
-    mutationFn: () =>
-      startOcds(
-        companyId,
-        mode === 'chosen'
-          ? { contract_ids: ids.map(Number) }
-          : { filters: toFilterBody(readFilters(lastRegisterView())) },
-      ),
-    onSuccess: (r) => onStarted(r.report_id, 'ocds'),
-  });
+  const run = useStartOcds(companyId, { onSuccess: (r) => onStarted(r.report_id, 'ocds') });
+  const body = () =>
+    mode === 'chosen'
+      ? { contract_ids: ids.map(Number) }
+      : { filters: toFilterBody(readFilters(lastRegisterView())) };
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -273,7 +269,7 @@ export function OcdsCard({
           <Button
             disabled={!canReport || (mode === 'chosen' && !ids.length)}
             loading={run.isPending}
-            onClick={() => run.mutate()}
+            onClick={() => run.mutate(body())}
           >
             Сформировать OCDS
           </Button>
@@ -313,10 +309,7 @@ export function MonthlyCard({
   const [year, setYear] = useState<number | string>(prev.getFullYear());
   const [month, setMonth] = useState<string | null>(String(prev.getMonth() + 1));
   const yearOk = typeof year === 'number' && year >= 2012 && year <= 2100;
-  const run = useMutation({
-    mutationFn: () => startMonthly(companyId, Number(year), Number(month)),
-    onSuccess: (r) => onStarted(r.report_id, 'monthly-223-19'),
-  });
+  const run = useStartMonthly(companyId, { onSuccess: (r) => onStarted(r.report_id, 'monthly-223-19') });
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -346,7 +339,7 @@ export function MonthlyCard({
           <Button
             disabled={!canReport || !yearOk || !month}
             loading={run.isPending}
-            onClick={() => run.mutate()}
+            onClick={() => run.mutate({ year: Number(year), month: Number(month) })}
           >
             Сформировать отчёт
           </Button>

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { ReportRun } from '@zakupki/shared/api/exports';
-import { useFileDownload } from '../../api/files';
+import { useFileDownload } from '../../../../lib/download';
 
 /** 1 234 → «1,2 КБ». */
 export const fileSizeText = (n: number) =>

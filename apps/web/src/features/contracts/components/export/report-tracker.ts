@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { REPORT_TITLES, type ReportCode, type ReportRun } from '@zakupki/shared/api/exports';
 import { useEffect, useRef } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
 import { useAuthEvent } from '../../../../lib/realtime';
 import { getAuthSocket } from '../../../../lib/socket';
-import { reportsQuery } from '../../api/exports';
+import { useReports } from '../../api/exports';
 
 const noticeId = (reportId: number) => `report:${reportId}`;
 
@@ -15,7 +14,7 @@ const noticeId = (reportId: number) => `report:${reportId}`;
  */
 export function useReportTracker(companyId: number) {
   const tracked = useRef(new Set<number>());
-  const list = useQuery(reportsQuery(companyId, { page: 1, limit: 20 }));
+  const list = useReports(companyId, { page: 1, limit: 20 });
 
   useAuthEvent('reportCreateResponse', (p) => {
     const id = (p as { report_id?: number }).report_id;

@@ -1,14 +1,13 @@
 import { Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../lib/formatters';
-import { deadlinesQuery } from '../../api/contracts';
+import { useDeadlines } from '../../api/contracts';
 import { DEADLINE_VIEW } from '../../model/status';
 import { dueText } from '../badges';
 
 /** Main page: EIS duties of the company's contracts that are due soon or overdue (DOMAIN.md §1). */
 export function DeadlinesWidget({ companyId }: { companyId: number }) {
-  const q = useQuery(deadlinesQuery(companyId, 10));
+  const q = useDeadlines(companyId, 10);
   if (q.isPending) return <Loader size="sm" aria-label="Загрузка сроков" />;
   if (!q.data)
     return (

@@ -1,15 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { catalogRoutes } from '@zakupki/shared/api/catalogs';
+import { companyRoutes } from '@zakupki/shared/api/companies';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
-import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../../test/render';
+import { DEMO_COMPANY, loginAs, renderApp } from '../../../../test/render';
+import { apiCalls, type RecordedCall, stubRoute } from '../../../../test/stub-api';
 import { contract, listItem } from '../../test/fixtures';
 import { RegisterPage } from './register-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
 
-let calls: ReturnType<typeof stubFetch>;
+let calls: RecordedCall[];
 const listCalls = () =>
   calls.filter(
     (c) => c.url.startsWith('/api/companies/1/contracts?') || c.url === '/api/companies/1/contracts',
@@ -19,17 +23,14 @@ const lastQuery = () => new URL(listCalls().at(-1)?.url ?? '/', 'http://x').sear
 beforeEach(() => {
   loginAs('client');
   selectedCompanyStore.set(DEMO_COMPANY);
-  calls = stubFetch((url) => {
-    if (url === '/api/companies/1/permissions')
-      return { status: 200, body: ['contracts.read', 'contracts.write'] };
-    if (url.startsWith('/api/companies/1/contracts?')) {
-      return { status: 200, body: { items: [listItem()], total: 1, page: 1, limit: 10 } };
-    }
-    if (url === '/api/companies/1/contracts/1') return { status: 200, body: contract() };
-    // the open card's other lists (customers, catalogues, payments…) are empty here
-    if (url.startsWith('/api/')) return { status: 200, body: { items: [], total: 0, page: 1, limit: 10 } };
-    return undefined;
-  });
+  calls = apiCalls();
+  stubRoute(companyRoutes.permissions, ['contracts.read', 'contracts.write']);
+  stubRoute(contractRoutes.list, { items: [listItem()], total: 1, page: 1, limit: 10 });
+  stubRoute(contractRoutes.get, contract());
+  // the open card's option lists (customers, funding sources, bases) are empty here
+  const empty = { items: [], total: 0, page: 1, limit: 500 };
+  stubRoute(companyRoutes.customers.list, empty);
+  stubRoute(catalogRoutes.generic.list, empty);
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

@@ -1,10 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { notices } from '../../../../components/notices/notices.store';
-import { contractListQuery } from '../../api/contracts';
-import { downloadRegisterXlsx } from '../../api/exports';
+import { useContractList } from '../../api/contracts';
+import { useRegisterXlsx } from '../../api/exports';
 import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
 import { rememberRegisterView } from '../../model/last-register-view';
 import { ContractDrawer } from '../card/contract-drawer';
@@ -21,7 +20,7 @@ export function RegisterPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const query = toListQuery(filters);
-  const list = useQuery({ ...contractListQuery(companyId ?? 0, query), enabled: !!companyId });
+  const list = useContractList(companyId ?? 0, query, { enabled: !!companyId });
   useEffect(() => rememberRegisterView(params), [params]);
   const change = (patch: FilterPatch) => setParams(writeFilters(params, patch), { replace: true });
   const card = params.get(CARD_PARAM);
@@ -32,8 +31,7 @@ export function RegisterPage() {
     else next.set(CARD_PARAM, String(id));
     setParams(next);
   };
-  const exportXlsx = useMutation({
-    mutationFn: () => downloadRegisterXlsx(companyId as number, query),
+  const exportXlsx = useRegisterXlsx(companyId ?? 0, {
     onSuccess: (r) =>
       notices.success(
         'Выгрузка в Excel',
@@ -53,7 +51,7 @@ export function RegisterPage() {
           <RegisterSwitches filters={filters} onChange={change} />
         </Group>
         <Group gap="sm">
-          <Button variant="default" onClick={() => exportXlsx.mutate()} loading={exportXlsx.isPending}>
+          <Button variant="default" onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending}>
             Выгрузить в Excel
           </Button>
           {can('contracts.write') ? <Button onClick={() => openCard('new')}>Добавить договор</Button> : null}

@@ -1,15 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { fileRoutes } from '@zakupki/shared/api/imports';
 import { buildPath, type RouteDef } from '@zakupki/shared/contract';
-import { routeUrl } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/http-errors';
-import { loading } from '../../../lib/loading';
-import { currentSession } from '../../../lib/session-store';
+import { routeUrl } from './api-client';
+import { ApiError } from './http-errors';
+import { loading } from './loading';
+import { currentSession } from './session-store';
 
-/** `attachment; filename*=UTF-8''%D0%A0…` or `filename="x.xlsx"` → the file name. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+/**
+ * File downloads shared by the features (contract files and reports, catalogue and register XLSX):
+ * GET with the bearer token, then the blob is handed to the browser under the server's file name.
+ */
+
+/** `attachment; filename*=UTF-8''%D0%A0…` or `filename="x.xlsx"` → the file name; null without one. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
   if (star) {
     try {
       return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
@@ -17,9 +22,12 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
       /* fall through to the plain name */
     }
   }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain ? plain[1].trim() : fallback;
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
 }
+
+export const fileNameFromDisposition = (header: string | null, fallback: string): string =>
+  fileNameOf(header) ?? fallback;
 
 /** Hands a blob to the browser as a download. */
 export function saveBlob(blob: Blob, name: string) {
@@ -28,6 +36,7 @@ export function saveBlob(blob: Blob, name: string) {
   a.href = url;
   a.download = name;
   a.rel = 'noopener';
+  a.style.display = 'none';
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -70,7 +79,7 @@ export async function downloadUrl(url: string, fallbackName: string, loadingText
 export const downloadFile = (fileId: number, fallbackName = `file-${fileId}`) =>
   downloadUrl(buildPath(fileRoutes.get.path, { id: fileId }), fallbackName);
 
-/** A route that answers with a file (the register XLSX). */
+/** A route that answers with a file (the register and catalogue XLSX). */
 export const downloadRoute = <R extends RouteDef>(
   route: R,
   opts: Parameters<typeof routeUrl<R>>[1],
