@@ -5,6 +5,7 @@ import net from 'node:net';
 import nodeOs from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { ensureServerBuild, SERVER_MAIN, serverNodeArgs } from '../../../scripts/server-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -18,12 +19,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (as npm start does) and waits for /api/health. */
 /** What the server logs at info level about each import run: its steps in ms (import-runner.ts). */
 export type ImportPhases = Record<string, number>;
 export type ImportSteps = { phases: ImportPhases; cpu: ImportPhases };
 
-export async function startServer(env: Record<string, string>): Promise<{
+/**
+ * Starts the real server as npm start does (the compiled dist/main.js, built first when missing
+ * or stale; `fromSource`: the TypeScript through tsx, as before the server was compiled) and waits
+ * for /api/health.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  opts: { fromSource?: boolean } = {},
+): Promise<{
   base: string;
   child: ChildProcess;
   stop: () => Promise<void>;
@@ -31,17 +39,15 @@ export async function startServer(env: Record<string, string>): Promise<{
   importPhases: ImportSteps[];
 }> {
   const port = await freePort();
+  if (!opts.fromSource) await ensureServerBuild();
+  const entry = opts.fromSource
+    ? ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')]
+    : [SERVER_MAIN];
   const child = spawn(
     process.execPath,
     // the flags npm start gives the server (scripts/server-node-flags.json), then e.g.
     // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it
-    [
-      ...(JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8')) as string[]),
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      path.join(ROOT, 'apps/server/src/main.ts'),
-    ],
+    [...serverNodeArgs(), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...entry],
     {
       cwd: ROOT,
       env: {

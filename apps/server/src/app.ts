@@ -15,7 +15,8 @@ import { JobQueue } from './plugins/jobs.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { quietRequests, registerRequestLog } from './plugins/request-log.js';
 import { Sockets } from './plugins/sockets.js';
-import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
+import { registerWeb } from './plugins/web.js';
+import { DEFAULT_WEB_DIST } from './paths.js';
 import type { AppDeps } from './types.js';
 
 /** An upload no job of this process took within this time is read from the database. */

@@ -3,8 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist');
-
 /** Serves the built web app from the same origin; unknown non-API paths get index.html (SPA routes). */
 export async function registerWeb(app: FastifyInstance, distDir: string, spa: SpaHolder) {
   const index = path.join(distDir, 'index.html');
