@@ -13,4 +13,10 @@ export * from './contract.js';
 export * from './errors.js';
 export * from './roles.js';
 export * from './sockets.js';
+export * from './validation-messages.js';
 export * from './validators/requisites.js';
+
+import { applyRussianValidationMessages } from './validation-messages.js';
+
+// every zod schema parsed where the contract is loaded (the server, the web app) answers in Russian
+applyRussianValidationMessages();

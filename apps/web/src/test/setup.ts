@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
+import { applyRussianValidationMessages } from '@zakupki/shared/validation-messages';
 import { afterEach } from 'vitest';
+
+// as main.tsx does
+applyRussianValidationMessages();
 
 // Browser APIs Mantine relies on that happy-dom does not provide.
 if (!window.matchMedia) {
