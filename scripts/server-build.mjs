@@ -71,9 +71,9 @@ export async function buildServer() {
       },
     ],
   });
-  fs.cpSync(path.join(SERVER_DIR, 'src/modules/exports/xsd'), path.join(SERVER_DIST, 'xsd'), {
-    recursive: true,
-  });
+  fs.cpSync(path.join(SERVER_DIR, 'src/modules/exports/xsd'), path.join(out, 'xsd'), { recursive: true });
+  fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  fs.renameSync(out, SERVER_DIST);
 }
 
 /** Builds the server when it is missing or stale; returns whether it built. */
