@@ -11,6 +11,7 @@ export * from './api/system.js';
 export * from './api/users.js';
 export * from './contract.js';
 export * from './errors.js';
+export * from './months.js';
 export * from './roles.js';
 export * from './sockets.js';
 export * from './validation-messages.js';

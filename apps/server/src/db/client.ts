@@ -15,7 +15,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

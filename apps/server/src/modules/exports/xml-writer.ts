@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { moscowDateTime } from '../../lib/moscow-time.js';
 
 /** An element to write; null/undefined/false children are skipped, so optional parts read naturally. */
 export type XmlElement = {
@@ -72,15 +73,7 @@ export function nameGuid(name: string): string {
 }
 
 /** An EIS date-time: Moscow local time without an offset, as the EIS writes it ('2018-05-29T10:35:06'). */
-export function eisDateTime(at: Date): string {
-  return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 19);
-}
-
-/** Decimal string without needless trailing zeros: '1000.00000000' -> '1000', '12.50' -> '12.5'. */
-export function trimDecimal(value: string): string {
-  if (!value.includes('.')) return value;
-  return value.replace(/0+$/, '').replace(/\.$/, '');
-}
+export const eisDateTime = (at: Date): string => moscowDateTime(at);
 
 /** Money with exactly two fraction digits (the EIS money2 type): '1250000' -> '1250000.00'. */
 export function money2(value: string): string {
