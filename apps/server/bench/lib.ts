@@ -24,29 +24,13 @@ export type ImportPhases = Record<string, number>;
 export type ImportSteps = { phases: ImportPhases; cpu: ImportPhases };
 
 /**
- * Starts the real server as npm start does (the compiled dist/main.js, built first when missing
- * or stale; `fromSource`: the TypeScript through tsx, as before the server was compiled) and waits
- * for /api/health.
+ * Spawns the server's node with the flags npm start gives it (scripts/server-node-flags.json),
+ * then e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it, then `entry`
+ * (the compiled dist/main.js, or `--import tsx src/main.ts`); stdout is piped for the log lines.
  */
-export async function startServer(
-  env: Record<string, string>,
-  opts: { fromSource?: boolean } = {},
-): Promise<{
-  base: string;
-  child: ChildProcess;
-  stop: () => Promise<void>;
-  /** Steps of the import runs finished so far, in order: wall time and the server's CPU time. */
-  importPhases: ImportSteps[];
-}> {
-  const port = await freePort();
-  if (!opts.fromSource) await ensureServerBuild();
-  const entry = opts.fromSource
-    ? ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')]
-    : [SERVER_MAIN];
-  const child = spawn(
+export function spawnServer(entry: string[], port: number, env: Record<string, string>): ChildProcess {
+  return spawn(
     process.execPath,
-    // the flags npm start gives the server (scripts/server-node-flags.json), then e.g.
-    // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it
     [...serverNodeArgs(), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...entry],
     {
       cwd: ROOT,
@@ -61,6 +45,22 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+}
+
+/**
+ * Starts the real server as npm start does (the compiled dist/main.js, built first when missing
+ * or stale) and waits for /api/health.
+ */
+export async function startServer(env: Record<string, string>): Promise<{
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  /** Steps of the import runs finished so far, in order: wall time and the server's CPU time. */
+  importPhases: ImportSteps[];
+}> {
+  const port = await freePort();
+  await ensureServerBuild();
+  const child = spawnServer([SERVER_MAIN], port, env);
   // info lines are read for the import steps; warnings and errors are passed on
   const importPhases: ImportSteps[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {

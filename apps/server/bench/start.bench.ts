@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { ensureServerBuild, SERVER_MAIN, serverNodeArgs } from '../../../scripts/server-build.mjs';
-import { fmt, freePort, mb, ROOT, sampleRss } from './lib.js';
+import { ensureServerBuild, SERVER_MAIN } from '../../../scripts/server-build.mjs';
+import { fmt, freePort, mb, ROOT, sampleRss, spawnServer } from './lib.js';
 
 const RUNS = 5;
 /** idle time after listening before the settled RSS is read */
@@ -20,19 +19,10 @@ type Mode = { name: string; args: string[] };
 async function startOnce(mode: Mode, dataDir: string) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...serverNodeArgs(), ...mode.args], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawnServer(mode.args, port, {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
