@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuild, SERVER_MAIN, serverNodeArgs } from '../../scripts/server-build.mjs';
 import { startSmtpSink } from './smtp-sink.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,7 +45,8 @@ async function snapshotWeb(dist: string, target: string) {
 }
 
 /**
- * Builds the web app if needed and starts the real server (as `npm start` does) on a fresh
+ * Builds the web app and the server if needed and starts the compiled server (as `npm start`
+ * does: same Node flags, dist/main.js) on a fresh
  * embedded database with the demo data. The journeys drive it in Debian's Chromium.
  * The server serves a copy of the build taken at start (snapshotWeb). Its letters go over SMTP
  * to an in-process sink the journeys read (inject('mailUrl')).
@@ -54,30 +56,27 @@ export default async function setup(project: TestProject) {
     const r = spawnSync('npm', ['run', 'build', '-w', '@zakupki/web'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('web build failed');
   }
+  await ensureServerBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-e2e-'));
   const webDir = path.join(dataDir, 'web');
   await snapshotWeb(path.join(root, 'apps/web/dist'), webDir);
   const port = await freePort();
   const mail = await startSmtpSink();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'true',
-        SMTP_URL: mail.smtpUrl,
-        WEB_DIST_DIR: webDir,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), SERVER_MAIN], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SMTP_URL: mail.smtpUrl,
+      WEB_DIST_DIR: webDir,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   let up = false;
   for (let i = 0; i < 240 && !up; i++) {

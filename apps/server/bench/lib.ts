@@ -5,6 +5,7 @@ import net from 'node:net';
 import nodeOs from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { ensureServerBuild, SERVER_MAIN, serverNodeArgs } from '../../../scripts/server-build.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -18,30 +19,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (as npm start does) and waits for /api/health. */
 /** What the server logs at info level about each import run: its steps in ms (import-runner.ts). */
 export type ImportPhases = Record<string, number>;
 export type ImportSteps = { phases: ImportPhases; cpu: ImportPhases };
 
-export async function startServer(env: Record<string, string>): Promise<{
-  base: string;
-  child: ChildProcess;
-  stop: () => Promise<void>;
-  /** Steps of the import runs finished so far, in order: wall time and the server's CPU time. */
-  importPhases: ImportSteps[];
-}> {
-  const port = await freePort();
-  const child = spawn(
+/**
+ * Spawns the server's node with the flags npm start gives it (scripts/server-node-flags.json),
+ * then e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it, then `entry`
+ * (the compiled dist/main.js, or `--import tsx src/main.ts`); stdout is piped for the log lines.
+ */
+export function spawnServer(entry: string[], port: number, env: Record<string, string>): ChildProcess {
+  return spawn(
     process.execPath,
-    // the flags npm start gives the server (scripts/server-node-flags.json), then e.g.
-    // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it
-    [
-      ...(JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8')) as string[]),
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      path.join(ROOT, 'apps/server/src/main.ts'),
-    ],
+    [...serverNodeArgs(), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...entry],
     {
       cwd: ROOT,
       env: {
@@ -55,6 +45,22 @@ export async function startServer(env: Record<string, string>): Promise<{
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+}
+
+/**
+ * Starts the real server as npm start does (the compiled dist/main.js, built first when missing
+ * or stale) and waits for /api/health.
+ */
+export async function startServer(env: Record<string, string>): Promise<{
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+  /** Steps of the import runs finished so far, in order: wall time and the server's CPU time. */
+  importPhases: ImportSteps[];
+}> {
+  const port = await freePort();
+  await ensureServerBuild();
+  const child = spawnServer([SERVER_MAIN], port, env);
   // info lines are read for the import steps; warnings and errors are passed on
   const importPhases: ImportSteps[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -6,15 +6,17 @@ import { import1cBench } from './import-1c.bench.js';
 import { importUpdBench } from './import-upd.bench.js';
 import { loadAverage, ROOT } from './lib.js';
 import { registerBench } from './register.bench.js';
+import { startBench } from './start.bench.js';
 import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, register, import-1c, import-upd. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, import-1c, import-upd. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
   web: webSizeBench,
+  start: startBench,
   register: registerBench,
   'import-1c': import1cBench,
   'import-upd': importUpdBench,

@@ -10,13 +10,14 @@ import { RecentFiles } from './modules/files/recent-files.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
 import { systemModule } from './modules/system/system.routes.js';
+import { DEFAULT_WEB_DIST } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { JobQueue } from './plugins/jobs.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { quietRequests, registerRequestLog } from './plugins/request-log.js';
 import { Sockets } from './plugins/sockets.js';
-import { DEFAULT_WEB_DIST, registerWeb } from './plugins/web.js';
+import { registerCompression, registerWeb } from './plugins/web.js';
 import type { AppDeps } from './types.js';
 
 /** An upload no job of this process took within this time is read from the database. */
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // the web app's session cookie (plugins/auth.ts); nothing is signed, the token is the secret
   await app.register(cookie);
+  await registerCompression(app);
   const spa = { indexHtml: null as string | null };
   registerErrorHandling(app, spa);
   registerRequestLog(app);
@@ -96,7 +98,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   systemModule(app);
   await registerModules(app);
 
-  if (opts.web ?? true) await registerWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, spa);
+  if (opts.web ?? true)
+    await registerWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, spa, { sourceMaps: config.webSourceMaps });
 
   await sockets.attach(app, config.redisUrl);
   await deps.jobs.start(opts.workers ?? config.jobsEnabled);

@@ -52,6 +52,7 @@ const Env = z.object({
   EMAIL_CODE_HOURLY_MAX: z.coerce.number().int().positive().default(300),
   JOBS_ENABLED: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  WEB_SOURCE_MAPS: bool.default(false),
   FILES_DIR: z.string().optional(),
   SUPPORT_PHONES: list.default(['8 800 000-00-00', '+7 495 000-00-00']),
   SUPPORT_EMAIL: z.string().default('support@zakupki.local'),
@@ -122,6 +123,8 @@ export type Config = Readonly<{
   };
   jobsEnabled: boolean;
   webDistDir: string | null;
+  /** serve the web build's source maps (*.map); off: they answer 404 */
+  webSourceMaps: boolean;
   support: { phones: string[]; email: string; partnerLinks: { title: string; url: string }[] };
   analytics: { yandexMetrikaId: string | null; sentryDsn: string | null };
   sofficePath: string | null;
@@ -179,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobsEnabled: e.JOBS_ENABLED,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
+    webSourceMaps: e.WEB_SOURCE_MAPS,
     support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },
     analytics: { yandexMetrikaId: e.YANDEX_METRIKA_ID ?? null, sentryDsn: e.SENTRY_DSN ?? null },
     sofficePath: e.SOFFICE_PATH ?? null,

@@ -1,3 +1,4 @@
+import { applyRussianValidationMessages } from '@zakupki/shared/validation-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -10,6 +11,8 @@ import { queryClient } from './lib/query-client';
 import { restoreSession } from './lib/session';
 import { currentSession } from './lib/session-store';
 
+// zod schemas parsed in the browser (the API contract) word their issues as the API does
+applyRussianValidationMessages();
 void restoreSession();
 
 queryClient

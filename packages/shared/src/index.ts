@@ -11,7 +11,14 @@ export * from './api/system.js';
 export * from './api/users.js';
 export * from './contract.js';
 export * from './errors.js';
+export * from './months.js';
 export * from './roles.js';
 export * from './sockets.js';
+export * from './validation-messages.js';
 export * from './validators/password.js';
 export * from './validators/requisites.js';
+
+import { applyRussianValidationMessages } from './validation-messages.js';
+
+// every zod schema parsed where the contract is loaded (the server, the web app) answers in Russian
+applyRussianValidationMessages();

@@ -7,14 +7,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
 export type Database = {
   db: Db;

@@ -1,4 +1,4 @@
-import type { ErrorBody, ValidationIssue } from '@zakupki/shared';
+import { applyRussianValidationMessages, type ErrorBody, type ValidationIssue } from '@zakupki/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEvents } from '../db/schema/index.js';
@@ -17,34 +17,10 @@ function validationIssues(err: FastifyError): ValidationIssue[] {
         .split('/')
         .filter(Boolean)
         .join('.');
-      out.push({ path: p ? `${where}.${p}` : where, message: translate(String(v.message ?? '')) });
+      out.push({ path: p ? `${where}.${p}` : where, message: String(v.message ?? '') });
     }
   }
   return out;
-}
-
-/** zod's default English messages for the common cases, in Russian. */
-export function translate(msg: string): string {
-  if (/^Invalid input: expected .*, received undefined$/i.test(msg) || /required/i.test(msg))
-    return 'Обязательное поле';
-  const small = /Too small: expected (?:number|string|array)[^>]*>=?\s*(-?\d+)/i.exec(msg);
-  if (small)
-    return /expected number/i.test(msg)
-      ? `Значение должно быть не меньше ${small[1]}`
-      : `Не менее ${small[1]} символов или элементов`;
-  const big = /Too big: expected (?:number|string|array)[^<]*<=?\s*(-?\d+)/i.exec(msg);
-  if (big)
-    return /expected number/i.test(msg)
-      ? `Значение должно быть не больше ${big[1]}`
-      : `Не более ${big[1]} символов или элементов`;
-  if (/Too small/i.test(msg)) return 'Значение слишком маленькое или короткое';
-  if (/Too big/i.test(msg)) return 'Значение слишком большое или длинное';
-  if (/expected number|expected int/i.test(msg)) return 'Значение должно быть числовое';
-  if (/Invalid email/i.test(msg)) return 'Введите корректный email';
-  if (/Invalid option|Invalid enum/i.test(msg)) return 'Недопустимое значение';
-  if (/Unrecognized key/i.test(msg)) return 'Лишнее поле';
-  if (/expected/i.test(msg)) return 'Недопустимый тип значения';
-  return msg;
 }
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
@@ -54,6 +30,8 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody) 
 
 /** One error model for every route: `{error: {code, message, details}}`, 5xx with a stored `sentry_code`. */
 export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
+  // the route schemas' messages (packages/shared/src/validation-messages.ts)
+  applyRussianValidationMessages();
   app.setNotFoundHandler((req, reply) => {
     const page = spaPage(spa, req.method, req.url);
     if (page) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);

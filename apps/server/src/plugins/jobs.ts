@@ -1,4 +1,6 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import bossVersion from 'pg-boss/version.json' with { type: 'json' };
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { AppDeps } from '../types.js';
@@ -37,26 +39,22 @@ export class JobQueue {
   private started = false;
   private getDeps: () => AppDeps;
 
-  constructor(database: Database, getDeps: () => AppDeps) {
+  constructor(
+    private readonly database: Database,
+    getDeps: () => AppDeps,
+  ) {
     this.getDeps = getDeps;
-    this.boss =
+    this.boss = new PgBoss(
       database.kind === 'pglite'
-        ? new PgBoss({
-            db: fromPglite(database.pglite as never),
-            backend: 'pglite',
-            schema: 'pgboss',
-            useListenNotify: true,
-          } as never)
-        : new PgBoss({ ...poolOptions(database), useListenNotify: true });
-    // LISTEN/NOTIFY (useListenNotify, queues with `notify`): a job sent on any node wakes a worker
-    // at once instead of at its next poll (an import started 0.25 s later on average); polling
-    // stays as the backstop
+        ? { db: pgliteDb(database.pglite as PGlite), schema: SCHEMA }
+        : { ...poolOptions(database), schema: SCHEMA },
+    );
     this.boss.on('error', (err) => this.getDeps().log.error({ err }, 'job queue error'));
-    // e.g. LISTEN/NOTIFY unavailable (behind PgBouncer in transaction mode): polling goes on
-    this.boss.on('warning', (warning) => this.getDeps().log.warn({ warning }, 'job queue warning'));
   }
 
   private working = false;
+  /** this node's workers by queue: a job sent here wakes them at once (see send) */
+  private readonly workers = new Map<string, string[]>();
 
   /** Registers a job kind; after start() it is set up at once (tests add kinds to a running app). */
   register(def: AnyJob): Promise<void> {
@@ -66,6 +64,7 @@ export class JobQueue {
   }
 
   async start(work: boolean) {
+    await dropNewerSchema(this.database, (msg) => this.getDeps().log.warn(msg));
     await this.boss.start();
     this.started = true;
     this.working = work;
@@ -73,40 +72,39 @@ export class JobQueue {
   }
 
   private async setup(def: AnyJob) {
-    const work = this.working;
     const options = {
+      name: def.name,
       retryLimit: def.retry?.limit ?? 2,
       retryDelay: def.retry?.delaySeconds ?? 5,
       retryBackoff: def.retry?.backoff ?? true,
       expireInSeconds: def.expireInSeconds ?? 900,
-      notify: true,
     };
     await this.boss.createQueue(def.name, options);
     // a queue made by an earlier version keeps its options otherwise
     await this.boss.updateQueue(def.name, options);
-    if (work) {
-      await this.boss.work(
-        def.name,
-        {
-          batchSize: 1,
-          localConcurrency: def.concurrency ?? 2,
-          pollingIntervalSeconds: 0.5,
-          notifyPollingIntervalSeconds: 5,
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          for (const job of jobs) {
-            const payload = def.payload.parse(job.data);
-            await def.handler(payload, {
-              deps: this.getDeps(),
-              jobId: job.id,
-              attempt: job.retryCount,
-              lastAttempt: job.retryCount >= job.retryLimit,
-            });
-          }
-        },
+    if (!this.working) return;
+    // pg-boss 10 runs one job at a time per worker: `concurrency` workers share the queue
+    const ids: string[] = [];
+    for (let i = 0; i < (def.concurrency ?? 2); i++) {
+      ids.push(
+        await this.boss.work(
+          def.name,
+          { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              const payload = def.payload.parse(job.data);
+              await def.handler(payload, {
+                deps: this.getDeps(),
+                jobId: job.id,
+                attempt: job.retryCount,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              });
+            }
+          },
+        ),
       );
     }
+    this.workers.set(def.name, ids);
   }
 
   /** Enqueues a job; the payload is checked against its schema here, before it is stored. */
@@ -121,6 +119,9 @@ export class JobQueue {
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+    // a job due now wakes this node's idle workers of its queue instead of waiting for their next
+    // poll; the other nodes take their share at their next poll
+    if (!opts.startAfterSeconds) for (const w of this.workers.get(def.name) ?? []) this.boss.notifyWorker(w);
     return id;
   }
 
@@ -136,6 +137,7 @@ export class JobQueue {
   async stop() {
     if (!this.started) return;
     this.started = false;
+    this.workers.clear();
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }
@@ -145,5 +147,51 @@ function poolOptions(database: Database) {
   if (!pool) throw new Error('PostgreSQL pool missing');
   // pg-boss opens its own small pool on the same database
   const opts = (pool as unknown as { options: { connectionString: string } }).options;
-  return { connectionString: opts.connectionString, max: 4, schema: 'pgboss' };
+  return { connectionString: opts.connectionString, max: 4 };
+}
+
+const SCHEMA = 'pgboss';
+/** how often an idle worker asks for a job sent on another node (pg-boss's minimum is 0.5 s) */
+const POLL_SECONDS = 1;
+/** the queue schema version of the installed pg-boss (10.x: 24) */
+const SUPPORTED_SCHEMA: number = bossVersion.schema;
+
+/**
+ * pg-boss on the shared PGlite instance. PGlite's `query()` runs one statement with parameters;
+ * pg-boss also sends multi-statement blocks without parameters (schema creation, migrations,
+ * `BEGIN … COMMIT` maintenance), which go through `exec()`. A failed statement inside such a block
+ * leaves PGlite's single connection in an aborted transaction, so it is rolled back before the
+ * error is passed on (a pooled driver would hand out a fresh connection instead).
+ */
+function pgliteDb(pglite: PGlite) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      try {
+        if (values?.length) return await pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return { rows: results.flatMap((r) => r.rows) };
+      } catch (err) {
+        if (!values?.length) await pglite.query('ROLLBACK').catch(() => {});
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * A queue schema written by a newer pg-boss (this project ran pg-boss 12 before it moved to 10,
+ * which supports Node 20) cannot be read by this one, which would only see tables it does not know.
+ * Its jobs are dropped with the schema, which pg-boss then creates anew.
+ */
+async function dropNewerSchema(database: Database, warn: (msg: string) => void) {
+  const [table] = await database.query<{ ok: boolean }>(
+    `select to_regclass('${SCHEMA}.version') is not null as ok`,
+  );
+  if (!table?.ok) return;
+  const [row] = await database.query<{ version: number }>(`select version from ${SCHEMA}.version`);
+  if (!row || Number(row.version) <= SUPPORTED_SCHEMA) return;
+  warn(
+    `job queue schema ${SCHEMA} is version ${row.version}, newer than ${SUPPORTED_SCHEMA}: dropped and created anew`,
+  );
+  await database.query(`drop schema ${SCHEMA} cascade`);
 }

@@ -1,3 +1,4 @@
+import { MSG_EMAIL, MSG_NUMERIC, MSG_REQUIRED } from '@zakupki/shared/validation-messages';
 import { passwordProblem } from '@zakupki/shared/validators/password';
 import {
   checkBik,
@@ -18,9 +19,8 @@ export type Rule = (value: unknown, values?: unknown) => string | null;
 const field = (values: unknown, name: string): unknown =>
   values && typeof values === 'object' ? (values as Record<string, unknown>)[name] : undefined;
 
-export const MSG_REQUIRED = 'Обязательное поле';
-export const MSG_NUMERIC = 'Значение должно быть числовое';
-export const MSG_EMAIL = 'Введите корректный email';
+// the same texts as the API's validation messages (one definition in the shared package)
+export { MSG_EMAIL, MSG_NUMERIC, MSG_REQUIRED };
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const blank = (v: unknown) => (Array.isArray(v) ? v.length === 0 : text(v).trim() === '');

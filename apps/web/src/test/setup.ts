@@ -1,6 +1,10 @@
 import { cleanup } from '@testing-library/react';
+import { applyRussianValidationMessages } from '@zakupki/shared/validation-messages';
 import { afterEach, beforeEach } from 'vitest';
 import { resetStubs, verifyStubs } from './stub-api';
+
+// as main.tsx does
+applyRussianValidationMessages();
 
 // Browser APIs Mantine relies on that happy-dom does not provide.
 if (!window.matchMedia) {

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { moscowYearStart } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -70,11 +71,7 @@ export function registerTariffCounter(limit: TariffLimit, counter: TariffCounter
   };
 }
 
-/** 1 January 00:00 Moscow time (UTC+3, no DST) of the current year. */
-export function moscowYearStart(now = new Date()): Date {
-  const msk = new Date(now.getTime() + 3 * 3600_000);
-  return new Date(Date.UTC(msk.getUTCFullYear(), 0, 1) - 3 * 3600_000);
-}
+export { moscowYearStart };
 
 async function countUsage(db: Tx, companyId: number, limit: TariffLimit): Promise<number> {
   const counter = counterOf(limit);

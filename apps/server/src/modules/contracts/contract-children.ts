@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { contractEventItems, contractItems, contractStages, paymentTerms } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { trimDecimal } from '../../lib/decimal.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
 type StageIn = z.output<typeof ContractStageInput>;
@@ -19,13 +20,6 @@ type TermIn = z.output<typeof PaymentTermInput>;
 type Issue = { path: string; message: string };
 
 const CHUNK = 1000;
-
-/** '10.500' -> '10.5', '3.000' -> '3': quantities and unit prices are stored as written, minus noise. */
-export function trimDecimal(v: string): string {
-  if (!v.includes('.')) return v;
-  const t = v.replace(/0+$/, '').replace(/\.$/, '');
-  return t === '' || t === '-' ? '0' : t;
-}
 
 export function invalid(issues: Issue[]): AppError {
   return new AppError('validation_failed', 'Проверьте введённые данные', { issues });

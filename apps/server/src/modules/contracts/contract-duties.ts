@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
 import { daysBetween } from '../calendar/iso-date.js';
 import { createRuCalendar, type ProductionCalendar } from '../calendar/production-calendar.js';
 import { statusOf } from '../deadlines/deadline-core.js';
@@ -14,7 +15,6 @@ import {
   type DeadlineContract,
   type DueItem,
   eventDeadline,
-  toMoscowDate,
 } from '../deadlines/deadlines.js';
 
 let shared: ProductionCalendar | null = null;
@@ -30,11 +30,6 @@ export function productionCalendar(): ProductionCalendar {
  */
 export function deadlineConfigFor(_companyId: number): DeadlineConfig {
   return DEFAULT_DEADLINE_CONFIG;
-}
-
-/** Today's date in Moscow. */
-export function todayMoscow(): string {
-  return toMoscowDate(new Date().toISOString());
 }
 
 /** Statuses in which a contract owes the EIS register anything. */

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contractEvents, contracts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from './contract-children.js';
-import { refreshContractDuties, todayMoscow } from './contract-duties.js';
+import { refreshContractDuties } from './contract-duties.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { transitionProblem } from './contracts.policy.js';
 import { findContract, loadContract, loadContractData } from './contracts.repository.js';
@@ -15,8 +16,6 @@ import { parsePublishedAt } from './contracts.service.js';
 
 type StatusIn = z.output<typeof ContractStatusInput>;
 type PublicationIn = z.output<typeof EisPublicationInput>;
-
-const moscowDay = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Moves a contract along its life: проект -> заключен -> исполнен | расторгнут, проект -> отменен.

@@ -17,8 +17,10 @@ import {
   contractVersions,
   users,
 } from '../../db/schema/index.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
-import { dueSoonUntil, nextDuties, toDutyOut, todayMoscow } from './contract-duties.js';
+
+import { dueSoonUntil, nextDuties, toDutyOut } from './contract-duties.js';
 import { assertContractOf } from './contract-versions.js';
 import { changedFields } from './contracts.policy.js';
 import { findContract, LIST_COLUMNS, loadContract, toListItem } from './contracts.repository.js';

@@ -11,15 +11,16 @@ import {
   paymentTerms,
 } from '../../db/schema/index.js';
 import type { DemoIds } from '../../db/seed/demo.seed.js';
+import { trimDecimal } from '../../lib/decimal.js';
+import { moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
 import { addDays } from '../calendar/iso-date.js';
-import { trimDecimal } from './contract-children.js';
-import { productionCalendar, refreshDuties, todayMoscow } from './contract-duties.js';
+import { productionCalendar, refreshDuties } from './contract-duties.js';
 import { commitNewContracts } from './contract-versions.js';
 import { type DemoContract, ENERGY_CONTRACTS } from './contracts.demo-data.js';
 import { WATER_CONTRACTS } from './contracts.demo-water.js';
 
 /** Moscow noon of a date, as the moment something was placed in the EIS. */
-const noon = (iso: string) => new Date(`${iso}T12:00:00+03:00`);
+const noon = (iso: string) => moscowInstant(`${iso}T12:00:00`);
 const MILLION = 1_000_000n;
 const part = (k: bigint, share: number) => (k * BigInt(Math.round(share * 1_000_000))) / MILLION;
 

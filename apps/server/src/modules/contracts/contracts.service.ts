@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, contractEvents, contracts, customers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { moscowDay, moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
-import { refreshContractDuties, todayMoscow } from './contract-duties.js';
+import { refreshContractDuties } from './contract-duties.js';
 import { checkCatalogEntries, checkTariff } from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { editProblem, FIELD_TITLES, materialChanges } from './contracts.policy.js';
@@ -19,9 +20,9 @@ type CommonIn = Omit<CreateIn, 'status'>;
 
 /** Publication time from the API: a bare date or a time without offset is Moscow time. */
 export function parsePublishedAt(v: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(`${v}T00:00:00+03:00`);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return moscowInstant(v);
   if (/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return new Date(v);
-  return new Date(`${v}+03:00`);
+  return moscowInstant(v);
 }
 
 /** The customer of the contract: a заказчик of the company, the one typed in, or the company itself. */
@@ -104,7 +105,7 @@ function checkDates(body: CommonIn, status: string) {
     if (Number.isNaN(published.getTime())) {
       issues.push({ path: 'body.eis_published_at', message: 'Неверная дата размещения в ЕИС' });
     } else {
-      const day = new Date(published.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+      const day = moscowDay(published);
       if (day > today) {
         issues.push({
           path: 'body.eis_published_at',

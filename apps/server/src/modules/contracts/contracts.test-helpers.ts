@@ -1,5 +1,6 @@
 import type { Contract } from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
+import { moscowDay } from '../../lib/moscow-time.js';
 
 /**
  * The one contract factory of the server tests (contracts, exports): a request body of a valid
@@ -13,8 +14,7 @@ export const SUPPLIER2 = { inn: '7810456789', kpp: '781001001', name: 'АО «С
 
 /** Moscow date `days` from today (negative: in the past). */
 export function day(days: number): string {
-  const d = new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
+  return moscowDay(new Date(Date.now() + days * 86_400_000));
 }
 
 type Rows = Record<string, unknown>[];

@@ -1,3 +1,4 @@
+import { moscowDay } from '../../lib/moscow-time.js';
 import type { CalendarCoverage } from '../calendar/calendar.types.js';
 import { addMonths, toDayNumber } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
@@ -33,7 +34,7 @@ export function toMoscowDate(value: string): string {
   }
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new RangeError(`Invalid date: ${value}`);
-  return new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
+  return moscowDay(new Date(ms));
 }
 
 /** Applies a period to an event date on the production calendar. */

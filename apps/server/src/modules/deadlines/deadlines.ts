@@ -1,3 +1,4 @@
+import { monthName } from '@zakupki/shared';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import {
@@ -270,7 +271,7 @@ export function monthlyReportItem(
 ): DueItem {
   const rule = config.rules.monthly_report;
   const event = `${year}-${String(month).padStart(2, '0')}-01`;
-  const title = `${rule.title} за ${MONTHS[month - 1]} ${year} г.`;
+  const title = `${rule.title} за ${monthName(month)} ${year} г.`;
   return dueItem(rule, title, event, submittedAt, {
     calendar,
     today,
@@ -311,18 +312,3 @@ export function dutyItem(
     dueSoonWorkingDays: config.dueSoonWorkingDays,
   });
 }
-
-const MONTHS = [
-  'январь',
-  'февраль',
-  'март',
-  'апрель',
-  'май',
-  'июнь',
-  'июль',
-  'август',
-  'сентябрь',
-  'октябрь',
-  'ноябрь',
-  'декабрь',
-];

@@ -1,5 +1,6 @@
 import type { SupplierAddressInput } from '@zakupki/shared';
 import type { z } from 'zod';
+import { trimDecimal } from '../../lib/decimal.js';
 import type { ContractBundle, Organisation } from './contract-bundle.js';
 import {
   type BuiltXml,
@@ -15,7 +16,7 @@ import {
   renderEisDocument,
   require223,
 } from './eis-common.js';
-import { el, leaf, money2, trimDecimal, type XmlElement } from './xml-writer.js';
+import { el, leaf, money2, type XmlElement } from './xml-writer.js';
 
 export type SupplierAddress = z.output<typeof SupplierAddressInput>;
 

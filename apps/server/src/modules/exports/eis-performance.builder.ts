@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromKopecks, toScaled } from '@zakupki/shared';
+import { trimDecimal } from '../../lib/decimal.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ContractBundle, EventRow, Organisation } from './contract-bundle.js';
 import {
@@ -17,7 +18,7 @@ import {
   require223,
 } from './eis-common.js';
 import { ExportFailure } from './export-failure.js';
-import { el, leaf, money2, trimDecimal, type XmlElement } from './xml-writer.js';
+import { el, leaf, money2, type XmlElement } from './xml-writer.js';
 
 export type EisPerformanceBuild = {
   bundle: ContractBundle;

@@ -3,6 +3,7 @@ import {
   type EisContractExportInput,
   type EisPerformanceExportInput,
   type MonthlyReportInput,
+  monthName,
   OCDS_MAX_CONTRACTS,
   type OcdsExportInput,
   type ReportCode,
@@ -14,15 +15,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contracts, files, reportRuns, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
-import { todayMoscow } from '../contracts/contract-duties.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
 import { listConditions } from '../contracts/contracts-query.service.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';
 import { reportJob } from './exports.jobs.js';
-import { MONTHS_NOMINATIVE } from './xlsx-formats.js';
 
 type RunRow = typeof reportRuns.$inferSelect;
 
@@ -178,7 +178,7 @@ export async function startMonthly(
   await requireCompany(deps.db, actor, companyId, 'reports.create');
   return enqueue(deps, actor, companyId, {
     code: 'monthly-223-19',
-    title: `Ежемесячный отчёт о договорах за ${MONTHS_NOMINATIVE[body.month - 1]} ${body.year} г.`,
+    title: `Ежемесячный отчёт о договорах за ${monthName(body.month)} ${body.year} г.`,
     params: { year: body.year, month: body.month },
   });
 }

@@ -1,9 +1,10 @@
-import { CONTRACT_STATUS_TITLES } from '@zakupki/shared';
+import { CONTRACT_STATUS_TITLES, monthName } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
+import { moscowDateTime } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
 import type { MonthlyReport } from './monthly-report.service.js';
-import { COUNT_FORMAT, DATE_FORMAT, excelDate, MONEY_FORMAT, MONTHS_NOMINATIVE } from './xlsx-formats.js';
+import { COUNT_FORMAT, DATE_FORMAT, excelDate, MONEY_FORMAT } from './xlsx-formats.js';
 
 /** Sheet names of the report file. */
 export const MONTHLY_SHEETS = { report: 'Отчёт', lines: 'Расшифровка', notes: 'Примечания' } as const;
@@ -16,12 +17,12 @@ const bold = { bold: true };
 function reportSheet(wb: ExcelJS.Workbook, r: MonthlyReport, now: Date) {
   const ws = wb.addWorksheet(MONTHLY_SHEETS.report);
   ws.columns = [{ width: 12 }, { width: 95 }, { width: 22 }, { width: 10 }];
-  const moscow = new Date(now.getTime() + 3 * 3_600_000).toISOString();
+  const moscow = moscowDateTime(now);
   const heading = [
     'Сведения о количестве и стоимости договоров, заключённых заказчиком',
     '(ч. 19 ст. 4 Федерального закона от 18.07.2011 № 223-ФЗ)',
     `Заказчик: ${r.company.name}, ИНН ${r.company.inn}${r.company.kpp ? `, КПП ${r.company.kpp}` : ''}`,
-    `Отчётный период: ${MONTHS_NOMINATIVE[r.month - 1]} ${r.year} г. (с ${formatRuDate(r.periodFrom)} по ${formatRuDate(r.periodTo)})`,
+    `Отчётный период: ${monthName(r.month)} ${r.year} г. (с ${formatRuDate(r.periodFrom)} по ${formatRuDate(r.periodTo)})`,
     `Срок размещения в ЕИС: не позднее ${formatRuDate(r.dueDate)} (${r.dueReference}; 10-е число следующего месяца, перенос с нерабочего дня по производственному календарю)`,
     `Сформировано: ${formatRuDate(moscow.slice(0, 10))} ${moscow.slice(11, 16)} (МСК)`,
   ];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatRub } from '@zakupki/shared';
+import { MOSCOW_OFFSET } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { FIELD_TITLES, materialChanges } from '../contracts/contracts.policy.js';
 import type { ContractBundle, ContractRow, EventRow, Organisation } from './contract-bundle.js';
@@ -40,7 +41,7 @@ export type OcdsPackage = {
 };
 
 /** A date of the register (a Moscow day) as an OCDS date-time. */
-export const ocdsDate = (d: string) => `${d}T00:00:00+03:00`;
+export const ocdsDate = (d: string) => `${d}T00:00:00${MOSCOW_OFFSET}`;
 const value = (amount: string, currency: string): Value => ({ amount: Number(amount), currency });
 const partyId = (inn: string) => `RU-INN-${inn}`;
 

@@ -11,11 +11,11 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { contractStatusRank, contracts } from '../../db/schema/index.js';
+import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { todayMoscow } from '../contracts/contract-duties.js';
 import { listConditions } from '../contracts/contracts-query.service.js';
 import { DATE_FORMAT, excelDate, MONEY_FORMAT } from './xlsx-formats.js';
 
@@ -72,8 +72,7 @@ function sortColumn(sort: ListIn['sort']) {
 
 type Row = typeof contracts.$inferSelect;
 
-const moscowDay = (d: Date | null) =>
-  d ? new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10) : null;
+const moscowDayOf = (d: Date | null) => (d ? moscowDay(d) : null);
 
 function toCells(r: Row, n: number, today: string) {
   return {
@@ -98,7 +97,7 @@ function toCells(r: Row, n: number, today: string) {
     duty: r.nextDutyKind ? (CONTRACT_DUTY_TITLES[r.nextDutyKind as ContractDuty] ?? r.nextDutyKind) : '',
     due: excelDate(r.nextDutyDue),
     overdue: r.nextDutyDue ? (r.nextDutyDue < today ? 'да' : 'нет') : '',
-    published: excelDate(moscowDay(r.eisPublishedAt)),
+    published: excelDate(moscowDayOf(r.eisPublishedAt)),
     law: `${r.law}-ФЗ`,
     source: r.source === 'eis' ? 'ЕИС' : 'вручную',
   };

@@ -1,8 +1,8 @@
 import { OCDS_MAX_CONTRACTS, OcdsFilters, type ReportCode } from '@zakupki/shared';
 import { desc } from 'drizzle-orm';
 import { contracts, type reportRuns } from '../../db/schema/index.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
 import type { AppDeps } from '../../types.js';
-import { todayMoscow } from '../contracts/contract-duties.js';
 import { listConditions } from '../contracts/contracts-query.service.js';
 import { loadBundles, loadCompany } from './contract-bundle.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';

@@ -8,18 +8,3 @@ export const COUNT_FORMAT = '0';
 
 /** An ISO date as an Excel date (midnight UTC, so the day does not shift with the reader's zone). */
 export const excelDate = (iso: string | null): Date | null => (iso ? new Date(`${iso}T00:00:00Z`) : null);
-
-export const MONTHS_NOMINATIVE = [
-  'январь',
-  'февраль',
-  'март',
-  'апрель',
-  'май',
-  'июнь',
-  'июль',
-  'август',
-  'сентябрь',
-  'октябрь',
-  'ноябрь',
-  'декабрь',
-];

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import { XMLBuilder } from 'fast-xml-parser';
+import { moscowDateTime } from '../../lib/moscow-time.js';
 
-/** An element to write; null/undefined/false children are skipped, so optional parts read naturally. */
+/**
+ * An element of an EIS document, built by the exports' builders and written by renderXml;
+ * null/undefined/false children are skipped, so optional parts read naturally.
+ */
 export type XmlElement = {
   name: string;
   attrs?: Record<string, string>;
@@ -18,41 +23,44 @@ export function leaf(name: string, value: string | number | boolean | null | und
   return { name, text: String(value) };
 }
 
-// Characters XML 1.0 forbids (control characters other than tab, LF, CR; lone surrogates excluded by JS).
+// Characters XML 1.0 forbids (control characters other than tab, LF, CR; lone surrogates excluded by JS):
+// dropped from text and attribute values, which the builder escapes but does not filter.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters removed
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const clean = (value: string) => value.replace(FORBIDDEN, '');
 
-export function escapeXml(value: string): string {
-  return value
-    .replace(FORBIDDEN, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+/** fast-xml-parser's ordered form: `{ name: [children], ':@': { '@_attr': value } }`, text as `#text`. */
+type OrderedNode = Record<string, unknown>;
+
+function toOrdered(node: XmlElement): OrderedNode {
+  const children =
+    node.text !== undefined
+      ? [{ '#text': clean(node.text) }]
+      : (node.children ?? []).filter((c): c is XmlElement => !!c).map(toOrdered);
+  const out: OrderedNode = { [node.name]: children };
+  if (node.attrs && Object.keys(node.attrs).length)
+    out[':@'] = Object.fromEntries(Object.entries(node.attrs).map(([k, v]) => [`@_${k}`, clean(v)]));
+  return out;
 }
 
-function write(node: XmlElement, depth: number, out: string[]) {
-  const pad = '  '.repeat(depth);
-  const attrs = Object.entries(node.attrs ?? {})
-    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
-    .join('');
-  const children = (node.children ?? []).filter((c): c is XmlElement => !!c);
-  if (node.text !== undefined) {
-    out.push(`${pad}<${node.name}${attrs}>${escapeXml(node.text)}</${node.name}>`);
-  } else if (children.length === 0) {
-    out.push(`${pad}<${node.name}${attrs}/>`);
-  } else {
-    out.push(`${pad}<${node.name}${attrs}>`);
-    for (const c of children) write(c, depth + 1, out);
-    out.push(`${pad}</${node.name}>`);
-  }
-}
+const builder = new XMLBuilder({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: true,
+  processEntities: true,
+});
 
-/** UTF-8 XML document with a declaration, indented by two spaces. */
+const DECLARATION: OrderedNode = {
+  '?xml': [{ '#text': '' }],
+  ':@': { '@_version': '1.0', '@_encoding': 'UTF-8', '@_standalone': 'yes' },
+};
+
+/** UTF-8 XML document with a declaration, indented by two spaces (fast-xml-parser's XMLBuilder). */
 export function renderXml(root: XmlElement): string {
-  const out = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'];
-  write(root, 0, out);
-  return `${out.join('\n')}\n`;
+  return `${builder.build([DECLARATION, toOrdered(root)])}\n`;
 }
 
 /** Fixed namespace of the name-based GUIDs below (random, generated once for this project). */
@@ -72,15 +80,7 @@ export function nameGuid(name: string): string {
 }
 
 /** An EIS date-time: Moscow local time without an offset, as the EIS writes it ('2018-05-29T10:35:06'). */
-export function eisDateTime(at: Date): string {
-  return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 19);
-}
-
-/** Decimal string without needless trailing zeros: '1000.00000000' -> '1000', '12.50' -> '12.5'. */
-export function trimDecimal(value: string): string {
-  if (!value.includes('.')) return value;
-  return value.replace(/0+$/, '').replace(/\.$/, '');
-}
+export const eisDateTime = (at: Date): string => moscowDateTime(at);
 
 /** Money with exactly two fraction digits (the EIS money2 type): '1250000' -> '1250000.00'. */
 export function money2(value: string): string {

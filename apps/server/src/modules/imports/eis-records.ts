@@ -2,6 +2,7 @@ import type { ContractStatus } from '@zakupki/shared';
 import { type ContractItemInput, fromKopecks, lineKopecks, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { contracts } from '../../db/schema/index.js';
+import { moscowDay } from '../../lib/moscow-time.js';
 import type { EisContract, EisExecution } from './eis/eis.types.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
@@ -18,8 +19,7 @@ export const registryNumberOf = (c: EisContract) =>
   c.contractRegNumber ?? (c.source === '44' ? c.registrationNumber : null);
 
 /** Moscow date of an ISO date-time (EIS publication moments). */
-export const moscowDate = (iso: string) =>
-  new Date(new Date(iso).getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+export const moscowDate = (iso: string) => moscowDay(new Date(iso));
 
 /**
  * Contract status from the EIS record: 223-FZ status is that of the information (I: invalid ->

@@ -5,6 +5,8 @@
  * 'контракт №Н 394/536-10-16 от 5 мая 2010 г.'.
  */
 
+import { MONTHS_GENITIVE } from '@zakupki/shared';
+
 /** Registry numbers: 19 digits (44-FZ, 223-FZ base) or 23 digits (223-FZ with the 4-digit suffix). */
 const REGISTRY_RUN = /(?<!\d)\d{19}(?:\d{4})?(?!\d)/g;
 
@@ -34,23 +36,13 @@ const OTHER_DOC_WORD =
   /(?<![\p{L}])(?:сч[её]т\p{L}*|сч\.|сч-ф\p{L}*|с\/ф|счет-фактур\p{L}*|упд|накладн\p{L}*|акт\p{L}*|заказ\p{L}*|заявк\p{L}*|письм\p{L}*|л\/с|лс)(?![\p{L}])/giu;
 const NUMBER_SIGN = /(?:№|N(?![\p{L}]))\s*$/u;
 
-const MONTHS: Record<string, number> = {
-  января: 1,
-  февраля: 2,
-  марта: 3,
-  апреля: 4,
-  мая: 5,
-  июня: 6,
-  июля: 7,
-  августа: 8,
-  сентября: 9,
-  октября: 10,
-  ноября: 11,
-  декабря: 12,
-};
+/** Genitive month name ('марта') -> 1…12. */
+const MONTHS: Record<string, number> = Object.fromEntries(MONTHS_GENITIVE.map((m, i) => [m, i + 1]));
 
-const DATE_AFTER =
-  /^\s*[,;]?\s*(?:от|from)\s*(?:(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})(?!\d)|(\d{1,2})\s+(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)\s+(\d{4}))/iu;
+const DATE_AFTER = new RegExp(
+  String.raw`^\s*[,;]?\s*(?:от|from)\s*(?:(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})(?!\d)|(\d{1,2})\s+(${MONTHS_GENITIVE.join('|')})\s+(\d{4}))`,
+  'iu',
+);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,5 @@
 import { checkInn, checkKpp, checkOgrn } from '@zakupki/shared';
+import { moscowOffsetMinutes } from '../../../lib/moscow-time.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { asArray, child, text, type XmlNode } from '../../../lib/xml.js';
 import type { EisDocumentRef, EisOrganization, EisWarning } from './eis.types.js';
@@ -66,13 +67,6 @@ export function normaliseDate(value: string): string | null {
   const m = DATE.exec(value.trim());
   if (!m || !validYmd(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
   return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-/** Moscow offset in minutes for a local Moscow wall-clock time given as a UTC timestamp. */
-function moscowOffsetMinutes(localAsUtc: number): number {
-  const from = Date.UTC(2011, 2, 27, 2);
-  const to = Date.UTC(2014, 9, 26, 2);
-  return localAsUtc >= from && localAsUtc < to ? 240 : 180;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { translate } from './errors.js';
+import './index.js';
 
+// the messages the API answers with and the forms show (zod's customError, applied by index.ts)
 const message = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
   if (r.success) throw new Error('expected a failure');
-  return translate(r.error.issues[0].message);
+  return r.error.issues[0].message;
 };
 
 describe('validation messages in Russian', () => {
@@ -19,5 +20,16 @@ describe('validation messages in Russian', () => {
     expect(message(z.string().email(), 'x')).toBe('Введите корректный email');
     expect(message(z.enum(['a', 'b']), 'c')).toBe('Недопустимое значение');
     expect(message(z.string().max(3), 'abcd')).toBe('Не более 3 символов или элементов');
+  });
+  it('lengths, extra keys and types; a message written on the schema wins', () => {
+    expect(message(z.array(z.string()).min(2), ['a'])).toBe('Не менее 2 символов или элементов');
+    expect(message(z.strictObject({ a: z.string() }), { a: 'x', b: 1 })).toBe('Лишнее поле');
+    expect(message(z.string(), 5)).toBe('Недопустимый тип значения');
+    expect(message(z.string().min(1, 'Укажите название'), '')).toBe('Укажите название');
+  });
+  it('anything else in zod’s Russian locale, not in English', () => {
+    const m = message(z.string().regex(/^\d+$/), 'abc');
+    expect(m).toMatch(/[а-яё]/i);
+    expect(m).not.toMatch(/Invalid/);
   });
 });
