@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
+import { companyRoutes } from '@zakupki/shared/api/companies';
 import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
