@@ -78,7 +78,7 @@ describe('XLSX import', () => {
 
   it('a loaded file closes the dialog and says how many rows were added and updated', async () => {
     loginAs('specialist');
-    stubRoute(catalogRoutes.exec.importXlsx, { total: 4, created: 3, updated: 1, unchanged: 0 } as never);
+    stubRoute(catalogRoutes.exec.importXlsx, { total: 4, created: 3, updated: 1, unchanged: 0 });
     renderApp(<CatalogScreen d={terms} />, { path: terms.route });
     await screen.findByText('Список пуст');
     await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));
