@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { applyRussianValidationMessages } from '@zakupki/shared/validation-messages';
 import { afterEach, beforeEach } from 'vitest';
 import { resetStubs, verifyStubs } from './stub-api';
+
+// findBy*/waitFor wait up to 5 s: lazy routes load slowly when the two cores are busy (CI runs
+// the server suite beside these tests); a failing expectation still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // as main.tsx does
 applyRussianValidationMessages();
