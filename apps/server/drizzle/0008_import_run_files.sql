@@ -1,0 +1,1 @@
+ALTER TABLE "import_runs" ADD COLUMN "files" jsonb DEFAULT '[]'::jsonb NOT NULL;
