@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/demo.seed.js';
 import { seedReference } from './db/seed/index.js';
+import { loadShippedClassifiers } from './modules/classifiers/classifiers.service.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -16,6 +17,11 @@ async function main() {
   }
   const app = await buildApp(config);
   await seedReference(app.deps.db);
+  // the full ОКПД2, ОКЕИ and ОКВЭД2 (kept apart from seedReference, which every test app runs):
+  // a restart with the same releases loaded reads one row per classifier
+  const started = performance.now();
+  const classifiers = await loadShippedClassifiers(app.deps.db);
+  app.log.info({ classifiers, ms: Math.round(performance.now() - started) }, 'classifiers checked');
   if (config.seedDemo && !config.databaseUrl) {
     const seeded = await seedDemo(app.deps.db);
     if (seeded)

@@ -1,4 +1,4 @@
-import { Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +10,8 @@ import { readFilters, toListQuery } from '../../model/filters';
 /**
  * Picks a contract of the company for an УПД or a payment: concluded (or already closed)
  * contracts, searched on the server by number or subject; by default only those of the supplier
- * the document names.
+ * the document names; with `supplierOnly` (a payment: the server accepts only a contract of the
+ * payee) always and only those.
  */
 export function ContractSelect({
   companyId,
@@ -19,6 +20,7 @@ export function ContractSelect({
   onChange,
   label = 'Договор',
   error,
+  supplierOnly = false,
 }: {
   companyId: number;
   supplierInn: string | null;
@@ -26,6 +28,7 @@ export function ContractSelect({
   onChange: (id: number | null) => void;
   label?: string;
   error?: string | null;
+  supplierOnly?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -36,7 +39,7 @@ export function ContractSelect({
   const query = toListQuery({
     ...base,
     status: ['concluded', 'executed', 'terminated'],
-    supplier: onlySupplier && supplierInn ? supplierInn : undefined,
+    supplier: (onlySupplier || supplierOnly) && supplierInn ? supplierInn : undefined,
     q: (debounced === picked?.label ? '' : debounced.trim()) || undefined,
     limit: 50,
   });
@@ -88,7 +91,12 @@ export function ContractSelect({
         description="Поиск по номеру, реестровому номеру или предмету"
         comboboxProps={{ withinPortal: true }}
       />
-      {supplierInn ? (
+      {supplierInn && supplierOnly ? (
+        <Text size="xs" c="dimmed">
+          Договоры с получателем платежа, ИНН {supplierInn}
+        </Text>
+      ) : null}
+      {supplierInn && !supplierOnly ? (
         <Checkbox
           size="xs"
           label={`Только договоры с поставщиком ИНН ${supplierInn}`}
