@@ -42,7 +42,11 @@ export function translate(msg: string): string {
   if (/expected number|expected int/i.test(msg)) return 'Значение должно быть числовое';
   if (/Invalid email/i.test(msg)) return 'Введите корректный email';
   if (/Invalid option|Invalid enum/i.test(msg)) return 'Недопустимое значение';
-  if (/Unrecognized key/i.test(msg)) return 'Лишнее поле';
+  const unknown = /Unrecognized keys?: (.+)$/i.exec(msg);
+  if (unknown) {
+    const keys = unknown[1].split(/,\s*/).map((k) => `«${k.replace(/^"|"$/g, '')}»`);
+    return keys.length > 1 ? `Неизвестные параметры: ${keys.join(', ')}` : `Неизвестный параметр ${keys[0]}`;
+  }
   if (/expected/i.test(msg)) return 'Недопустимый тип значения';
   return msg;
 }

@@ -1,5 +1,6 @@
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { type ContractLaw, checkRegistryNumber } from '@zakupki/shared/api/contracts-model';
+import { moneyScale } from '../../../components/form/money-input';
 import { formatDate, parseRuDate } from '../../../lib/formatters';
 import { inn, kpp, maxLength, numeric, required, rules, validate } from '../../../lib/validators';
 import { normalizeDecimal, priceMismatch, type SpecRow } from './spec';
@@ -112,7 +113,7 @@ export function generalRules(items: SpecRow[], today: string) {
     supplier_kpp: rules(kpp),
     supplier_name: rules(required, maxLength(1000)),
     price: (v: unknown) => {
-      const basic = validate(v, undefined, required, numeric);
+      const basic = validate(v, undefined, required, numeric) ?? moneyScale(v);
       if (basic) return basic;
       if (normalizeDecimal(v as string) === null) return 'Цена не может быть отрицательной';
       return priceMismatch(items, v as string);

@@ -34,7 +34,11 @@ describe('notifications bell', () => {
         return {
           status: 200,
           body: {
-            items: [stored(2), stored(1), stored(3, { read_at: '2026-11-25T11:00:00.000Z', status: 'success' })],
+            items: [
+              stored(2),
+              stored(1),
+              stored(3, { read_at: '2026-11-25T11:00:00.000Z', status: 'success' }),
+            ],
             total: 3,
             page: 1,
             limit: 30,

@@ -16,7 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
-import { DateField } from '../../../../components/form/date-field';
+import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
 import { applyServerErrors } from '../../../../components/form/form-errors';
 import { MoneyInput } from '../../../../components/form/money-input';
 import { InnInput, KppInput, RequiredTextInput } from '../../../../components/form/text-fields';
@@ -126,7 +126,18 @@ export function GeneralForm({
   const ip = (name: keyof GeneralValues) => ({ ...form.getInputProps(name), readOnly: ro });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(v))} aria-label="Общие сведения договора">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        // a date typed wrong is refused, never sent as the previous value or as empty
+        if (hasInvalidDate(e.currentTarget)) {
+          e.preventDefault();
+          return;
+        }
+        form.onSubmit((v) => save.mutate(v))(e);
+      }}
+      aria-label="Общие сведения договора"
+    >
       <Stack gap="sm">
         {contract && !isEditable(contract.status) ? (
           <Alert color="gray">Договор в этом статусе не редактируется.</Alert>
