@@ -17,11 +17,6 @@ async function main() {
   }
   const app = await buildApp(config);
   await seedReference(app.deps.db);
-  // the full ОКПД2, ОКЕИ and ОКВЭД2 (kept apart from seedReference, which every test app runs):
-  // a restart with the same releases loaded reads one row per classifier
-  const started = performance.now();
-  const classifiers = await loadShippedClassifiers(app.deps.db);
-  app.log.info({ classifiers, ms: Math.round(performance.now() - started) }, 'classifiers checked');
   if (config.seedDemo && !config.databaseUrl) {
     const seeded = await seedDemo(app.deps.db);
     if (seeded)
@@ -30,6 +25,15 @@ async function main() {
       );
   }
   await app.listen({ host: config.host, port: config.port });
+  // the full ОКПД2, ОКЕИ and ОКВЭД2 (kept apart from seedReference, which every test app runs),
+  // after the server answers: the first start takes ~20 s to load them, a restart with the same
+  // releases reads one row per classifier
+  const started = performance.now();
+  void loadShippedClassifiers(app.deps.db)
+    .then((classifiers) =>
+      app.log.info({ classifiers, ms: Math.round(performance.now() - started) }, 'classifiers checked'),
+    )
+    .catch((err) => app.log.error({ err }, 'classifiers not loaded'));
 
   // graceful shutdown: stop accepting, finish running requests, stop workers, close the database
   let closing = false;

@@ -103,6 +103,16 @@ export function generalFrom(c: Contract): GeneralValues {
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The plan position as the EIS numbers it: the plan's registration number (digits), a hyphen and
+ * the position's ordinal. Empty is allowed (a contract outside the plan).
+ */
+export function planPositionError(v: unknown): string | null {
+  const s = String(v ?? '').trim();
+  if (!s || /^\d{5,30}-\d{1,6}$/.test(s)) return null;
+  return 'Номер позиции плана: «<реестровый номер плана>-<порядковый номер>», например 2230123456789-12';
+}
+
 /** Field rules of the form; `items` (an existing contract's specification) checks the price against its total. */
 export function generalRules(items: SpecRow[], today: string) {
   return {
@@ -118,6 +128,7 @@ export function generalRules(items: SpecRow[], today: string) {
       if (normalizeDecimal(v as string) === null) return 'Цена не может быть отрицательной';
       return priceMismatch(items, v as string);
     },
+    plan_position_number: planPositionError,
     currency_code: (v: unknown) =>
       /^[A-Za-z]{3}$/.test(String(v ?? '').trim()) ? null : 'Код валюты из трёх латинских букв (RUB)',
     eis_registry_number: (v: unknown, values: GeneralValues) => {
