@@ -27,6 +27,8 @@ export type GeneralValues = {
   contract_basis_id: string | null;
   plan_position_number: string;
   procurement_method_name: string;
+  /** code of the procurement methods catalogue (the EIS export takes its purchase type from it) */
+  procurement_method_code: string | null;
   notice_number: string;
   start_date: string | null;
   end_date: string | null;
@@ -62,6 +64,7 @@ export const emptyGeneral = (): GeneralValues => ({
   contract_basis_id: null,
   plan_position_number: '',
   procurement_method_name: '',
+  procurement_method_code: null,
   notice_number: '',
   start_date: null,
   end_date: null,
@@ -91,6 +94,7 @@ export function generalFrom(c: Contract): GeneralValues {
     contract_basis_id: c.contract_basis_id ? String(c.contract_basis_id) : null,
     plan_position_number: c.plan_position_number ?? '',
     procurement_method_name: c.procurement_method_name ?? '',
+    procurement_method_code: c.procurement_method_code,
     notice_number: c.notice_number ?? '',
     start_date: c.start_date,
     end_date: c.end_date,
@@ -181,6 +185,7 @@ export function generalToBody(v: GeneralValues, contract: Contract | null) {
     contract_basis_id: idOrNull(v.contract_basis_id),
     plan_position_number: orNull(v.plan_position_number),
     procurement_method_name: orNull(v.procurement_method_name),
+    procurement_method_code: v.procurement_method_code,
     notice_number: orNull(v.notice_number),
     start_date: v.start_date,
     end_date: v.end_date,
