@@ -46,7 +46,11 @@ export async function buildServer() {
   fs.rmSync(out, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: SERVER_DIR,
-    entryPoints: { main: 'src/main.ts', 'admin-create': 'src/cli/admin-create.ts' },
+    entryPoints: {
+      main: 'src/main.ts',
+      'admin-create': 'src/cli/admin-create.ts',
+      'load-classifier': 'src/cli/load-classifier.ts',
+    },
     outdir: out,
     bundle: true,
     platform: 'node',

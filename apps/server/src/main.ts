@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedAtStart } from './db/seed/index.js';
+import { loadShippedClassifiers } from './modules/classifiers/classifiers.service.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -16,6 +17,15 @@ async function main() {
   const app = await buildApp(config);
   await seedAtStart(app.deps.db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
+  // the full ОКПД2, ОКЕИ and ОКВЭД2 (kept apart from seedReference, which every test app runs),
+  // after the server answers: the first start takes ~20 s to load them, a restart with the same
+  // releases reads one row per classifier
+  const started = performance.now();
+  void loadShippedClassifiers(app.deps.db)
+    .then((classifiers) =>
+      app.log.info({ classifiers, ms: Math.round(performance.now() - started) }, 'classifiers checked'),
+    )
+    .catch((err) => app.log.error({ err }, 'classifiers not loaded'));
 
   // graceful shutdown: stop accepting, finish running requests, stop workers, close the database
   let closing = false;

@@ -12,3 +12,6 @@ export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 
 /** The built web app served from the same origin (WEB_DIST_DIR overrides it). */
 export const DEFAULT_WEB_DIST = path.join(SERVER_DIR, '../web/dist');
+
+/** The complete ОКПД2, ОКЕИ and ОКВЭД2 shipped with the server (modules/classifiers). */
+export const CLASSIFIERS_DATA_DIR = path.join(SERVER_DIR, 'src/modules/classifiers/data');

@@ -12,7 +12,7 @@ export async function waitRun<T extends { status: string }>(
   for (;;) {
     const r = await t.req<T>('GET', url, { token });
     expect(r.status).toBe(200);
-    if (r.body.status === 'done' || r.body.status === 'failed') return r.body;
+    if (['done', 'warning', 'failed'].includes(r.body.status)) return r.body;
     if (Date.now() > until) throw new Error(`${url} still ${r.body.status} after ${timeoutMs} ms`);
     await new Promise((res) => setTimeout(res, 100));
   }

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './api/auth.js';
 export * from './api/catalogs.js';
+export * from './api/classifiers.js';
 export * from './api/common.js';
 export * from './api/companies.js';
 export * from './api/contracts.js';

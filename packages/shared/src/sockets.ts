@@ -16,7 +16,7 @@ export type Ack = { ok: boolean; error: string | null };
 /** Common fields every stored-notification push carries. */
 export type Pushed = {
   notification_id: number;
-  status: 'pending' | 'success' | 'error';
+  status: 'pending' | 'success' | 'warning' | 'error';
   header: string;
   message: string;
   code: string | null;

@@ -23,7 +23,7 @@ describe('validation messages in Russian', () => {
   });
   it('lengths, extra keys and types; a message written on the schema wins', () => {
     expect(message(z.array(z.string()).min(2), ['a'])).toBe('Не менее 2 символов или элементов');
-    expect(message(z.strictObject({ a: z.string() }), { a: 'x', b: 1 })).toBe('Лишнее поле');
+    expect(message(z.strictObject({ a: z.string() }), { a: 'x', b: 1 })).toBe('Неизвестный параметр «b»');
     expect(message(z.string(), 5)).toBe('Недопустимый тип значения');
     expect(message(z.string().min(1, 'Укажите название'), '')).toBe('Укажите название');
   });

@@ -10,11 +10,16 @@ export const MSG_REQUIRED = 'Обязательное поле';
 export const MSG_NUMERIC = 'Значение должно быть числовое';
 export const MSG_EMAIL = 'Введите корректный email';
 export const MSG_OPTION = 'Недопустимое значение';
-export const MSG_EXTRA_KEY = 'Лишнее поле';
 export const MSG_TYPE = 'Недопустимый тип значения';
 
 const COUNTED = new Set(['string', 'array']);
 const NUMERIC = new Set(['number', 'int']);
+
+/** Names what is unknown (a misspelt filter must not pass as no filter at all). */
+export function unknownKeys(keys: readonly string[]): string {
+  const named = keys.map((k) => `«${k}»`);
+  return named.length > 1 ? `Неизвестные параметры: ${named.join(', ')}` : `Неизвестный параметр ${named[0]}`;
+}
 
 export const russianErrors: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
@@ -38,7 +43,7 @@ export const russianErrors: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_value':
       return MSG_OPTION;
     case 'unrecognized_keys':
-      return MSG_EXTRA_KEY;
+      return unknownKeys(issue.keys);
     default:
       return undefined;
   }

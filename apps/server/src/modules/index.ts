@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
+import { classifiersModule } from './classifiers/classifiers.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
@@ -16,6 +17,7 @@ export async function registerModules(app: FastifyInstance) {
   companiesModule(app);
   usersModule(app);
   await catalogsModule(app);
+  classifiersModule(app);
   contractsModule(app);
   exportsModule(app);
   importsModule(app);

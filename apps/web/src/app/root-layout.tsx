@@ -11,6 +11,13 @@ const AppLayout = lazy(() =>
   import('../components/layout/app-layout').then((m) => ({ default: m.AppLayout })),
 );
 
+/** The notifications bell of the header (loads with the header, after login). */
+const NotificationsBell = lazy(() =>
+  import('../features/notifications/components/notifications-bell').then((m) => ({
+    default: m.NotificationsBell,
+  })),
+);
+
 export const APP_TITLE = 'Система автоматизации закупок';
 
 /**
@@ -39,7 +46,13 @@ export function RootLayout() {
   if (session.status !== 'authenticated') return <Outlet />;
   return (
     <Suspense fallback={<PageLoader />}>
-      <AppLayout>
+      <AppLayout
+        headerExtra={
+          <Suspense fallback={null}>
+            <NotificationsBell />
+          </Suspense>
+        }
+      >
         <Outlet />
       </AppLayout>
     </Suspense>

@@ -29,3 +29,12 @@ export function LogoutIcon({ size = 18 }: IconProps) {
     </svg>
   );
 }
+
+export function BellIcon({ size = 20 }: IconProps) {
+  return (
+    <svg aria-hidden="true" focusable="false" {...base(size)}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+    </svg>
+  );
+}

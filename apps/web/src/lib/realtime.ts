@@ -72,14 +72,30 @@ export function isPushed(p: unknown): p is Pushed {
   return (
     typeof o.header === 'string' &&
     typeof o.message === 'string' &&
-    (o.status === 'pending' || o.status === 'success' || o.status === 'error')
+    (o.status === 'pending' || o.status === 'success' || o.status === 'warning' || o.status === 'error')
   );
+}
+
+/** Id of the pending notice of an import started from this page (see `importNoticeId`). */
+export const importNoticeId = (importId: number) => `import:${importId}`;
+
+/** The import a push is about, when it says. */
+function importIdOf(payload: unknown): number | null {
+  const id = payload && typeof payload === 'object' ? (payload as { import_id?: unknown }).import_id : null;
+  return typeof id === 'number' ? id : null;
 }
 
 /** Handles one push: notice, invalidation, loading reset, local listeners. */
 export function handleAuthPush(event: AuthEvent, payload: unknown) {
   if (event !== 'jobProgress') loading.resetSocket();
+  const importId = importIdOf(payload);
+  if (event === 'jobProgress' && importId !== null) {
+    const progress = (payload as { progress?: number }).progress ?? 0;
+    notices.update(importNoticeId(importId), `Обработка файлов: ${progress} %`);
+  }
   if (isPushed(payload)) {
+    // the import's result replaces its pending notice
+    if (importId !== null) notices.remove(importNoticeId(importId));
     notices.show({
       id: payload.notification_id ? `notification:${payload.notification_id}` : undefined,
       status: payload.status,

@@ -1,5 +1,4 @@
 import { authRoutes, type LoginResponse, type SessionInfo } from '@zakupki/shared/api/auth';
-import { systemRoutes } from '@zakupki/shared/api/system';
 import { notices } from '../components/notices/notices.store';
 import { api } from './api-client';
 import { selectCompany, writeStoredCompanyId } from './company';
@@ -23,35 +22,6 @@ import { closeAuthSocket, closeUnauthSocket, openAuthSocket } from './socket';
  * exist and the server confirms the HttpOnly session cookie), login, logout, expiry on 401.
  */
 
-/** How many stored unread notifications appear as notices after login (the rest: on the main page). */
-export const UNREAD_NOTICES = 5;
-
-async function showUnreadNotifications() {
-  try {
-    const page = await api(systemRoutes.notifications, {
-      query: { unread: 'true', limit: UNREAD_NOTICES },
-      loading: false,
-    });
-    for (const n of [...page.items].reverse()) {
-      notices.show({
-        id: `notification:${n.id}`,
-        status: n.status,
-        header: n.header,
-        message: n.message,
-        code: n.code,
-        date: new Date(n.created_at),
-        notificationId: n.id,
-      });
-    }
-    const more = page.unread - page.items.length;
-    if (more > 0) {
-      notices.info('Непрочитанные уведомления', `Ещё ${more} — на главной странице`, { id: 'unread-more' });
-    }
-  } catch (err) {
-    console.error('Could not load unread notifications', err);
-  }
-}
-
 /** Is the session still alive on the server? (after the socket was refused) */
 async function sessionAlive(): Promise<boolean> {
   try {
@@ -72,8 +42,8 @@ function begin(s: Session) {
   if (s.user.role === 'client') selectCompany(s.company, false);
   closeUnauthSocket();
   const socket = openAuthSocket({ onRejected: sessionAlive });
+  // stored notifications are not shown again as notices: they live in the header's bell
   attachAuthHandlers(socket);
-  void showUnreadNotifications();
 }
 
 /** At start: restore the session from cookies, or open the unauthenticated socket. */

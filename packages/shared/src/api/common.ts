@@ -3,10 +3,16 @@ import { z } from 'zod';
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 export const CompanyParam = z.object({ company_id: z.coerce.number().int().positive() });
 
-export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(10),
-});
+/**
+ * Paging of every list. Strict, and so is every query built on it with `.extend()`: a parameter
+ * the list does not know (a misspelt filter) is a 400 naming it, never silently ignored.
+ */
+export const PageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(500).default(10),
+  })
+  .strict();
 export type PageQuery = z.infer<typeof PageQuery>;
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -28,6 +28,17 @@ export const CONTRACT_TRANSITIONS: Record<ContractStatus, readonly ContractStatu
 export const VAT_RATES = ['22%', '20%', '10%', '7%', '5%', '0%', 'без НДС'] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 
+/** The general VAT rate is 22 % from this day (Federal Law 425-FZ of 28.11.2025), 20 % before. */
+export const VAT_22_FROM = '2026-01-01';
+
+/**
+ * The VAT rate a new item defaults to on a date (YYYY-MM-DD; the contract date, or today when the
+ * contract has none yet): 22 % from 1 January 2026, 20 % before.
+ */
+export function defaultVatRate(date: string | null | undefined, today: string): VatRate {
+  return (date || today) >= VAT_22_FROM ? '22%' : '20%';
+}
+
 export const PAYMENT_KINDS = ['advance', 'postpayment'] as const;
 export const PAYMENT_KIND_TITLES: Record<(typeof PAYMENT_KINDS)[number], string> = {
   advance: 'Аванс',

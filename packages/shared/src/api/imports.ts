@@ -5,7 +5,8 @@ import { isoDate, PageQuery, pageOf } from './common.js';
 /** Imports of the contract module: EIS contract XML, УПД/УКД XML, bank statements (1C exchange). */
 export const IMPORT_KINDS = ['eis-contracts', 'upd', 'payments'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** `warning`: the run ended with some of its files refused (the others were imported). */
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'warning', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 const money = z.string().describe('decimal string, two fraction digits');
@@ -113,6 +114,15 @@ export const PaymentsImportResult = z.object({
 });
 export type PaymentsImportResult = z.infer<typeof PaymentsImportResult>;
 
+/** One file of a run: each file is imported (all of it) or refused (none of it) on its own. */
+export const ImportFileOutcome = z.object({
+  /** as shown to the user: «архив.zip/файл.xml» for a file inside an archive */
+  file_name: z.string(),
+  status: z.enum(['done', 'failed']),
+  error: z.string().nullable(),
+});
+export type ImportFileOutcome = z.infer<typeof ImportFileOutcome>;
+
 const runBase = {
   id,
   company_id: id,
@@ -122,6 +132,8 @@ const runBase = {
   upload_file_name: z.string(),
   file_ids: z.array(id),
   error: z.string().nullable(),
+  /** every file of the run with its outcome (empty until the run ends) */
+  files: z.array(ImportFileOutcome),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from '../contract.js';
 import { PageQuery, pageOf } from './common.js';
 
-export const NOTIFICATION_STATUSES = ['pending', 'success', 'error'] as const;
+/** `warning`: done, but not everything (e.g. an import with some files refused). */
+export const NOTIFICATION_STATUSES = ['pending', 'success', 'warning', 'error'] as const;
 export const Notification = z.object({
   id: z.number().int(),
   user_id: z.number().int(),

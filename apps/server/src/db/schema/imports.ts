@@ -59,7 +59,7 @@ export const importRuns = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind', { enum: ['eis-contracts', 'upd', 'payments'] }).notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['queued', 'running', 'done', 'warning', 'failed'] })
       .notNull()
       .default('queued'),
     progress: integer('progress').notNull().default(0),
@@ -74,6 +74,11 @@ export const importRuns = pgTable(
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Each file of the run with its outcome (ImportFileOutcome of packages/shared). */
+    files: jsonb('files')
+      .$type<{ file_name: string; status: 'done' | 'failed'; error: string | null }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

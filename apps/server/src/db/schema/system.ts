@@ -38,7 +38,7 @@ export const notifications = pgTable(
     userId: integer('user_id').notNull(),
     companyId: integer('company_id'),
     kind: text('kind').notNull(),
-    status: text('status', { enum: ['pending', 'success', 'error'] }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'warning', 'error'] }).notNull(),
     header: text('header').notNull(),
     message: text('message').notNull(),
     code: text('code'),

@@ -131,6 +131,16 @@ describe('register filters', () => {
     expect(keys(await list(`supplier=${SUPPLIER.inn.slice(0, 9)}`))).toEqual([]);
   });
 
+  it('an unknown parameter (a misspelt filter) is a 400 naming it, not the whole register', async () => {
+    const r = await t.req('GET', `${base}?suplier=${SUPPLIER2.inn}&limit=50`, { token });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details.issues).toEqual([
+      { path: 'query', message: 'Неизвестный параметр «suplier»' },
+    ]);
+    const two = await t.req('GET', `${base}?suplier=1&stauts=draft`, { token });
+    expect(two.body.error.details.issues[0].message).toBe('Неизвестные параметры: «suplier», «stauts»');
+  });
+
   it('date and price ranges, law', async () => {
     expect(keys(await list(`date_from=${day(-60)}&date_to=${day(-10)}`))).toEqual([
       'fuel',

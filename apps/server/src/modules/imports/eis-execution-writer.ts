@@ -1,4 +1,4 @@
-import { fromKopecks, toScaled } from '@zakupki/shared';
+import { formatRub, fromKopecks, toScaled } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contracts } from '../../db/schema/index.js';
@@ -92,7 +92,7 @@ export async function applyEisExecution(tx: Tx, st: EisWriteState, e: EisExecuti
   }
   for (const p of e.penalties) {
     st.warnings.push(
-      `Договор ${contractLabel(contract)}: в сведениях ЕИС неустойка${p.amount ? ` ${p.amount} ₽` : ''}${p.reason ? ` (${p.reason})` : ''}; в исполнение не включается`,
+      `Договор ${contractLabel(contract)}: в сведениях ЕИС неустойка${p.amount ? ` ${formatRub(p.amount)}` : ''}${p.reason ? ` (${p.reason})` : ''}; в исполнение не включается`,
     );
   }
 

@@ -15,6 +15,7 @@ import { applyEisExecution } from './eis-execution-writer.js';
 import { type CustomerRef, executionDate, inRange } from './eis-records.js';
 import { recomputeExecution } from './execution.service.js';
 import { ImportFailure, type ImportSpec, type RunContext } from './import-runner.js';
+import { sum } from './import-units.js';
 
 /** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
 export async function companyCustomers(
@@ -154,7 +155,7 @@ export const eisImportSpec: ImportSpec<EisImportResult> = {
     const to = ctx.run.params.date_to ?? null;
     const { refs } = await companyCustomers(ctx.deps.db, ctx.run.companyId);
     const taken = select(docs, refs, from, to);
-    return async (tx) => {
+    const write = async (tx: Tx): Promise<EisImportResult> => {
       const st: EisWriteState = {
         companyId: ctx.run.companyId,
         importId: ctx.run.id,
@@ -222,6 +223,30 @@ export const eisImportSpec: ImportSpec<EisImportResult> = {
         date_from: from,
         date_to: to,
       };
+    };
+    // files of a batch are written one by one: contracts (older versions first), then execution
+    const versions = taken.contracts.map((c) => c.version ?? 1);
+    return Object.assign(write, { rank: versions.length ? Math.min(...versions) : Number.MAX_SAFE_INTEGER });
+  },
+  merge(results) {
+    const ids = [...new Set(results.flatMap((r) => r.contract_ids))];
+    const numbers = new Set(results.map((r) => r.eais_registry_number).filter((n) => n !== null));
+    return {
+      contracts: sum(results, (r) => r.contracts),
+      created: sum(results, (r) => r.created),
+      updated: sum(results, (r) => r.updated),
+      unchanged: sum(results, (r) => r.unchanged),
+      history: sum(results, (r) => r.history),
+      executions: sum(results, (r) => r.executions),
+      events: sum(results, (r) => r.events),
+      duplicates: sum(results, (r) => r.duplicates),
+      skipped: sum(results, (r) => r.skipped),
+      contract_ids: ids,
+      eais_registry_number: ids.length === 1 && numbers.size === 1 ? [...numbers][0] : null,
+      violations: results.flatMap((r) => r.violations),
+      warnings: results.flatMap((r) => r.warnings),
+      date_from: results[0].date_from,
+      date_to: results[0].date_to,
     };
   },
   notice(ctx, outcome) {

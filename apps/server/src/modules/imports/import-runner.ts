@@ -8,7 +8,8 @@ import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { deleteFiles, readFiles } from '../files/files.service.js';
 import type { NotifyInput } from '../notifications/notifications.service.js';
-import { type ExpandedUpload, expandUploads } from './import-files.js';
+import type { ExpandedUpload } from './import-files.js';
+import { type FileOutcome, failedFilesText, unitsOf } from './import-units.js';
 import {
   detachRunFiles,
   failRun,
@@ -48,11 +49,19 @@ export type RunContext = {
 
 export type Notice = Pick<NotifyInput, 'kind' | 'status' | 'header' | 'message' | 'payload' | 'code'>;
 
-/** What a kind of import does; the runner owns statuses, progress, errors and the transaction. */
-export type ImportSpec<R extends Record<string, unknown>> = {
+/** Writes one prepared file; `rank` orders the files of a run (lower first, then as uploaded). */
+export type FileWriter<R> = ((tx: Tx) => Promise<R>) & { rank?: number };
+
+/** What a kind of import does; the runner owns statuses, progress, errors and the transactions. */
+export type ImportSpec<R extends { warnings: string[] }> = {
   kind: ImportKind;
-  /** Parses and validates everything, reading the database as needed; returns the writer. */
-  prepare: (ctx: RunContext, upload: ExpandedUpload) => Promise<(tx: Tx) => Promise<R>>;
+  /**
+   * Parses and validates ONE file (an upload, or a document inside an uploaded archive), reading
+   * the database as needed; returns its writer. Each file is written in its own transaction.
+   */
+  prepare: (ctx: RunContext, upload: ExpandedUpload) => Promise<FileWriter<R>>;
+  /** The run's result from the results of its imported files (at least one). */
+  merge: (results: R[]) => R;
   /** The text of a failed run. */
   failureMessage: (reason: string) => string;
   notice: (ctx: RunContext, outcome: { result: R } | { error: string }) => Notice;
@@ -81,12 +90,14 @@ async function notify(ctx: RunContext, notice: Notice) {
 }
 
 /**
- * Runs one import: reads the stored upload, expands archives, lets the spec parse and validate,
- * then writes everything and marks the run done in ONE transaction. A file that cannot be read
- * fails the run with the reason and writes nothing; an unexpected error is retried by the queue
- * and reported (with an error code for the operator) on the last attempt.
+ * Runs one import: reads the stored uploads, expands archives, then takes the files one by one:
+ * each is parsed, validated and written in its own transaction, all of it or nothing of it. A
+ * file that cannot be read is refused with its reason and the others go on; the run ends `done`
+ * (every file imported), `warning` (some refused: named in the run's error and notice) or
+ * `failed` (none imported). An unexpected error is retried by the queue (files already imported
+ * are then recognised as duplicates) and reported with an error code on the last attempt.
  */
-export async function executeImport<R extends Record<string, unknown>>(
+export async function executeImport<R extends { warnings: string[] }>(
   spec: ImportSpec<R>,
   importId: number,
   job: JobContext,
@@ -127,26 +138,68 @@ export async function executeImport<R extends Record<string, unknown>>(
   try {
     await ctx.progress(10);
     const stored = await readFiles(deps.db, run.fileIds, deps.recentFiles);
-    const upload = expandUploads(
+    const { units, warnings } = unitsOf(
       spec.kind,
       stored.map((f) => ({ name: f.name, data: f.content })),
     );
-    await ctx.progress(30);
+    await ctx.progress(20);
     ctx.phase('read');
-    const write = await spec.prepare(ctx, upload);
-    ctx.phase('parse');
-    await ctx.progress(70);
-    let result: R | null = null;
-    try {
-      await deps.db.transaction(async (tx) => {
-        inTransaction = true;
-        result = await write(tx);
-        await finishRun(tx, run.id, result);
-        ctx.phase('write');
-      });
-    } finally {
-      inTransaction = false;
+    const outcomes: FileOutcome[] = units.map((u) => ({
+      file_name: u.name,
+      status: 'failed',
+      error: u.error,
+    }));
+    /** Refuses one file: a reason the user can act on is kept, anything else goes up. */
+    const refuse = (i: number, err: unknown) => {
+      if (!(err instanceof ParseError || err instanceof ImportFailure)) throw err;
+      outcomes[i] = { file_name: units[i].name, status: 'failed', error: err.message };
+    };
+    const prepared: { i: number; write: FileWriter<R> }[] = [];
+    for (const [i, unit] of units.entries()) {
+      if (!unit.entry) continue;
+      try {
+        prepared.push({ i, write: await spec.prepare(ctx, { entries: [unit.entry], warnings: [] }) });
+      } catch (err) {
+        refuse(i, err);
+      }
     }
+    ctx.phase('parse');
+    await ctx.progress(40);
+    // a stable sort: files of one rank stay in the order they came
+    prepared.sort((a, b) => (a.write.rank ?? 0) - (b.write.rank ?? 0));
+    const results: R[] = [];
+    for (const [n, { i, write }] of prepared.entries()) {
+      try {
+        const r = await writeUnit(deps.db, write, () => {
+          inTransaction = true;
+        });
+        results.push(r);
+        outcomes[i] = { file_name: units[i].name, status: 'done', error: null };
+      } catch (err) {
+        refuse(i, err);
+      } finally {
+        inTransaction = false;
+      }
+      await ctx.progress(40 + Math.floor(((n + 1) / prepared.length) * 55));
+    }
+    ctx.phase('write');
+    const failedText = failedFilesText(outcomes);
+    if (results.length === 0) {
+      // one file: its own reason, as it always was; several: each named with its reason
+      const reason = outcomes.length === 1 ? outcomes[0].error : failedText;
+      const message = spec.failureMessage(reason ?? 'в загрузке нет файлов для импорта');
+      // a refused upload is not kept (as one refused before it was stored): the run keeps its
+      // file names, outcomes and reasons
+      await deps.db.transaction(async (tx) => {
+        await failRun(tx, run.id, message, outcomes);
+        await deleteFiles(tx, await detachRunFiles(tx, run.id));
+      });
+      await notify(ctx, spec.notice(ctx, { error: message }));
+      return;
+    }
+    const result = spec.merge(results);
+    result.warnings = [...warnings, ...result.warnings];
+    await finishRun(deps.db, run.id, result, outcomes, failedText);
     ctx.phase('commit');
     // where an import's time goes, step by step (ms): for operations and the benchmark
     deps.log.info({ import_id: run.id, kind: spec.kind, phases, cpu }, 'import done');
@@ -156,7 +209,18 @@ export async function executeImport<R extends Record<string, unknown>>(
       progress: 100,
       import_id: run.id,
     });
-    await notify(ctx, spec.notice(ctx, { result: result as unknown as R }));
+    const notice = spec.notice(ctx, { result });
+    await notify(
+      ctx,
+      failedText
+        ? {
+            ...notice,
+            status: 'warning',
+            message: `${notice.message}. ${failedText}`,
+            payload: { ...notice.payload, error: failedText },
+          }
+        : notice,
+    );
   } catch (err) {
     if (err instanceof ParseError || err instanceof ImportFailure) {
       const message = spec.failureMessage(err.message);
@@ -180,8 +244,16 @@ export async function executeImport<R extends Record<string, unknown>>(
   }
 }
 
+/** Writes one file in its own transaction; `opened` is called once the transaction is open. */
+async function writeUnit<R>(db: Db, write: FileWriter<R>, opened: () => void): Promise<R> {
+  return db.transaction(async (tx) => {
+    opened();
+    return write(tx);
+  });
+}
+
 /** Reports a run that failed before its job started (the upload was refused as it came). */
-export async function notifyEarlyFailure<R extends Record<string, unknown>>(
+export async function notifyEarlyFailure<R extends { warnings: string[] }>(
   deps: AppDeps,
   spec: ImportSpec<R>,
   run: ImportRunRow,

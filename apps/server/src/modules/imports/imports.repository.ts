@@ -16,6 +16,7 @@ export function toImportRun(r: ImportRunRow): ImportRun {
     upload_file_name: r.uploadFileName,
     file_ids: r.fileIds,
     error: r.error,
+    files: r.files ?? [],
     result: (r.result ?? null) as never,
     created_at: r.createdAt.toISOString(),
     finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
@@ -72,17 +73,33 @@ export async function setProgress(tx: Tx, id: number, progress: number) {
     .where(and(eq(importRuns.id, id), eq(importRuns.status, 'running')));
 }
 
-export async function finishRun(tx: Tx, id: number, result: Record<string, unknown>) {
+type Outcomes = ImportRunRow['files'];
+
+/** Ends a run with files imported: `warning` with the refused files named when some were refused. */
+export async function finishRun(
+  tx: Tx,
+  id: number,
+  result: Record<string, unknown>,
+  files: Outcomes,
+  failedFiles: string | null,
+) {
   await tx
     .update(importRuns)
-    .set({ status: 'done', progress: 100, result, error: null, finishedAt: new Date() })
+    .set({
+      status: failedFiles ? 'warning' : 'done',
+      progress: 100,
+      result,
+      files,
+      error: failedFiles,
+      finishedAt: new Date(),
+    })
     .where(eq(importRuns.id, id));
 }
 
-export async function failRun(tx: Tx, id: number, error: string) {
+export async function failRun(tx: Tx, id: number, error: string, files: Outcomes = []) {
   await tx
     .update(importRuns)
-    .set({ status: 'failed', error, finishedAt: new Date() })
+    .set({ status: 'failed', error, files, finishedAt: new Date() })
     .where(eq(importRuns.id, id));
 }
 

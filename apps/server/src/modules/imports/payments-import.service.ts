@@ -1,8 +1,9 @@
 import { setImmediate as turn } from 'node:timers/promises';
-import type { PaymentsImportResult } from '@zakupki/shared';
+import { fromKopecks, type PaymentsImportResult, toScaled } from '@zakupki/shared';
 import { audit } from '../audit/audit.service.js';
 import { companyCustomers } from './eis-import.service.js';
 import type { ImportSpec } from './import-runner.js';
+import { sum } from './import-units.js';
 import { CandidateContracts } from './payment-candidates.js';
 import { companyAccounts } from './payments.repository.js';
 import { StatementsSource } from './payments-import.source.js';
@@ -59,6 +60,18 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
       };
     };
   },
+  merge: (results) => ({
+    documents: sum(results, (r) => r.documents),
+    outgoing: sum(results, (r) => r.outgoing),
+    incoming: sum(results, (r) => r.incoming),
+    other: sum(results, (r) => r.other),
+    created: sum(results, (r) => r.created),
+    matched: sum(results, (r) => r.matched),
+    unmatched: sum(results, (r) => r.unmatched),
+    duplicates: sum(results, (r) => r.duplicates),
+    total_amount: fromKopecks(results.reduce((n, r) => n + toScaled(r.total_amount, 2), 0n)),
+    warnings: results.flatMap((r) => r.warnings),
+  }),
   notice(ctx, outcome) {
     const header = 'Загрузка банковской выписки';
     const base = { kind: 'notificationImportPaymentsResponse', header } as const;

@@ -6,6 +6,7 @@ import { ParseError } from '../../lib/parse-error.js';
 import { audit } from '../audit/audit.service.js';
 import { companyCustomers } from './eis-import.service.js';
 import type { ImportSpec } from './import-runner.js';
+import { sum } from './import-units.js';
 import { parseUpd } from './upd/upd.parser.js';
 import type { UpdDocument } from './upd/upd.types.js';
 import { contractCandidates, otherIssues, proposeMappings, type UpdDocumentRow } from './upd.repository.js';
@@ -141,7 +142,7 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
         correctionRank(a.doc.correction?.number) - correctionRank(b.doc.correction?.number),
     );
     const companyId = ctx.run.companyId;
-    return async (tx) => {
+    const write = async (tx: Tx): Promise<UpdImportResult> => {
       const { refs } = await companyCustomers(tx, companyId);
       const buyerInns = new Set(refs.map((r) => r.inn));
       const candidates = await contractCandidates(tx, companyId, [
@@ -189,7 +190,20 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
         ],
       };
     };
+    // files of a batch are written one by one: invoices before the УКД that correct them, first
+    // issues before their corrections
+    const first = parsed[0];
+    return Object.assign(write, {
+      rank: first ? (first.doc.kind === 'ukd' ? 1000 : 0) + correctionRank(first.doc.correction?.number) : 0,
+    });
   },
+  merge: (results) => ({
+    documents: results.flatMap((r) => r.documents),
+    created: sum(results, (r) => r.created),
+    duplicates: sum(results, (r) => r.duplicates),
+    without_contract: sum(results, (r) => r.without_contract),
+    warnings: results.flatMap((r) => r.warnings),
+  }),
   notice(ctx, outcome) {
     const header = 'Загрузка УПД';
     const base = { kind: 'notificationMapInvoiceItemsResponse', header } as const;
@@ -217,7 +231,8 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
             .join(', ');
     return {
       ...base,
-      status: errors.length ? 'error' : 'success',
+      // stored without a contract: the user picks it later, a warning rather than a failure
+      status: errors.length ? 'warning' : 'success',
       message,
       payload: { upload_file_name: ctx.run.uploadFileName, error: errors.length ? errors.join('; ') : null },
     };

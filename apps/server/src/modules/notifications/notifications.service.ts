@@ -8,7 +8,7 @@ export type NotifyInput = {
   companyId: number | null;
   /** the socket event of seed.md §7, or 'notification' for kinds without one */
   kind: NotificationKind | string;
-  status: 'pending' | 'success' | 'error';
+  status: 'pending' | 'success' | 'warning' | 'error';
   header: string;
   message: string;
   code?: string | null;

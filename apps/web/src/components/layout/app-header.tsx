@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { HEADER_LINKS } from '@zakupki/shared/access';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { logout } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
@@ -60,8 +60,11 @@ function CompanyArea() {
   );
 }
 
-/** Header (54 px): title, section links, company selector, catalogue menu, profile and «Выход». */
-export function AppHeader() {
+/**
+ * Header (54 px): title, section links, company selector, catalogue menu, `extra` (the
+ * notifications bell, given by the app), profile and «Выход».
+ */
+export function AppHeader({ extra }: { extra?: ReactNode }) {
   const session = useSession();
   const user = session.status === 'authenticated' ? session.user : null;
   useEffect(() => {
@@ -79,6 +82,7 @@ export function AppHeader() {
       <Group wrap="nowrap" gap="sm" style={{ flex: 'none' }}>
         {user ? <CompanyArea /> : null}
         {user ? <GearMenu role={user.role} /> : null}
+        {user ? extra : null}
         {user ? (
           <UnstyledButton component={Link} to="/profile/my" title={`${user.title} (${user.login})`}>
             {/* the name comes from the visible text (a truncated title stays whole for screen readers) */}

@@ -8,12 +8,12 @@ export const HEADER_HEIGHT = 54;
 export const FOOTER_HEIGHT = 58;
 
 /** Header and footer around the page, for an active logged-in user (seed.md §2, §9). */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, headerExtra }: { children: ReactNode; headerExtra?: ReactNode }) {
   return (
     <ModalsProvider labels={{ confirm: 'Подтвердить', cancel: 'Отмена' }}>
       <AppShell header={{ height: HEADER_HEIGHT }} footer={{ height: FOOTER_HEIGHT }} padding="md">
         <AppShell.Header>
-          <AppHeader />
+          <AppHeader extra={headerExtra} />
         </AppShell.Header>
         <AppShell.Main>{children}</AppShell.Main>
         <AppShell.Footer>

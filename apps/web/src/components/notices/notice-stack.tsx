@@ -14,6 +14,7 @@ import { type Notice, type NoticeStatus, notices } from './notices.store';
 const COLORS: Record<NoticeStatus, string> = {
   pending: 'blue',
   success: 'green',
+  warning: 'orange',
   error: 'red',
   info: 'blue',
 };

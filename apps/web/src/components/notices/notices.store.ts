@@ -5,7 +5,7 @@ import { createStore } from '../../lib/store';
  * is given); success and error entries leave after 10 seconds. A later notice with the same id
  * replaces the earlier one in place (pending → success) and restarts its timer.
  */
-export type NoticeStatus = 'pending' | 'success' | 'error' | 'info';
+export type NoticeStatus = 'pending' | 'success' | 'warning' | 'error' | 'info';
 
 export type Notice = {
   id: string;
@@ -22,7 +22,12 @@ export type Notice = {
 export type NoticeInput = Omit<Notice, 'id' | 'date'> & { id?: string; date?: Date };
 
 export const NOTICE_TTL_MS = 10_000;
-const AUTO_REMOVED: NoticeStatus[] = ['success', 'error', 'info'];
+const AUTO_REMOVED: NoticeStatus[] = ['success', 'warning', 'error', 'info'];
+/**
+ * At most this many notices at once: the oldest finished one leaves first, so a burst of pushes
+ * never covers the page (a stored notification stays in the header's list).
+ */
+export const MAX_NOTICES = 4;
 
 export function randomId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -45,13 +50,23 @@ export function createNotices(ttlMs = NOTICE_TTL_MS) {
     store.set((list) => (list.some((n) => n.id === id) ? list.filter((n) => n.id !== id) : list));
   };
 
+  const capped = (list: Notice[]): Notice[] => {
+    const next = list.slice();
+    while (next.length > MAX_NOTICES) {
+      const i = next.findIndex((n) => n.status !== 'pending');
+      const [gone] = next.splice(i === -1 ? 0 : i, 1);
+      clearTimer(gone.id);
+    }
+    return next;
+  };
+
   const show = (input: NoticeInput): string => {
     const id = input.id ?? randomId();
     const notice: Notice = { ...input, id, date: input.date ?? new Date() };
     clearTimer(id);
     store.set((list) => {
       const i = list.findIndex((n) => n.id === id);
-      if (i === -1) return [...list, notice];
+      if (i === -1) return capped([...list, notice]);
       const next = list.slice();
       next[i] = notice;
       return next;
@@ -74,8 +89,14 @@ export function createNotices(ttlMs = NOTICE_TTL_MS) {
     store,
     show,
     remove,
+    /** Updates the message of a notice still shown; nothing when it is gone. */
+    update: (id: string, message: string) =>
+      store.set((list) =>
+        list.some((n) => n.id === id) ? list.map((n) => (n.id === id ? { ...n, message } : n)) : list,
+      ),
     pending: of('pending'),
     success: of('success'),
+    warning: of('warning'),
     error: of('error'),
     info: of('info'),
     clear: () => {

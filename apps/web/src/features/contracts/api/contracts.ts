@@ -124,6 +124,22 @@ export const customersQuery = (companyId: number) =>
   });
 
 /** Catalogue 8 (funding sources) and 9 (contract bases): global entries and the company's own. */
+/** The procurement methods catalogue (global and the company's entries), for the contract card. */
+export const procurementMethodsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: ['catalogs', 'methods', 'options', companyId],
+    queryFn: ({ signal }) =>
+      api(catalogRoutes.methods.list, {
+        query: { company_id: companyId, page: 1, limit: 500, sort: 'code', order: 'asc' },
+        signal,
+        loading: false,
+      }),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+export const useProcurementMethods = (companyId: number) => useQuery(procurementMethodsQuery(companyId));
+
 export const catalogOptionsQuery = (companyId: number, type: 8 | 9) =>
   queryOptions({
     queryKey: contractKeys.catalogOptions(companyId, type),

@@ -72,7 +72,7 @@ export const importQuery = (companyId: number, importId: number) =>
     // polls while the job runs; pushes (jobProgress, the final notification) refresh it sooner
     refetchInterval: (q) => {
       const s = q.state.data?.status;
-      return s === 'done' || s === 'failed' ? false : 1000;
+      return s === 'queued' || s === 'running' || s === undefined ? 1000 : false;
     },
     staleTime: 0,
   });

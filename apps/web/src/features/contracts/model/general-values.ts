@@ -1,5 +1,6 @@
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { type ContractLaw, checkRegistryNumber } from '@zakupki/shared/api/contracts-model';
+import { moneyScale } from '../../../components/form/money-input';
 import { formatDate, parseRuDate } from '../../../lib/formatters';
 import { inn, kpp, maxLength, numeric, required, rules, validate } from '../../../lib/validators';
 import { normalizeDecimal, priceMismatch, type SpecRow } from './spec';
@@ -26,6 +27,8 @@ export type GeneralValues = {
   contract_basis_id: string | null;
   plan_position_number: string;
   procurement_method_name: string;
+  /** code of the procurement methods catalogue (the EIS export takes its purchase type from it) */
+  procurement_method_code: string | null;
   notice_number: string;
   start_date: string | null;
   end_date: string | null;
@@ -61,6 +64,7 @@ export const emptyGeneral = (): GeneralValues => ({
   contract_basis_id: null,
   plan_position_number: '',
   procurement_method_name: '',
+  procurement_method_code: null,
   notice_number: '',
   start_date: null,
   end_date: null,
@@ -90,6 +94,7 @@ export function generalFrom(c: Contract): GeneralValues {
     contract_basis_id: c.contract_basis_id ? String(c.contract_basis_id) : null,
     plan_position_number: c.plan_position_number ?? '',
     procurement_method_name: c.procurement_method_name ?? '',
+    procurement_method_code: c.procurement_method_code,
     notice_number: c.notice_number ?? '',
     start_date: c.start_date,
     end_date: c.end_date,
@@ -102,6 +107,16 @@ export function generalFrom(c: Contract): GeneralValues {
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The plan position as the EIS numbers it: the plan's registration number (digits), a hyphen and
+ * the position's ordinal. Empty is allowed (a contract outside the plan).
+ */
+export function planPositionError(v: unknown): string | null {
+  const s = String(v ?? '').trim();
+  if (!s || /^\d{5,30}-\d{1,6}$/.test(s)) return null;
+  return 'Номер позиции плана: «<реестровый номер плана>-<порядковый номер>», например 2230123456789-12';
+}
+
 /** Field rules of the form; `items` (an existing contract's specification) checks the price against its total. */
 export function generalRules(items: SpecRow[], today: string) {
   return {
@@ -112,11 +127,12 @@ export function generalRules(items: SpecRow[], today: string) {
     supplier_kpp: rules(kpp),
     supplier_name: rules(required, maxLength(1000)),
     price: (v: unknown) => {
-      const basic = validate(v, undefined, required, numeric);
+      const basic = validate(v, undefined, required, numeric) ?? moneyScale(v);
       if (basic) return basic;
       if (normalizeDecimal(v as string) === null) return 'Цена не может быть отрицательной';
       return priceMismatch(items, v as string);
     },
+    plan_position_number: planPositionError,
     currency_code: (v: unknown) =>
       /^[A-Za-z]{3}$/.test(String(v ?? '').trim()) ? null : 'Код валюты из трёх латинских букв (RUB)',
     eis_registry_number: (v: unknown, values: GeneralValues) => {
@@ -169,6 +185,7 @@ export function generalToBody(v: GeneralValues, contract: Contract | null) {
     contract_basis_id: idOrNull(v.contract_basis_id),
     plan_position_number: orNull(v.plan_position_number),
     procurement_method_name: orNull(v.procurement_method_name),
+    procurement_method_code: v.procurement_method_code,
     notice_number: orNull(v.notice_number),
     start_date: v.start_date,
     end_date: v.end_date,

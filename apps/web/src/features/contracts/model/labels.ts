@@ -19,6 +19,7 @@ export const RUN_STATUS_VIEW: Record<string, { label: string; color: string }> =
   queued: { label: 'В очереди', color: 'gray' },
   running: { label: 'Выполняется', color: 'blue' },
   done: { label: 'Готово', color: 'green' },
+  warning: { label: 'Загружено не всё', color: 'orange' },
   failed: { label: 'Ошибка', color: 'red' },
 };
 

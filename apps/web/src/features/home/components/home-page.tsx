@@ -14,8 +14,13 @@ import {
   useUnreadNotifications,
 } from '../api/home';
 
-const STATUS_COLOR = { pending: 'blue', success: 'green', error: 'red' } as const;
-const STATUS_LABEL = { pending: 'Выполняется', success: 'Готово', error: 'Ошибка' } as const;
+const STATUS_COLOR = { pending: 'blue', success: 'green', warning: 'orange', error: 'red' } as const;
+const STATUS_LABEL = {
+  pending: 'Выполняется',
+  success: 'Готово',
+  warning: 'Предупреждение',
+  error: 'Ошибка',
+} as const;
 
 function CompanyCard({ id }: { id: number }) {
   const q = useCompany(id);

@@ -1,14 +1,15 @@
-import { Progress } from '@mantine/core';
+import { Progress, Text } from '@mantine/core';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatMoney } from '../../../../lib/formatters';
+import { overrunOf } from '../../model/overrun';
 
 type Item = Pick<
   Contract['items'][number],
   'id' | 'line_no' | 'name' | 'quantity' | 'unit_name' | 'accepted_quantity' | 'amount' | 'accepted_amount'
 >;
 
-/** Share of `part` in `whole`, 0–100 (display only). */
+/** Share of `part` in `whole`, 0–100: the length of a progress bar (the text shows the real share). */
 export const percentOf = (part: string, whole: string) => {
   const w = Number(whole);
   if (!(w > 0)) return 0;
@@ -24,14 +25,37 @@ const COLUMNS: ListColumn<Item>[] = [
     align: 'right',
     render: (i) => `${i.quantity} ${i.unit_name ?? ''}`,
   },
-  { key: 'accepted', title: 'Принято', align: 'right', render: (i) => i.accepted_quantity },
+  {
+    key: 'accepted',
+    title: 'Принято',
+    align: 'right',
+    render: (i) => {
+      const over = overrunOf(i.accepted_quantity, i.quantity, 3);
+      return over ? (
+        <Text size="sm" c="red.8" fw={600} title="Принято больше, чем предусмотрено договором">
+          {i.accepted_quantity} (сверх количества: {over.replace('.', ',')})
+        </Text>
+      ) : (
+        i.accepted_quantity
+      );
+    },
+  },
   { key: 'amount', title: 'Сумма', align: 'right', nowrap: true, render: (i) => formatMoney(i.amount) },
   {
     key: 'accepted_amount',
     title: 'Принято на сумму',
     align: 'right',
     nowrap: true,
-    render: (i) => formatMoney(i.accepted_amount),
+    render: (i) => {
+      const over = overrunOf(i.accepted_amount, i.amount);
+      return over ? (
+        <Text size="sm" c="red.8" fw={600}>
+          {formatMoney(i.accepted_amount)} (сверх суммы: {formatMoney(over)})
+        </Text>
+      ) : (
+        formatMoney(i.accepted_amount)
+      );
+    },
   },
 ];
 
@@ -42,7 +66,7 @@ const PROGRESS: ListColumn<Item> = {
   render: (i) => (
     <Progress
       value={percentOf(i.accepted_amount, i.amount)}
-      color="teal"
+      color={overrunOf(i.accepted_amount, i.amount) ? 'red' : 'teal'}
       aria-label={`Выполнение позиции ${i.line_no}`}
     />
   ),

@@ -60,6 +60,7 @@ beforeEach(() => {
     status: 'done',
     progress: 100,
     upload_file_name: 'upd.xml',
+    files: [{ file_name: 'upd.xml', status: 'done', error: null }],
     file_ids: [],
     error: null,
     result: null,

@@ -1,4 +1,4 @@
-import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContractEvent } from '@zakupki/shared/api/contracts';
 import { CONTRACT_EVENT_TITLES } from '@zakupki/shared/api/contracts-model';
 import type { Payment } from '@zakupki/shared/api/imports';
@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { useContractEvents } from '../../api/contracts';
 import { usePayments } from '../../api/execution';
 import { PAYMENT_STATUS_VIEW } from '../../model/labels';
+import { overrunOf, shareOf } from '../../model/overrun';
 import { ViewBadge } from '../badges';
 import { AcceptanceTable, percentOf } from './acceptance-table';
 import type { ContractPaneProps } from './contract-pane';
@@ -26,7 +27,9 @@ function Meter({
   price: string;
   color: string;
 }) {
-  const pct = percentOf(value, price);
+  // the real share: above the price it reads 112 %, not a full bar of 100 %
+  const pct = shareOf(value, price);
+  const excess = overrunOf(value, price);
   return (
     <Card withBorder padding="sm">
       <Stack gap={6}>
@@ -34,12 +37,24 @@ function Meter({
           <Text size="sm" fw={500}>
             {label}
           </Text>
-          <Text size="sm">{pct.toFixed(1).replace('.', ',')} %</Text>
+          <Text size="sm" c={excess ? 'red.8' : undefined} fw={excess ? 600 : undefined}>
+            {pct.toFixed(1).replace('.', ',')} %
+          </Text>
         </Group>
-        <Progress value={pct} color={color} size="lg" aria-label={`${label}: ${pct.toFixed(0)} %`} />
+        <Progress
+          value={percentOf(value, price)}
+          color={excess ? 'red' : color}
+          size="lg"
+          aria-label={`${label}: ${pct.toFixed(0)} %`}
+        />
         <Text size="sm" c="dimmed">
           {formatMoney(value)} из {formatMoney(price)}
         </Text>
+        {excess ? (
+          <Alert color="red" variant="light" p="xs" role="alert">
+            {label}: превышение цены договора на {formatMoney(excess)}
+          </Alert>
+        ) : null}
       </Stack>
     </Card>
   );

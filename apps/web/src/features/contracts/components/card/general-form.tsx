@@ -15,7 +15,7 @@ import { useForm } from '@mantine/form';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
-import { DateField } from '../../../../components/form/date-field';
+import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
 import { applyServerErrors } from '../../../../components/form/form-errors';
 import { MoneyInput } from '../../../../components/form/money-input';
 import { InnInput, KppInput, RequiredTextInput } from '../../../../components/form/text-fields';
@@ -24,6 +24,7 @@ import {
   type ContractSave,
   useCatalogOptions,
   useCustomerOptions,
+  useProcurementMethods,
   useSaveContract,
 } from '../../api/contracts';
 import { updateBodyFrom } from '../../model/contract-body';
@@ -38,6 +39,9 @@ import {
 } from '../../model/general-values';
 import { rowsFromContract } from '../../model/spec';
 import { isEditable } from '../../model/status';
+
+/** The select's value for a method known by its name only (no catalogue code). */
+const NAME_ONLY = '__name__';
 
 const today = () => moscowDay(new Date().toISOString()) ?? new Date().toISOString().slice(0, 10);
 
@@ -82,6 +86,18 @@ export function GeneralForm({
     }
     return opts;
   };
+  // the procurement method comes from its catalogue (its code gives the EIS purchase type); a
+  // name alone (an imported contract) stays until another method is chosen
+  const methods = useProcurementMethods(companyId);
+  const methodTitle = (code: string) => methods.data?.items.find((m) => m.code === code)?.title;
+  const methodOptions = (methods.data?.items ?? [])
+    .filter((m) => !m.archived_at || m.code === form.values.procurement_method_code)
+    .map((m) => ({ value: m.code, label: m.title }));
+  const currentCode = form.values.procurement_method_code;
+  if (currentCode && !methodOptions.some((o) => o.value === currentCode))
+    methodOptions.push({ value: currentCode, label: form.values.procurement_method_name || currentCode });
+  if (!currentCode && form.values.procurement_method_name)
+    methodOptions.push({ value: NAME_ONLY, label: form.values.procurement_method_name });
   const customerOptions = [
     ...(contract && !contract.customer_id
       ? [
@@ -123,7 +139,14 @@ export function GeneralForm({
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((v) => save.mutate(toSave(v)))}
+      onSubmit={(e) => {
+        // a date typed wrong is refused, never sent as the previous value or as empty
+        if (hasInvalidDate(e.currentTarget)) {
+          e.preventDefault();
+          return;
+        }
+        form.onSubmit((v) => save.mutate(toSave(v)))(e);
+      }}
       aria-label="Общие сведения договора"
     >
       <Stack gap="sm">
@@ -223,7 +246,23 @@ export function GeneralForm({
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Позиция плана закупки" {...ip('plan_position_number')} />
-          <TextInput label="Способ закупки" {...ip('procurement_method_name')} />
+          <AppSelect
+            label="Способ закупки"
+            clearable
+            searchable
+            data={methodOptions}
+            value={
+              form.values.procurement_method_code ?? (form.values.procurement_method_name ? NAME_ONLY : null)
+            }
+            onChange={(code, option) => {
+              form.setFieldValue('procurement_method_code', code && code !== NAME_ONLY ? code : null);
+              form.setFieldValue(
+                'procurement_method_name',
+                code ? (methodTitle(code) ?? option?.label ?? '') : '',
+              );
+            }}
+            readOnly={ro}
+          />
           <TextInput label="Номер извещения" {...ip('notice_number')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -1,39 +1,44 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { VAT_RATES, type VatRate } from '@zakupki/shared/api/contracts-model';
+import { defaultVatRate, VAT_RATES, type VatRate } from '@zakupki/shared/api/contracts-model';
 import { useEffect, useState } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
+import { todayIso } from '../../../../lib/formatters';
 import { kopecksToMoney, rowAmountKopecks, rowErrors, rowVatKopecks, type SpecRow } from '../../model/spec';
 
-const blank = (): SpecRow => ({
+/** A new item: VAT at the general rate of the contract's date (22 % from 2026, 20 % before). */
+const blank = (contractDate: string | null): SpecRow => ({
   name: '',
   okpd2_code: null,
   okei_code: null,
   unit_name: null,
   quantity: '',
   price: '',
-  vat_rate: '20%',
+  vat_rate: defaultVatRate(contractDate, todayIso()),
 });
 
 /** Adds or edits one specification item; the sum (quantity × price) and VAT are shown as typed. */
 export function SpecItemModal({
   row,
+  contractDate,
   opened,
   onClose,
   onSave,
 }: {
   row: SpecRow | null;
+  /** YYYY-MM-DD, or null while the contract has no date (today then decides the VAT rate) */
+  contractDate: string | null;
   opened: boolean;
   onClose: () => void;
   onSave: (row: SpecRow) => void;
 }) {
-  const [v, setV] = useState<SpecRow>(row ?? blank());
+  const [v, setV] = useState<SpecRow>(row ?? blank(contractDate));
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (opened) {
-      setV(row ?? blank());
+      setV(row ?? blank(contractDate));
       setShown(false);
     }
-  }, [opened, row]);
+  }, [opened, row, contractDate]);
   const errors = rowErrors(v);
   const err = (k: keyof SpecRow) => (shown ? errors[k] : undefined);
   const set = <K extends keyof SpecRow>(k: K, value: SpecRow[K]) =>

@@ -83,7 +83,7 @@ describe('specification: sums that must add up', { timeout: 20_000 }, () => {
       unit_name: null,
       quantity: '1000',
       price: '0.1',
-      vat_rate: '20%',
+      vat_rate: '22%', // a contract of 25.04.2026: the general rate from 2026
       vat_amount: null,
       amount: null,
     });

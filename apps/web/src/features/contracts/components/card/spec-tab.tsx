@@ -205,6 +205,7 @@ export function SpecTab({ companyId, contract, canWrite }: ContractPaneProps) {
       <SpecItemModal
         opened={!!editing}
         row={editing && editing.index !== null ? rows[editing.index] : null}
+        contractDate={contract.contract_date}
         onClose={() => setEditing(null)}
         onSave={(r) => {
           if (!editing) return;

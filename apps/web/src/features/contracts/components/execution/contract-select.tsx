@@ -1,4 +1,4 @@
-import { Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
@@ -9,7 +9,8 @@ import { readFilters, toListQuery } from '../../model/filters';
 /**
  * Picks a contract of the company for an УПД or a payment: concluded (or already closed)
  * contracts, searched on the server by number or subject; by default only those of the supplier
- * the document names.
+ * the document names; with `supplierOnly` (a payment: the server accepts only a contract of the
+ * payee) always and only those.
  */
 export function ContractSelect({
   companyId,
@@ -18,6 +19,7 @@ export function ContractSelect({
   onChange,
   label = 'Договор',
   error,
+  supplierOnly = false,
 }: {
   companyId: number;
   supplierInn: string | null;
@@ -25,6 +27,7 @@ export function ContractSelect({
   onChange: (id: number | null) => void;
   label?: string;
   error?: string | null;
+  supplierOnly?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -35,7 +38,7 @@ export function ContractSelect({
   const query = toListQuery({
     ...base,
     status: ['concluded', 'executed', 'terminated'],
-    supplier: onlySupplier && supplierInn ? supplierInn : undefined,
+    supplier: (onlySupplier || supplierOnly) && supplierInn ? supplierInn : undefined,
     q: (debounced === picked?.label ? '' : debounced.trim()) || undefined,
     limit: 50,
   });
@@ -83,7 +86,12 @@ export function ContractSelect({
         description="Поиск по номеру, реестровому номеру или предмету"
         comboboxProps={{ withinPortal: true }}
       />
-      {supplierInn ? (
+      {supplierInn && supplierOnly ? (
+        <Text size="xs" c="dimmed">
+          Договоры с получателем платежа, ИНН {supplierInn}
+        </Text>
+      ) : null}
+      {supplierInn && !supplierOnly ? (
         <Checkbox
           size="xs"
           label={`Только договоры с поставщиком ИНН ${supplierInn}`}

@@ -1,21 +1,64 @@
 import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text } from '@mantine/core';
 import type { ImportRun } from '@zakupki/shared/api/imports';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
+import { importNoticeId } from '../../../../lib/realtime';
 import { useImportRun } from '../../api/execution';
 import { isRunActive, RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
 import { ViewBadge } from '../badges';
 import { RunWarnings } from '../cells';
 
-/** What an import found, in a few words per kind. */
+/** Each file of a run with its outcome, when it had several or some were refused. */
+function RunFiles({ run }: { run: ImportRun }) {
+  const failed = run.files.filter((f) => f.status === 'failed');
+  if (run.files.length < 2 && failed.length === 0) return null;
+  return (
+    <Alert
+      color={failed.length ? 'orange' : 'gray'}
+      title={
+        failed.length
+          ? `Загружено файлов: ${run.files.length - failed.length} из ${run.files.length}`
+          : `Загружено файлов: ${run.files.length}`
+      }
+    >
+      <List size="sm" spacing={4} aria-label="Файлы загрузки">
+        {run.files.map((f) => (
+          <List.Item key={f.file_name}>
+            <Text size="sm" span fw={500}>
+              {f.file_name}
+            </Text>
+            {' — '}
+            {f.status === 'done' ? 'загружен' : `не загружен: ${f.error ?? 'ошибка'}`}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** What an import found, in a few words per kind, with the outcome of each file. */
 export function ImportResult({ run }: { run: ImportRun }) {
   if (run.status === 'failed') {
-    return (
+    return run.files.length > 1 ? (
+      <RunFiles run={run} />
+    ) : (
       <Alert color="red" title="Файл не обработан">
         {run.error ?? 'Импорт завершился ошибкой'}
       </Alert>
     );
   }
+  if (!run.result) return null;
+  return (
+    <Stack gap={6}>
+      <RunFiles run={run} />
+      <KindResult run={run} />
+    </Stack>
+  );
+}
+
+function KindResult({ run }: { run: ImportRun }) {
   if (!run.result) return null;
   if (run.kind === 'upd') {
     const r = run.result;
@@ -114,6 +157,11 @@ export function ImportResult({ run }: { run: ImportRun }) {
 export function ImportRunView({ companyId, importId }: { companyId: number; importId: number }) {
   const q = useImportRun(companyId, importId);
   const run = q.data;
+  const finished = run ? !isRunActive(run.status) : false;
+  useEffect(() => {
+    // the result arrived (a push may come before the upload's answer): no pending notice stays
+    if (finished) notices.remove(importNoticeId(importId));
+  }, [finished, importId]);
   if (!run) return <Progress value={100} animated striped aria-label="Ожидание начала обработки" />;
   const active = isRunActive(run.status);
   return (

@@ -1,7 +1,10 @@
 import { Button, Card, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ImportKind } from '@zakupki/shared/api/imports';
 import { type ReactNode, useState } from 'react';
+import { notices } from '../../../../components/notices/notices.store';
+import { importNoticeId } from '../../../../lib/realtime';
 import { useUploadImport } from '../../api/execution';
+import { IMPORT_KIND_TITLES } from '../../model/labels';
 import { ImportRunView } from './import-run-view';
 
 /**
@@ -37,6 +40,10 @@ export function ImportUploader({
       setImportId(null);
     },
     onSuccess: (r) => {
+      // shown at once, its progress follows the job's pushes; the result notice replaces it
+      notices.pending(`Загрузка: ${IMPORT_KIND_TITLES[kind] ?? kind}`, 'Файлы переданы, ожидание обработки', {
+        id: importNoticeId(r.import_id),
+      });
       setImportId(r.import_id);
       setFiles([]);
     },

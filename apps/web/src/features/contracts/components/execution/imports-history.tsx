@@ -87,7 +87,7 @@ export function ImportsHistory({ companyId, kinds }: { companyId: number; kinds:
           {
             accessor: 'result',
             title: 'Результат',
-            render: (r) => (r.status === 'done' || r.status === 'failed' ? <ImportResult run={r} /> : '—'),
+            render: (r) => (isRunActive(r.status) ? '—' : <ImportResult run={r} />),
           },
         ]}
       />

@@ -68,6 +68,7 @@ function AssignModal({
           <ContractSelect
             companyId={companyId}
             supplierInn={payment.payee.inn}
+            supplierOnly
             value={contractId}
             onChange={(id) => {
               setContractId(id);
