@@ -54,9 +54,7 @@ export function exportsModule(app: FastifyInstance) {
     reply.code(202);
     return startMonthly(deps(), actor, params.company_id, body);
   });
-  addRoute(app, exportRoutes.list, ({ actor, params, query }) =>
-    listReports(app.deps.db, actor, params.company_id, query),
-  );
+  addRoute(app, exportRoutes.list, ({ company, query }) => listReports(app.deps.db, company.id, query));
   addRoute(app, exportRoutes.get, ({ actor, params }) =>
     getReport(app.deps.db, actor, params.company_id, params.report_id),
   );

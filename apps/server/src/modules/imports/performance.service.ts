@@ -12,7 +12,6 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
@@ -41,7 +40,6 @@ export async function createPerformance(
   contractId: number,
   period: { period_from: string; period_to: string },
 ): Promise<Row> {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await assertContractOf(db, actor, companyId, contractId);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -78,7 +76,6 @@ export async function listPerformance(
   contractId: number,
   q: PageQuery,
 ) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   await assertContractOf(db, actor, companyId, contractId);
   const where = and(
     eq(performanceRecords.companyId, companyId),
@@ -104,7 +101,6 @@ export async function getPerformance(
   contractId: number,
   id: number,
 ) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   await assertContractOf(db, actor, companyId, contractId);
   const [row] = await db
     .select()
