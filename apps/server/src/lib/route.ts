@@ -31,10 +31,12 @@ export type RouteInput<R extends RouteDef> = {
   reply: FastifyReply;
 };
 
-const registered = new WeakMap<FastifyInstance, RouteDef[]>();
+// keyed by the app's dependencies, shared by the root instance and every encapsulated scope
+// (a module that registers its routes in a child scope, as imports does for multipart)
+const registered = new WeakMap<object, RouteDef[]>();
 
 /** Every route of the contract registered on this app (tenancy and contract tests walk them). */
-export const registeredRoutes = (app: FastifyInstance): readonly RouteDef[] => registered.get(app) ?? [];
+export const registeredRoutes = (app: FastifyInstance): readonly RouteDef[] => registered.get(app.deps) ?? [];
 
 /**
  * The company gate of a route that declares `company`: runs as the route's first onRequest hook
@@ -75,9 +77,9 @@ export function addRoute<R extends RouteDef>(
       .map(Number)
       .find((s) => s >= 200 && s < 300) ?? 200;
   const gate = companyGate(app, def);
-  const list = registered.get(app) ?? [];
+  const list = registered.get(app.deps) ?? [];
   list.push(def);
-  registered.set(app, list);
+  registered.set(app.deps, list);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
