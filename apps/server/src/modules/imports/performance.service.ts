@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
@@ -102,17 +103,17 @@ export async function getPerformance(
   id: number,
 ) {
   await assertContractOf(db, actor, companyId, contractId);
-  const [row] = await db
-    .select()
-    .from(performanceRecords)
-    .where(
-      and(
-        eq(performanceRecords.id, id),
-        eq(performanceRecords.contractId, contractId),
-        eq(performanceRecords.companyId, companyId),
-      ),
-    );
-  if (!row) throw new AppError('not_found', 'Сведения об исполнении не найдены');
+  const notFound = 'Сведения об исполнении не найдены';
+  const [row] = await db.select().from(performanceRecords).where(eq(performanceRecords.id, id));
+  // another company's record answers like a missing one, and is audited
+  await assertOwned(db, actor, {
+    entity: 'performance_record',
+    id,
+    owner: row?.companyId,
+    companyId,
+    notFound,
+  });
+  if (row.contractId !== contractId) throw new AppError('not_found', notFound);
   return toPerformanceRecord(row);
 }
 
