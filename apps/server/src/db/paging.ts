@@ -30,6 +30,14 @@ export async function paged<T>(
   return { items, total: n, page: q.page, limit: q.limit };
 }
 
+/** A page from rows already presented and their total. */
+export const pageResult = <T>(items: T[], total: number, q: Paging): Page<T> => ({
+  items,
+  total,
+  page: q.page,
+  limit: q.limit,
+});
+
 /** The same page with each row presented. */
 export const mapPage = <T, U>(p: Page<T>, present: (row: T) => U): Page<U> => ({
   ...p,

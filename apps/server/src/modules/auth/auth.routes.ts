@@ -1,6 +1,7 @@
 import { authRoutes, EmailServiceRequest } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../index.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
   changePassword,
@@ -13,9 +14,8 @@ import {
 } from './auth.service.js';
 import { resendWaitSeconds } from './email-codes.service.js';
 
-export function authModule(app: FastifyInstance) {
+export function authModule(app: FastifyInstance): ModuleJobs {
   const deps = () => app.deps;
-  app.deps.jobs.register(sendEmailCodeJob);
 
   addRoute(app, authRoutes.login, async ({ body, req }) =>
     login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
@@ -68,4 +68,5 @@ export function authModule(app: FastifyInstance) {
     socket.emit('emailServiceReceived', { email: parsed.data.email, purpose: parsed.data.purpose });
     await app.deps.jobs.send(sendEmailCodeJob, { ...parsed.data, socket_id: socket.id });
   });
+  return [sendEmailCodeJob];
 }

@@ -17,7 +17,7 @@ import {
   viewOf,
 } from './catalog-kinds.js';
 import { assertMayOpen, assertMayReadCompany, assertMayWrite } from './catalogs.policy.js';
-import { presentEntries, presentEntry } from './catalogs.present.js';
+import { presentEntries, presentEntry } from './catalogs.presenter.js';
 import {
   deleteEntry,
   findByCode,

@@ -1,6 +1,7 @@
 import type { BankRequisiteInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -17,7 +18,7 @@ import {
   updateBankRequisiteRow,
 } from './bank-requisites.repository.js';
 import { lockCompany, pgError } from './companies.repository.js';
-import { ensureOwned, pageResult } from './company-items.service.js';
+import { ensureOwned } from './company-items.service.js';
 
 /** БИК and the control keys of both accounts are checked by the shared zod schema. */
 type BankBody = z.output<typeof BankRequisiteInput>;

@@ -23,11 +23,3 @@ export async function ensureOwned(
     notFound: item.notFound,
   });
 }
-
-/** Pages as the wire format has them. */
-export const pageResult = <T>(items: T[], total: number, q: { page: number; limit: number }) => ({
-  items,
-  total,
-  page: q.page,
-  limit: q.limit,
-});

@@ -1,11 +1,12 @@
 import type { ContactInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { lockCompany, pgError } from './companies.repository.js';
-import { ensureOwned, pageResult } from './company-items.service.js';
+import { ensureOwned } from './company-items.service.js';
 import {
   activeContact,
   type ContactFilter,

@@ -12,10 +12,10 @@ import {
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { contracts, files, reportRuns, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
-
 import { assertOwned, auditRefused } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { todayMoscow } from '../contracts/contract-duties.js';
@@ -226,13 +226,11 @@ export async function listReports(db: Db, companyId: number, q: z.output<typeof 
     q.report_code ? eq(reportRuns.reportCode, q.report_code) : undefined,
     q.contract_id ? eq(reportRuns.contractId, q.contract_id) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    selectRuns(db, where)
-      .orderBy(desc(reportRuns.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(reportRuns).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(selectRuns(db, where).orderBy(desc(reportRuns.id)), q),
+    countOf(db, reportRuns, where),
+  );
   return {
     items: rows.map(({ r, file, user }) => toReportRun(r, file, user)),
     total: Number(total),

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
-import { filesModule } from '../files/files.routes.js';
+import type { ModuleJobs } from '../index.js';
 import { eisImportJob, paymentsImportJob, performanceJob, updImportJob } from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
@@ -57,11 +57,8 @@ async function readUpload(req: FastifyRequest, limit: number) {
  * Imports (EIS contracts, УПД, bank statements), the execution built from them (УПД mapping,
  * payments, execution information for EIS) and file downloads.
  */
-export function importsModule(app: FastifyInstance) {
+export function importsModule(app: FastifyInstance): ModuleJobs {
   const db = () => app.deps.db;
-  for (const job of [eisImportJob, updImportJob, paymentsImportJob, performanceJob]) {
-    void app.deps.jobs.register(job);
-  }
 
   app.register(async (scope) => {
     const limit = app.deps.config.uploadLimit;
@@ -129,5 +126,5 @@ export function importsModule(app: FastifyInstance) {
     getPerformance(db(), actor, params.company_id, params.id, params.performance_id),
   );
 
-  filesModule(app);
+  return [eisImportJob, updImportJob, paymentsImportJob, performanceJob];
 }

@@ -1,7 +1,8 @@
 import { formatRub, fromKopecks, type PaymentListQuery, toScaled } from '@zakupki/shared';
-import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { contracts, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
@@ -53,16 +54,11 @@ export async function listPayments(db: Db, companyId: number, q: ListIn) {
       : undefined,
   ];
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.date), desc(payments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(payments).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(db.select().from(payments).where(where).orderBy(desc(payments.date), desc(payments.id)), q),
+    countOf(db, payments, where),
+  );
   const refs = await contractRefs(
     db,
     rows.map((r) => r.contractId),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { formatRub, fromKopecks, type PageQuery, type PerformanceRecord, toScaled } from '@zakupki/shared';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import {
   contractEventItems,
   contractEvents,
@@ -82,16 +83,11 @@ export async function listPerformance(
     eq(performanceRecords.companyId, companyId),
     eq(performanceRecords.contractId, contractId),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(performanceRecords)
-      .where(where)
-      .orderBy(desc(performanceRecords.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(performanceRecords).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(db.select().from(performanceRecords).where(where).orderBy(desc(performanceRecords.id)), q),
+    countOf(db, performanceRecords, where),
+  );
   return { items: rows.map(toPerformanceRecord), total: Number(total), page: q.page, limit: q.limit };
 }
 

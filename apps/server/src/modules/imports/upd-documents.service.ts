@@ -5,9 +5,10 @@ import {
   type UpdListQuery,
   type UpdMappingInput,
 } from '@zakupki/shared';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { contracts, updDocuments, updLineMappings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
@@ -69,16 +70,14 @@ export async function listUpdDocuments(db: Db, companyId: number, q: ListIn) {
       : undefined,
   ];
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(updDocuments)
-      .where(where)
-      .orderBy(desc(updDocuments.date), desc(updDocuments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(updDocuments).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      db.select().from(updDocuments).where(where).orderBy(desc(updDocuments.date), desc(updDocuments.id)),
+      q,
+    ),
+    countOf(db, updDocuments, where),
+  );
   const refs = await contractRefs(
     db,
     rows.map((r) => r.contractId),

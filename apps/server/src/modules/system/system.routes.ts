@@ -2,6 +2,7 @@ import { isStaff, systemRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../index.js';
 import { testNotificationJob } from '../notifications/notifications.jobs.js';
 import {
   listMyNotifications,
@@ -11,9 +12,7 @@ import {
 import { pingDatabase } from './system.repository.js';
 import { auditEntries, errorEvent } from './system.service.js';
 
-export function systemModule(app: FastifyInstance) {
-  void app.deps.jobs.register(testNotificationJob);
-
+export function systemModule(app: FastifyInstance): ModuleJobs {
   addRoute(app, systemRoutes.health, async () => {
     const { jobs, sockets } = app.deps;
     const db = await pingDatabase(app.deps);
@@ -61,4 +60,5 @@ export function systemModule(app: FastifyInstance) {
 
   addRoute(app, systemRoutes.audit, ({ actor, query }) => auditEntries(app.deps.db, actor, query));
   addRoute(app, systemRoutes.errorEvent, ({ actor, params }) => errorEvent(app.deps.db, actor, params.code));
+  return [testNotificationJob];
 }
