@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { notices } from '../../../../components/notices/notices.store';
@@ -56,7 +57,9 @@ export function RegisterPage() {
           <Button variant="default" onClick={() => exportXlsx.mutate()} loading={exportXlsx.isPending}>
             Выгрузить в Excel
           </Button>
-          {can('contracts.write') ? <Button onClick={() => openCard('new')}>Добавить договор</Button> : null}
+          {can(contractRoutes.create) ? (
+            <Button onClick={() => openCard('new')}>Добавить договор</Button>
+          ) : null}
         </Group>
       </Group>
       <RegisterFilterBar filters={filters} onChange={change} />
@@ -73,7 +76,7 @@ export function RegisterPage() {
       <ContractDrawer
         companyId={companyId}
         target={card === 'new' ? 'new' : Number(card) > 0 ? Number(card) : null}
-        canWrite={can('contracts.write')}
+        canWrite={can(contractRoutes.update)}
         onOpen={openCard}
       />
     </Stack>
