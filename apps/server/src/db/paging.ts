@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.js';
 
 /** The page asked for (`page` from 1). */
@@ -43,3 +43,19 @@ export const mapPage = <T, U>(p: Page<T>, present: (row: T) => U): Page<U> => ({
   ...p,
   items: p.items.map(present),
 });
+
+/** A page of whole rows of one table under a condition, in the given order, and their total. */
+export function tablePage<T extends PgTable>(
+  db: Tx,
+  table: T,
+  where: SQL | undefined,
+  order: (SQL | AnyPgColumn)[],
+  q: Paging,
+): Promise<Page<T['$inferSelect']>> {
+  const rows = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order);
+  return paged(q, onPage(rows, q) as Promise<T['$inferSelect'][]>, countOf(db, table, where));
+}

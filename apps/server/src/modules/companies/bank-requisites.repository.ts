@@ -1,7 +1,7 @@
 import type { PageQuery } from '@zakupki/shared';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { countOf, onPage, paged } from '../../db/paging.js';
+import { tablePage } from '../../db/paging.js';
 import { bankRequisites } from '../../db/schema/index.js';
 
 export type BankRow = typeof bankRequisites.$inferSelect;
@@ -25,17 +25,12 @@ export const toBankRequisite = (r: BankRow) => ({
 
 export async function listBankRequisites(tx: Tx, companyId: number, q: PageQuery) {
   const where = eq(bankRequisites.companyId, companyId);
-  const { items: rows, total } = await paged(
+  const { items: rows, total } = await tablePage(
+    tx,
+    bankRequisites,
+    where,
+    [desc(bankRequisites.isMain), asc(bankRequisites.bankName), asc(bankRequisites.id)],
     q,
-    onPage(
-      tx
-        .select()
-        .from(bankRequisites)
-        .where(where)
-        .orderBy(desc(bankRequisites.isMain), asc(bankRequisites.bankName), asc(bankRequisites.id)),
-      q,
-    ),
-    countOf(tx, bankRequisites, where),
   );
   return { rows, total: Number(total) };
 }

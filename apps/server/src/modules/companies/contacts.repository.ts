@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { countOf, onPage, paged } from '../../db/paging.js';
+import { tablePage } from '../../db/paging.js';
 import { contacts } from '../../db/schema/index.js';
 import { contains } from './companies.repository.js';
 
@@ -41,17 +41,12 @@ export async function listContacts(tx: Tx, companyId: number, q: ContactFilter) 
     contains(contacts.position, q.position),
     q.is_active ? eq(contacts.isActive, q.is_active === 'true') : undefined,
   );
-  const { items: rows, total } = await paged(
+  const { items: rows, total } = await tablePage(
+    tx,
+    contacts,
+    where,
+    [desc(contacts.isActive), asc(contacts.fullName), asc(contacts.id)],
     q,
-    onPage(
-      tx
-        .select()
-        .from(contacts)
-        .where(where)
-        .orderBy(desc(contacts.isActive), asc(contacts.fullName), asc(contacts.id)),
-      q,
-    ),
-    countOf(tx, contacts, where),
   );
   return { rows, total: Number(total) };
 }
