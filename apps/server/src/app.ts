@@ -5,11 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { authModule } from './modules/auth/auth.routes.js';
 import { RecentFiles } from './modules/files/recent-files.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
-import { systemModule } from './modules/system/system.routes.js';
 import { DEFAULT_WEB_DIST } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -94,8 +92,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app);
   await registerOpenApi(app);
 
-  authModule(app);
-  systemModule(app);
   await registerModules(app);
 
   if (opts.web ?? true)

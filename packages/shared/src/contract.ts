@@ -38,6 +38,13 @@ export function defineRoute<const T extends RouteDef>(def: T): T {
 export type CompanyRouteDef = RouteDef & { company: 'company_id' | 'id' };
 export const isCompanyRoute = (def: RouteDef): def is CompanyRouteDef => def.company !== undefined;
 
+/**
+ * May a caller with these permissions in the company call the route? True when the route declares
+ * no permission or the permissions include it. The web shows a button by this (the server decides).
+ */
+export const mayCall = (def: RouteDef, permissions: readonly Permission[] | undefined): boolean =>
+  def.permission === undefined || (permissions ?? []).includes(def.permission);
+
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
 

@@ -2,7 +2,7 @@ import type { Permission, RouteBody, RouteDef } from '@zakupki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireCompany } from '../modules/access/access.service.js';
+import { NOT_FOUND, requireCompany } from '../modules/access/access.service.js';
 import type { Actor } from '../types.js';
 import { AppError } from './app-error.js';
 
@@ -31,10 +31,12 @@ export type RouteInput<R extends RouteDef> = {
   reply: FastifyReply;
 };
 
-const registered = new WeakMap<FastifyInstance, RouteDef[]>();
+// keyed by the app's dependencies, shared by the root instance and every encapsulated scope
+// (a module that registers its routes in a child scope, as imports does for multipart)
+const registered = new WeakMap<object, RouteDef[]>();
 
 /** Every route of the contract registered on this app (tenancy and contract tests walk them). */
-export const registeredRoutes = (app: FastifyInstance): readonly RouteDef[] => registered.get(app) ?? [];
+export const registeredRoutes = (app: FastifyInstance): readonly RouteDef[] => registered.get(app.deps) ?? [];
 
 /**
  * The company gate of a route that declares `company`: runs as the route's first onRequest hook
@@ -48,8 +50,12 @@ function companyGate(app: FastifyInstance, def: RouteDef) {
     if (!req.actor) throw new AppError('unauthorized', 'Требуется вход в систему');
     const raw = (req.params as Record<string, string | undefined>)[param];
     const id = Number(raw);
-    if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0)
-      throw new AppError('not_found', 'Запрашиваемый ресурс не найден');
+    if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
+      // not an id at all (`abc`): names no company, so the params validation answers 400 as for
+      // any route; a form the schema would take but the gate does not (`0x10`) answers 404
+      if (def.params && !def.params.safeParse(req.params).success) return;
+      throw new AppError('not_found', NOT_FOUND);
+    }
     const permissions = await requireCompany(app.deps.db, req.actor, id, def.permission);
     req.company = { id, permissions };
   };
@@ -71,9 +77,9 @@ export function addRoute<R extends RouteDef>(
       .map(Number)
       .find((s) => s >= 200 && s < 300) ?? 200;
   const gate = companyGate(app, def);
-  const list = registered.get(app) ?? [];
+  const list = registered.get(app.deps) ?? [];
   list.push(def);
-  registered.set(app, list);
+  registered.set(app.deps, list);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
@@ -90,6 +96,8 @@ export function addRoute<R extends RouteDef>(
     },
     handler: async (req, reply) => {
       if (!def.public && !req.actor) throw new AppError('unauthorized', 'Требуется вход в систему');
+      // a declared route never runs without its gate having passed
+      if (def.company && !req.company) throw new AppError('not_found', NOT_FOUND);
       const result = await handler({
         params: req.params as never,
         query: req.query as never,

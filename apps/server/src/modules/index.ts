@@ -1,25 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import type { AnyJob } from '../plugins/jobs.js';
+import { authModule } from './auth/auth.routes.js';
 import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { classifiersModule } from './classifiers/classifiers.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
+import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
+import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
 
+/** The durable jobs a module owns (its `*.jobs.ts`), registered with the queue here. */
+export type ModuleJobs = readonly AnyJob[];
+
+/** A module: registers its routes (and socket handlers) and returns its jobs. */
+type Module = (
+  app: FastifyInstance,
+) => ModuleJobs | undefined | Promise<ModuleJobs | undefined> | void | Promise<void>;
+
 /**
- * Every domain module registers its routes, jobs and socket handlers here.
- * Keep one line per module, in the order of the product's menu.
+ * Every domain module registers here, and its jobs with the queue: one entry per module, in the
+ * order of the product's menu (the account and system routes first).
  */
+const MODULES: Module[] = [
+  authModule,
+  systemModule,
+  companiesModule,
+  usersModule,
+  catalogsModule,
+  classifiersModule,
+  contractsModule,
+  exportsModule,
+  importsModule,
+  filesModule,
+  calendarApiModule,
+];
+
 export async function registerModules(app: FastifyInstance) {
-  void app;
-  companiesModule(app);
-  usersModule(app);
-  await catalogsModule(app);
-  classifiersModule(app);
-  contractsModule(app);
-  exportsModule(app);
-  importsModule(app);
-  calendarApiModule(app);
+  for (const register of MODULES) {
+    for (const job of (await register(app)) ?? []) await app.deps.jobs.register(job);
+  }
 }

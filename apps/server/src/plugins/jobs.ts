@@ -30,7 +30,7 @@ export function defineJob<S extends z.ZodType>(def: JobDef<S>): JobDef<S> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: registry of heterogeneous job definitions
-type AnyJob = JobDef<any>;
+export type AnyJob = JobDef<any>;
 
 /** pg-boss on PostgreSQL or on the shared PGlite instance. */
 export class JobQueue {

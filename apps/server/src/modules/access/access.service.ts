@@ -43,15 +43,24 @@ const companyWithMember = (db: Db) =>
       .prepare(''),
   );
 
+/** The answer to a company, or a row, the caller may not reach: the same as to a missing one. */
+export const NOT_FOUND = 'Запрашиваемый ресурс не найден';
+
 /**
- * The gate of every company-scoped call: answers 404 (never 403 with a hint) when the actor may
- * not act for the company, and writes the attempt to the audit log. Returns the permissions.
+ * The company check. Routes scoped to a company by their path declare it (`company` in
+ * packages/shared) and lib/route.ts runs this as their gate before anything else. Code that learns
+ * the company later (a file or catalogue entry by id, a `company_id` in a query or body) calls it
+ * explicitly, and says so in a comment. Answers 404 (never 403 with a hint) when the actor may not
+ * act for the company, with `notFound` as the message (the message of a missing row, so a foreign
+ * id cannot be told from a missing one), and writes the attempt to the audit log. Returns the
+ * actor's permissions in the company; 403 when `permission` is not among them.
  */
 export async function requireCompany(
   db: Db,
   actor: Actor,
   companyId: number,
   permission?: Permission,
+  notFound = NOT_FOUND,
 ): Promise<Permission[]> {
   // the company and the actor's membership in one statement: every company request passes here
   const [company] = await companyWithMember(db).execute({ companyId, userId: actor.userId });
@@ -63,7 +72,7 @@ export async function requireCompany(
   }
   if (!perms) {
     await audit(db, actor, { action: 'access_denied', entity: 'company', entityId: companyId, companyId });
-    throw new AppError('not_found', 'Запрашиваемый ресурс не найден');
+    throw new AppError('not_found', notFound);
   }
   if (permission && !perms.includes(permission)) {
     throw new AppError('forbidden', 'Недостаточно прав для этого действия в компании');
@@ -71,14 +80,58 @@ export async function requireCompany(
   return perms;
 }
 
-/** Same gate for a row found by id: 404 and an audit entry when it belongs to a company out of reach. */
+/**
+ * A row found by id (in the path or in a body) must belong to the company the caller acts for.
+ * Missing (`owner` null or undefined) and foreign rows answer the same 404 with the row's own
+ * message (`notFound`), so ids of other companies cannot be probed; a foreign one is audited
+ * (`access_denied`, with the company that was asked for). Call outside the write transaction: the
+ * audit entry must survive the refusal.
+ */
+export async function assertOwned(
+  db: Db,
+  actor: Actor,
+  ref: {
+    entity: string;
+    id: number | string;
+    owner: number | null | undefined;
+    companyId: number;
+    notFound: string;
+  },
+): Promise<void> {
+  if (ref.owner === ref.companyId) return;
+  if (ref.owner !== null && ref.owner !== undefined)
+    await denyAndAudit(db, actor, ref.entity, ref.id, ref.owner, ref.notFound, ref.companyId);
+  throw new AppError('not_found', ref.notFound);
+}
+
+/** The audit entry of a refused reference: the row's company, and the company that was asked for. */
+export async function auditRefused(
+  db: Db,
+  actor: Actor,
+  entity: string,
+  entityId: number | string,
+  companyId: number | null | undefined,
+  requestedCompanyId?: number,
+): Promise<void> {
+  await audit(db, actor, {
+    action: 'access_denied',
+    entity,
+    entityId,
+    companyId: companyId ?? null,
+    ...(requestedCompanyId !== undefined ? { after: { requested_company_id: requestedCompanyId } } : {}),
+  });
+}
+
+/** 404 with `notFound` and an audit entry: a row out of the caller's reach, refused like a missing one. */
 export async function denyAndAudit(
   db: Db,
   actor: Actor,
   entity: string,
   entityId: number | string,
-  companyId?: number | null,
+  companyId: number | null | undefined,
+  notFound = NOT_FOUND,
+  requestedCompanyId?: number,
 ): Promise<never> {
-  await audit(db, actor, { action: 'access_denied', entity, entityId, companyId: companyId ?? null });
-  throw new AppError('not_found', 'Запрашиваемый ресурс не найден');
+  await auditRefused(db, actor, entity, entityId, companyId, requestedCompanyId);
+  throw new AppError('not_found', notFound);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addressKey, requestAddress } from '../../lib/client-address.js';
 import { addRoute } from '../../lib/route.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.js';
+import type { ModuleJobs } from '../index.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
   changePassword,
@@ -15,11 +16,10 @@ import {
 } from './auth.service.js';
 import { admitEmailCodeRequest, resendWaitSeconds } from './email-codes.service.js';
 
-export function authModule(app: FastifyInstance) {
+export function authModule(app: FastifyInstance): ModuleJobs {
   const deps = () => app.deps;
   /** E-mail codes each `/unauth` connection has had sent. */
   const codesAsked = new WeakMap<object, number>();
-  app.deps.jobs.register(sendEmailCodeJob);
 
   addRoute(app, authRoutes.login, async ({ body, req, reply }) => {
     const session = await login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -92,4 +92,5 @@ export function authModule(app: FastifyInstance) {
     socket.emit('emailServiceReceived', { email: parsed.data.email, purpose: parsed.data.purpose });
     await app.deps.jobs.send(sendEmailCodeJob, { ...parsed.data, socket_id: socket.id });
   });
+  return [sendEmailCodeJob];
 }

@@ -61,6 +61,7 @@ export async function importCatalog(
   if (companyId !== null) {
     if (!d.company_entries)
       throw new AppError('bad_request', `В справочнике «${d.title}» нет записей отдельных компаний`);
+    // the company is in the query, not the path: the explicit company check
     await requireCompany(db, actor, companyId);
   }
   const subjectType =

@@ -17,7 +17,8 @@ export function assertMayOpen(actor: Actor, d: CatalogDescriptor) {
 
 /**
  * May the actor list the company's entries? Tenancy first: another company answers 404 (and is
- * audited) through requireCompany.
+ * audited) through requireCompany, called explicitly: catalogue routes name the company in their
+ * query or body, not in the path, so no route declaration gates them.
  */
 export async function assertMayReadCompany(db: Tx, actor: Actor, d: CatalogDescriptor, companyId: number) {
   assertMayOpen(actor, d);
@@ -28,7 +29,8 @@ export async function assertMayReadCompany(db: Tx, actor: Actor, d: CatalogDescr
  * May the actor write an entry owned by `companyId` (null: a global entry)?
  * Global entries: admin and specialists (tariffs: admin). Company entries: staff with
  * catalogs.write in that company; a client only where the catalogue lets clients write (places of
- * delivery) and only for its own company.
+ * delivery) and only for its own company. The company comes from a query, a body or the entry:
+ * the explicit company check (requireCompany) runs here, not a route declaration.
  */
 export async function assertMayWrite(db: Tx, actor: Actor, d: CatalogDescriptor, companyId: number | null) {
   assertMayOpen(actor, d);

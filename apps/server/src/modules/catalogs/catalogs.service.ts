@@ -17,7 +17,7 @@ import {
   viewOf,
 } from './catalog-kinds.js';
 import { assertMayOpen, assertMayReadCompany, assertMayWrite } from './catalogs.policy.js';
-import { presentEntries, presentEntry } from './catalogs.present.js';
+import { presentEntries, presentEntry } from './catalogs.presenter.js';
 import {
   deleteEntry,
   findByCode,
@@ -132,9 +132,12 @@ export async function listCatalog<T>(
 export async function loadEntry(db: Tx, actor: Actor, view: View, id: number): Promise<EntryListRow> {
   assertMayOpen(actor, view.descriptor);
   const row = await findEntry(db, id);
+  const notFound = 'Запись справочника не найдена';
   if (!row || row.kind !== view.kind || (row.typeCode ?? null) !== view.typeCode)
-    throw new AppError('not_found', 'Запись справочника не найдена');
-  if (row.companyId !== null) await requireCompany(db, actor, row.companyId);
+    throw new AppError('not_found', notFound);
+  // not company-scoped by path: the company is learnt from the entry (explicit check; a foreign
+  // entry answers like a missing one)
+  if (row.companyId !== null) await requireCompany(db, actor, row.companyId, undefined, notFound);
   return row;
 }
 

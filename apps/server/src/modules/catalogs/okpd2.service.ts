@@ -5,7 +5,7 @@ import { catalogEntries } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
 import { viewOf } from './catalog-kinds.js';
 import { assertMayOpen } from './catalogs.policy.js';
-import { presentEntries } from './catalogs.present.js';
+import { presentEntries } from './catalogs.presenter.js';
 import { listEntries, nearestOkpd2 } from './catalogs.repository.js';
 
 /** Every ancestor code of an ОКПД2 code, closest first, up to its section. */

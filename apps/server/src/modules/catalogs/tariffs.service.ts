@@ -5,7 +5,6 @@ import { companies, customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { moscowYearStart } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
-import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import {
   companyTariffRow,
@@ -177,7 +176,6 @@ function assertAdmin(actor: Actor) {
 
 export async function companyTariff(db: Db, actor: Actor, companyId: number) {
   assertAdmin(actor);
-  await requireCompany(db, actor, companyId);
   const company = (await companyTariffRow(db, companyId))!;
   const row = company.tariffId ? await findTariffRow(db, company.tariffId) : null;
   return {
@@ -190,7 +188,6 @@ export async function companyTariff(db: Db, actor: Actor, companyId: number) {
 /** PUT /api/companies/:id/tariff (admin): an existing, not archived tariff the company fits in. */
 export async function assignTariff(db: Db, actor: Actor, companyId: number, tariffId: number | null) {
   assertAdmin(actor);
-  await requireCompany(db, actor, companyId);
   await db.transaction(async (tx) => {
     const before = (await companyTariffRow(tx, companyId))!;
     if (before.tariffId === tariffId) return;

@@ -1,8 +1,8 @@
 import type { PageQuery } from '@zakupki/shared';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { tablePage } from '../../db/paging.js';
 import { bankRequisites } from '../../db/schema/index.js';
-import { offsetOf } from './companies.repository.js';
 
 export type BankRow = typeof bankRequisites.$inferSelect;
 export type BankValues = {
@@ -25,16 +25,13 @@ export const toBankRequisite = (r: BankRow) => ({
 
 export async function listBankRequisites(tx: Tx, companyId: number, q: PageQuery) {
   const where = eq(bankRequisites.companyId, companyId);
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(bankRequisites)
-      .where(where)
-      .orderBy(desc(bankRequisites.isMain), asc(bankRequisites.bankName), asc(bankRequisites.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(bankRequisites).where(where),
-  ]);
+  const { items: rows, total } = await tablePage(
+    tx,
+    bankRequisites,
+    where,
+    [desc(bankRequisites.isMain), asc(bankRequisites.bankName), asc(bankRequisites.id)],
+    q,
+  );
   return { rows, total: Number(total) };
 }
 

@@ -1,9 +1,9 @@
 import type { BankRequisiteInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
-import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import {
   type BankValues,
@@ -18,7 +18,7 @@ import {
   updateBankRequisiteRow,
 } from './bank-requisites.repository.js';
 import { lockCompany, pgError } from './companies.repository.js';
-import { ensureOwned, pageResult } from './company-items.service.js';
+import { ensureOwned } from './company-items.service.js';
 
 /** БИК and the control keys of both accounts are checked by the shared zod schema. */
 type BankBody = z.output<typeof BankRequisiteInput>;
@@ -37,8 +37,7 @@ const valuesOf = (b: BankBody): BankValues => ({
   isMain: b.is_main,
 });
 
-export async function listCompanyBankRequisites(db: Db, actor: Actor, companyId: number, q: PageQuery) {
-  await requireCompany(db, actor, companyId, 'company.read');
+export async function listCompanyBankRequisites(db: Db, companyId: number, q: PageQuery) {
   const { rows, total } = await listBankRequisites(db, companyId, q);
   return pageResult(rows.map(toBankRequisite), total, q);
 }
@@ -68,7 +67,6 @@ async function clearOtherMain(tx: Tx, actor: Actor, companyId: number) {
 }
 
 export async function createBankRequisite(db: Db, actor: Actor, companyId: number, body: BankBody) {
-  await requireCompany(db, actor, companyId, 'bank.write');
   return db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     await assertNewAccount(tx, companyId, body);
@@ -93,7 +91,6 @@ export async function updateBankRequisite(
   id: number,
   body: BankBody,
 ) {
-  await requireCompany(db, actor, companyId, 'bank.write');
   await ensureOwned(db, actor, companyId, id, BANK);
   return db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
@@ -117,7 +114,6 @@ export async function updateBankRequisite(
 }
 
 export async function deleteBankRequisite(db: Db, actor: Actor, companyId: number, id: number) {
-  await requireCompany(db, actor, companyId, 'bank.write');
   await ensureOwned(db, actor, companyId, id, BANK);
   try {
     await db.transaction(async (tx) => {

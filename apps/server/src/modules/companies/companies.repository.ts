@@ -2,6 +2,7 @@ import type { PageQuery } from '@zakupki/shared';
 import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { companies, companyMembers, procurementRules, users } from '../../db/schema/index.js';
 import type { CompanyStatus } from './companies.policy.js';
 
@@ -46,8 +47,6 @@ export function contains(column: AnyPgColumn, value: string | undefined): SQL | 
   return ilike(column, `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
-export const offsetOf = (q: PageQuery) => (q.page - 1) * q.limit;
-
 /** Postgres error code and constraint of a failed query (drizzle wraps the driver's error). */
 export function pgError(err: unknown): { code: string; constraint: string | null } | null {
   let e: unknown = err;
@@ -73,16 +72,18 @@ export async function listCompanies(
     // a rejected company (its registration request was refused) is listed only when asked for
     q.status ? eq(companies.status, q.status) : ne(companies.status, 'rejected'),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(companies)
-      .where(where)
-      .orderBy(sql`${companies.title} asc nulls last`, asc(companies.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      tx
+        .select()
+        .from(companies)
+        .where(where)
+        .orderBy(sql`${companies.title} asc nulls last`, asc(companies.id)),
+      q,
+    ),
+    countOf(tx, companies, where),
+  );
   return { rows, total: Number(total) };
 }
 
@@ -158,43 +159,47 @@ export async function companyUsers(tx: Tx, companyId: number, q: PageQuery) {
     eq(users.companyId, companyId),
     sql`exists (select 1 from ${companyMembers} m where m.user_id = ${users.id} and m.company_id = ${companyId})`,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select({
-        id: users.id,
-        title: users.title,
-        login: users.login,
-        role: users.role,
-        status: users.status,
-        membership: companyMembers.permissions,
-        isMember: sql<boolean>`${companyMembers.userId} is not null`,
-      })
-      .from(users)
-      .leftJoin(
-        companyMembers,
-        and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, companyId)),
-      )
-      .where(where)
-      .orderBy(asc(users.title), asc(users.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      tx
+        .select({
+          id: users.id,
+          title: users.title,
+          login: users.login,
+          role: users.role,
+          status: users.status,
+          membership: companyMembers.permissions,
+          isMember: sql<boolean>`${companyMembers.userId} is not null`,
+        })
+        .from(users)
+        .leftJoin(
+          companyMembers,
+          and(eq(companyMembers.userId, users.id), eq(companyMembers.companyId, companyId)),
+        )
+        .where(where)
+        .orderBy(asc(users.title), asc(users.id)),
+      q,
+    ),
+    countOf(tx, users, where),
+  );
   return { rows, total: Number(total) };
 }
 
 export async function companyProcurementRules(tx: Tx, companyId: number, q: PageQuery) {
   const where = eq(procurementRules.companyId, companyId);
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(procurementRules)
-      .where(where)
-      .orderBy(desc(procurementRules.createdAt), desc(procurementRules.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(procurementRules).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      tx
+        .select()
+        .from(procurementRules)
+        .where(where)
+        .orderBy(desc(procurementRules.createdAt), desc(procurementRules.id)),
+      q,
+    ),
+    countOf(tx, procurementRules, where),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -13,7 +13,6 @@ import {
   getCompany,
   listForActor,
   myCompanies,
-  permissionsIn,
   procurementRulesOf,
   updateCompany,
   usersOf,
@@ -28,34 +27,36 @@ import {
 import { createCustomer, deleteCustomer, listCompanyCustomers, updateCustomer } from './customers.service.js';
 import { getEisSettings, saveEisSettings } from './eis-settings.service.js';
 
-/** /api/companies and every company-scoped sub-resource; each one passes requireCompany. */
+/**
+ * /api/companies and every company-scoped sub-resource. The routes under /api/companies/:id
+ * declare `company: 'id'` and their permission in packages/shared: lib/route.ts gates them.
+ */
 export function companiesModule(app: FastifyInstance) {
   const db = () => app.deps.db;
 
   addRoute(app, r.list, async ({ actor, query }) => listForActor(db(), actor, query));
   addRoute(app, r.my, async ({ actor }) => myCompanies(db(), actor));
-  addRoute(app, r.get, async ({ actor, params }) => getCompany(db(), actor, params.id));
+  addRoute(app, r.get, async ({ company }) => getCompany(db(), company.id));
   addRoute(app, r.create, async ({ actor, body }) => createCompany(db(), actor, body));
   addRoute(app, r.update, async ({ actor, params, body }) => updateCompany(db(), actor, params.id, body));
   addRoute(app, r.remove, async ({ actor, params }) => {
     await deleteCompany(db(), actor, params.id);
     return null;
   });
-  addRoute(app, r.activeContact, async ({ actor, params }) => getActiveContact(db(), actor, params.id));
-  addRoute(app, r.permissions, async ({ actor, params }) => permissionsIn(db(), actor, params.id));
-  addRoute(app, r.users, async ({ actor, params, query }) => usersOf(db(), actor, params.id, query));
-  addRoute(app, r.procurementRules, async ({ actor, params, query }) =>
-    procurementRulesOf(db(), actor, params.id, query),
+  addRoute(app, r.activeContact, async ({ company }) => getActiveContact(db(), company.id));
+  // the gate has computed them: the caller's permissions in the company of the path
+  addRoute(app, r.permissions, async ({ company }) => company.permissions);
+  addRoute(app, r.users, async ({ company, query }) => usersOf(db(), company.id, query));
+  addRoute(app, r.procurementRules, async ({ company, query }) =>
+    procurementRulesOf(db(), company.id, query),
   );
 
-  addRoute(app, r.eisSettings.get, async ({ actor, params }) => getEisSettings(app.deps, actor, params.id));
+  addRoute(app, r.eisSettings.get, async ({ company }) => getEisSettings(app.deps, company.id));
   addRoute(app, r.eisSettings.update, async ({ actor, params, body }) =>
     saveEisSettings(app.deps, actor, params.id, body),
   );
 
-  addRoute(app, r.contacts.list, async ({ actor, params, query }) =>
-    listCompanyContacts(db(), actor, params.id, query),
-  );
+  addRoute(app, r.contacts.list, async ({ company, query }) => listCompanyContacts(db(), company.id, query));
   addRoute(app, r.contacts.create, async ({ actor, params, body }) =>
     createContact(db(), actor, params.id, body),
   );
@@ -67,8 +68,8 @@ export function companiesModule(app: FastifyInstance) {
     return null;
   });
 
-  addRoute(app, r.bank.list, async ({ actor, params, query }) =>
-    listCompanyBankRequisites(db(), actor, params.id, query),
+  addRoute(app, r.bank.list, async ({ company, query }) =>
+    listCompanyBankRequisites(db(), company.id, query),
   );
   addRoute(app, r.bank.create, async ({ actor, params, body }) =>
     createBankRequisite(db(), actor, params.id, body),
@@ -81,8 +82,8 @@ export function companiesModule(app: FastifyInstance) {
     return null;
   });
 
-  addRoute(app, r.customers.list, async ({ actor, params, query }) =>
-    listCompanyCustomers(db(), actor, params.id, query),
+  addRoute(app, r.customers.list, async ({ company, query }) =>
+    listCompanyCustomers(db(), company.id, query),
   );
   addRoute(app, r.customers.create, async ({ actor, params, body }) =>
     createCustomer(db(), actor, params.id, body),

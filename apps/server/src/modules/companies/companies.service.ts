@@ -1,11 +1,11 @@
-import type { CompanyInput, PageQuery, Permission } from '@zakupki/shared';
+import type { CompanyInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { effectivePermissions, mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
-import { companyScope, requireCompany } from '../access/access.service.js';
+import { companyScope } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAssignable } from '../catalogs/tariffs.service.js';
 import {
@@ -50,15 +50,10 @@ export async function myCompanies(db: Db, actor: Actor) {
   return companyOptions(db, await companyScope(db, actor, companies.id));
 }
 
-export async function getCompany(db: Db, actor: Actor, id: number) {
-  await requireCompany(db, actor, id, 'company.read');
+export async function getCompany(db: Db, id: number) {
   const row = await findCompany(db, id);
   if (!row) throw new AppError('not_found', 'Компания не найдена');
   return toCompany(row);
-}
-
-export async function permissionsIn(db: Db, actor: Actor, id: number): Promise<Permission[]> {
-  return requireCompany(db, actor, id);
 }
 
 function valuesOf(
@@ -137,7 +132,6 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyBody) {
 }
 
 export async function updateCompany(db: Db, actor: Actor, id: number, body: CompanyBody) {
-  await requireCompany(db, actor, id, 'company.update');
   try {
     return await db.transaction(async (tx) => {
       const beforeRow = await findCompany(tx, id, true);
@@ -170,7 +164,6 @@ export async function updateCompany(db: Db, actor: Actor, id: number, body: Comp
 }
 
 export async function deleteCompany(db: Db, actor: Actor, id: number) {
-  await requireCompany(db, actor, id, 'company.delete');
   if (!mayDeleteCompanies(actor.role)) {
     throw new AppError('forbidden', 'Удалять компании может только администратор');
   }
@@ -213,8 +206,7 @@ export async function deleteCompany(db: Db, actor: Actor, id: number) {
   }
 }
 
-export async function usersOf(db: Db, actor: Actor, id: number, q: PageQuery) {
-  await requireCompany(db, actor, id, 'users.read');
+export async function usersOf(db: Db, id: number, q: PageQuery) {
   const { rows, total } = await companyUsers(db, id, q);
   return {
     items: rows.map((r) => ({
@@ -231,8 +223,7 @@ export async function usersOf(db: Db, actor: Actor, id: number, q: PageQuery) {
   };
 }
 
-export async function procurementRulesOf(db: Db, actor: Actor, id: number, q: PageQuery) {
-  await requireCompany(db, actor, id, 'rules.read');
+export async function procurementRulesOf(db: Db, id: number, q: PageQuery) {
   const { items, total } = await companyProcurementRules(db, id, q);
   return { items, total, page: q.page, limit: q.limit };
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { tablePage } from '../../db/paging.js';
 import { contacts } from '../../db/schema/index.js';
-import { contains, offsetOf } from './companies.repository.js';
+import { contains } from './companies.repository.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = {
@@ -40,16 +41,13 @@ export async function listContacts(tx: Tx, companyId: number, q: ContactFilter) 
     contains(contacts.position, q.position),
     q.is_active ? eq(contacts.isActive, q.is_active === 'true') : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(contacts)
-      .where(where)
-      .orderBy(desc(contacts.isActive), asc(contacts.fullName), asc(contacts.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(contacts).where(where),
-  ]);
+  const { items: rows, total } = await tablePage(
+    tx,
+    contacts,
+    where,
+    [desc(contacts.isActive), asc(contacts.fullName), asc(contacts.id)],
+    q,
+  );
   return { rows, total: Number(total) };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { customers } from '../../db/schema/index.js';
-import { contains, offsetOf } from './companies.repository.js';
+import { contains } from './companies.repository.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = {
@@ -31,16 +32,11 @@ export async function listCustomers(tx: Tx, companyId: number, q: CustomerFilter
     contains(customers.title, q.title),
     contains(customers.inn, q.inn),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(asc(customers.title), asc(customers.id))
-      .limit(q.limit)
-      .offset(offsetOf(q)),
-    tx.select({ total: sql<number>`count(*)::int` }).from(customers).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(tx.select().from(customers).where(where).orderBy(asc(customers.title), asc(customers.id)), q),
+    countOf(tx, customers, where),
+  );
   return { rows, total: Number(total) };
 }
 

@@ -1,7 +1,6 @@
 import type { EisSettings, EisSettingsInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../types.js';
-import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { lockCompany } from './companies.repository.js';
 import { type EisSettingsRow, findEisSettings, saveEisSettingsRow } from './eis-settings.repository.js';
@@ -29,8 +28,7 @@ const snapshot = (row: EisSettingsRow) => ({
 });
 
 /** GET /api/companies/:id/eis_settings (permission eis.settings). */
-export async function getEisSettings(deps: AppDeps, actor: Actor, companyId: number) {
-  await requireCompany(deps.db, actor, companyId, 'eis.settings');
+export async function getEisSettings(deps: AppDeps, companyId: number) {
   return toEisSettings(companyId, await findEisSettings(deps.db, companyId));
 }
 
@@ -46,7 +44,6 @@ export async function saveEisSettings(
   body: z.output<typeof EisSettingsInput>,
 ) {
   const { db } = deps;
-  await requireCompany(db, actor, companyId, 'eis.settings');
   const sealed = body.password
     ? seal(secretsKey(deps.config), body.password, passwordContext(companyId))
     : null;

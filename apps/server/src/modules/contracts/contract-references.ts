@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { catalogEntries, contracts } from '../../db/schema/index.js';
+import { and, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { catalogEntries, contracts, customers } from '../../db/schema/index.js';
+import type { Actor } from '../../types.js';
+import { auditRefused } from '../access/access.service.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { assertTariffAllows, registerTariffCounter } from '../catalogs/tariffs.service.js';
 import { invalid } from './contract-children.js';
@@ -51,6 +53,38 @@ export async function checkCatalogEntries(tx: Tx, companyId: number, body: Refs,
     }
   }
   if (issues.length) throw invalid(issues);
+}
+
+/**
+ * Ids in a contract's body that point at another company's rows (a catalogue entry, a customer)
+ * are refused inside the write transaction exactly like missing ones (the same message); this
+ * writes the `access_denied` audit entry for each, before and outside that transaction, so the
+ * entry survives the refusal.
+ */
+export async function auditForeignReferences(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  body: Refs & { customer_id?: number | null },
+): Promise<void> {
+  const entryIds = REFS.map((r) => body[r.field]).filter((id): id is number => !!id);
+  const foreign = and(isNotNull(catalogEntries.companyId), ne(catalogEntries.companyId, companyId));
+  const [entries, customerRows] = await Promise.all([
+    entryIds.length
+      ? db
+          .select({ id: catalogEntries.id, companyId: catalogEntries.companyId })
+          .from(catalogEntries)
+          .where(and(inArray(catalogEntries.id, entryIds), foreign))
+      : [],
+    body.customer_id
+      ? db
+          .select({ id: customers.id, companyId: customers.companyId })
+          .from(customers)
+          .where(and(eq(customers.id, body.customer_id), ne(customers.companyId, companyId)))
+      : [],
+  ]);
+  for (const e of entries) await auditRefused(db, actor, 'catalog_entry', e.id, e.companyId, companyId);
+  for (const c of customerRows) await auditRefused(db, actor, 'customer', c.id, c.companyId, companyId);
 }
 
 /** 409 tariff_limit when one more contract would exceed the company's tariff (contracts per year). */

@@ -1,9 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { contracts, contractVersions } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
-import { denyAndAudit } from '../access/access.service.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { changedFields } from './contracts.policy.js';
 import {
@@ -120,12 +119,14 @@ export async function commitNewContracts(
   }
 }
 
+export const CONTRACT_NOT_FOUND = 'Договор не найден';
+
 /**
  * Before any work on a contract by id: 404 when there is none, and 404 plus an audit entry when
- * it belongs to another company than the one in the path. Runs outside transactions.
+ * it belongs to another company than the one in the path (the same answer). Runs outside
+ * transactions. Contract ids in a body (УПД, payments) pass here too.
  */
 export async function assertContractOf(db: Db, actor: Actor, companyId: number, id: number): Promise<void> {
   const owner = await contractOwner(db, id);
-  if (owner === null) throw new AppError('not_found', 'Договор не найден');
-  if (owner !== companyId) await denyAndAudit(db, actor, 'contract', id, owner);
+  await assertOwned(db, actor, { entity: 'contract', id, owner, companyId, notFound: CONTRACT_NOT_FOUND });
 }

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { countOf, offsetOf, onPage, paged } from '../../db/paging.js';
 import {
   contractDuties,
   contractEvents,
@@ -162,7 +163,7 @@ export async function getContract(db: Db, actor: Actor, companyId: number, id: n
 export async function contractHistory(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
   await assertContractOf(db, actor, companyId, id);
   const where = eq(contractVersions.contractId, id);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ v: contractVersions, user: { id: users.id, title: users.title } })
       .from(contractVersions)
@@ -171,8 +172,8 @@ export async function contractHistory(db: Db, actor: Actor, companyId: number, i
       .orderBy(desc(contractVersions.revision))
       // one more: the revision before the page's last, to tell what it changed
       .limit(q.limit + 1)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(contractVersions).where(where),
+      .offset(offsetOf(q)),
+    countOf(db, contractVersions, where),
   ]);
   const items = rows.slice(0, q.limit).map(({ v, user }, i) => {
     const snapshot = v.snapshot as Record<string, unknown>;
@@ -195,17 +196,19 @@ export async function contractHistory(db: Db, actor: Actor, companyId: number, i
 export async function contractEventsList(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
   await assertContractOf(db, actor, companyId, id);
   const where = eq(contractEvents.contractId, id);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ e: contractEvents, d: contractDuties })
-      .from(contractEvents)
-      .leftJoin(contractDuties, eq(contractDuties.eventId, contractEvents.id))
-      .where(where)
-      .orderBy(desc(contractEvents.eventDate), desc(contractEvents.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(contractEvents).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      db
+        .select({ e: contractEvents, d: contractDuties })
+        .from(contractEvents)
+        .leftJoin(contractDuties, eq(contractDuties.eventId, contractEvents.id))
+        .where(where)
+        .orderBy(desc(contractEvents.eventDate), desc(contractEvents.id)),
+      q,
+    ),
+    countOf(db, contractEvents, where),
+  );
   const today = todayMoscow();
   return {
     items: rows.map(({ e, d }) => ({

@@ -9,7 +9,7 @@ import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
-import { checkCatalogEntries, checkTariff } from './contract-references.js';
+import { auditForeignReferences, checkCatalogEntries, checkTariff } from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { editProblem, FIELD_TITLES, materialChanges } from './contracts.policy.js';
 import { findContract, loadContract, loadContractData } from './contracts.repository.js';
@@ -157,6 +157,7 @@ export async function createContract(
   companyId: number,
   body: CreateIn,
 ): Promise<Contract> {
+  await auditForeignReferences(db, actor, companyId, body);
   return db.transaction(async (tx) => {
     await checkTariff(tx, companyId);
     checkDates(body, body.status);
@@ -190,6 +191,7 @@ export async function updateContract(
   body: UpdateIn,
 ): Promise<Contract> {
   await assertContractOf(db, actor, companyId, id);
+  await auditForeignReferences(db, actor, companyId, body);
   return db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     const closed = editProblem(row.status);

@@ -2,6 +2,7 @@ import { exportRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import { contentDisposition } from '../files/files.service.js';
+import type { ModuleJobs } from '../index.js';
 import { reportJob } from './exports.jobs.js';
 import {
   getReport,
@@ -20,9 +21,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * contract and of its execution, OCDS packages and the monthly report (jobs that store a file,
  * downloaded from GET /api/files/:id), and the company's list of reports.
  */
-export function exportsModule(app: FastifyInstance) {
+export function exportsModule(app: FastifyInstance): ModuleJobs {
   const deps = () => app.deps;
-  void app.deps.jobs.register(reportJob);
 
   addRoute(app, exportRoutes.registerXlsx, async ({ actor, params, query, reply }) => {
     // access, filters and the row count come first: a failure there is the usual JSON error
@@ -54,10 +54,9 @@ export function exportsModule(app: FastifyInstance) {
     reply.code(202);
     return startMonthly(deps(), actor, params.company_id, body);
   });
-  addRoute(app, exportRoutes.list, ({ actor, params, query }) =>
-    listReports(app.deps.db, actor, params.company_id, query),
-  );
+  addRoute(app, exportRoutes.list, ({ company, query }) => listReports(app.deps.db, company.id, query));
   addRoute(app, exportRoutes.get, ({ actor, params }) =>
     getReport(app.deps.db, actor, params.company_id, params.report_id),
   );
+  return [reportJob];
 }

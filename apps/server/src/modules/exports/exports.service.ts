@@ -13,11 +13,12 @@ import {
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { contracts, files, reportRuns, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { assertOwned, auditRefused } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
 import { listConditions } from '../contracts/contracts-query.service.js';
@@ -94,7 +95,6 @@ export async function startEisContract(
   id: number,
   body: z.output<typeof EisContractExportInput>,
 ) {
-  await requireCompany(deps.db, actor, companyId, 'reports.create');
   const c = await exportableContract(deps.db, actor, companyId, id);
   return enqueue(deps, actor, companyId, {
     code: 'eis-contract',
@@ -111,7 +111,6 @@ export async function startEisPerformance(
   id: number,
   body: z.output<typeof EisPerformanceExportInput>,
 ) {
-  await requireCompany(deps.db, actor, companyId, 'reports.create');
   const c = await exportableContract(deps.db, actor, companyId, id);
   const from = body.period_from ?? c.contractDate;
   const to = body.period_to ?? todayMoscow();
@@ -130,16 +129,16 @@ export async function startOcds(
   companyId: number,
   body: z.output<typeof OcdsExportInput>,
 ) {
-  await requireCompany(deps.db, actor, companyId, 'reports.create');
   if (body.contract_ids) {
     const ids = [...new Set(body.contract_ids)];
     const rows = await deps.db
       .select({ id: contracts.id, companyId: contracts.companyId })
       .from(contracts)
       .where(inArray(contracts.id, ids));
-    const foreign = rows.find((r) => r.companyId !== companyId);
-    if (foreign) await denyAndAudit(deps.db, actor, 'contract', foreign.id, foreign.companyId);
-    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    // a contract of another company is refused like a missing one (same message), and audited
+    const foreign = rows.filter((r) => r.companyId !== companyId);
+    for (const f of foreign) await auditRefused(deps.db, actor, 'contract', f.id, f.companyId, companyId);
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id && r.companyId === companyId));
     if (missing.length)
       throw new AppError('not_found', `Договоры не найдены: ${missing.slice(0, 20).join(', ')}`);
     return enqueue(deps, actor, companyId, {
@@ -175,7 +174,6 @@ export async function startMonthly(
   companyId: number,
   body: z.output<typeof MonthlyReportInput>,
 ) {
-  await requireCompany(deps.db, actor, companyId, 'reports.create');
   return enqueue(deps, actor, companyId, {
     code: 'monthly-223-19',
     title: `Ежемесячный отчёт о договорах за ${monthName(body.month)} ${body.year} г.`,
@@ -222,25 +220,17 @@ function selectRuns(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-export async function listReports(
-  db: Db,
-  actor: Actor,
-  companyId: number,
-  q: z.output<typeof ReportListQuery>,
-) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
+export async function listReports(db: Db, companyId: number, q: z.output<typeof ReportListQuery>) {
   const where = and(
     eq(reportRuns.companyId, companyId),
     q.report_code ? eq(reportRuns.reportCode, q.report_code) : undefined,
     q.contract_id ? eq(reportRuns.contractId, q.contract_id) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    selectRuns(db, where)
-      .orderBy(desc(reportRuns.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(reportRuns).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(selectRuns(db, where).orderBy(desc(reportRuns.id)), q),
+    countOf(db, reportRuns, where),
+  );
   return {
     items: rows.map(({ r, file, user }) => toReportRun(r, file, user)),
     total: Number(total),
@@ -255,9 +245,13 @@ export async function getReport(
   companyId: number,
   reportId: number,
 ): Promise<ReportRun> {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   const [row] = await selectRuns(db, eq(reportRuns.id, reportId));
-  if (!row) throw new AppError('not_found', 'Отчёт не найден');
-  if (row.r.companyId !== companyId) await denyAndAudit(db, actor, 'report', reportId, row.r.companyId);
+  await assertOwned(db, actor, {
+    entity: 'report',
+    id: reportId,
+    owner: row?.r.companyId,
+    companyId,
+    notFound: 'Отчёт не найден',
+  });
   return toReportRun(row.r, row.file, row.user);
 }

@@ -41,7 +41,9 @@ afterAll(async () => {
 });
 
 describe('tenancy of the export routes', () => {
-  const routes = (): [string, string, unknown?][] => [
+  // [method, url, body, message]: the company gate answers the generic message; a foreign row under
+  // the caller's own company answers exactly like a missing row (issue 18: ids cannot be probed)
+  const routes = (): [string, string, unknown?, string?][] => [
     ['GET', `/api/companies/${c1}/contracts/export.xlsx`],
     ['POST', `/api/companies/${c1}/contracts/${contractId}/export/eis-contract`, {}],
     ['POST', `/api/companies/${c1}/contracts/${contractId}/export/eis-performance`, {}],
@@ -50,18 +52,23 @@ describe('tenancy of the export routes', () => {
     ['GET', `/api/companies/${c1}/reports`],
     ['GET', `/api/companies/${c1}/reports/${reportId}`],
     // the stranger's own company with the other company's contract or report
-    ['POST', `/api/companies/${c2}/contracts/${contractId}/export/eis-contract`, {}],
-    ['POST', `/api/companies/${c2}/contracts/${contractId}/export/eis-performance`, {}],
-    ['POST', `/api/companies/${c2}/exports/ocds`, { contract_ids: [contractId] }],
-    ['GET', `/api/companies/${c2}/reports/${reportId}`],
+    ['POST', `/api/companies/${c2}/contracts/${contractId}/export/eis-contract`, {}, 'Договор не найден'],
+    ['POST', `/api/companies/${c2}/contracts/${contractId}/export/eis-performance`, {}, 'Договор не найден'],
+    [
+      'POST',
+      `/api/companies/${c2}/exports/ocds`,
+      { contract_ids: [contractId] },
+      `Договоры не найдены: ${contractId}`,
+    ],
+    ['GET', `/api/companies/${c2}/reports/${reportId}`, undefined, 'Отчёт не найден'],
   ];
 
   it('answers 404 to a client of another company and writes the attempt to the audit log', async () => {
-    for (const [method, url, body] of routes()) {
+    for (const [method, url, body, message = 'Запрашиваемый ресурс не найден'] of routes()) {
       const before = await denials();
       const r = await t.req(method, url, { token: stranger, body });
       expect(r.status, `${method} ${url}`).toBe(404);
-      expect(r.body.error.message, `${method} ${url}`).toBe('Запрашиваемый ресурс не найден');
+      expect(r.body.error.message, `${method} ${url}`).toBe(message);
       expect(await denials(), `${method} ${url}`).toBe(before + 1);
     }
   });

@@ -101,6 +101,8 @@ export async function readFiles(tx: Tx, ids: number[], recent?: RecentFiles): Pr
   });
 }
 
+const FILE_NOT_FOUND = 'Файл не найден';
+
 /**
  * A file for download after the access check: a company's file needs the actor to act for that
  * company, a personal file (no company) its owner or an admin. Otherwise 404 and an audit entry.
@@ -110,12 +112,14 @@ export async function fileForActor(db: Db, actor: Actor, id: number): Promise<Fi
     .select({ ...META, content64: CONTENT_BASE64 })
     .from(files)
     .where(eq(files.id, id));
-  if (!found) throw new AppError('not_found', 'Файл не найден');
+  if (!found) throw new AppError('not_found', FILE_NOT_FOUND);
   const row = withContent(found);
   if (row.companyId !== null) {
-    await requireCompany(db, actor, row.companyId);
+    // not company-scoped by path: the company is learnt from the file, so the explicit check
+    // (a foreign file answers like a missing one)
+    await requireCompany(db, actor, row.companyId, undefined, FILE_NOT_FOUND);
   } else if (row.userId !== actor.userId && actor.role !== 'admin') {
-    await denyAndAudit(db, actor, 'file', id, null);
+    await denyAndAudit(db, actor, 'file', id, null, FILE_NOT_FOUND);
   }
   return row;
 }

@@ -1,6 +1,7 @@
 import type { ImportKind, ImportRun } from '@zakupki/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { importRuns } from '../../db/schema/index.js';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
@@ -123,15 +124,13 @@ export async function listRuns(
     q.kind ? eq(importRuns.kind, q.kind) : undefined,
     q.status ? eq(importRuns.status, q.status) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(importRuns)
-      .where(where)
-      .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    tx.select({ total: sql<number>`count(*)::int` }).from(importRuns).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      tx.select().from(importRuns).where(where).orderBy(desc(importRuns.createdAt), desc(importRuns.id)),
+      q,
+    ),
+    countOf(tx, importRuns, where),
+  );
   return { rows, total: Number(total) };
 }

@@ -9,8 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
-import { requireCompany } from '../access/access.service.js';
-import { filesModule } from '../files/files.routes.js';
+import type { ModuleJobs } from '../index.js';
 import { eisImportJob, paymentsImportJob, performanceJob, updImportJob } from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
@@ -58,11 +57,8 @@ async function readUpload(req: FastifyRequest, limit: number) {
  * Imports (EIS contracts, УПД, bank statements), the execution built from them (УПД mapping,
  * payments, execution information for EIS) and file downloads.
  */
-export function importsModule(app: FastifyInstance) {
+export function importsModule(app: FastifyInstance): ModuleJobs {
   const db = () => app.deps.db;
-  for (const job of [eisImportJob, updImportJob, paymentsImportJob, performanceJob]) {
-    void app.deps.jobs.register(job);
-  }
 
   app.register(async (scope) => {
     const limit = app.deps.config.uploadLimit;
@@ -70,7 +66,6 @@ export function importsModule(app: FastifyInstance) {
       limits: { fileSize: limit, files: MAX_FILES, fields: 20, fieldSize: 1000, parts: MAX_FILES + 20 },
     });
     addRoute(scope, importRoutes.start, async ({ actor, params, req, reply }) => {
-      await requireCompany(db(), actor, params.company_id, 'imports.run');
       const { uploads, fields } = await readUpload(req, limit);
       const parsed = ImportUploadFields.safeParse({
         date_from: fields.date_from || undefined,
@@ -97,13 +92,9 @@ export function importsModule(app: FastifyInstance) {
   addRoute(app, importRoutes.get, ({ actor, params }) =>
     getImport(db(), actor, params.company_id, params.import_id),
   );
-  addRoute(app, importRoutes.list, ({ actor, params, query }) =>
-    listImports(db(), actor, params.company_id, query),
-  );
+  addRoute(app, importRoutes.list, ({ company, query }) => listImports(db(), company.id, query));
 
-  addRoute(app, updRoutes.list, ({ actor, params, query }) =>
-    listUpdDocuments(db(), actor, params.company_id, query),
-  );
+  addRoute(app, updRoutes.list, ({ company, query }) => listUpdDocuments(db(), company.id, query));
   addRoute(app, updRoutes.get, ({ actor, params }) =>
     getUpdDocument(db(), actor, params.company_id, params.id),
   );
@@ -114,9 +105,7 @@ export function importsModule(app: FastifyInstance) {
     confirmUpdMapping(db(), actor, params.company_id, params.id, body),
   );
 
-  addRoute(app, paymentRoutes.list, ({ actor, params, query }) =>
-    listPayments(db(), actor, params.company_id, query),
-  );
+  addRoute(app, paymentRoutes.list, ({ company, query }) => listPayments(db(), company.id, query));
   addRoute(app, paymentRoutes.assign, ({ actor, params, body }) =>
     assignPayment(db(), actor, params.company_id, params.id, body.contract_id),
   );
@@ -137,5 +126,5 @@ export function importsModule(app: FastifyInstance) {
     getPerformance(db(), actor, params.company_id, params.id, params.performance_id),
   );
 
-  filesModule(app);
+  return [eisImportJob, updImportJob, paymentsImportJob, performanceJob];
 }

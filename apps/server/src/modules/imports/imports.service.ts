@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { type StoredFile, sha256Of, storeFile } from '../files/files.service.js';
 import { precheckUploads } from './import-files.js';
@@ -85,20 +84,18 @@ export async function startImport(
 }
 
 export async function getImport(db: Db, actor: Actor, companyId: number, id: number): Promise<ImportRun> {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   const run = await findRun(db, id);
-  if (!run) throw new AppError('not_found', 'Импорт не найден');
-  if (run.companyId !== companyId) await denyAndAudit(db, actor, 'import_run', id, run.companyId);
-  return toImportRun(run);
+  await assertOwned(db, actor, {
+    entity: 'import_run',
+    id,
+    owner: run?.companyId,
+    companyId,
+    notFound: 'Импорт не найден',
+  });
+  return toImportRun(run!);
 }
 
-export async function listImports(
-  db: Db,
-  actor: Actor,
-  companyId: number,
-  q: z.output<typeof ImportListQuery>,
-) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
+export async function listImports(db: Db, companyId: number, q: z.output<typeof ImportListQuery>) {
   const { rows, total } = await listRuns(db, companyId, q);
   return { items: rows.map(toImportRun), total, page: q.page, limit: q.limit };
 }

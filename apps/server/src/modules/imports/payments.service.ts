@@ -1,13 +1,15 @@
 import { formatRub, fromKopecks, type PaymentListQuery, toScaled } from '@zakupki/shared';
-import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { contracts, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
-import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { assertContractOf } from '../contracts/contract-versions.js';
 import { addEventOnce, recomputeExecution } from './execution.service.js';
 import { type PaymentRow, releasePaymentEvent, toPayment } from './payments.repository.js';
 import { paymentEvent } from './payments-import.writer.js';
@@ -18,9 +20,14 @@ type ListIn = z.output<typeof PaymentListQuery>;
 async function ownPayment(tx: Tx | Db, actor: Actor, companyId: number, id: number, lock = false) {
   const q = tx.select().from(payments).where(eq(payments.id, id));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw new AppError('not_found', 'Платёж не найден');
-  if (row.companyId !== companyId) await denyAndAudit(tx as Db, actor, 'payment', id, row.companyId);
-  return row;
+  await assertOwned(tx as Db, actor, {
+    entity: 'payment',
+    id,
+    owner: row?.companyId,
+    companyId,
+    notFound: 'Платёж не найден',
+  });
+  return row!;
 }
 
 async function withContract(tx: Tx | Db, row: PaymentRow) {
@@ -28,8 +35,7 @@ async function withContract(tx: Tx | Db, row: PaymentRow) {
   return toPayment(row, row.contractId ? (refs.get(row.contractId) ?? null) : null);
 }
 
-export async function listPayments(db: Db, actor: Actor, companyId: number, q: ListIn) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
+export async function listPayments(db: Db, companyId: number, q: ListIn) {
   const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
   const conds: (SQL | undefined)[] = [
     eq(payments.companyId, companyId),
@@ -48,16 +54,11 @@ export async function listPayments(db: Db, actor: Actor, companyId: number, q: L
       : undefined,
   ];
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.date), desc(payments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(payments).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(db.select().from(payments).where(where).orderBy(desc(payments.date), desc(payments.id)), q),
+    countOf(db, payments, where),
+  );
   const refs = await contractRefs(
     db,
     rows.map((r) => r.contractId),
@@ -75,8 +76,9 @@ export async function listPayments(db: Db, actor: Actor, companyId: number, q: L
  * amount must fit in what remains unpaid. A payment counted elsewhere moves to this contract.
  */
 export async function assignPayment(db: Db, actor: Actor, companyId: number, id: number, contractId: number) {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await ownPayment(db, actor, companyId, id);
+  // the contract named in the body: another company's answers like a missing one, audited
+  await assertContractOf(db, actor, companyId, contractId);
   return db.transaction(async (tx) => {
     const row = await ownPayment(tx, actor, companyId, id, true);
     const [contract] = await tx
@@ -137,7 +139,6 @@ export async function assignPayment(db: Db, actor: Actor, companyId: number, id:
 
 /** Marks a payment as not belonging to any contract; a counted payment stops counting. */
 export async function ignorePayment(db: Db, actor: Actor, companyId: number, id: number) {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await ownPayment(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = await ownPayment(tx, actor, companyId, id, true);

@@ -5,14 +5,16 @@ import {
   type UpdListQuery,
   type UpdMappingInput,
 } from '@zakupki/shared';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { contracts, updDocuments, updLineMappings } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
-import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { assertContractOf } from '../contracts/contract-versions.js';
 import {
   type AcceptedLine,
   acceptanceKey,
@@ -42,13 +44,17 @@ const NOT_FOUND = 'УПД не найден';
 async function ownDocument(tx: Tx | Db, actor: Actor, companyId: number, id: number, lock = false) {
   const q = tx.select().from(updDocuments).where(eq(updDocuments.id, id));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw new AppError('not_found', NOT_FOUND);
-  if (row.companyId !== companyId) await denyAndAudit(tx as Db, actor, 'upd_document', id, row.companyId);
-  return row;
+  await assertOwned(tx as Db, actor, {
+    entity: 'upd_document',
+    id,
+    owner: row?.companyId,
+    companyId,
+    notFound: NOT_FOUND,
+  });
+  return row!;
 }
 
-export async function listUpdDocuments(db: Db, actor: Actor, companyId: number, q: ListIn) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
+export async function listUpdDocuments(db: Db, companyId: number, q: ListIn) {
   const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
   const conds: (SQL | undefined)[] = [
     eq(updDocuments.companyId, companyId),
@@ -64,16 +70,14 @@ export async function listUpdDocuments(db: Db, actor: Actor, companyId: number, 
       : undefined,
   ];
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(updDocuments)
-      .where(where)
-      .orderBy(desc(updDocuments.date), desc(updDocuments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(updDocuments).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      db.select().from(updDocuments).where(where).orderBy(desc(updDocuments.date), desc(updDocuments.id)),
+      q,
+    ),
+    countOf(db, updDocuments, where),
+  );
   const refs = await contractRefs(
     db,
     rows.map((r) => r.contractId),
@@ -154,7 +158,6 @@ async function detail(tx: Tx | Db, row: UpdDocumentRow): Promise<UpdDocumentDeta
 }
 
 export async function getUpdDocument(db: Db, actor: Actor, companyId: number, id: number) {
-  await requireCompany(db, actor, companyId, 'contracts.read');
   return detail(db, await ownDocument(db, actor, companyId, id));
 }
 
@@ -175,8 +178,9 @@ export async function setUpdContract(
   id: number,
   contractId: number,
 ) {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await ownDocument(db, actor, companyId, id);
+  // the contract named in the body: another company's answers like a missing one, audited
+  await assertContractOf(db, actor, companyId, contractId);
   return db.transaction(async (tx) => {
     const row = await ownDocument(tx, actor, companyId, id, true);
     assertEditable(row);
@@ -262,7 +266,6 @@ export async function confirmUpdMapping(
   id: number,
   body: MappingIn,
 ) {
-  await requireCompany(db, actor, companyId, 'contracts.write');
   await ownDocument(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = await ownDocument(tx, actor, companyId, id, true);

@@ -1,7 +1,18 @@
 import { type NotificationKind, NS_AUTH, type Pushed } from '@zakupki/shared';
 import type { Server as IoServer } from 'socket.io';
 import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { mapPage, type Paging } from '../../db/paging.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor } from '../../types.js';
+import { denyAndAudit } from '../access/access.service.js';
+import { toNotification } from './notifications.presenter.js';
+import {
+  insertNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notificationOwner,
+} from './notifications.repository.js';
 
 export type NotifyInput = {
   userId: number;
@@ -26,19 +37,7 @@ export class Notifier {
   ) {}
 
   async notify(n: NotifyInput): Promise<number> {
-    const [row] = await this.db
-      .insert(notifications)
-      .values({
-        userId: n.userId,
-        companyId: n.companyId,
-        kind: n.kind,
-        status: n.status,
-        header: n.header,
-        message: n.message,
-        code: n.code ?? null,
-        payload: (n.payload ?? {}) as never,
-      })
-      .returning({ id: notifications.id });
+    const row = await insertNotification(this.db, n);
     const pushed: Pushed = {
       notification_id: row.id,
       status: n.status,
@@ -61,4 +60,27 @@ export class Notifier {
       .to(`user:${userId}`)
       .emit(event as 'jobProgress', payload as never);
   }
+}
+
+const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';
+
+export async function listMyNotifications(db: Db, actor: Actor, q: Paging & { unread?: 'true' | 'false' }) {
+  const page = await listNotifications(db, actor.userId, { ...q, unreadOnly: q.unread === 'true' });
+  return { ...mapPage(page, toNotification), unread: page.unread };
+}
+
+/**
+ * Marks one of the caller's notifications read. Another user's answers like a missing one and
+ * is audited (`access_denied`).
+ */
+export async function readNotification(db: Db, actor: Actor, id: number) {
+  const row = await markRead(db, actor.userId, id);
+  if (row) return toNotification(row);
+  const owner = await notificationOwner(db, id);
+  if (owner) await denyAndAudit(db, actor, 'notification', id, owner.companyId, NOTIFICATION_NOT_FOUND);
+  throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+}
+
+export async function readAllNotifications(db: Db, actor: Actor) {
+  return { updated: await markAllRead(db, actor.userId) };
 }

@@ -1,6 +1,7 @@
 import { PERMISSIONS, type Permission, type Role, type UserStatus } from '@zakupki/shared';
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
 import { companies, companyMembers, sessions, users } from '../../db/schema/index.js';
 
 /** Companies an actor acts for: null means every company (admin). */
@@ -95,18 +96,20 @@ export async function listUsers(
       : undefined,
     f.q ? or(ilike(users.login, likePattern(f.q)), ilike(users.title, likePattern(f.q))) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      // registration requests first: they wait for someone's decision
-      .orderBy(desc(sql`${users.status} = 'pending'`), desc(users.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
+  const { items: rows, total } = await paged(
+    page,
+    onPage(
+      db
+        .select(columns)
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(where)
+        // registration requests first: they wait for someone's decision
+        .orderBy(desc(sql`${users.status} = 'pending'`), desc(users.id)),
+      page,
+    ),
+    countOf(db, users, where),
+  );
   return { rows, total: Number(total) };
 }
 

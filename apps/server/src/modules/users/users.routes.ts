@@ -1,14 +1,14 @@
 import { userRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../index.js';
 import { reviewRegistration, setBlocked } from './user-status.service.js';
 import { sendUserMailJob } from './users.jobs.js';
 import { createUser, getUser, listUsers, updateUser } from './users.service.js';
 
 /** /api/users: staff manage accounts, review registration requests, block and unblock. */
-export function usersModule(app: FastifyInstance) {
+export function usersModule(app: FastifyInstance): ModuleJobs {
   const deps = () => app.deps;
-  app.deps.jobs.register(sendUserMailJob);
 
   addRoute(app, userRoutes.list, async ({ actor, query }) => listUsers(deps(), actor, query));
   addRoute(app, userRoutes.get, async ({ actor, params }) => getUser(deps(), actor, params.id));
@@ -26,4 +26,5 @@ export function usersModule(app: FastifyInstance) {
   addRoute(app, userRoutes.unblock, async ({ actor, params }) =>
     setBlocked(deps(), actor, params.id, 'unblock'),
   );
+  return [sendUserMailJob];
 }

@@ -130,6 +130,7 @@ async function checkMemberships(db: Db, actor: Actor, list: MembershipInput[]) {
     return [];
   });
   if (issues.length) throw new AppError('validation_failed', 'Проверьте список компаний', { issues });
+  // companies named in a body, not a path: the explicit company check
   for (const m of list) await requireCompany(db, actor, m.company_id, 'users.manage');
 }
 
@@ -144,6 +145,7 @@ export async function createUser(deps: AppDeps, actor: Actor, body: z.output<typ
   requireStaff(actor);
   deny(createRoleDenial(actor.role, body.role));
   const { db } = deps;
+  // the company is in the body, not the path: the explicit company check
   await requireCompany(db, actor, body.company_id, 'users.manage');
   await checkMemberships(db, actor, body.memberships);
   if (await loginTaken(db, body.login)) throw duplicateLogin();
@@ -193,6 +195,7 @@ export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: 
         'Перевести пользователя из компании, за которую вы не отвечаете, может только администратор',
       );
     }
+    // the company is in the body, not the path: the explicit company check
     await requireCompany(db, actor, body.company_id as number, 'users.manage');
   }
   if (body.memberships) await checkMemberships(db, actor, body.memberships);

@@ -1,5 +1,6 @@
 import { Alert, Card, Grid, Loader, NavLink, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { Permission } from '@zakupki/shared/roles';
+import { companyRoutes } from '@zakupki/shared/api/companies';
+import { mayCall, type RouteDef } from '@zakupki/shared/contract';
 import { useSearchParams } from 'react-router';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
 import { useCompany, useCompanyPermissions, useMyCompanies } from '../../../lib/company-queries';
@@ -17,7 +18,8 @@ function CompanyCard({ id }: { id: number }) {
   if (company.isError || !company.data) {
     return <Alert color="red">Карточку компании загрузить не удалось.</Alert>;
   }
-  const can = (p: Permission) => perms.data?.includes(p) ?? false;
+  // what to show: the permission each route declares in packages/shared
+  const can = (route: RouteDef) => perms.isSuccess && mayCall(route, perms.data);
   return (
     <Card withBorder padding="md">
       <Stack gap="md">
@@ -30,21 +32,21 @@ function CompanyCard({ id }: { id: number }) {
             <Tabs.Tab value="contacts">Контакты</Tabs.Tab>
             <Tabs.Tab value="bank">Банковские реквизиты</Tabs.Tab>
             <Tabs.Tab value="customers">Заказчики</Tabs.Tab>
-            {can('users.read') ? <Tabs.Tab value="users">Пользователи</Tabs.Tab> : null}
+            {can(companyRoutes.users) ? <Tabs.Tab value="users">Пользователи</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="requisites" pt="md">
-            <RequisitesTab company={company.data} canWrite={can('company.update')} />
+            <RequisitesTab company={company.data} canWrite={can(companyRoutes.update)} />
           </Tabs.Panel>
           <Tabs.Panel value="contacts" pt="md">
-            <ContactsTab companyId={id} canWrite={can('contacts.write')} />
+            <ContactsTab companyId={id} canWrite={can(companyRoutes.contacts.create)} />
           </Tabs.Panel>
           <Tabs.Panel value="bank" pt="md">
-            <BankTab companyId={id} canWrite={can('bank.write')} />
+            <BankTab companyId={id} canWrite={can(companyRoutes.bank.create)} />
           </Tabs.Panel>
           <Tabs.Panel value="customers" pt="md">
-            <CustomersTab companyId={id} canWrite={can('customers.write')} />
+            <CustomersTab companyId={id} canWrite={can(companyRoutes.customers.create)} />
           </Tabs.Panel>
-          {can('users.read') ? (
+          {can(companyRoutes.users) ? (
             <Tabs.Panel value="users" pt="md">
               <CompanyUsersTab companyId={id} />
             </Tabs.Panel>

@@ -1,4 +1,5 @@
 import { Drawer, ScrollArea, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { importRoutes, paymentRoutes, updRoutes } from '@zakupki/shared/api/imports';
 import { useSearchParams } from 'react-router';
 import { useContractsCompany } from '../use-contracts-company';
 import { ImportUploader } from './import-uploader';
@@ -30,7 +31,7 @@ export function ExecutionPage() {
     setParams(next);
   };
   if (!companyId) return null;
-  const canImport = can('imports.run');
+  const canImport = can(importRoutes.start);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -66,7 +67,7 @@ export function ExecutionPage() {
           <UpdList companyId={companyId} onOpen={(id) => set('upd', String(id))} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
-          <PaymentsSection companyId={companyId} canWrite={can('contracts.write')} />
+          <PaymentsSection companyId={companyId} canWrite={can(paymentRoutes.assign)} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
           <ImportsHistory companyId={companyId} kinds={['upd', 'payments', 'eis-contracts']} />
@@ -86,7 +87,7 @@ export function ExecutionPage() {
         closeButtonProps={{ 'aria-label': 'Закрыть сопоставление' }}
       >
         {updId > 0 ? (
-          <UpdMapping key={updId} companyId={companyId} updId={updId} canWrite={can('contracts.write')} />
+          <UpdMapping key={updId} companyId={companyId} updId={updId} canWrite={can(updRoutes.mapping)} />
         ) : null}
       </Drawer>
     </Stack>

@@ -1,4 +1,6 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { exportRoutes } from '@zakupki/shared/api/exports';
+import { importRoutes } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DateField } from '../../../../components/form/date-field';
@@ -23,7 +25,7 @@ export function ExportPage() {
   const [to, setTo] = useState<string | null>(null);
   const tracker = useReportTracker(companyId ?? 0);
   if (!companyId) return null;
-  const canReport = can('reports.create');
+  const canReport = can(exportRoutes.monthly);
   const badRange = !!from && !!to && from > to;
   return (
     <Stack gap="md">
@@ -49,7 +51,7 @@ export function ExportPage() {
         description="Сведения о договорах 223-ФЗ (contract, performanceContract) и 44-ФЗ (contract, contractProcedure). Новая версия договора заменяет старую, прежние сохраняются в истории; по итогам загрузки перечисляются нарушения сроков размещения."
         accept=".xml,.zip,application/xml,text/xml,application/zip"
         fields={{ date_from: from, date_to: to }}
-        disabled={!can('imports.run') || badRange}
+        disabled={!can(importRoutes.start) || badRange}
         extra={
           <SimpleGrid cols={2}>
             <DateField label="Договоры с" value={from} onChange={setFrom} />

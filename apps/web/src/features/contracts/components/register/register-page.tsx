@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { notices } from '../../../../components/notices/notices.store';
@@ -54,7 +55,9 @@ export function RegisterPage() {
           <Button variant="default" onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending}>
             Выгрузить в Excel
           </Button>
-          {can('contracts.write') ? <Button onClick={() => openCard('new')}>Добавить договор</Button> : null}
+          {can(contractRoutes.create) ? (
+            <Button onClick={() => openCard('new')}>Добавить договор</Button>
+          ) : null}
         </Group>
       </Group>
       <RegisterFilterBar filters={filters} onChange={change} />
@@ -71,7 +74,7 @@ export function RegisterPage() {
       <ContractDrawer
         companyId={companyId}
         target={card === 'new' ? 'new' : Number(card) > 0 ? Number(card) : null}
-        canWrite={can('contracts.write')}
+        canWrite={can(contractRoutes.update)}
         onOpen={openCard}
       />
     </Stack>

@@ -1,0 +1,80 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { countOf, onPage, type Paging, paged } from '../../db/paging.js';
+import { notifications } from '../../db/schema/index.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A user's notifications, unread first, newest first; with the number of unread ones. */
+export async function listNotifications(db: Tx, userId: number, q: Paging & { unreadOnly: boolean }) {
+  const mine = eq(notifications.userId, userId);
+  const unread = and(mine, isNull(notifications.readAt));
+  const where = q.unreadOnly ? unread : mine;
+  const rows = db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(sql`${notifications.readAt} is not null`, desc(notifications.createdAt), desc(notifications.id));
+  const [page, unreadCount] = await Promise.all([
+    paged(q, onPage(rows, q), countOf(db, notifications, where)),
+    countOf(db, notifications, unread),
+  ]);
+  return { ...page, unread: unreadCount };
+}
+
+/** Marks one of the user's notifications read (kept when already read); null when it is not theirs. */
+export async function markRead(db: Tx, userId: number, id: number): Promise<NotificationRow | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markAllRead(db: Tx, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Whose notification is it (null: there is none). */
+export async function notificationOwner(db: Tx, id: number) {
+  const [row] = await db
+    .select({ userId: notifications.userId, companyId: notifications.companyId })
+    .from(notifications)
+    .where(eq(notifications.id, id));
+  return row ?? null;
+}
+
+export async function insertNotification(
+  db: Tx,
+  n: {
+    userId: number;
+    companyId: number | null;
+    kind: string;
+    status: 'pending' | 'success' | 'warning' | 'error';
+    header: string;
+    message: string;
+    code?: string | null;
+    payload?: Record<string, unknown>;
+  },
+) {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: n.userId,
+      companyId: n.companyId,
+      kind: n.kind,
+      status: n.status,
+      header: n.header,
+      message: n.message,
+      code: n.code ?? null,
+      payload: (n.payload ?? {}) as never,
+    })
+    .returning({ id: notifications.id });
+  return row;
+}
