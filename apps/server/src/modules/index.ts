@@ -5,6 +5,7 @@ import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { importsModule } from './imports/imports.routes.js';
+import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
 import { usersModule } from './users/users.routes.js';
 
 /**
@@ -15,6 +16,7 @@ export async function registerModules(app: FastifyInstance) {
   void app;
   companiesModule(app);
   usersModule(app);
+  procurementRulesModule(app);
   await catalogsModule(app);
   contractsModule(app);
   exportsModule(app);

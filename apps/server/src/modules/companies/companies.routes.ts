@@ -14,7 +14,6 @@ import {
   listForActor,
   myCompanies,
   permissionsIn,
-  procurementRulesOf,
   updateCompany,
   usersOf,
 } from './companies.service.js';
@@ -44,9 +43,6 @@ export function companiesModule(app: FastifyInstance) {
   addRoute(app, r.activeContact, async ({ actor, params }) => getActiveContact(db(), actor, params.id));
   addRoute(app, r.permissions, async ({ actor, params }) => permissionsIn(db(), actor, params.id));
   addRoute(app, r.users, async ({ actor, params, query }) => usersOf(db(), actor, params.id, query));
-  addRoute(app, r.procurementRules, async ({ actor, params, query }) =>
-    procurementRulesOf(db(), actor, params.id, query),
-  );
 
   addRoute(app, r.eisSettings.get, async ({ actor, params }) => getEisSettings(app.deps, actor, params.id));
   addRoute(app, r.eisSettings.update, async ({ actor, params, body }) =>

@@ -19,7 +19,6 @@ import {
   addMember,
   type CompanyValues,
   companyOptions,
-  companyProcurementRules,
   companyUsers,
   countDependents,
   deleteCompanyRow,
@@ -229,10 +228,4 @@ export async function usersOf(db: Db, actor: Actor, id: number, q: PageQuery) {
     page: q.page,
     limit: q.limit,
   };
-}
-
-export async function procurementRulesOf(db: Db, actor: Actor, id: number, q: PageQuery) {
-  await requireCompany(db, actor, id, 'rules.read');
-  const { items, total } = await companyProcurementRules(db, id, q);
-  return { items, total, page: q.page, limit: q.limit };
 }
