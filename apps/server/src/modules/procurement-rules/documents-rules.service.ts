@@ -53,6 +53,7 @@ async function checkDocInput(tx: Tx, companyId: number, v: repo.VersionWithFile,
 }
 
 export async function createDocRule(db: Db, actor: Actor, w: Where, body: DocIn) {
+  await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, w.companyId, w.ruleId, w.versionId, true);
     assertAllowed(v.status, 'documents');
@@ -84,6 +85,7 @@ export async function createDocRule(db: Db, actor: Actor, w: Where, body: DocIn)
 }
 
 export async function updateDocRule(db: Db, actor: Actor, w: Where, id: number, body: DocIn) {
+  await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
@@ -111,6 +113,7 @@ export async function updateDocRule(db: Db, actor: Actor, w: Where, id: number, 
 }
 
 export async function deleteDocRule(db: Db, actor: Actor, w: Where, id: number) {
+  await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   await db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
@@ -132,6 +135,7 @@ export async function orderDocRules(
   w: Where,
   body: { method_id: number; ids: number[] },
 ) {
+  await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, w.companyId, w.ruleId, w.versionId, true);
     assertAllowed(v.status, 'documents');
@@ -166,8 +170,10 @@ export async function uploadTemplate(
   actor: Actor,
   w: Where,
   id: number,
-  file: { name: string; content: Buffer },
+  loadFile: () => Promise<{ name: string; content: Buffer }>,
 ): Promise<TemplateReport> {
+  await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
+  const file = await loadFile();
   if (!file.name.toLowerCase().endsWith('.docx'))
     throw new AppError('invalid_file', 'Шаблон должен быть документом Word в формате DOCX');
   const read = readTemplateTags(file.content);

@@ -64,7 +64,7 @@ export function uploadTemplate(
   as: 'specialist' | 'client' | 'operator' = 'specialist',
   name = 'шаблон.docx',
 ) {
-  const body = multipart([{ name, data: buildDocx(name, blocks) }]);
+  const body = multipart([{ name, data: buildDocx('Шаблон', blocks) }]);
   return t
     .login(as)
     .then((token) =>

@@ -141,10 +141,10 @@ export function procurementRulesModule(app: FastifyInstance) {
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });
     addRoute(scope, r.versionFile, async ({ actor, company, params, req }) =>
-      attachVersionFile(db(), actor, company.id, params.rule_id, params.version_id, await oneFile(req)),
+      attachVersionFile(db(), actor, company.id, params.rule_id, params.version_id, () => oneFile(req)),
     );
     addRoute(scope, r.template, async ({ actor, company, params, req }) =>
-      uploadTemplate(db(), actor, where(company.id, params), params.id, await oneFile(req)),
+      uploadTemplate(db(), actor, where(company.id, params), params.id, () => oneFile(req)),
     );
   });
 }

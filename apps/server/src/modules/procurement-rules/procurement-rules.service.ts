@@ -22,7 +22,11 @@ type PublishIn = z.output<typeof PublishInput>;
 
 // ---------------------------------------------------------------- lookups
 
-/** The rule of the company, or 404; a rule of another company also leaves an audit entry. */
+/**
+ * The rule of the company, or 404; a rule of another company also leaves an audit entry. Writes
+ * call it before their transaction (a rolled-back transaction would take the audit entry along)
+ * and again inside it to lock the row.
+ */
 export async function ruleOf(db: Db | Tx, actor: Actor, companyId: number, ruleId: number, lock = false) {
   const row = await repo.findRule(db, companyId, ruleId, { lock });
   if (row) return row;
@@ -147,6 +151,7 @@ export async function updateRule(
   ruleId: number,
   body: RuleUpdateIn,
 ) {
+  await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const row = await ruleOf(tx, actor, companyId, ruleId, true);
     const before = await loadRule(tx, row);
@@ -173,6 +178,7 @@ export async function updateRule(
  * An approved Положение is a legal record: 409 has_dependents, archive it instead.
  */
 export async function deleteRule(db: Db, actor: Actor, companyId: number, ruleId: number) {
+  await ruleOf(db, actor, companyId, ruleId);
   await db.transaction(async (tx) => {
     const row = await ruleOf(tx, actor, companyId, ruleId, true);
     const versions = await repo.versionsOfRules(tx, [ruleId]);
@@ -274,6 +280,7 @@ export async function createVersion(
   ruleId: number,
   body: VersionIn,
 ) {
+  await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const rule = await ruleOf(tx, actor, companyId, ruleId, true);
     if (rule.archivedAt) throw new AppError('conflict', 'Положение в архиве: сначала верните его из архива');
@@ -309,6 +316,7 @@ export async function updateVersion(
   versionId: number,
   body: VersionIn,
 ) {
+  await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
     assertAllowed(v.status, 'edit');
@@ -352,8 +360,10 @@ export async function attachVersionFile(
   companyId: number,
   ruleId: number,
   versionId: number,
-  file: { name: string; content: Buffer },
+  loadFile: () => Promise<{ name: string; content: Buffer }>,
 ) {
+  await ruleOf(db, actor, companyId, ruleId);
+  const file = await loadFile();
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const mime = RULE_FILE_TYPES[ext];
   if (!mime) throw new AppError('invalid_file', 'Файл положения: допустимы PDF, DOCX или ZIP');
@@ -402,6 +412,7 @@ export async function approveVersion(
     ]);
   if (body.decision_date > todayMoscow())
     throw invalid([{ path: 'body.decision_date', message: 'Дата решения не может быть в будущем' }]);
+  await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
     assertAllowed(v.status, 'approve');
@@ -441,6 +452,7 @@ export async function publishVersion(
 ) {
   if (body.eis_published_on > todayMoscow())
     throw invalid([{ path: 'body.eis_published_on', message: 'Дата размещения не может быть в будущем' }]);
+  await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
     assertAllowed(v.status, 'publish');
@@ -473,6 +485,7 @@ export async function publishVersion(
 
 /** A new draft with the settings and documents rules of this version. */
 export async function newDraft(db: Db, actor: Actor, companyId: number, ruleId: number, versionId: number) {
+  await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const rule = await ruleOf(tx, actor, companyId, ruleId, true);
     if (rule.archivedAt) throw new AppError('conflict', 'Положение в архиве: сначала верните его из архива');
