@@ -1,5 +1,5 @@
 import type { PageQuery } from '@zakupki/shared';
-import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { companies, companyMembers, users } from '../../db/schema/index.js';
