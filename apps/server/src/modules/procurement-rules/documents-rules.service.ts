@@ -52,6 +52,29 @@ async function checkDocInput(tx: Tx, companyId: number, v: repo.VersionWithFile,
   if (issues.length) throw invalid(issues);
 }
 
+const docValues = (body: DocIn) => ({
+  methodId: body.method_id,
+  documentKindId: body.document_kind_id,
+  title: body.title,
+  required: body.required,
+  formats: body.formats,
+  condition: body.condition,
+});
+
+/** The documents rule as the API returns it, after its audit entry (inside the transaction). */
+async function auditedDoc(tx: Tx, actor: Actor, action: string, w: Where, id: number, before: unknown) {
+  const out = presentDocRule((await repo.findDocRule(tx, w.versionId, id))!);
+  await audit(tx, actor, {
+    action,
+    entity: 'documents_rule',
+    entityId: id,
+    companyId: w.companyId,
+    before,
+    after: out,
+  });
+  return out;
+}
+
 export async function createDocRule(db: Db, actor: Actor, w: Where, body: DocIn) {
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
@@ -60,27 +83,9 @@ export async function createDocRule(db: Db, actor: Actor, w: Where, body: DocIn)
     await checkDocInput(tx, w.companyId, v, body);
     const position = body.position ?? (await repo.nextPosition(tx, w.versionId, body.method_id));
     const [{ id }] = await repo.insertDocRules(tx, [
-      {
-        versionId: w.versionId,
-        companyId: w.companyId,
-        methodId: body.method_id,
-        documentKindId: body.document_kind_id,
-        title: body.title,
-        required: body.required,
-        formats: body.formats,
-        condition: body.condition,
-        position,
-      },
+      { versionId: w.versionId, companyId: w.companyId, ...docValues(body), position },
     ]);
-    const out = presentDocRule((await repo.findDocRule(tx, w.versionId, id))!);
-    await audit(tx, actor, {
-      action: 'create',
-      entity: 'documents_rule',
-      entityId: id,
-      companyId: w.companyId,
-      after: out,
-    });
-    return out;
+    return auditedDoc(tx, actor, 'create', w, id, undefined);
   });
 }
 
@@ -91,24 +96,10 @@ export async function updateDocRule(db: Db, actor: Actor, w: Where, id: number, 
     assertAllowed(v.status, 'documents');
     await checkDocInput(tx, w.companyId, v, body);
     await repo.updateDocRule(tx, id, {
-      methodId: body.method_id,
-      documentKindId: body.document_kind_id,
-      title: body.title,
-      required: body.required,
-      formats: body.formats,
-      condition: body.condition,
+      ...docValues(body),
       ...(body.position !== undefined ? { position: body.position } : {}),
     });
-    const out = presentDocRule((await repo.findDocRule(tx, w.versionId, id))!);
-    await audit(tx, actor, {
-      action: 'update',
-      entity: 'documents_rule',
-      entityId: id,
-      companyId: w.companyId,
-      before: presentDocRule(d),
-      after: out,
-    });
-    return out;
+    return auditedDoc(tx, actor, 'update', w, id, presentDocRule(d));
   });
 }
 

@@ -74,6 +74,30 @@ async function loadVersion(tx: Db | Tx, ruleId: number, versionId: number) {
   return presentVersion(v, await methodNames(tx, v.companyId, [v]));
 }
 
+/** The version as the API returns it, after its audit entry (inside the write's transaction). */
+async function auditedVersion(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  ruleId: number,
+  versionId: number,
+  companyId: number,
+  before?: unknown,
+  extra?: Record<string, unknown>,
+) {
+  const out = await loadVersion(tx, ruleId, versionId);
+  const after = extra ? { ...out, ...extra } : out;
+  await audit(tx, actor, {
+    action,
+    entity: 'procurement_rule_version',
+    entityId: versionId,
+    companyId,
+    before,
+    after,
+  });
+  return out;
+}
+
 /** Keeps procurement_rules.status (read by GET /companies/{id}/procurement_rules) in step. */
 async function syncRuleStatus(tx: Tx, ruleId: number) {
   const versions = await repo.versionsOfRules(tx, [ruleId]);
@@ -296,15 +320,7 @@ export async function createVersion(
       ...versionValues(body),
     });
     await syncRuleStatus(tx, ruleId);
-    const out = await loadVersion(tx, ruleId, row.id);
-    await audit(tx, actor, {
-      action: 'create',
-      entity: 'procurement_rule_version',
-      entityId: row.id,
-      companyId,
-      after: out,
-    });
-    return out;
+    return auditedVersion(tx, actor, 'create', ruleId, row.id, companyId, undefined);
   });
 }
 
@@ -334,16 +350,7 @@ export async function updateVersion(
       versionId,
       body.methods.map((m) => m.method_id),
     );
-    const out = await loadVersion(tx, ruleId, versionId);
-    await audit(tx, actor, {
-      action: 'update',
-      entity: 'procurement_rule_version',
-      entityId: versionId,
-      companyId,
-      before,
-      after: out,
-    });
-    return out;
+    return auditedVersion(tx, actor, 'update', ruleId, versionId, companyId, before);
   });
 }
 
@@ -382,16 +389,7 @@ export async function attachVersionFile(
       content: file.content,
     });
     await repo.updateVersion(tx, versionId, { fileId: stored.id });
-    const out = await loadVersion(tx, ruleId, versionId);
-    await audit(tx, actor, {
-      action: 'update',
-      entity: 'procurement_rule_version',
-      entityId: versionId,
-      companyId,
-      before: { file_id: v.fileId },
-      after: { file_id: stored.id, file_name: file.name, size: file.content.length },
-    });
-    return out;
+    return auditedVersion(tx, actor, 'update', ruleId, versionId, companyId, { file_id: v.fileId });
   });
 }
 
@@ -428,16 +426,7 @@ export async function approveVersion(
       eisDueDate: eisDueDate(body.decision_date, productionCalendar()),
     });
     await syncRuleStatus(tx, ruleId);
-    const out = await loadVersion(tx, ruleId, versionId);
-    await audit(tx, actor, {
-      action: 'approve',
-      entity: 'procurement_rule_version',
-      entityId: versionId,
-      companyId,
-      before,
-      after: out,
-    });
-    return out;
+    return auditedVersion(tx, actor, 'approve', ruleId, versionId, companyId, before);
   });
 }
 
@@ -470,16 +459,7 @@ export async function publishVersion(
       eisRegistrationNumber: body.eis_registration_number,
     });
     await syncRuleStatus(tx, ruleId);
-    const out = await loadVersion(tx, ruleId, versionId);
-    await audit(tx, actor, {
-      action: 'publish',
-      entity: 'procurement_rule_version',
-      entityId: versionId,
-      companyId,
-      before,
-      after: { ...out, superseded: ended },
-    });
-    return out;
+    return auditedVersion(tx, actor, 'publish', ruleId, versionId, companyId, before, { superseded: ended });
   });
 }
 
@@ -515,14 +495,8 @@ export async function newDraft(db: Db, actor: Actor, companyId: number, ruleId: 
       })),
     );
     await syncRuleStatus(tx, ruleId);
-    const out = await loadVersion(tx, ruleId, row.id);
-    await audit(tx, actor, {
-      action: 'create',
-      entity: 'procurement_rule_version',
-      entityId: row.id,
-      companyId,
-      after: { ...out, based_on_version_id: versionId },
+    return auditedVersion(tx, actor, 'create', ruleId, row.id, companyId, undefined, {
+      based_on_version_id: versionId,
     });
-    return out;
   });
 }

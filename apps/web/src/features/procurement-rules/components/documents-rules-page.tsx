@@ -31,7 +31,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
 import { applyServerErrors } from '../../../components/form/form-errors';
-import { useSelectedCompany } from '../../../lib/company';
 import { ApiError } from '../../../lib/http-errors';
 import {
   useCatalog,
@@ -43,6 +42,7 @@ import {
   type VersionRef,
 } from '../api/procurement-rules';
 import { VERSION_STATUS_VIEW } from '../model/views';
+import { CompanyGate } from './company-gate';
 import { TemplateReportView } from './template-report';
 
 type Actions = ReturnType<typeof useDocumentsRuleActions>;
@@ -309,18 +309,15 @@ function MethodDocuments({
 
 /** `/procurementsRules/:procId/versions/:id/documentsRules` (staff): documents per method with templates. */
 export function DocumentsRulesPage() {
-  const company = useSelectedCompany();
   const params = useParams();
-  if (!company)
-    return (
-      <Text c="dimmed" p="md">
-        Выберите компанию
-      </Text>
-    );
   return (
-    <DocumentsRulesScreen
-      v={{ companyId: company.id, ruleId: Number(params.procId), versionId: Number(params.id) }}
-    />
+    <CompanyGate>
+      {(companyId) => (
+        <DocumentsRulesScreen
+          v={{ companyId, ruleId: Number(params.procId), versionId: Number(params.id) }}
+        />
+      )}
+    </CompanyGate>
   );
 }
 

@@ -21,7 +21,6 @@ import { Link, useSearchParams } from 'react-router';
 import { AppMultiSelect } from '../../../components/form/app-select';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
-import { useSelectedCompany } from '../../../lib/company';
 import { formatDate } from '../../../lib/formatters';
 import {
   useCreateRule,
@@ -32,6 +31,7 @@ import {
   useUpdateRule,
 } from '../api/procurement-rules';
 import { DUTY_VIEW, dutyText, VERSION_STATUS_VIEW } from '../model/views';
+import { CompanyGate } from './company-gate';
 import { CopyRuleModal } from './copy-rule-modal';
 
 const LIMIT = 20;
@@ -225,14 +225,7 @@ function RuleRow({
 
 /** `/procurementsRules`: the rules of the selected company with the version in force and the EIS duty. */
 export function RulesPage() {
-  const company = useSelectedCompany();
-  if (!company)
-    return (
-      <Text c="dimmed" p="md">
-        Выберите компанию
-      </Text>
-    );
-  return <RulesScreen companyId={company.id} />;
+  return <CompanyGate>{(companyId) => <RulesScreen companyId={companyId} />}</CompanyGate>;
 }
 
 function RulesScreen({ companyId }: { companyId: number }) {

@@ -29,12 +29,12 @@ import { AppSelect } from '../../../components/form/app-select';
 import { DateField } from '../../../components/form/date-field';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { notices } from '../../../components/notices/notices.store';
-import { useSelectedCompany } from '../../../lib/company';
 import { downloadWithToken } from '../../../lib/download';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { useSession } from '../../../lib/session-store';
 import { usePermissions, useRule, useVersionAction, useVersions } from '../api/procurement-rules';
 import { DUTY_VIEW, dutyText, VERSION_STATUS_VIEW } from '../model/views';
+import { CompanyGate } from './company-gate';
 import { VersionFormModal } from './version-form';
 
 const zodErrors = (schema: typeof ApproveInput | typeof PublishInput) => (v: unknown) => {
@@ -319,15 +319,8 @@ function VersionCard({
 
 /** `/procurementsRules/:id/versions`: the versions of a rule as a timeline with their actions. */
 export function VersionsPage() {
-  const company = useSelectedCompany();
   const ruleId = Number(useParams().id);
-  if (!company)
-    return (
-      <Text c="dimmed" p="md">
-        Выберите компанию
-      </Text>
-    );
-  return <VersionsScreen companyId={company.id} ruleId={ruleId} />;
+  return <CompanyGate>{(companyId) => <VersionsScreen companyId={companyId} ruleId={ruleId} />}</CompanyGate>;
 }
 
 function VersionsScreen({ companyId, ruleId }: { companyId: number; ruleId: number }) {
