@@ -40,7 +40,13 @@ export type AuthServerEvents = {
   catalogUserfieldsResponse: (p: { request_id: string; items: unknown[]; error: string | null }) => void;
   copyProcurementRuleReceived: (p: { rule_id: number; job_id: string }) => void;
   copyProcurementRuleResponse: (
-    p: Pushed & { rule_id: number; new_rule_id: number | null; error: string | null },
+    p: Pushed & {
+      rule_id: number;
+      new_rule_id: number | null;
+      target_company_id?: number;
+      error: string | null;
+      warnings?: string[];
+    },
   ) => void;
   eisPlanResponse: (
     p: Pushed & { plan_id: number | null; registration_number: string | null; error: string | null },
@@ -94,7 +100,7 @@ export type AuthClientEvents = {
   copyProcurementRuleRequest: (p: {
     rule_id: number;
     target_company_id: number;
-    version_id?: number;
+    version_ids?: number[];
   }) => void;
   catalogUserfieldsRequest: (p: { request_id: string; company_id?: number; q?: string }) => void;
 };

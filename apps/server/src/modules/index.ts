@@ -9,6 +9,7 @@ import { contractsModule } from './contracts/contracts.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
+import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
 
@@ -29,6 +30,7 @@ const MODULES: Module[] = [
   systemModule,
   companiesModule,
   usersModule,
+  procurementRulesModule,
   catalogsModule,
   classifiersModule,
   contractsModule,

@@ -17,4 +17,13 @@ export const HOME_WIDGETS: HomeWidget[] = [
       })),
     ),
   },
+  {
+    id: 'procurement-rules-deadlines',
+    title: 'Размещение положений о закупке в ЕИС (15 дней)',
+    Component: lazy(() =>
+      import('../features/procurement-rules/components/rules-deadlines-widget').then((m) => ({
+        default: m.RulesDeadlinesWidget,
+      })),
+    ),
+  },
 ];

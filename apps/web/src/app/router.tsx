@@ -43,6 +43,16 @@ const profileCompanies = lazyPage(
   'CompaniesPage',
 );
 
+const rules = lazyPage(() => import('../features/procurement-rules/components/rules-page'), 'RulesPage');
+const ruleVersions = lazyPage(
+  () => import('../features/procurement-rules/components/versions-page'),
+  'VersionsPage',
+);
+const documentsRules = lazyPage(
+  () => import('../features/procurement-rules/components/documents-rules-page'),
+  'DocumentsRulesPage',
+);
+
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -76,9 +86,9 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       page('/', home),
-      page('/procurementsRules', placeholder),
-      page('/procurementsRules/:id/versions', placeholder),
-      page('/procurementsRules/:procId/versions/:id/documentsRules', placeholder),
+      page('/procurementsRules', rules),
+      page('/procurementsRules/:id/versions', ruleVersions),
+      page('/procurementsRules/:procId/versions/:id/documentsRules', documentsRules),
       page('/files/:id', placeholder),
       page('/procurement_documents/:id', placeholder),
       page('/eisPlanItems/:number', eisPlanItem),

@@ -208,14 +208,6 @@ export const EisSettingsInput = z
   });
 export type EisSettingsInput = z.input<typeof EisSettingsInput>;
 
-export const ProcurementRuleRef = z.object({
-  id: z.number().int(),
-  company_id: z.number().int(),
-  title: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
-
 const C = IdParam;
 const Sub = z.object({ id: z.coerce.number().int().positive(), item_id: z.coerce.number().int().positive() });
 const tags = ['companies'];
@@ -359,17 +351,6 @@ export const companyRoutes = {
     params: C,
     query: PageQuery,
     response: { 200: pageOf(CompanyUser) },
-  }),
-  procurementRules: defineRoute({
-    method: 'GET',
-    path: '/api/companies/:id/procurement_rules',
-    summary: 'Procurement rules of the company',
-    tags,
-    company: 'id',
-    permission: 'rules.read',
-    params: C,
-    query: PageQuery,
-    response: { 200: pageOf(ProcurementRuleRef) },
   }),
   eisSettings: {
     get: defineRoute({

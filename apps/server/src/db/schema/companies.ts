@@ -106,7 +106,13 @@ export const procurementRules = pgTable(
       .notNull()
       .references(() => companies.id),
     title: text('title').notNull(),
+    // the status of the version in force, else of the newest version (modules/procurement-rules)
     status: text('status').notNull().default('draft'),
+    /** customers (заказчики) of the company the rule applies to; empty: all of them */
+    customerIds: integer('customer_ids').array().notNull().default([]),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    copiedFromRuleId: integer('copied_from_rule_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('procurement_rules_company_idx').on(t.companyId)],

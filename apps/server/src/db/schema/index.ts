@@ -5,4 +5,5 @@ export * from './companies.js';
 export * from './contracts.js';
 export * from './exports.js';
 export * from './imports.js';
+export * from './procurement-rules.js';
 export * from './system.js';

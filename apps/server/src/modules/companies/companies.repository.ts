@@ -1,9 +1,9 @@
 import type { PageQuery } from '@zakupki/shared';
-import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
-import { companies, companyMembers, procurementRules, users } from '../../db/schema/index.js';
+import { companies, companyMembers, users } from '../../db/schema/index.js';
 import type { CompanyStatus } from './companies.policy.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -184,32 +184,6 @@ export async function companyUsers(tx: Tx, companyId: number, q: PageQuery) {
     countOf(tx, users, where),
   );
   return { rows, total: Number(total) };
-}
-
-export async function companyProcurementRules(tx: Tx, companyId: number, q: PageQuery) {
-  const where = eq(procurementRules.companyId, companyId);
-  const { items: rows, total } = await paged(
-    q,
-    onPage(
-      tx
-        .select()
-        .from(procurementRules)
-        .where(where)
-        .orderBy(desc(procurementRules.createdAt), desc(procurementRules.id)),
-      q,
-    ),
-    countOf(tx, procurementRules, where),
-  );
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      company_id: r.companyId,
-      title: r.title,
-      status: r.status,
-      created_at: r.createdAt.toISOString(),
-    })),
-    total: Number(total),
-  };
 }
 
 type FkRow = { table_name: string; column_name: string };

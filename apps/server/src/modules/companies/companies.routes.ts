@@ -13,7 +13,6 @@ import {
   getCompany,
   listForActor,
   myCompanies,
-  procurementRulesOf,
   updateCompany,
   usersOf,
 } from './companies.service.js';
@@ -47,9 +46,6 @@ export function companiesModule(app: FastifyInstance) {
   // the gate has computed them: the caller's permissions in the company of the path
   addRoute(app, r.permissions, async ({ company }) => company.permissions);
   addRoute(app, r.users, async ({ company, query }) => usersOf(db(), company.id, query));
-  addRoute(app, r.procurementRules, async ({ company, query }) =>
-    procurementRulesOf(db(), company.id, query),
-  );
 
   addRoute(app, r.eisSettings.get, async ({ company }) => getEisSettings(app.deps, company.id));
   addRoute(app, r.eisSettings.update, async ({ actor, params, body }) =>

@@ -19,7 +19,6 @@ import {
   addMember,
   type CompanyValues,
   companyOptions,
-  companyProcurementRules,
   companyUsers,
   countDependents,
   deleteCompanyRow,
@@ -221,9 +220,4 @@ export async function usersOf(db: Db, id: number, q: PageQuery) {
     page: q.page,
     limit: q.limit,
   };
-}
-
-export async function procurementRulesOf(db: Db, id: number, q: PageQuery) {
-  const { items, total } = await companyProcurementRules(db, id, q);
-  return { items, total, page: q.page, limit: q.limit };
 }

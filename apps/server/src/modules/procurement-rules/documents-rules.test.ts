@@ -1,0 +1,195 @@
+import { procurementRuleRoutes as r } from '@zakupki/shared';
+import PizZip from 'pizzip';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
+import { entryIds, ruleWithDraft, uploadTemplate } from './procurement-rules.factories.js';
+
+const t = testAppForFile();
+const C = () => t.ids.companies;
+
+async function draftWithDocument() {
+  const { rule, version, methods } = await ruleWithDraft(t, C().client1);
+  const kinds = await entryIds(t, 'document_kind');
+  const p = { company_id: C().client1, rule_id: rule.id, version_id: version.id };
+  const doc = await t.call(r.createDocumentsRule, {
+    params: p,
+    body: { method_id: methods.e_auction, document_kind_id: kinds.notice, title: 'Извещение о закупке' },
+    as: 'specialist',
+  });
+  expect(doc.status).toBe(201);
+  return { p, doc: doc.body, methods, kinds };
+}
+
+const GOOD = [
+  // Word split «customer_name» across runs, as it does after an edit
+  { runs: ['Заказчик: {cust', 'omer_', 'name}, ИНН {customer_inn}'] },
+  { runs: ['Предмет: {procurement_subject}; НМЦД {nmcd}; организация {company.title}'] },
+  {
+    table: {
+      header: ['№', 'Наименование', 'Кол-во'],
+      rows: [['{#items}{item.no}', '{item.name}', '{item.quantity}{/items}']],
+    },
+  },
+];
+
+describe('documents rules', () => {
+  it('a document list per method: add, edit, reorder, remove; every write audited', async () => {
+    const { p, doc, methods, kinds } = await draftWithDocument();
+    expect(doc).toMatchObject({
+      method_id: methods.e_auction,
+      position: 10,
+      required: true,
+      formats: 'docx',
+    });
+    const second = await t.call(r.createDocumentsRule, {
+      params: p,
+      body: {
+        method_id: methods.e_auction,
+        document_kind_id: kinds.contract_draft,
+        title: 'Проект договора',
+        formats: 'both',
+        condition: 'contract_security',
+      },
+      as: 'specialist',
+    });
+    expect(second.body).toMatchObject({ position: 20, condition: 'contract_security', formats: 'both' });
+    const outside = await t.call(r.createDocumentsRule, {
+      params: p,
+      body: { method_id: methods.open_tender, document_kind_id: kinds.notice, title: 'Не тот способ' },
+      as: 'specialist',
+    });
+    expect(outside.status).toBe(400);
+    const ordered = await t.call(r.orderDocumentsRules, {
+      params: p,
+      body: { method_id: methods.e_auction, ids: [second.body.id, doc.id] },
+      as: 'specialist',
+    });
+    expect(ordered.body.items.map((d) => d.id)).toEqual([second.body.id, doc.id]);
+    const partial = await t.call(r.orderDocumentsRules, {
+      params: p,
+      body: { method_id: methods.e_auction, ids: [doc.id] },
+      as: 'specialist',
+    });
+    expect(partial.status).toBe(400);
+    const removed = await t.call(r.removeDocumentsRule, {
+      params: { ...p, id: second.body.id },
+      as: 'specialist',
+    });
+    expect(removed.status).toBe(204);
+    const [{ n }] = await t.db.database.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where entity = 'documents_rule'",
+    );
+    expect(n).toBeGreaterThanOrEqual(4);
+  });
+
+  it('documents rules are for staff: a client gets 403 even in its own company; an operator reads', async () => {
+    const { p, doc } = await draftWithDocument();
+    expect((await t.call(r.documentsRules, { params: p, as: 'client' })).status).toBe(403);
+    expect((await t.call(r.getDocumentsRule, { params: { ...p, id: doc.id }, as: 'client' })).status).toBe(
+      403,
+    );
+    expect((await t.call(r.preview, { params: { ...p, id: doc.id }, as: 'client' })).status).toBe(403);
+    expect((await t.call(r.documentsRules, { params: p, as: 'operator' })).status).toBe(200);
+    expect((await uploadTemplate(t, { ...p, id: doc.id }, GOOD, 'operator')).status).toBe(403);
+  });
+
+  it('a template with split tags is read whole; required fields it lacks are warnings', async () => {
+    const { p, doc } = await draftWithDocument();
+    const res = await uploadTemplate(t, { ...p, id: doc.id }, GOOD);
+    expect(res.status).toBe(200);
+    const body = res.body as {
+      tags: string[];
+      unknown: string[];
+      malformed: string[];
+      missing_required: { code: string }[];
+      rule: { template_tags: string[]; template_file_id: number };
+    };
+    expect(body.tags).toEqual(
+      expect.arrayContaining([
+        'customer_name',
+        'customer_inn',
+        'company.title',
+        'items',
+        'item.no',
+        'item.name',
+      ]),
+    );
+    expect(body.unknown).toEqual([]);
+    expect(body.malformed).toEqual([]);
+    expect(body.missing_required.map((m) => m.code)).toContain('delivery_place');
+    expect(body.missing_required.map((m) => m.code)).not.toContain('customer_name');
+    expect(body.rule.template_tags).toEqual(body.tags);
+
+    // the same content for another document is the same stored file
+    const { p: p2, doc: doc2 } = await draftWithDocument();
+    const again = await uploadTemplate(t, { ...p2, id: doc2.id }, GOOD, 'specialist', 'другое имя.docx');
+    expect((again.body as typeof body).rule.template_file_id).toBe(body.rule.template_file_id);
+
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${p.company_id}/procurement_rules/${p.rule_id}/versions/${p.version_id}/documents_rules/${doc.id}/preview`,
+      headers: { authorization: `Bearer ${await t.login('specialist')}` },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-disposition']).toContain('.docx');
+    const text = new PizZip(preview.rawPayload)
+      .file('word/document.xml')!
+      .asText()
+      .replace(/<[^>]+>/g, '');
+    expect(text).toContain('Заказчик: «Наименование заказчика»');
+    expect(text).toContain('АО «Энергосеть»');
+    expect(text).toContain('Бумага офисная А4');
+    expect(text).not.toContain('{');
+  });
+
+  it('unknown and malformed tags refuse the template with their list; nothing is stored', async () => {
+    const { p, doc } = await draftWithDocument();
+    const unknown = await uploadTemplate(t, { ...p, id: doc.id }, [
+      { runs: ['{customer_name} {nonexistent_field} {company.', 'bogus}'] },
+    ]);
+    expect(unknown.status).toBe(400);
+    const err = (unknown.body as { error: { code: string; message: string; details: { unknown: string[] } } })
+      .error;
+    expect(err.code).toBe('invalid_file');
+    expect(err.details.unknown).toEqual(['nonexistent_field', 'company.bogus']);
+    expect(err.message).toContain('nonexistent_field');
+
+    const malformed = await uploadTemplate(t, { ...p, id: doc.id }, [
+      { runs: ['{#items}{item.name}'] },
+      { runs: ['{customer_name'] },
+    ]);
+    expect(malformed.status).toBe(400);
+    const m = (malformed.body as { error: { details: { malformed: string[] } } }).error.details.malformed;
+    expect(m.length).toBeGreaterThan(0);
+
+    const notDocx = await uploadTemplate(t, { ...p, id: doc.id }, GOOD, 'specialist', 'шаблон.pdf');
+    expect(notDocx.status).toBe(400);
+    const got = await t.call(r.getDocumentsRule, { params: { ...p, id: doc.id }, as: 'specialist' });
+    expect(got.body).toMatchObject({ template_file_id: null, template_tags: [] });
+  });
+
+  it('an approved version’s documents rules are immutable (409)', async () => {
+    const { p, doc, methods, kinds } = await draftWithDocument();
+    const today = todayMoscow();
+    await t.call(r.approve, {
+      params: p,
+      body: { approving_body: 'head', decision_number: '1', decision_date: today, effective_from: today },
+      as: 'specialist',
+    });
+    const edit = await t.call(r.updateDocumentsRule, {
+      params: { ...p, id: doc.id },
+      body: { method_id: methods.e_auction, document_kind_id: kinds.notice, title: 'Новое' },
+      as: 'specialist',
+    });
+    expect(edit.status).toBe(409);
+    expect((await uploadTemplate(t, { ...p, id: doc.id }, GOOD)).status).toBe(409);
+    // a new draft carries the documents over
+    const draft = await t.call(r.newDraft, { params: p, as: 'specialist' });
+    const docs = await t.call(r.documentsRules, {
+      params: { ...p, version_id: draft.body.id },
+      as: 'specialist',
+    });
+    expect(docs.body.items.map((d) => d.title)).toEqual(['Извещение о закупке']);
+  });
+});

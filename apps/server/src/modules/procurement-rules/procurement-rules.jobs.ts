@@ -1,0 +1,70 @@
+import { ROLES } from '@zakupki/shared';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { defineJob, type JobContext } from '../../plugins/jobs.js';
+import type { Actor } from '../../types.js';
+import { copyRule } from './rule-copy.service.js';
+
+const CopyPayload = z.object({
+  user_id: z.number().int().positive(),
+  role: z.enum(ROLES),
+  login: z.string(),
+  rule_id: z.number().int().positive(),
+  source_company_id: z.number().int().positive(),
+  target_company_id: z.number().int().positive(),
+  version_ids: z.array(z.number().int().positive()).optional(),
+  key: z.string(),
+});
+type CopyPayload = z.output<typeof CopyPayload>;
+
+const HEADER = 'Копирование положения о закупке';
+
+async function runCopy(p: CopyPayload, ctx: JobContext) {
+  const { notifier, db, log } = ctx.deps;
+  const actor: Actor = {
+    userId: p.user_id,
+    role: p.role,
+    companyId: null,
+    title: p.login,
+    login: p.login,
+    sessionId: 0,
+    requestId: `job:${ctx.jobId}`,
+  };
+  const answer = (status: 'success' | 'error', message: string, extra: Record<string, unknown>) =>
+    notifier.notify({
+      userId: p.user_id,
+      companyId: p.target_company_id,
+      kind: 'copyProcurementRuleResponse',
+      status,
+      header: HEADER,
+      message,
+      payload: { rule_id: p.rule_id, target_company_id: p.target_company_id, warnings: [], ...extra },
+    });
+  try {
+    const r = await copyRule(db, actor, p);
+    const tail = r.warnings.length ? ` Предупреждения: ${r.warnings.join('; ')}` : '';
+    await answer(
+      'success',
+      r.existed
+        ? `Положение уже было скопировано этим запросом: повторная копия не создана.${tail}`
+        : `Положение скопировано в другую компанию черновиками.${tail}`,
+      { new_rule_id: r.newRuleId, error: null, warnings: r.warnings },
+    );
+  } catch (err) {
+    // a refusal (AppError) will not change on retry; anything else is retried, reported at the last attempt
+    if (!(err instanceof AppError) && !ctx.lastAttempt) throw err;
+    if (!(err instanceof AppError)) log.error({ err }, 'copy procurement rule failed');
+    const message = err instanceof AppError ? err.message : 'Не удалось скопировать положение о закупке';
+    await answer('error', message, { new_rule_id: null, error: message });
+  }
+}
+
+/** Copies a procurement rule into another company (copyProcurementRuleRequest on /auth). */
+export const copyProcurementRuleJob = defineJob({
+  name: 'procurement-rules.copy',
+  payload: CopyPayload,
+  retry: { limit: 2, delaySeconds: 3, backoff: true },
+  expireInSeconds: 600,
+  concurrency: 1,
+  handler: runCopy,
+});

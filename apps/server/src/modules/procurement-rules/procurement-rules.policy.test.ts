@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { createRuCalendar } from '../calendar/production-calendar.js';
+import {
+  checkTags,
+  copyKey,
+  describeTemplateError,
+  eisDueDate,
+  inForce,
+  refusal,
+  supersede,
+  versionDuty,
+} from './procurement-rules.policy.js';
+
+const calendar = createRuCalendar();
+
+describe('refusal: what a version in a state allows', () => {
+  it.each([
+    ['draft', 'edit', true],
+    ['draft', 'documents', true],
+    ['draft', 'approve', true],
+    ['draft', 'publish', false],
+    ['draft', 'new_draft', false],
+    ['approved', 'edit', false],
+    ['approved', 'documents', false],
+    ['approved', 'approve', false],
+    ['approved', 'publish', true],
+    ['approved', 'new_draft', true],
+    ['published', 'edit', false],
+    ['published', 'publish', false],
+    ['published', 'new_draft', true],
+    ['superseded', 'edit', false],
+    ['superseded', 'new_draft', true],
+  ] as const)('%s: %s allowed = %s', (status, action, allowed) => {
+    expect(refusal(status, action) === null).toBe(allowed);
+  });
+});
+
+describe('the 15-day EIS duty (ч. 1 ст. 4 223-ФЗ)', () => {
+  it.each([
+    // 15 calendar days; a due date on a day off moves to the next working day
+    ['2025-03-03', '2025-03-18'],
+    ['2025-03-01', '2025-03-17'], // 16.03.2025 is a Sunday
+    ['2024-12-20', '2025-01-09'], // 04.01.2025 falls in the New Year holidays
+  ])('approved %s: due %s', (decision, due) => {
+    expect(eisDueDate(decision, calendar)).toBe(due);
+  });
+
+  const base = { id: 1, number: 2, decisionDate: '2025-03-03', eisDueDate: '2025-03-18' };
+  it.each([
+    ['draft', null, '2025-03-20', null],
+    ['approved', null, '2025-03-05', 'due'],
+    ['approved', null, '2025-03-17', 'due_soon'],
+    ['approved', null, '2025-03-19', 'overdue'],
+    ['published', '2025-03-10', '2025-04-01', 'done'],
+    ['published', '2025-03-25', '2025-04-01', 'done_late'],
+  ] as const)('%s, placed %s, on %s: %s', (status, published, today, expected) => {
+    const d = versionDuty({ ...base, status, eisPublishedOn: published }, today, calendar, 2);
+    expect(d?.status ?? null).toBe(expected);
+  });
+
+  it('counts days left and names the version', () => {
+    const d = versionDuty({ ...base, status: 'approved', eisPublishedOn: null }, '2025-03-20', calendar, 2)!;
+    expect(d.days_left).toBe(-2);
+    expect(d.working_days_left).toBeNull();
+    expect(d.title).toBe(
+      'Размещение положения о закупке (изменений) в ЕИС: редакция № 2, утверждена 03.03.2025',
+    );
+  });
+});
+
+describe('the version in force and supersession', () => {
+  it.each([
+    ['published', '2025-01-01', null, '2025-06-01', true],
+    ['published', '2025-07-01', null, '2025-06-01', false],
+    ['superseded', '2025-01-01', '2025-06-30', '2025-06-01', true],
+    ['superseded', '2025-01-01', '2025-05-31', '2025-06-01', false],
+    ['approved', '2025-01-01', null, '2025-06-01', false],
+    ['draft', null, null, '2025-06-01', false],
+  ] as const)('%s from %s to %s on %s: %s', (status, from, to, today, expected) => {
+    expect(inForce({ status, effectiveFrom: from, effectiveTo: to }, today)).toBe(expected);
+  });
+
+  it('ends the open versions the day before the new one takes effect', () => {
+    expect(
+      supersede(
+        [
+          { id: 1, effectiveFrom: '2024-01-01', effectiveTo: '2024-12-31' },
+          { id: 2, effectiveFrom: '2025-01-01', effectiveTo: null },
+          { id: 3, effectiveFrom: '2025-08-01', effectiveTo: null },
+        ],
+        '2025-07-01',
+      ),
+    ).toEqual([
+      { id: 2, effectiveTo: '2025-06-30' },
+      { id: 3, effectiveTo: '2025-07-31' },
+    ]);
+  });
+});
+
+describe('template tags', () => {
+  const fields = [
+    { code: 'customer_name', title: 'Наименование заказчика', required: true },
+    { code: 'nmcd', title: 'НМЦД', required: true },
+    { code: 'payment_term', title: 'Срок оплаты', required: false },
+  ];
+  it.each([
+    [['customer_name', 'nmcd'], [], []],
+    [['customer_name', 'company.inn', 'items', 'item.name'], [], ['nmcd']],
+    [['customer_nam', 'company.bogus', 'nmcd'], ['customer_nam', 'company.bogus'], ['customer_name']],
+    [[' nmcd ', 'nmcd', 'customer_name'], [], []],
+  ])('%j: unknown %j, missing required %j', (tags, unknown, missing) => {
+    const r = checkTags(tags, fields);
+    expect(r.unknown).toEqual(unknown);
+    expect(r.missing_required.map((m) => m.code)).toEqual(missing);
+  });
+
+  it('describes docxtemplater errors in Russian', () => {
+    expect(describeTemplateError({ id: 'unclosed_tag', context: '{customer' })).toBe(
+      'Незакрытый тег «{customer»',
+    );
+    expect(describeTemplateError({ id: 'unclosed_loop', xtag: 'items' })).toBe('Цикл без конца: «{#items}»');
+  });
+});
+
+describe('copy key', () => {
+  it('is the same for the same request, versions in any order', () => {
+    expect(copyKey(1, 2, [5, 3])).toBe(copyKey(1, 2, [3, 5, 5]));
+    expect(copyKey(1, 2, undefined)).toBe(copyKey(1, 2, []));
+    expect(copyKey(1, 2, [3])).not.toBe(copyKey(1, 3, [3]));
+  });
+});

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { RULES_EIS_DAYS, type RuleVersionStatus } from '@zakupki/shared';
+import { addDays, daysBetween, formatRuDate } from '../calendar/iso-date.js';
+import type { ProductionCalendar } from '../calendar/production-calendar.js';
+import { statusOf } from '../deadlines/deadline-core.js';
+
+/** Pure rules of the procurement-rules module: states, the EIS duty, the version in force, tags. */
+
+export type VersionAction = 'edit' | 'approve' | 'publish' | 'new_draft' | 'documents';
+
+/** Which action a version in a state allows; the reason (Russian) when it does not. */
+export function refusal(status: RuleVersionStatus, action: VersionAction): string | null {
+  switch (action) {
+    case 'edit':
+    case 'documents':
+      return status === 'draft'
+        ? null
+        : 'Изменять можно только черновик: утверждённая редакция неизменна, создайте новый черновик';
+    case 'approve':
+      return status === 'draft' ? null : 'Утвердить можно только черновик';
+    case 'publish':
+      return status === 'approved' ? null : 'Разместить в ЕИС можно только утверждённую редакцию';
+    case 'new_draft':
+      return status === 'draft' ? 'Это уже черновик' : null;
+  }
+}
+
+/** The 15-day EIS duty of an approved version (ч. 1 ст. 4 223-ФЗ; DOMAIN.md marks it «check»). */
+export const RULES_DUTY = {
+  title: 'Размещение положения о закупке (изменений) в ЕИС',
+  reference: 'ч. 1 ст. 4 223-ФЗ',
+  days: RULES_EIS_DAYS,
+} as const;
+
+/** Due date: 15 calendar days after the approval decision, moved to the next working day. */
+export function eisDueDate(decisionDate: string, calendar: ProductionCalendar): string {
+  return calendar.addCalendarDays(decisionDate, RULES_DUTY.days, { moveToWorkingDay: true });
+}
+
+export type DutyVersion = {
+  id: number;
+  number: number;
+  status: RuleVersionStatus;
+  decisionDate: string | null;
+  eisDueDate: string | null;
+  eisPublishedOn: string | null;
+};
+
+/** The duty of a version as of today, or null when it owes the EIS nothing (a draft). */
+export function versionDuty(
+  v: DutyVersion,
+  today: string,
+  calendar: ProductionCalendar,
+  dueSoonWorkingDays: number,
+) {
+  if (v.status === 'draft' || !v.decisionDate || !v.eisDueDate) return null;
+  const status = statusOf(v.eisDueDate, v.eisPublishedOn, today, calendar, dueSoonWorkingDays);
+  const open = !v.eisPublishedOn;
+  return {
+    version_id: v.id,
+    version_number: v.number,
+    title: `${RULES_DUTY.title}: редакция № ${v.number}, утверждена ${formatRuDate(v.decisionDate)}`,
+    reference: RULES_DUTY.reference,
+    base_date: v.decisionDate,
+    due_date: v.eisDueDate,
+    done_on: v.eisPublishedOn,
+    status,
+    days_left: daysBetween(today, v.eisDueDate),
+    working_days_left:
+      open && v.eisDueDate >= today ? calendar.workingDaysBetween(today, v.eisDueDate) : null,
+  };
+}
+
+/** The version governs procurements on `today`: published and within its effective dates. */
+export function inForce(
+  v: { status: RuleVersionStatus; effectiveFrom: string | null; effectiveTo: string | null },
+  today: string,
+): boolean {
+  if (v.status !== 'published' && v.status !== 'superseded') return false;
+  if (!v.effectiveFrom || v.effectiveFrom > today) return false;
+  return !v.effectiveTo || v.effectiveTo >= today;
+}
+
+/**
+ * Publishing a version with `effectiveFrom` ends the versions published before it: each one that
+ * is still open (no effective_to) or runs past that date ends the day before. Returns the ids
+ * and their new end date; a version that took effect on or after that date ends at once (its
+ * effective_to is the day before its own start, so it never counts as in force again).
+ */
+export function supersede(
+  previous: { id: number; effectiveFrom: string | null; effectiveTo: string | null }[],
+  effectiveFrom: string,
+): { id: number; effectiveTo: string }[] {
+  const end = addDays(effectiveFrom, -1);
+  return previous
+    .filter((p) => !p.effectiveTo || p.effectiveTo > end)
+    .map((p) => ({
+      id: p.id,
+      effectiveTo: p.effectiveFrom && p.effectiveFrom > end ? addDays(p.effectiveFrom, -1) : end,
+    }));
+}
+
+/** The same copy request (rule, target, versions in any order) gives the same key. */
+export function copyKey(ruleId: number, targetCompanyId: number, versionIds: number[] | undefined): string {
+  const versions = versionIds?.length ? [...new Set(versionIds)].sort((a, b) => a - b).join(',') : 'all';
+  return createHash('sha256').update(`${ruleId}:${targetCompanyId}:${versions}`).digest('hex').slice(0, 32);
+}
+
+// ---------------------------------------------------------------- template fields
+
+/** Fields every template may use besides the user fields: what the system knows itself. */
+export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null }[] = [
+  { tag: 'company.title', title: 'Краткое наименование организации', loop: null },
+  { tag: 'company.full_title', title: 'Полное наименование организации', loop: null },
+  { tag: 'company.inn', title: 'ИНН организации', loop: null },
+  { tag: 'company.kpp', title: 'КПП организации', loop: null },
+  { tag: 'company.ogrn', title: 'ОГРН организации', loop: null },
+  { tag: 'company.address', title: 'Юридический адрес организации', loop: null },
+  { tag: 'company.email', title: 'Адрес электронной почты организации', loop: null },
+  { tag: 'company.phone', title: 'Телефон организации', loop: null },
+  { tag: 'customer.title', title: 'Наименование заказчика', loop: null },
+  { tag: 'customer.inn', title: 'ИНН заказчика', loop: null },
+  { tag: 'customer.kpp', title: 'КПП заказчика', loop: null },
+  { tag: 'customer.ogrn', title: 'ОГРН заказчика', loop: null },
+  { tag: 'customer.address', title: 'Адрес заказчика', loop: null },
+  { tag: 'procurement.number', title: 'Номер закупки', loop: null },
+  { tag: 'procurement.subject', title: 'Предмет закупки', loop: null },
+  { tag: 'procurement.method', title: 'Способ закупки', loop: null },
+  { tag: 'procurement.nmcd', title: 'НМЦД, ₽', loop: null },
+  { tag: 'procurement.date', title: 'Дата размещения извещения', loop: null },
+  { tag: 'procurement.rules_title', title: 'Положение о закупке', loop: null },
+  { tag: 'plan_position.number', title: 'Номер позиции плана закупки', loop: null },
+  { tag: 'plan_position.year', title: 'Год плана закупки', loop: null },
+  { tag: 'lots', title: 'Лоты (цикл {#lots}…{/lots})', loop: 'lots' },
+  { tag: 'lot.number', title: 'Номер лота', loop: 'lots' },
+  { tag: 'lot.subject', title: 'Предмет лота', loop: 'lots' },
+  { tag: 'lot.nmcd', title: 'НМЦД лота, ₽', loop: 'lots' },
+  { tag: 'items', title: 'Позиции спецификации (цикл {#items}…{/items}, строка таблицы)', loop: 'items' },
+  { tag: 'item.no', title: '№ позиции', loop: 'items' },
+  { tag: 'item.name', title: 'Наименование товара, работы, услуги', loop: 'items' },
+  { tag: 'item.okpd2', title: 'Код ОКПД2', loop: 'items' },
+  { tag: 'item.unit', title: 'Единица измерения (ОКЕИ)', loop: 'items' },
+  { tag: 'item.quantity', title: 'Количество', loop: 'items' },
+  { tag: 'item.price', title: 'Цена за единицу, ₽', loop: 'items' },
+  { tag: 'item.sum', title: 'Стоимость, ₽', loop: 'items' },
+];
+const SYSTEM_TAGS = new Set(SYSTEM_FIELDS.map((f) => f.tag));
+
+export type TagCheck = {
+  tags: string[];
+  unknown: string[];
+  missing_required: { code: string; title: string }[];
+};
+
+/**
+ * Sorts the tags of a template: each must be a user field (by its code) or a system field;
+ * required user fields the template does not use are reported (a warning, not a refusal).
+ */
+export function checkTags(
+  tags: string[],
+  userFields: { code: string; title: string; required: boolean }[],
+): TagCheck {
+  const codes = new Set(userFields.map((f) => f.code));
+  const used = [...new Set(tags.map((t) => t.trim()))];
+  return {
+    tags: used,
+    unknown: used.filter((t) => !codes.has(t) && !SYSTEM_TAGS.has(t)),
+    missing_required: userFields
+      .filter((f) => f.required && !used.includes(f.code))
+      .map((f) => ({ code: f.code, title: f.title })),
+  };
+}
+
+/** A docxtemplater template error as one Russian line for the refusal list. */
+export function describeTemplateError(e: { id?: string; xtag?: string; context?: string }): string {
+  const tag = e.xtag || e.context || '';
+  switch (e.id) {
+    case 'unclosed_tag':
+      return `Незакрытый тег «${tag}»`;
+    case 'unopened_tag':
+      return `Лишняя закрывающая скобка после «${tag}»`;
+    case 'unopened_loop':
+      return `Конец цикла без начала: «{/${tag}}»`;
+    case 'unclosed_loop':
+      return `Цикл без конца: «{#${tag}}»`;
+    case 'closing_tag_does_not_match_opening_tag':
+      return `Конец цикла не совпадает с началом: «${tag}»`;
+    case 'duplicate_open_tag':
+    case 'duplicate_close_tag':
+      return `Двойная скобка в теге «${tag}»`;
+    default:
+      return `Ошибка в теге «${tag}»${e.id ? ` (${e.id})` : ''}`;
+  }
+}

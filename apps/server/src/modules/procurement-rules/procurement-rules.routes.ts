@@ -1,0 +1,150 @@
+import multipart from '@fastify/multipart';
+import { procurementRuleRoutes as r } from '@zakupki/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { addRoute } from '../../lib/route.js';
+import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
+import { contentDisposition } from '../files/files.service.js';
+import {
+  createDocRule,
+  DOCX_MIME,
+  deleteDocRule,
+  getDocRule,
+  listDocRules,
+  orderDocRules,
+  previewTemplate,
+  updateDocRule,
+  uploadTemplate,
+} from './documents-rules.service.js';
+import { copyProcurementRuleJob } from './procurement-rules.jobs.js';
+import { SYSTEM_FIELDS } from './procurement-rules.policy.js';
+import { entryUsage } from './procurement-rules.repository.js';
+import {
+  approveVersion,
+  attachVersionFile,
+  createRule,
+  createVersion,
+  deleteRule,
+  getRule,
+  getVersion,
+  listRules,
+  listVersions,
+  newDraft,
+  publishVersion,
+  ruleDeadlines,
+  updateRule,
+  updateVersion,
+} from './procurement-rules.service.js';
+import { registerProcurementRuleSockets } from './procurement-rules.sockets.js';
+
+/** The one file of a multipart upload (field `file`). */
+async function oneFile(req: FastifyRequest): Promise<{ name: string; content: Buffer }> {
+  if (!req.isMultipart())
+    throw new AppError('unsupported_media_type', 'Загрузите файл как multipart/form-data');
+  const part = await req.file();
+  if (part?.fieldname !== 'file') throw new AppError('invalid_file', 'Прикрепите файл в поле file');
+  const content = await part.toBuffer();
+  if (content.length === 0) throw new AppError('invalid_file', 'Файл пустой');
+  return { name: part.filename || 'file', content };
+}
+
+/**
+ * Procurement rules (Положение о закупке): rules, versions, the 15-day EIS duty, documents rules
+ * with DOCX templates, and copying a rule to another company (socket + job).
+ */
+export function procurementRulesModule(app: FastifyInstance) {
+  const db = () => app.deps.db;
+  void app.deps.jobs.register(copyProcurementRuleJob);
+  registerProcurementRuleSockets(app);
+  const offUsage = registerCatalogUsage({
+    name: 'Положения о закупке',
+    count: (tx, entry) => entryUsage(tx, entry.id, entry.kind),
+  });
+  app.addHook('onClose', async () => offUsage());
+
+  addRoute(app, r.list, ({ company, query }) => listRules(db(), company.id, query));
+  addRoute(app, r.create, async ({ actor, company, body, reply }) => {
+    reply.code(201);
+    return createRule(db(), actor, company.id, body);
+  });
+  addRoute(app, r.deadlines, ({ company }) => ruleDeadlines(db(), company.id));
+  addRoute(app, r.systemFields, async () => ({ items: SYSTEM_FIELDS }));
+  addRoute(app, r.get, ({ actor, company, params }) => getRule(db(), actor, company.id, params.rule_id));
+  addRoute(app, r.update, ({ actor, company, params, body }) =>
+    updateRule(db(), actor, company.id, params.rule_id, body),
+  );
+  addRoute(app, r.remove, async ({ actor, company, params, reply }) => {
+    await deleteRule(db(), actor, company.id, params.rule_id);
+    reply.code(204);
+    return null;
+  });
+
+  addRoute(app, r.versions, ({ actor, company, params }) =>
+    listVersions(db(), actor, company.id, params.rule_id),
+  );
+  addRoute(app, r.createVersion, async ({ actor, company, params, body, reply }) => {
+    reply.code(201);
+    return createVersion(db(), actor, company.id, params.rule_id, body);
+  });
+  addRoute(app, r.getVersion, ({ actor, company, params }) =>
+    getVersion(db(), actor, company.id, params.rule_id, params.version_id),
+  );
+  addRoute(app, r.updateVersion, ({ actor, company, params, body }) =>
+    updateVersion(db(), actor, company.id, params.rule_id, params.version_id, body),
+  );
+  addRoute(app, r.approve, ({ actor, company, params, body }) =>
+    approveVersion(db(), actor, company.id, params.rule_id, params.version_id, body),
+  );
+  addRoute(app, r.publish, ({ actor, company, params, body }) =>
+    publishVersion(db(), actor, company.id, params.rule_id, params.version_id, body),
+  );
+  addRoute(app, r.newDraft, async ({ actor, company, params, reply }) => {
+    reply.code(201);
+    return newDraft(db(), actor, company.id, params.rule_id, params.version_id);
+  });
+
+  const where = (companyId: number, p: { rule_id: number; version_id: number }) => ({
+    companyId,
+    ruleId: p.rule_id,
+    versionId: p.version_id,
+  });
+  addRoute(app, r.documentsRules, ({ actor, company, params }) =>
+    listDocRules(db(), actor, where(company.id, params)),
+  );
+  addRoute(app, r.createDocumentsRule, async ({ actor, company, params, body, reply }) => {
+    reply.code(201);
+    return createDocRule(db(), actor, where(company.id, params), body);
+  });
+  addRoute(app, r.orderDocumentsRules, ({ actor, company, params, body }) =>
+    orderDocRules(db(), actor, where(company.id, params), body),
+  );
+  addRoute(app, r.getDocumentsRule, ({ actor, company, params }) =>
+    getDocRule(db(), actor, where(company.id, params), params.id),
+  );
+  addRoute(app, r.updateDocumentsRule, ({ actor, company, params, body }) =>
+    updateDocRule(db(), actor, where(company.id, params), params.id, body),
+  );
+  addRoute(app, r.removeDocumentsRule, async ({ actor, company, params, reply }) => {
+    await deleteDocRule(db(), actor, where(company.id, params), params.id);
+    reply.code(204);
+    return null;
+  });
+  addRoute(app, r.preview, async ({ actor, company, params, reply }) => {
+    const file = await previewTemplate(db(), actor, where(company.id, params), params.id);
+    reply
+      .header('content-type', DOCX_MIME)
+      .header('content-disposition', contentDisposition(file.name))
+      .header('cache-control', 'private, no-store');
+    return file.content as unknown as string;
+  });
+
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });
+    addRoute(scope, r.versionFile, async ({ actor, company, params, req }) =>
+      attachVersionFile(db(), actor, company.id, params.rule_id, params.version_id, () => oneFile(req)),
+    );
+    addRoute(scope, r.template, async ({ actor, company, params, req }) =>
+      uploadTemplate(db(), actor, where(company.id, params), params.id, () => oneFile(req)),
+    );
+  });
+}

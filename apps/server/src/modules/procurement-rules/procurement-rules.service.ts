@@ -1,0 +1,503 @@
+import type { ApproveInput, PublishInput, RuleInput, RuleUpdateInput, VersionInput } from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
+import type { Actor } from '../../types.js';
+import { denyAndAudit } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { invalid } from '../contracts/contract-children.js';
+import { productionCalendar } from '../contracts/contract-duties.js';
+import { storeFile } from '../files/files.service.js';
+import { eisDueDate, inForce, refusal, supersede, type VersionAction } from './procurement-rules.policy.js';
+import { nearestDuty, presentRule, presentVersion } from './procurement-rules.presenter.js';
+import * as repo from './procurement-rules.repository.js';
+
+type RuleIn = z.output<typeof RuleInput>;
+type RuleUpdateIn = z.output<typeof RuleUpdateInput>;
+export type VersionIn = z.output<typeof VersionInput>;
+type ApproveIn = z.output<typeof ApproveInput>;
+type PublishIn = z.output<typeof PublishInput>;
+
+/** Rules and versions of a Положение о закупке: reads, writes (each audited), states. */
+
+// ---------------------------------------------------------------- lookups
+
+/**
+ * The rule of the company, or 404; a rule of another company also leaves an audit entry. Writes
+ * call it before their transaction (a rolled-back transaction would take the audit entry along)
+ * and again inside it to lock the row.
+ */
+export async function ruleOf(db: Db | Tx, actor: Actor, companyId: number, ruleId: number, lock = false) {
+  const row = await repo.findRule(db, companyId, ruleId, { lock });
+  if (row) return row;
+  const owner = await repo.ruleCompany(db, ruleId);
+  if (owner !== null) await denyAndAudit(db as Db, actor, 'procurement_rule', ruleId, owner);
+  throw new AppError('not_found', 'Положение о закупке не найдено');
+}
+
+export async function versionOf(
+  db: Db | Tx,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+  lock = false,
+) {
+  await ruleOf(db, actor, companyId, ruleId, lock);
+  const v = await repo.findVersion(db, ruleId, versionId, { lock });
+  if (!v) throw new AppError('not_found', 'Редакция положения о закупке не найдена');
+  return v;
+}
+
+export function assertAllowed(status: Parameters<typeof refusal>[0], action: VersionAction) {
+  const why = refusal(status, action);
+  if (why) throw new AppError('conflict', why);
+}
+
+async function methodNames(tx: Db | Tx, companyId: number, versions: repo.VersionWithFile[]) {
+  const ids = [...new Set(versions.flatMap((v) => v.methods.map((m) => m.method_id)))];
+  const rows = await repo.visibleEntries(tx, companyId, 'method', ids);
+  return new Map(rows.map((r) => [r.id, { code: r.code, title: r.title }]));
+}
+
+async function customerTitles(tx: Db | Tx, companyId: number) {
+  return new Map((await repo.customersOf(tx, companyId)).map((c) => [c.id, c.title]));
+}
+
+async function loadRule(tx: Db | Tx, row: repo.RuleRow) {
+  const versions = await repo.versionsOfRules(tx, [row.id]);
+  return presentRule(row, versions, await customerTitles(tx, row.companyId));
+}
+
+async function loadVersion(tx: Db | Tx, ruleId: number, versionId: number) {
+  const v = (await repo.findVersion(tx, ruleId, versionId))!;
+  return presentVersion(v, await methodNames(tx, v.companyId, [v]));
+}
+
+/** The version as the API returns it, after its audit entry (inside the write's transaction). */
+async function auditedVersion(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  ruleId: number,
+  versionId: number,
+  companyId: number,
+  before?: unknown,
+  extra?: Record<string, unknown>,
+) {
+  const out = await loadVersion(tx, ruleId, versionId);
+  const after = extra ? { ...out, ...extra } : out;
+  await audit(tx, actor, {
+    action,
+    entity: 'procurement_rule_version',
+    entityId: versionId,
+    companyId,
+    before,
+    after,
+  });
+  return out;
+}
+
+/** Keeps procurement_rules.status (read by GET /companies/{id}/procurement_rules) in step. */
+async function syncRuleStatus(tx: Tx, ruleId: number) {
+  const versions = await repo.versionsOfRules(tx, [ruleId]);
+  const today = todayMoscow();
+  const current = versions.find((v) => inForce(v, today)) ?? versions[0];
+  await repo.updateRule(tx, ruleId, { status: current?.status ?? 'draft' });
+}
+
+// ---------------------------------------------------------------- rules
+
+export async function listRules(
+  db: Db,
+  companyId: number,
+  q: { page: number; limit: number; include_archived?: 'true' | 'false'; q?: string },
+) {
+  const { rows, total } = await repo.listRules(db, companyId, {
+    page: q.page,
+    limit: q.limit,
+    includeArchived: q.include_archived === 'true',
+    text: q.q || undefined,
+  });
+  const versions = await repo.versionsOfRules(
+    db,
+    rows.map((r) => r.id),
+  );
+  const titles = await customerTitles(db, companyId);
+  const today = todayMoscow();
+  return {
+    items: rows.map((r) =>
+      presentRule(
+        r,
+        versions.filter((v) => v.ruleId === r.id),
+        titles,
+        today,
+      ),
+    ),
+    total,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+export async function getRule(db: Db, actor: Actor, companyId: number, ruleId: number) {
+  return loadRule(db, await ruleOf(db, actor, companyId, ruleId));
+}
+
+async function checkCustomers(tx: Tx, companyId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await repo.customersOf(tx, companyId, unique);
+  if (found.length !== unique.length)
+    throw invalid([{ path: 'body.customer_ids', message: 'Заказчик не найден среди заказчиков компании' }]);
+  return unique;
+}
+
+export async function createRule(db: Db, actor: Actor, companyId: number, body: RuleIn) {
+  return db.transaction(async (tx) => {
+    const customerIds = await checkCustomers(tx, companyId, body.customer_ids);
+    const row = await repo.insertRule(tx, { companyId, title: body.title, customerIds, status: 'draft' });
+    const out = await loadRule(tx, row);
+    await audit(tx, actor, {
+      action: 'create',
+      entity: 'procurement_rule',
+      entityId: row.id,
+      companyId,
+      after: out,
+    });
+    return out;
+  });
+}
+
+export async function updateRule(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  body: RuleUpdateIn,
+) {
+  await ruleOf(db, actor, companyId, ruleId);
+  return db.transaction(async (tx) => {
+    const row = await ruleOf(tx, actor, companyId, ruleId, true);
+    const before = await loadRule(tx, row);
+    const customerIds = await checkCustomers(tx, companyId, body.customer_ids);
+    const archivedAt =
+      body.archived === undefined ? row.archivedAt : body.archived ? (row.archivedAt ?? new Date()) : null;
+    const updated = await repo.updateRule(tx, ruleId, { title: body.title, customerIds, archivedAt });
+    const out = await loadRule(tx, updated);
+    const action = before.archived !== out.archived ? (out.archived ? 'archive' : 'restore') : 'update';
+    await audit(tx, actor, {
+      action,
+      entity: 'procurement_rule',
+      entityId: ruleId,
+      companyId,
+      before,
+      after: out,
+    });
+    return out;
+  });
+}
+
+/**
+ * Deletes a rule nothing uses: one whose versions are all drafts and from which no copy was made.
+ * An approved Положение is a legal record: 409 has_dependents, archive it instead.
+ */
+export async function deleteRule(db: Db, actor: Actor, companyId: number, ruleId: number) {
+  await ruleOf(db, actor, companyId, ruleId);
+  await db.transaction(async (tx) => {
+    const row = await ruleOf(tx, actor, companyId, ruleId, true);
+    const versions = await repo.versionsOfRules(tx, [ruleId]);
+    const used = versions.filter((v) => v.status !== 'draft');
+    const copies = await repo.copiesOf(tx, ruleId);
+    if (used.length || copies) {
+      const parts = [
+        used.length ? `утверждённых редакций: ${used.length}` : '',
+        copies ? `копий в других компаниях: ${copies}` : '',
+      ].filter(Boolean);
+      throw new AppError(
+        'has_dependents',
+        `Положение «${row.title}» используется (${parts.join(', ')}): удалить его нельзя, перенесите в архив`,
+      );
+    }
+    const before = await loadRule(tx, row);
+    await repo.deleteRule(tx, ruleId);
+    await audit(tx, actor, {
+      action: 'delete',
+      entity: 'procurement_rule',
+      entityId: ruleId,
+      companyId,
+      before,
+    });
+  });
+}
+
+/** Open 15-day duties of the company, nearest first, with counts by state. */
+export async function ruleDeadlines(db: Db, companyId: number) {
+  const rows = await repo.dutyVersions(db, companyId);
+  const today = todayMoscow();
+  const items = rows
+    .map((r) => {
+      const d = nearestDuty([{ ...r.v, fileName: null, docsCount: 0 }], today);
+      return d ? { ...d, rule_id: r.v.ruleId, rule_title: r.ruleTitle } : null;
+    })
+    .filter((d) => d !== null);
+  const counts = { overdue: 0, due_soon: 0, due: 0 };
+  for (const d of items) if (d.status in counts) counts[d.status as keyof typeof counts] += 1;
+  return { items, counts };
+}
+
+// ---------------------------------------------------------------- versions
+
+export async function listVersions(db: Db, actor: Actor, companyId: number, ruleId: number) {
+  await ruleOf(db, actor, companyId, ruleId);
+  const versions = await repo.versionsOfRules(db, [ruleId]);
+  const names = await methodNames(db, companyId, versions);
+  const today = todayMoscow();
+  return { items: versions.map((v) => presentVersion(v, names, today)) };
+}
+
+export async function getVersion(db: Db, actor: Actor, companyId: number, ruleId: number, versionId: number) {
+  const v = await versionOf(db, actor, companyId, ruleId, versionId);
+  return presentVersion(v, await methodNames(db, companyId, [v]));
+}
+
+/** Methods must be procurement methods the company sees; an archived one only if already chosen. */
+async function checkMethods(tx: Tx, companyId: number, body: VersionIn, previous: number[]) {
+  const ids = body.methods.map((m) => m.method_id);
+  const found = new Map((await repo.visibleEntries(tx, companyId, 'method', ids)).map((r) => [r.id, r]));
+  const issues = body.methods.flatMap((m, i) => {
+    const e = found.get(m.method_id);
+    if (e && (!e.archivedAt || previous.includes(e.id))) return [];
+    return [
+      { path: `body.methods.${i}.method_id`, message: 'Способ закупки не найден в справочнике или в архиве' },
+    ];
+  });
+  if (issues.length) throw invalid(issues);
+}
+
+function versionValues(body: VersionIn) {
+  return {
+    approvingBody: body.approving_body,
+    decisionNumber: body.decision_number,
+    decisionDate: body.decision_date,
+    effectiveFrom: body.effective_from,
+    changesSummary: body.changes_summary,
+    methods: body.methods,
+    planThreshold: body.plan_threshold,
+    planThresholdLarge: body.plan_threshold_large,
+    smeCeiling: body.sme_ceiling,
+  };
+}
+
+async function assertNoDraft(tx: Tx, ruleId: number) {
+  const draft = await repo.draftOf(tx, ruleId);
+  if (draft)
+    throw new AppError(
+      'conflict',
+      `У положения уже есть черновик (редакция № ${draft.number}): измените его`,
+    );
+}
+
+export async function createVersion(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  body: VersionIn,
+) {
+  await ruleOf(db, actor, companyId, ruleId);
+  return db.transaction(async (tx) => {
+    const rule = await ruleOf(tx, actor, companyId, ruleId, true);
+    if (rule.archivedAt) throw new AppError('conflict', 'Положение в архиве: сначала верните его из архива');
+    await assertNoDraft(tx, ruleId);
+    await checkMethods(tx, companyId, body, []);
+    const number = await repo.nextVersionNumber(tx, ruleId);
+    const row = await repo.insertVersion(tx, {
+      ruleId,
+      companyId,
+      number,
+      status: 'draft',
+      createdBy: actor.userId,
+      ...versionValues(body),
+    });
+    await syncRuleStatus(tx, ruleId);
+    return auditedVersion(tx, actor, 'create', ruleId, row.id, companyId, undefined);
+  });
+}
+
+export async function updateVersion(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+  body: VersionIn,
+) {
+  await ruleOf(db, actor, companyId, ruleId);
+  return db.transaction(async (tx) => {
+    const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
+    assertAllowed(v.status, 'edit');
+    await checkMethods(
+      tx,
+      companyId,
+      body,
+      v.methods.map((m) => m.method_id),
+    );
+    const before = await loadVersion(tx, ruleId, versionId);
+    await repo.updateVersion(tx, versionId, versionValues(body));
+    // documents rules of a method the version no longer allows go with it
+    await repo.dropDocRulesOutside(
+      tx,
+      versionId,
+      body.methods.map((m) => m.method_id),
+    );
+    return auditedVersion(tx, actor, 'update', ruleId, versionId, companyId, before);
+  });
+}
+
+const RULE_FILE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  zip: 'application/zip',
+};
+
+/** Attaches the Положение itself (PDF, DOCX or ZIP) to a draft, stored as a company file. */
+export async function attachVersionFile(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+  loadFile: () => Promise<{ name: string; content: Buffer }>,
+) {
+  await ruleOf(db, actor, companyId, ruleId);
+  const file = await loadFile();
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const mime = RULE_FILE_TYPES[ext];
+  if (!mime) throw new AppError('invalid_file', 'Файл положения: допустимы PDF, DOCX или ZIP');
+  const magic = file.content.subarray(0, 4).toString('latin1');
+  if ((ext === 'pdf' && magic !== '%PDF') || (ext !== 'pdf' && magic !== 'PK\u0003\u0004'))
+    throw new AppError('invalid_file', `Файл «${file.name}» повреждён или не является ${ext.toUpperCase()}`);
+  return db.transaction(async (tx) => {
+    const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
+    assertAllowed(v.status, 'edit');
+    const stored = await storeFile(tx, {
+      companyId,
+      userId: actor.userId,
+      purpose: 'document',
+      name: file.name,
+      mime,
+      content: file.content,
+    });
+    await repo.updateVersion(tx, versionId, { fileId: stored.id });
+    return auditedVersion(tx, actor, 'update', ruleId, versionId, companyId, { file_id: v.fileId });
+  });
+}
+
+export async function approveVersion(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+  body: ApproveIn,
+) {
+  if (body.effective_from < body.decision_date)
+    throw invalid([
+      {
+        path: 'body.effective_from',
+        message: 'Дата вступления в силу не может быть раньше даты решения об утверждении',
+      },
+    ]);
+  if (body.decision_date > todayMoscow())
+    throw invalid([{ path: 'body.decision_date', message: 'Дата решения не может быть в будущем' }]);
+  await ruleOf(db, actor, companyId, ruleId);
+  return db.transaction(async (tx) => {
+    const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
+    assertAllowed(v.status, 'approve');
+    if (v.methods.length === 0)
+      throw invalid([{ path: 'body.methods', message: 'В редакции не указан ни один способ закупки' }]);
+    const before = await loadVersion(tx, ruleId, versionId);
+    await repo.updateVersion(tx, versionId, {
+      status: 'approved',
+      approvingBody: body.approving_body,
+      decisionNumber: body.decision_number,
+      decisionDate: body.decision_date,
+      effectiveFrom: body.effective_from,
+      eisDueDate: eisDueDate(body.decision_date, productionCalendar()),
+    });
+    await syncRuleStatus(tx, ruleId);
+    return auditedVersion(tx, actor, 'approve', ruleId, versionId, companyId, before);
+  });
+}
+
+/** Records the EIS placement; the versions published before end the day before this one starts. */
+export async function publishVersion(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+  body: PublishIn,
+) {
+  if (body.eis_published_on > todayMoscow())
+    throw invalid([{ path: 'body.eis_published_on', message: 'Дата размещения не может быть в будущем' }]);
+  await ruleOf(db, actor, companyId, ruleId);
+  return db.transaction(async (tx) => {
+    const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
+    assertAllowed(v.status, 'publish');
+    if (v.decisionDate && body.eis_published_on < v.decisionDate)
+      throw invalid([
+        { path: 'body.eis_published_on', message: 'Дата размещения не может быть раньше даты утверждения' },
+      ]);
+    const before = await loadVersion(tx, ruleId, versionId);
+    const ended = supersede(await repo.publishedVersions(tx, ruleId, versionId), v.effectiveFrom as string);
+    for (const e of ended)
+      await repo.updateVersion(tx, e.id, { status: 'superseded', effectiveTo: e.effectiveTo });
+    await repo.updateVersion(tx, versionId, {
+      status: 'published',
+      eisPublishedOn: body.eis_published_on,
+      eisRegistrationNumber: body.eis_registration_number,
+    });
+    await syncRuleStatus(tx, ruleId);
+    return auditedVersion(tx, actor, 'publish', ruleId, versionId, companyId, before, { superseded: ended });
+  });
+}
+
+/** A new draft with the settings and documents rules of this version. */
+export async function newDraft(db: Db, actor: Actor, companyId: number, ruleId: number, versionId: number) {
+  await ruleOf(db, actor, companyId, ruleId);
+  return db.transaction(async (tx) => {
+    const rule = await ruleOf(tx, actor, companyId, ruleId, true);
+    if (rule.archivedAt) throw new AppError('conflict', 'Положение в архиве: сначала верните его из архива');
+    const v = (await repo.findVersion(tx, ruleId, versionId))!;
+    if (!v) throw new AppError('not_found', 'Редакция положения о закупке не найдена');
+    assertAllowed(v.status, 'new_draft');
+    await assertNoDraft(tx, ruleId);
+    const row = await repo.insertVersion(tx, {
+      ruleId,
+      companyId,
+      number: await repo.nextVersionNumber(tx, ruleId),
+      status: 'draft',
+      createdBy: actor.userId,
+      changesSummary: null,
+      methods: v.methods,
+      planThreshold: v.planThreshold,
+      planThresholdLarge: v.planThresholdLarge,
+      smeCeiling: v.smeCeiling,
+      basedOnVersionId: v.id,
+    });
+    const docs = await repo.docRulesOf(tx, [versionId]);
+    await repo.insertDocRules(
+      tx,
+      docs.map(({ id: _id, kindTitle: _k, createdAt: _c, updatedAt: _u, ...d }) => ({
+        ...d,
+        versionId: row.id,
+      })),
+    );
+    await syncRuleStatus(tx, ruleId);
+    return auditedVersion(tx, actor, 'create', ruleId, row.id, companyId, undefined, {
+      based_on_version_id: versionId,
+    });
+  });
+}

@@ -1,0 +1,60 @@
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import type { TemplateReport } from '@zakupki/shared/api/procurement-rules';
+
+/**
+ * What an uploaded template holds: its tags; unknown and malformed ones (the template was
+ * refused); required user fields it does not use (a warning).
+ */
+export function TemplateReportView({
+  name,
+  report,
+  refused,
+  onClose,
+}: {
+  name: string;
+  report: TemplateReport;
+  refused: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Alert
+      color={refused ? 'red' : report.missing_required.length ? 'yellow' : 'green'}
+      title={refused ? `Шаблон «${name}» не принят` : `Шаблон «${name}» загружен`}
+      withCloseButton
+      onClose={onClose}
+      aria-label="Отчёт о шаблоне"
+    >
+      <Stack gap={6}>
+        {report.malformed.length ? (
+          <Text size="sm">Ошибки в тегах: {report.malformed.join('; ')}</Text>
+        ) : null}
+        {report.unknown.length ? (
+          <Group gap={4}>
+            <Text size="sm">Неизвестные теги:</Text>
+            {report.unknown.map((t) => (
+              <Badge key={t} color="red" variant="light" tt="none">
+                {`{${t}}`}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        {report.tags.length ? (
+          <Group gap={4}>
+            <Text size="sm">Теги шаблона:</Text>
+            {report.tags.map((t) => (
+              <Badge key={t} variant="light" tt="none" color={report.unknown.includes(t) ? 'red' : 'blue'}>
+                {t}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        {report.missing_required.length ? (
+          <Text size="sm">
+            Не использованы обязательные поля:{' '}
+            {report.missing_required.map((m) => `${m.title} ({${m.code}})`).join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
