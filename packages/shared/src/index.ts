@@ -5,6 +5,7 @@ export * from './api/common.js';
 export * from './api/companies.js';
 export * from './api/contracts.js';
 export * from './api/contracts-model.js';
+export * from './api/eis-plans.js';
 export * from './api/exports.js';
 export * from './api/imports.js';
 export * from './api/system.js';

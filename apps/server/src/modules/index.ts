@@ -3,6 +3,7 @@ import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
+import { eisPlansModule } from './eis-plans/eis-plans.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { importsModule } from './imports/imports.routes.js';
 import { usersModule } from './users/users.routes.js';
@@ -19,5 +20,6 @@ export async function registerModules(app: FastifyInstance) {
   contractsModule(app);
   exportsModule(app);
   importsModule(app);
+  eisPlansModule(app);
   calendarApiModule(app);
 }

@@ -139,3 +139,6 @@ export function importsModule(app: FastifyInstance) {
 
   filesModule(app);
 }
+
+/** The multipart reader of the imports, for routes of other modules that start an import (plans). */
+export { readUpload };

@@ -18,6 +18,7 @@ const MIME: Record<ImportKind, string> = {
   'eis-contracts': 'application/xml',
   upd: 'application/xml',
   payments: 'text/plain',
+  'eis-plans': 'application/xml',
 };
 
 /**

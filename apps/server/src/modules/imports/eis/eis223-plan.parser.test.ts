@@ -77,7 +77,7 @@ describe('223-FZ purchasePlan (1.7 MB, 229 positions)', () => {
   });
 
   it('reads the first position completely (also listed in the SME section)', () => {
-    expect(plan.items[0]).toEqual({
+    expect(plan.items[0]).toMatchObject({
       guid: '0edbb9f0-5be2-478f-a971-9b78878a40d0',
       ordinalNumber: 1,
       contractSubject: 'Поставка питьевой воды',
