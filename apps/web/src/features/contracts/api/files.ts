@@ -1,82 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { fileRoutes } from '@zakupki/shared/api/imports';
-import { buildPath, type RouteDef } from '@zakupki/shared/contract';
-import { routeUrl } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/http-errors';
-import { loading } from '../../../lib/loading';
-import { currentSession } from '../../../lib/session-store';
+import { buildPath } from '@zakupki/shared/contract';
+import { downloadUrl } from '../../../lib/transfer';
 
-/** `attachment; filename*=UTF-8''%D0%A0…` or `filename="x.xlsx"` → the file name. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain ? plain[1].trim() : fallback;
-}
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/**
- * GET with the bearer token → blob → download (a plain link cannot carry the token). Rejects
- * with ApiError like `api()` does, so the usual error notices apply.
- */
-export async function downloadUrl(url: string, fallbackName: string, loadingText = 'скачивание файла') {
-  const token = currentSession()?.token;
-  const id = loading.start(loadingText);
-  try {
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    } catch {
-      throw new ApiError(0, null);
-    }
-    if (!res.ok) {
-      let body: unknown = null;
-      try {
-        body = await res.json();
-      } catch {
-        body = null;
-      }
-      throw new ApiError(res.status, body);
-    }
-    const blob = await res.blob();
-    const name = fileNameFromDisposition(res.headers.get('content-disposition'), fallbackName);
-    saveBlob(blob, name);
-    return { name, size: blob.size, total: res.headers.get('x-total-count') };
-  } finally {
-    loading.stop(id);
-  }
-}
+export { downloadRoute, downloadUrl, fileNameFromDisposition, saveBlob } from '../../../lib/transfer';
 
 /** A stored file (upload or generated report): GET /api/files/:id after the server's access check. */
 export const downloadFile = (fileId: number, fallbackName = `file-${fileId}`) =>
   downloadUrl(buildPath(fileRoutes.get.path, { id: fileId }), fallbackName);
-
-/** A route that answers with a file (the register XLSX). */
-export const downloadRoute = <R extends RouteDef>(
-  route: R,
-  opts: Parameters<typeof routeUrl<R>>[1],
-  fallbackName: string,
-  loadingText?: string,
-) => downloadUrl(routeUrl(route, opts), fallbackName, loadingText);
 
 /** Downloads a stored file on `mutate({ id, name })`; a failure becomes the usual error notice. */
 export const useFileDownload = () =>

@@ -82,6 +82,11 @@ export function ImportResult({ run }: { run: ImportRun }) {
       </Stack>
     );
   }
+  if (run.kind === 'eis-plans') {
+    return (
+      <Text size="sm">{`План закупки ${run.result.registration_number ?? ''}: позиций ${run.result.positions}`}</Text>
+    );
+  }
   const r = run.result;
   return (
     <Stack gap={4}>
