@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/auth.service.js';
 import { seedDemoContracts } from '../../modules/contracts/contracts.demo-seed.js';
+import { seedDemoPlans } from '../../modules/eis-plans/eis-plans.demo-seed.js';
 import type { Db } from '../client.js';
 import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../schema/index.js';
 
@@ -223,6 +224,7 @@ export async function seedDemo(db: Db): Promise<DemoIds | null> {
         .values(u.memberOf.map((k) => ({ userId: row.id, companyId: ids.companies[k] })));
     }
     await seedDemoContracts(tx, ids);
+    await seedDemoPlans(tx, ids);
     return ids;
   });
 }

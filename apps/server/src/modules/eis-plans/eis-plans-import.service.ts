@@ -25,7 +25,7 @@ import {
 } from './eis-plans.repository.js';
 import { planViolations } from './eis-plans.service.js';
 
-type Parsed = { entry: ImportEntry; plan: EisPlan };
+export type Parsed = { entry: ImportEntry; plan: EisPlan };
 
 /** Parses every file: each must be a purchasePlan of the company or one of its customers. */
 function parseAll(entries: ImportEntry[], inns: Set<string>, companyInn: string): Parsed[] {
@@ -153,8 +153,8 @@ function positionRow(
 
 type Item = EisPlanImportResult['plans'][number];
 
-/** Writes one plan version (all of it, or nothing: the caller's transaction). */
-async function writePlan(
+/** Writes one plan version (all of it, or nothing: the caller's transaction); the demo seed writes through it too. */
+export async function writePlanVersion(
   tx: Tx,
   ctx: { companyId: number; importId: number | null; sha256: string },
   { entry, plan }: Parsed,
@@ -276,7 +276,7 @@ export const eisPlanImportSpec: ImportSpec<EisPlanImportResult> = {
       const plans: Item[] = [];
       for (const p of parsed) {
         plans.push(
-          await writePlan(
+          await writePlanVersion(
             tx,
             { companyId: ctx.run.companyId, importId: ctx.run.id, sha256: p.entry.sha256 },
             p,

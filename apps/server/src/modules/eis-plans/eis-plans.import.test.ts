@@ -22,7 +22,10 @@ import {
   setPositionField,
 } from './eis-plans.factories.js';
 
-/** The EIS plan import and the plan API over the real plan (229 entries, 209 positions) and versions made from it. */
+/**
+ * The EIS plan import and the plan API over the real plan (229 entries, 209 positions) and versions
+ * made from it, in the provider company (the client companies have demo plans of their own).
+ */
 const t = testAppForFile();
 let company: number;
 let token: string;
@@ -58,7 +61,7 @@ const importXml = (xml: string, name = PLAN_FILE, who: string = token) =>
   runImport(t, who, company, 'eis-plans', [{ name, data: Buffer.from(xml, 'utf8') }]);
 
 beforeAll(async () => {
-  company = t.ids.companies.client1;
+  company = t.ids.companies.provider;
   token = await t.login('specialist');
   await addCustomer(t, company, PLAN_INN);
 });
@@ -267,7 +270,7 @@ describe('EIS plan import', () => {
     );
     expect(await counts()).toEqual(before);
     const rows = await t.app.deps.db.select().from(eisPlans).where(eq(eisPlans.companyId, other));
-    expect(rows).toEqual([]);
+    expect(rows.map((r) => r.registrationNumber)).not.toContain(PLAN_NUMBER);
   });
 
   it('a broken file fails naming the element and writes nothing', async () => {
@@ -303,11 +306,22 @@ describe('EIS plan import', () => {
 
   it('a contract above the position’s НМЦД is a violation of the plan and of the position', async () => {
     const db = t.app.deps.db;
-    const [c] = await db.select().from(contracts).where(eq(contracts.companyId, company)).limit(1);
-    await db
-      .update(contracts)
-      .set({ planPositionNumber: `${PLAN_NUMBER}-300`, price: '200000.00', status: 'concluded' })
-      .where(eq(contracts.id, c.id));
+    // a contract of the provider company naming the added position (a copy of a demo contract)
+    const [demo] = await db.select().from(contracts).where(eq(contracts.companyId, t.ids.companies.client1)).limit(1);
+    const { id: _id, search: _search, ...copy } = demo;
+    const [c] = await db
+      .insert(contracts)
+      .values({
+        ...copy,
+        companyId: company,
+        customerId: null,
+        eisRegistryNumber: null,
+        eisGuid: null,
+        planPositionNumber: `${PLAN_NUMBER}-300`,
+        price: '200000.00',
+        status: 'concluded',
+      })
+      .returning();
     const plan = await t.call(eisPlanRoutes.get, {
       params: { company_id: company, plan_id: planId },
       as: 'specialist',

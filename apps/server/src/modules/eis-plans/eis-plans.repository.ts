@@ -353,3 +353,11 @@ export async function linkedNumbers(tx: Tx, companyId: number, planId: number): 
     .where(eq(eisPlanPositions.planId, planId));
   return rows.map((r) => r.number);
 }
+
+export async function findPositionByGuid(tx: Tx, companyId: number, guid: string) {
+  const [row] = await tx
+    .select()
+    .from(eisPlanPositions)
+    .where(and(eq(eisPlanPositions.companyId, companyId), eq(eisPlanPositions.guid, guid)));
+  return row;
+}

@@ -82,7 +82,9 @@ describe('tenancy of the plans routes', () => {
       });
       if (route === eisPlanRoutes.list) {
         expect(r.status).toBe(200);
-        expect((r.body as { total: number }).total).toBe(0);
+        const items = (r.body as { items: { id: number; company_id: number }[] }).items;
+        expect(items.map((p) => p.id)).not.toContain(planId);
+        expect(items.every((p) => p.company_id === other)).toBe(true);
       } else {
         expect(r.status).toBe(404);
       }
@@ -91,8 +93,53 @@ describe('tenancy of the plans routes', () => {
 
   it('the client of the company reads its plans and positions', async () => {
     const list = await t.call(eisPlanRoutes.list, { params: { company_id: own }, as: 'client' });
-    expect(list.body.items.map((p) => p.id)).toEqual([planId]);
+    expect(list.body.items.map((p) => p.id)).toContain(planId);
+    expect(list.body.items.every((p) => p.company_id === own)).toBe(true);
     const item = await t.call(eisPlanRoutes.item, { params: paramsFor(own), as: 'client' });
     expect(item.status).toBe(200);
+  });
+});
+
+describe('demo plans', () => {
+  it('each client company has a plan of the current year in three versions, linked to its contracts', async () => {
+    const year = new Date().getFullYear();
+    for (const [company, who] of [
+      [own, 'client'],
+      [other, 'client2'],
+    ] as const) {
+      const list = await t.call(eisPlanRoutes.list, {
+        params: { company_id: company },
+        query: { year },
+        as: who,
+      });
+      expect(list.body.items).toHaveLength(1);
+      const plan = list.body.items[0];
+      expect(plan).toMatchObject({ versions: 3, current: { version: 3 } });
+      const d12 = await t.call(eisPlanRoutes.diff, {
+        params: { company_id: company, plan_id: plan.id },
+        query: { from: 1, to: 2 },
+        as: who,
+      });
+      expect([d12.body.added.length, d12.body.changed.length, d12.body.annulled.length]).toEqual([1, 1, 0]);
+      const d23 = await t.call(eisPlanRoutes.diff, {
+        params: { company_id: company, plan_id: plan.id },
+        query: { from: 2, to: 3 },
+        as: who,
+      });
+      expect([d23.body.added.length, d23.body.changed.length, d23.body.annulled.length]).toEqual([1, 1, 1]);
+      const linked = await t.call(eisPlanRoutes.positions, {
+        params: { company_id: company, plan_id: plan.id, version: 3 },
+        query: { has_contract: 'true' },
+        as: who,
+      });
+      expect(linked.body.total).toBeGreaterThan(0);
+      const full = await t.call(eisPlanRoutes.get, {
+        params: { company_id: company, plan_id: plan.id },
+        as: who,
+      });
+      expect(full.body.violations.map((v) => v.code)).toEqual(
+        expect.arrayContaining(['contract_over_price', 'plan_publish_late']),
+      );
+    }
   });
 });

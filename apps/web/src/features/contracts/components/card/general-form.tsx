@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Divider,
@@ -15,6 +16,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { AppSelect } from '../../../../components/form/app-select';
 import { DateField } from '../../../../components/form/date-field';
 import { applyServerErrors } from '../../../../components/form/form-errors';
@@ -223,7 +225,21 @@ export function GeneralForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Позиция плана закупки" {...ip('plan_position_number')} />
+          <TextInput
+            label="Позиция плана закупки"
+            {...ip('plan_position_number')}
+            description={
+              contract?.plan_position_number ? (
+                <Anchor
+                  component={Link}
+                  to={`/eisPlanItems/${encodeURIComponent(contract.plan_position_number)}`}
+                  size="xs"
+                >
+                  Открыть позицию плана № {contract.plan_position_number}
+                </Anchor>
+              ) : undefined
+            }
+          />
           <TextInput label="Способ закупки" {...ip('procurement_method_name')} />
           <TextInput label="Номер извещения" {...ip('notice_number')} />
         </SimpleGrid>
