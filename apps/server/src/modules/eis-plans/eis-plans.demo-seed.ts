@@ -128,7 +128,7 @@ export async function seedDemoPlans(tx: Tx, ids: DemoIds): Promise<void> {
       ],
       contractId: c.id,
     }));
-    EXTRA.forEach(([subject, okpd2, price], i) =>
+    for (const [i, [subject, okpd2, price]] of EXTRA.entries()) {
       positions.push({
         n: positions.length + 1,
         subject,
@@ -136,8 +136,8 @@ export async function seedDemoPlans(tx: Tx, ids: DemoIds): Promise<void> {
         price,
         month: 3 + i * 2,
         method: ['e_request_quotes', 'Запрос котировок в электронной форме'],
-      }),
-    );
+      });
+    }
     const reg = `2${String(year).slice(2)}${co.inn.slice(0, 7)}`;
     const base = positions.slice(0, positions.length - 2);
     const added2 = positions[positions.length - 2];

@@ -307,7 +307,11 @@ describe('EIS plan import', () => {
   it('a contract above the position’s НМЦД is a violation of the plan and of the position', async () => {
     const db = t.app.deps.db;
     // a contract of the provider company naming the added position (a copy of a demo contract)
-    const [demo] = await db.select().from(contracts).where(eq(contracts.companyId, t.ids.companies.client1)).limit(1);
+    const [demo] = await db
+      .select()
+      .from(contracts)
+      .where(eq(contracts.companyId, t.ids.companies.client1))
+      .limit(1);
     const { id: _id, search: _search, ...copy } = demo;
     const [c] = await db
       .insert(contracts)
