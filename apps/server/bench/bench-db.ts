@@ -136,3 +136,23 @@ export async function datasetCopy(suffix: string): Promise<Dataset> {
   await createDatabase(name, source.name);
   return { ...source, name, url: urlOf(name) };
 }
+
+/**
+ * A small database of its own for a section that needs no register (the plans): migrated, with
+ * the reference and demo data only.
+ */
+export async function demoDataset(suffix: string): Promise<{ name: string; url: string; ids: DemoIds }> {
+  const name = `zk_bench_${process.pid}_${suffix}`;
+  await createDatabase(name);
+  const url = urlOf(name);
+  const database = await openDatabase({ url });
+  try {
+    await database.migrate();
+    await seedReference(database.db);
+    const ids = await seedDemo(database.db);
+    if (!ids) throw new Error(`database ${name} is not empty`);
+    return { name, url, ids };
+  } finally {
+    await database.close();
+  }
+}

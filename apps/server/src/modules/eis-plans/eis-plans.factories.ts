@@ -76,7 +76,8 @@ export function addPosition(
 
 /**
  * A plan of `n` positions for the benchmark: the header of the real plan and copies of its first
- * position (without the repeated customer block), each with its own guid, number and price.
+ * position (without the optional customer block, names and codes), each with its own guid, number,
+ * price and month.
  */
 export function bigPlan(n: number, version = 1): string {
   const xml = realPlan();
@@ -84,9 +85,17 @@ export function bigPlan(n: number, version = 1): string {
   const head = xml.slice(0, xml.indexOf(open) + open.length);
   const tail = xml.slice(xml.indexOf('</ns2:purchasePlanItems>'));
   const first = xml.slice(xml.indexOf('<ns2:purchasePlanItem>'), xml.indexOf('</ns2:purchasePlanItem>') + 23);
+  // what a position may leave out goes, so that 20 000 positions stay under the 20 MB of one XML file
   const item = first
     .replace(/<ns2:planItemCustomer>[\s\S]*?<\/ns2:planItemCustomer>/, '')
-    .replace(/\n\s+/g, '');
+    .replace(/\n\s+/g, '')
+    .replace(
+      /<ns2:(okved2|parentId|okato|region|isGeneralAddress|shared|isPurchaseIgnored|innovationEquivalent|impossibleToDetermineAttr|longTerm|purchasePeriodQuarter)>.*?<\/ns2:\1>/g,
+      '',
+    )
+    .replace(/<name>[^<]*<\/name>|<digitalCode>[^<]*<\/digitalCode>/g, '')
+    .replace(/(<ns2:purchasePlanRowItem>)<ns2:guid>[^<]*<\/ns2:guid>/, '$1')
+    .replace(/<ns2:purchaseMethodName>[^<]*<\/ns2:purchaseMethodName>/, '<ns2:purchaseMethodName>Закупка у единственного поставщика</ns2:purchaseMethodName>');
   const oldGuid = /<ns2:guid>([^<]+)<\/ns2:guid>/.exec(item)?.[1] as string;
   const parts: string[] = [];
   for (let i = 1; i <= n; i++) {
