@@ -95,7 +95,10 @@ export function bigPlan(n: number, version = 1): string {
     )
     .replace(/<name>[^<]*<\/name>|<digitalCode>[^<]*<\/digitalCode>/g, '')
     .replace(/(<ns2:purchasePlanRowItem>)<ns2:guid>[^<]*<\/ns2:guid>/, '$1')
-    .replace(/<ns2:purchaseMethodName>[^<]*<\/ns2:purchaseMethodName>/, '<ns2:purchaseMethodName>Закупка у единственного поставщика</ns2:purchaseMethodName>');
+    .replace(
+      /<ns2:purchaseMethodName>[^<]*<\/ns2:purchaseMethodName>/,
+      '<ns2:purchaseMethodName>Закупка у единственного поставщика</ns2:purchaseMethodName>',
+    );
   const oldGuid = /<ns2:guid>([^<]+)<\/ns2:guid>/.exec(item)?.[1] as string;
   const parts: string[] = [];
   for (let i = 1; i <= n; i++) {

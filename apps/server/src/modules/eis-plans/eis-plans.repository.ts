@@ -190,11 +190,9 @@ const linkedContracts = (companyId: number) =>
 
 /**
  * The procurement seam: procurements do not exist yet (the procurement module names its plan
- * position there). Until then no position has a procurement; replace these two with the
- * procurement table's count, sum and existence test.
+ * position there). Until then no position has a procurement: replace this existence test with the
+ * procurement table's, and the zero count and sum of `positionsPage` with its figures.
  */
-const procurementCount = sql<number>`0`;
-const procurementSum = sql<string>`0`;
 const hasProcurement = (want: boolean): SQL => (want ? sql`false` : sql`true`);
 
 function positionWhere(versionId: number, companyId: number, f: PositionFilter): SQL | undefined {
@@ -218,6 +216,11 @@ function positionWhere(versionId: number, companyId: number, f: PositionFilter):
   );
 }
 
+/**
+ * A page of the positions a filter selects, in file order, with their contracts' count and sum.
+ * The page is taken first and the contracts counted for its rows only (in the select list they
+ * would be counted for every row an OFFSET skips).
+ */
 export async function positionsPage(
   tx: Tx,
   companyId: number,
@@ -226,71 +229,94 @@ export async function positionsPage(
   page: { page: number; limit: number },
 ) {
   const pv = eisPlanPositionVersions;
-  const where = positionWhere(versionId, companyId, f);
   const rows = await tx
-    .select({
-      pv,
-      number: eisPlanPositions.number,
-      guid: eisPlanPositions.guid,
-      contracts: sql<number>`(select count(*)::int from ${contracts} where ${linkedContracts(companyId)})`,
-      contractAmount: sql<string>`(select coalesce(sum(${contracts.price}), 0)::text from ${contracts} where ${linkedContracts(companyId)})`,
-      procurements: procurementCount,
-      procurementAmount: procurementSum,
-    })
+    .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
     .from(pv)
     .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
-    .where(where)
+    .where(positionWhere(versionId, companyId, f))
     .orderBy(asc(pv.sort))
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
-  const [{ total }] = await tx
-    .select({ total: count() })
-    .from(pv)
-    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
-    .where(where);
-  return { rows, total };
+  const sums = rows.length
+    ? await tx
+        .select({
+          number: contracts.planPositionNumber,
+          n: sql<number>`count(*)::int`,
+          sum: sql<string>`sum(${contracts.price})::text`,
+        })
+        .from(contracts)
+        .where(
+          and(
+            eq(contracts.companyId, companyId),
+            sql`${contracts.planPositionNumber} = any(${arrayParam(
+              rows.map((r) => r.number),
+              'text',
+            )})`,
+            sql`${contracts.status} <> 'cancelled'`,
+            sql`${contracts.archivedAt} is null`,
+          ),
+        )
+        .groupBy(contracts.planPositionNumber)
+    : [];
+  const byNumber = new Map(sums.map((x) => [x.number, x]));
+  // procurements: the seam above (none until the procurement module exists)
+  return rows.map((r) => ({
+    ...r,
+    contracts: byNumber.get(r.number)?.n ?? 0,
+    contractAmount: byNumber.get(r.number)?.sum ?? '0',
+    procurements: 0,
+    procurementAmount: '0',
+  }));
 }
 
-/** Totals of the positions a filter selects: by method, by month, SME-only share (annulled ones left out). */
+type TotalsRow = {
+  g: number;
+  code: string | null;
+  name: string | null;
+  year: number | null;
+  month: number | null;
+  all: number;
+  count: number;
+  sum: string;
+  sme: string;
+};
+
+/**
+ * The count of the positions a filter selects and their totals — by method, by month, and overall
+ * with the SME-only share, annulled ones left out — in ONE scan (grouping sets).
+ */
 export async function positionTotals(tx: Tx, companyId: number, versionId: number, f: PositionFilter) {
   const pv = eisPlanPositionVersions;
-  const where = and(positionWhere(versionId, companyId, f), sql`${pv.status} is distinct from 'A'`);
-  const from = () =>
-    tx
-      .select({
-        code: pv.methodCode,
-        name: sql<string | null>`max(${pv.methodName})`,
-        count: count(),
-        sum: sql<string>`coalesce(sum(${pv.price}), 0)::text`,
-      })
-      .from(pv)
-      .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
-      .where(where);
-  const byMethod = await from()
-    .groupBy(pv.methodCode)
-    .orderBy(desc(sql`sum(${pv.price})`));
-  const byMonth = await tx
+  const live = sql`${pv.status} is distinct from 'A'`;
+  const rows = (await tx
     .select({
+      g: sql<number>`grouping(${pv.methodCode}, ${pv.year}, ${pv.month})`,
+      code: pv.methodCode,
+      name: sql<string | null>`max(${pv.methodName})`,
       year: pv.year,
       month: pv.month,
-      count: count(),
-      sum: sql<string>`coalesce(sum(${pv.price}), 0)::text`,
+      all: sql<number>`count(*)::int`,
+      count: sql<number>`(count(*) filter (where ${live}))::int`,
+      sum: sql<string>`coalesce(sum(${pv.price}) filter (where ${live}), 0)::text`,
+      sme: sql<string>`coalesce(sum(${pv.price}) filter (where ${live} and ${pv.smeOnly}), 0)::text`,
     })
     .from(pv)
     .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
-    .where(where)
-    .groupBy(pv.year, pv.month)
-    .orderBy(asc(pv.year), asc(pv.month));
-  const [all] = await tx
-    .select({
-      count: count(),
-      sum: sql<string>`coalesce(sum(${pv.price}), 0)::text`,
-      sme: sql<string>`coalesce(sum(${pv.price}) filter (where ${pv.smeOnly}), 0)::text`,
-    })
-    .from(pv)
-    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
-    .where(where);
-  return { byMethod, byMonth, all };
+    .where(positionWhere(versionId, companyId, f))
+    .groupBy(sql`grouping sets ((${pv.methodCode}), (${pv.year}, ${pv.month}), ())`)) as TotalsRow[];
+  const byMethod = rows
+    .filter((r) => Number(r.g) === 3 && r.count > 0)
+    .sort((a, b) => Number(b.sum) - Number(a.sum));
+  const byMonth = rows
+    .filter((r) => Number(r.g) === 4 && r.count > 0)
+    .sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || (a.month ?? 0) - (b.month ?? 0));
+  const grand = rows.find((r) => Number(r.g) === 7);
+  return {
+    total: grand?.all ?? 0,
+    byMethod,
+    byMonth,
+    all: { count: grand?.count ?? 0, sum: grand?.sum ?? '0', sme: grand?.sme ?? '0' },
+  };
 }
 
 export async function findPositionByNumber(tx: Tx, companyId: number, number: string) {
@@ -359,5 +385,21 @@ export async function findPositionByGuid(tx: Tx, companyId: number, guid: string
     .select()
     .from(eisPlanPositions)
     .where(and(eq(eisPlanPositions.companyId, companyId), eq(eisPlanPositions.guid, guid)));
+  return row;
+}
+
+/** A version of a company's plan in one query (the positions page runs it on every request). */
+export async function findPlanVersion(tx: Tx, companyId: number, planId: number, version: number) {
+  const [row] = await tx
+    .select({ id: eisPlanVersions.id })
+    .from(eisPlanVersions)
+    .innerJoin(eisPlans, eq(eisPlans.id, eisPlanVersions.planId))
+    .where(
+      and(
+        eq(eisPlans.companyId, companyId),
+        eq(eisPlanVersions.planId, planId),
+        eq(eisPlanVersions.version, version),
+      ),
+    );
   return row;
 }

@@ -26,6 +26,7 @@ import { stateOf, toListItem, toPosition, toTotals, toVersionSummary } from './e
 import {
   contractsForNumbers,
   findPlan,
+  findPlanVersion,
   findPositionByNumber,
   findVersion,
   linkedNumbers,
@@ -177,12 +178,16 @@ export async function listPositions(
   version: number,
   q: z.output<typeof EisPlanPositionQuery>,
 ) {
-  const plan = await planOf(tx, companyId, planId);
-  const v = await versionOf(tx, plan, version);
+  // one query on the way in; the separate ones only to say what is missing
+  const v =
+    (await findPlanVersion(tx, companyId, planId, version)) ??
+    (await versionOf(tx, await planOf(tx, companyId, planId), version));
   const { page, limit, ...filter } = q;
-  const { rows, total } = await positionsPage(tx, companyId, v.id, filter, { page, limit });
-  const totals = await positionTotals(tx, companyId, v.id, filter);
-  return { items: rows.map(toPosition), total, page, limit, totals: toTotals(totals) };
+  const [rows, totals] = await Promise.all([
+    positionsPage(tx, companyId, v.id, filter, { page, limit }),
+    positionTotals(tx, companyId, v.id, filter),
+  ]);
+  return { items: rows.map(toPosition), total: totals.total, page, limit, totals: toTotals(totals) };
 }
 
 export async function diffVersions(
