@@ -51,6 +51,13 @@ export const eisPlans = pgTable(
   ],
 );
 
+export type EisPlanTotalsJson = {
+  total: number;
+  byMethod: { code: string | null; name: string | null; count: number; sum: string }[];
+  byMonth: { year: number | null; month: number | null; count: number; sum: string }[];
+  all: { count: number; sum: string; sme: string };
+};
+
 /** One version of a plan as placed in the EIS. */
 export const eisPlanVersions = pgTable(
   'eis_plan_versions',
@@ -84,6 +91,8 @@ export const eisPlanVersions = pgTable(
     positions: integer('positions').notNull(),
     /** Sum of the НМЦД of positions that are not annulled. */
     totalPrice: numeric('total_price', { precision: 18, scale: 2 }).notNull(),
+    /** Totals of all its positions (by method, by month, SME share), kept at import for the unfiltered positions page. */
+    totals: jsonb('totals').$type<EisPlanTotalsJson>(),
     fileName: text('file_name').notNull(),
     fileSha256: text('file_sha256').notNull(),
     importId: bigint('import_id', { mode: 'number' }).references(() => importRuns.id),

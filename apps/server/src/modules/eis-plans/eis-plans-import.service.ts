@@ -19,8 +19,10 @@ import {
   insertVersion,
   type PositionVersionInsert,
   planPositionKeys,
+  positionTotals,
   previousVersion,
   setCurrentVersion,
+  storeVersionTotals,
   versionPositionRows,
 } from './eis-plans.repository.js';
 import { planViolations } from './eis-plans.service.js';
@@ -244,6 +246,7 @@ export async function writePlanVersion(
     })),
   );
 
+  await storeVersionTotals(tx, versionRow.id, await positionTotals(tx, ctx.companyId, versionRow.id, {}));
   const prev = await previousVersion(tx, stored.id, version);
   const diff = prev
     ? diffPositions(

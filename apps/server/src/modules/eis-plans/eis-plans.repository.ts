@@ -4,6 +4,7 @@ import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bu
 import type { Tx } from '../../db/client.js';
 import {
   contracts,
+  type EisPlanTotalsJson,
   eisPlanPositions,
   eisPlanPositionVersions,
   eisPlans,
@@ -311,12 +312,18 @@ export async function positionTotals(tx: Tx, companyId: number, versionId: numbe
     .filter((r) => Number(r.g) === 4 && r.count > 0)
     .sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || (a.month ?? 0) - (b.month ?? 0));
   const grand = rows.find((r) => Number(r.g) === 7);
+  const pick = <T extends TotalsRow>(r: T) => ({ code: r.code, name: r.name, count: r.count, sum: r.sum });
   return {
     total: grand?.all ?? 0,
-    byMethod,
-    byMonth,
+    byMethod: byMethod.map(pick),
+    byMonth: byMonth.map((r) => ({ year: r.year, month: r.month, count: r.count, sum: r.sum })),
     all: { count: grand?.count ?? 0, sum: grand?.sum ?? '0', sme: grand?.sme ?? '0' },
   };
+}
+
+/** Keeps a version's totals (of all its positions) on its row. */
+export async function storeVersionTotals(tx: Tx, versionId: number, totals: EisPlanTotalsJson) {
+  await tx.update(eisPlanVersions).set({ totals }).where(eq(eisPlanVersions.id, versionId));
 }
 
 export async function findPositionByNumber(tx: Tx, companyId: number, number: string) {
@@ -391,7 +398,7 @@ export async function findPositionByGuid(tx: Tx, companyId: number, guid: string
 /** A version of a company's plan in one query (the positions page runs it on every request). */
 export async function findPlanVersion(tx: Tx, companyId: number, planId: number, version: number) {
   const [row] = await tx
-    .select({ id: eisPlanVersions.id })
+    .select({ id: eisPlanVersions.id, totals: eisPlanVersions.totals })
     .from(eisPlanVersions)
     .innerJoin(eisPlans, eq(eisPlans.id, eisPlanVersions.planId))
     .where(

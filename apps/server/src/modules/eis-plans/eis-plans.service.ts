@@ -160,7 +160,7 @@ export async function getEisPlan(tx: Tx, companyId: number, planId: number): Pro
   const plan = await planOf(tx, companyId, planId);
   const versions = await planVersions(tx, plan.id);
   const current = versions.find((v) => v.version === plan.currentVersion) ?? versions[0];
-  const totals = await positionTotals(tx, companyId, current.id, {});
+  const totals = current.totals ?? (await positionTotals(tx, companyId, current.id, {}));
   return {
     ...toListItem(plan, current, versions.length),
     initial_plan_guid: plan.initialPlanGuid,
@@ -183,9 +183,11 @@ export async function listPositions(
     (await findPlanVersion(tx, companyId, planId, version)) ??
     (await versionOf(tx, await planOf(tx, companyId, planId), version));
   const { page, limit, ...filter } = q;
+  // the totals of a version as a whole are kept at import: only a filter needs them counted
+  const filtered = Object.values(filter).some((x) => x !== undefined);
   const [rows, totals] = await Promise.all([
     positionsPage(tx, companyId, v.id, filter, { page, limit }),
-    positionTotals(tx, companyId, v.id, filter),
+    !filtered && 'totals' in v && v.totals ? v.totals : positionTotals(tx, companyId, v.id, filter),
   ]);
   return { items: rows.map(toPosition), total: totals.total, page, limit, totals: toTotals(totals) };
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ]);
   expect(run.status, run.error).toBe('done');
   planId = run.result.plan_id;
-}, 60_000);
+}, 180_000);
 
 const paramsFor = (company: number) => ({
   company_id: company,

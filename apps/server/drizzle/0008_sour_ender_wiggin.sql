@@ -76,6 +76,7 @@ CREATE TABLE "eis_plan_versions" (
 	"schema_version" text,
 	"positions" integer NOT NULL,
 	"total_price" numeric(18, 2) NOT NULL,
+	"totals" jsonb,
 	"file_name" text NOT NULL,
 	"file_sha256" text NOT NULL,
 	"import_id" bigint,
