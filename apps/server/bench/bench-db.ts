@@ -107,23 +107,13 @@ async function existingDataset(name: string): Promise<Dataset> {
 
 async function buildDataset(name: string): Promise<Dataset> {
   const started = performance.now();
-  await createDatabase(name);
-  const url = urlOf(name);
-  const database = await openDatabase({ url });
-  try {
-    await database.migrate();
-    await seedReference(database.db);
-    const ids = await seedDemo(database.db);
-    if (!ids) throw new Error(`database ${name} is not empty`);
-    const companyId = ids.companies.client1;
-    console.log(
-      `bench: generating ${REGISTER_SIZE.contracts} contracts / ${REGISTER_SIZE.items} items in ${name}…`,
-    );
-    const stats = await generateRegister(url, companyId, ids.users['client@demo.local'], REGISTER_SIZE);
-    return { name, url, ids, companyId, stats, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await database.close();
-  }
+  const { url, ids } = await demoDatabase(name);
+  const companyId = ids.companies.client1;
+  console.log(
+    `bench: generating ${REGISTER_SIZE.contracts} contracts / ${REGISTER_SIZE.items} items in ${name}…`,
+  );
+  const stats = await generateRegister(url, companyId, ids.users['client@demo.local'], REGISTER_SIZE);
+  return { name, url, ids, companyId, stats, seconds: (performance.now() - started) / 1000 };
 }
 
 /**
@@ -135,4 +125,26 @@ export async function datasetCopy(suffix: string): Promise<Dataset> {
   const name = `${source.name}_${suffix}`;
   await createDatabase(name, source.name);
   return { ...source, name, url: urlOf(name) };
+}
+
+/**
+ * A small database of its own for a section that needs no register (the plans): migrated, with
+ * the reference and demo data only.
+ */
+export const demoDataset = (suffix: string) => demoDatabase(`zk_bench_${process.pid}_${suffix}`);
+
+/** A fresh database: migrated, with the reference and demo data. */
+async function demoDatabase(name: string): Promise<{ name: string; url: string; ids: DemoIds }> {
+  await createDatabase(name);
+  const url = urlOf(name);
+  const database = await openDatabase({ url });
+  try {
+    await database.migrate();
+    await seedReference(database.db);
+    const ids = await seedDemo(database.db);
+    if (!ids) throw new Error(`database ${name} is not empty`);
+    return { name, url, ids };
+  } finally {
+    await database.close();
+  }
 }

@@ -45,7 +45,7 @@ export async function timedImport(
   base: string,
   token: string,
   companyId: number,
-  kind: 'payments' | 'upd' | 'eis-contracts',
+  kind: 'payments' | 'upd' | 'eis-contracts' | 'eis-plans',
   files: UploadFile[],
   serverPid: number,
   timeoutMs = 600_000,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dropBenchDatabases } from './bench-db.js';
+import { eisPlansBench } from './eis-plans.bench.js';
 import { import1cBench } from './import-1c.bench.js';
 import { importUpdBench } from './import-upd.bench.js';
 import { loadAverage, ROOT } from './lib.js';
@@ -11,7 +12,7 @@ import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, start, register, import-1c, import-upd. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, import-1c, import-upd, eis-plans. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
@@ -20,6 +21,7 @@ const sections: Record<string, () => Promise<string>> = {
   register: registerBench,
   'import-1c': import1cBench,
   'import-upd': importUpdBench,
+  'eis-plans': eisPlansBench,
 };
 
 async function main() {

@@ -6,6 +6,7 @@ export * from './api/common.js';
 export * from './api/companies.js';
 export * from './api/contracts.js';
 export * from './api/contracts-model.js';
+export * from './api/eis-plans.js';
 export * from './api/exports.js';
 export * from './api/imports.js';
 export * from './api/procurement-rules.js';

@@ -49,7 +49,16 @@ export type AuthServerEvents = {
     },
   ) => void;
   eisPlanResponse: (
-    p: Pushed & { plan_id: number | null; registration_number: string | null; error: string | null },
+    p: Pushed & {
+      plan_id: number | null;
+      registration_number: string | null;
+      error: string | null;
+      upload_file_name?: string;
+      version?: number | null;
+      positions?: number;
+      violations?: string[];
+      import_id?: number;
+    },
   ) => void;
   notificationMapInvoiceItemsResponse: (
     p: Pushed & { upload_file_name: string; error: string | null; import_id?: number },

@@ -6,6 +6,7 @@ import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { classifiersModule } from './classifiers/classifiers.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
+import { eisPlansModule } from './eis-plans/eis-plans.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
@@ -36,6 +37,7 @@ const MODULES: Module[] = [
   contractsModule,
   exportsModule,
   importsModule,
+  eisPlansModule,
   filesModule,
   calendarApiModule,
 ];

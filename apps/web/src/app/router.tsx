@@ -17,7 +17,11 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
 }
 
 const placeholder = lazyPage(() => import('../components/pages/section-placeholder'), 'SectionPlaceholder');
-const eisPlanItem = lazyPage(() => import('../components/pages/section-placeholder'), 'EisPlanItemRoute');
+const eisPlanItem = lazyPage(
+  () => import('../features/eis-plans/components/plan-item-page'),
+  'PlanItemRoute',
+);
+const eisPlans = lazyPage(() => import('../features/eis-plans/components/plans-page'), 'PlansPage');
 const home = lazyPage(() => import('../features/home/components/home-page'), 'HomePage');
 const login = lazyPage(() => import('../features/auth/components/login-page'), 'LoginPage');
 const registration = lazyPage(
@@ -92,7 +96,7 @@ export const appRoutes: RouteObject[] = [
       page('/files/:id', placeholder),
       page('/procurement_documents/:id', placeholder),
       page('/eisPlanItems/:number', eisPlanItem),
-      page('/eisPlans', placeholder),
+      page('/eisPlans', eisPlans),
       page('/users', users),
       page('/documents', placeholder),
       {

@@ -4,11 +4,10 @@ import { buildPath, type RouteDef } from '@zakupki/shared/contract';
 import { routeUrl } from './api-client';
 import { ApiError } from './http-errors';
 import { loading } from './loading';
-import { currentSession } from './session-store';
 
 /**
  * File downloads shared by the features (contract files and reports, catalogue and register XLSX):
- * GET with the bearer token, then the blob is handed to the browser under the server's file name.
+ * GET with the session cookie, then the blob is handed to the browser under the server's file name.
  */
 
 /** `attachment; filename*=UTF-8''%D0%A0…` or `filename="x.xlsx"` → the file name; null without one. */
@@ -44,16 +43,15 @@ export function saveBlob(blob: Blob, name: string) {
 }
 
 /**
- * GET with the bearer token → blob → download (a plain link cannot carry the token). Rejects
+ * GET (the HttpOnly session cookie goes with it) → blob → download under the server's name. Rejects
  * with ApiError like `api()` does, so the usual error notices apply.
  */
 export async function downloadUrl(url: string, fallbackName: string, loadingText = 'скачивание файла') {
-  const token = currentSession()?.token;
   const id = loading.start(loadingText);
   try {
     let res: Response;
     try {
-      res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      res = await fetch(url, { credentials: 'same-origin' });
     } catch {
       throw new ApiError(0, null);
     }

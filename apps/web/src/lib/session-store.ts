@@ -8,12 +8,6 @@ import { createStore, useStore } from './store';
  * read it, so a script injected into the page cannot steal it.
  */
 export type Session = {
-  /**
-   * Never set by the web app (the token is in the HttpOnly cookie). Left optional only because
-   * some feature modules still pass `currentSession()?.token` as a Bearer header, which is then
-   * simply absent; drop it with those reads.
-   */
-  token?: string;
   user: SessionUser;
   company: CompanyRef | null;
   contact: SessionInfo['contact'];

@@ -46,7 +46,6 @@ export const DEMO_COMPANY = { id: 1, title: 'ООО «Закупки-Серви�
 
 export function loginAs(role: Session['user']['role'], over: Partial<Session> = {}): Session {
   const s: Session = {
-    token: 'test-token',
     user: { id: 10, title: `Пользователь (${role})`, login: `${role}@demo.local`, role, company_id: 1 },
     company: DEMO_COMPANY,
     contact: null,

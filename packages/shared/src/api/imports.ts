@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
 import { isoDate, PageQuery, pageOf } from './common.js';
+import { EisPlanImportResult } from './eis-plans.js';
 
 /** Imports of the contract module: EIS contract XML, УПД/УКД XML, bank statements (1C exchange). */
-export const IMPORT_KINDS = ['eis-contracts', 'upd', 'payments'] as const;
+export const IMPORT_KINDS = ['eis-contracts', 'upd', 'payments', 'eis-plans'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** `warning`: the run ended with some of its files refused (the others were imported). */
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'warning', 'failed'] as const;
@@ -142,6 +143,7 @@ export const ImportRun = z.discriminatedUnion('kind', [
   z.object({ ...runBase, kind: z.literal('eis-contracts'), result: EisImportResult.nullable() }),
   z.object({ ...runBase, kind: z.literal('upd'), result: UpdImportResult.nullable() }),
   z.object({ ...runBase, kind: z.literal('payments'), result: PaymentsImportResult.nullable() }),
+  z.object({ ...runBase, kind: z.literal('eis-plans'), result: EisPlanImportResult.nullable() }),
 ]);
 export type ImportRun = z.infer<typeof ImportRun>;
 

@@ -124,6 +124,10 @@ export const contracts = pgTable(
       index('contracts_supplier_words_idx').using('gin', sql`to_tsvector('simple', ${t.supplierName})`),
       index('contracts_number_search_idx').on(t.companyId, sql`lower(${t.number}) text_pattern_ops`),
       index('contracts_customer_idx').on(t.customerId),
+      // the plan positions' links: contracts naming a position by its number (modules/eis-plans)
+      index('contracts_plan_position_idx')
+        .on(t.companyId, t.planPositionNumber)
+        .where(sql`${t.planPositionNumber} is not null`),
     ];
   },
 );

@@ -3,6 +3,7 @@ export * from './catalogs.js';
 export * from './classifiers.js';
 export * from './companies.js';
 export * from './contracts.js';
+export * from './eis-plans.js';
 export * from './exports.js';
 export * from './imports.js';
 export * from './procurement-rules.js';

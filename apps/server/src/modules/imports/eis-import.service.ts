@@ -49,7 +49,7 @@ function select(docs: EisDocument[], refs: CustomerRef[], from: string | null, t
   for (const d of docs) {
     if (d.kind === 'plan') {
       throw new ImportFailure(
-        `файл «${d.fileName}» — план закупки (purchasePlan), а не сведения о договорах; загрузите его в разделе «Планы закупок»`,
+        `файл «${d.fileName}» — план закупки (purchasePlan), а не сведения о договорах; загрузите его в разделе «Планы закупок» (/eisPlans) кнопкой «Загрузить план из ЕИС» — импорт планов закупок`,
       );
     }
     if (d.kind === 'notice' || d.kind === 'protocol') {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../plugins/jobs.js';
+import { eisPlanImportJob } from '../eis-plans/eis-plans.jobs.js';
+import { eisPlanImportSpec } from '../eis-plans/eis-plans-import.service.js';
 import { eisImportSpec } from './eis-import.service.js';
 import { executeImport } from './import-runner.js';
 import { paymentsImportSpec } from './payments-import.service.js';
@@ -48,10 +50,12 @@ export const IMPORT_JOBS = {
   'eis-contracts': eisImportJob,
   upd: updImportJob,
   payments: paymentsImportJob,
+  'eis-plans': eisPlanImportJob,
 } as const;
 
 export const IMPORT_SPECS = {
   'eis-contracts': eisImportSpec,
   upd: updImportSpec,
   payments: paymentsImportSpec,
+  'eis-plans': eisPlanImportSpec,
 } as const;

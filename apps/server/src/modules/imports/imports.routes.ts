@@ -128,3 +128,6 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
 
   return [eisImportJob, updImportJob, paymentsImportJob, performanceJob];
 }
+
+/** The multipart reader of the imports, for routes of other modules that start an import (plans). */
+export { readUpload };

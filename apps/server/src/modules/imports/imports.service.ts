@@ -17,6 +17,7 @@ const MIME: Record<ImportKind, string> = {
   'eis-contracts': 'application/xml',
   upd: 'application/xml',
   payments: 'text/plain',
+  'eis-plans': 'application/xml',
 };
 
 /**

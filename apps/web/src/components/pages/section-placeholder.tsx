@@ -1,4 +1,4 @@
-import { useMatches, useParams } from 'react-router';
+import { useMatches } from 'react-router';
 import { UnderConstruction } from './under-construction';
 
 type Handle = { title?: string };
@@ -11,14 +11,4 @@ export function SectionPlaceholder() {
     .map((m) => (m.handle as Handle | undefined)?.title)
     .find(Boolean);
   return <UnderConstruction title={title ?? 'Раздел'} />;
-}
-
-/** /eisPlanItems/:number — the number is handed to the view as a prop (seed.md §2). */
-export function EisPlanItemView({ number }: { number: string }) {
-  return <UnderConstruction title={`Позиция плана закупки № ${number}`} />;
-}
-
-export function EisPlanItemRoute() {
-  const { number = '' } = useParams();
-  return <EisPlanItemView number={number} />;
 }

@@ -236,6 +236,19 @@ export type EisPlanRow = {
   okeiCode: string | null;
   okeiName: string | null;
   qty: string | null;
+  /** `impossibleToDetermineAttr`: the quantity cannot be determined. */
+  qtyUndefined: boolean | null;
+  okato: string | null;
+  region: string | null;
+  additionalInfo: string | null;
+};
+
+/** `longTermVolumes` / `longTermSMBVolumes`: payments of a long-term contract by year. */
+export type EisPlanLongTermVolume = {
+  volume: string | null;
+  volumeRub: string | null;
+  currency: string | null;
+  details: { year: number; sum: string | null; sumRub: string | null }[];
 };
 
 export type EisPlanItem = {
@@ -262,6 +275,32 @@ export type EisPlanItem = {
   /** Position of an innovation plan (`innovationPlanItems`). */
   isInnovation: boolean;
   isLongTerm: boolean | null;
+  /** `cancellationReason` of an annulled position: REJECT, INVALID, NOT_PERFORMED. */
+  cancellationReason: string | null;
+  modificationDescription: string | null;
+  additionalInfo: string | null;
+  /** Change flags of the position: `changedGWSAndDates`, `changedNMSKMoreTenPercent`, `otherChanges`. */
+  changedGoodsAndDates: boolean | null;
+  changedPriceOver10Percent: boolean | null;
+  otherChanges: boolean | null;
+  isPurchasePlaced: boolean | null;
+  maximumContractPriceRub: string | null;
+  exchangeRate: string | null;
+  okato: string | null;
+  region: string | null;
+  /** `purchaseCategory` (ПП 1352 п. 7 category code). */
+  purchaseCategory: string | null;
+  /** `isPurchaseIgnored` / `ignoredPurchase`: excluded from the SME annual volume. */
+  isExcludedFromSme: boolean | null;
+  innovationEquivalent: boolean | null;
+  plannedAfterSecondYear: boolean | null;
+  /** `planItemCustomer`: the customer of the position (a branch or another customer of a joint plan). */
+  customer: EisOrganization | null;
+  /** `initialPositionData`: a position carried over from an earlier plan. */
+  initialPositionGuid: string | null;
+  initialPlanGuid: string | null;
+  longTermVolumes: EisPlanLongTermVolume | null;
+  longTermSmeVolumes: EisPlanLongTermVolume | null;
   rows: EisPlanRow[];
 };
 
@@ -285,6 +324,16 @@ export type EisPlan = {
   customer: EisOrganization | null;
   annualVolume: string | null;
   volumeSmb: string | null;
+  /** `status`: P проект, M проект изменений, A утверждён (older schemas omit it). */
+  status: string | null;
+  name: string | null;
+  additionalInfo: string | null;
+  modificationDescription: string | null;
+  reportingYear: number | null;
+  excludeVolume: string | null;
+  percentSmb: string | null;
+  /** Plan flags: `isDigitForm`, `summSizeCh15`, `smbPartitionChanged`, `annualVolumeSMBLess20Percent`, `useNewClassifiers`. */
+  flags: Record<string, boolean>;
   items: EisPlanItem[];
   warnings: EisWarning[];
 };

@@ -77,7 +77,7 @@ describe('223-FZ purchasePlan (1.7 MB, 229 positions)', () => {
   });
 
   it('reads the first position completely (also listed in the SME section)', () => {
-    expect(plan.items[0]).toEqual({
+    expect(plan.items[0]).toMatchObject({
       guid: '0edbb9f0-5be2-478f-a971-9b78878a40d0',
       ordinalNumber: 1,
       contractSubject: 'Поставка питьевой воды',
@@ -133,6 +133,44 @@ describe('223-FZ purchasePlan (1.7 MB, 229 positions)', () => {
       okpd2Code: '26.20.40.120',
       okeiCode: '796',
       qty: '15',
+    });
+  });
+
+  it('reads the fields of item 2 of the plans issue: header flags, customer, long-term volumes, carried-over data', () => {
+    expect(plan).toMatchObject({
+      status: null,
+      reportingYear: 2019,
+      percentSmb: '23.06',
+      excludeVolume: '0.00',
+      flags: { isDigitForm: false, summSizeCh15: false, isImportedFromVSRZ: true, useNewClassifiers: true },
+    });
+    expect(plan.items[0]).toMatchObject({
+      region: 'Москва',
+      okato: '45000000000',
+      isExcludedFromSme: false,
+      innovationEquivalent: false,
+      customer: { inn: '7710043065', kpp: '770401001' },
+      rows: [{ qtyUndefined: false }],
+    });
+    const carried = plan.items.find((i) => i.ordinalNumber === 126 && i.purchasePeriodYear === 2018);
+    expect(carried?.initialPlanGuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(carried?.initialPositionGuid).toMatch(/^[0-9a-f-]{36}$/);
+    const longTerm = plan.items.find((i) => i.longTermVolumes);
+    expect(longTerm?.longTermVolumes?.details.map((d) => d.year)).toEqual([2018, 2019, 2020]);
+    expect(longTerm?.longTermSmeVolumes?.currency).toBe('RUB');
+  });
+
+  it('reads a cancellation reason and change flags of a position', () => {
+    const text = buf
+      .toString('utf8')
+      .replace(
+        '<ns2:status>P</ns2:status>',
+        '<ns2:status>A</ns2:status><ns2:changedGWSAndDates>true</ns2:changedGWSAndDates><ns2:cancellationReason>INVALID</ns2:cancellationReason>',
+      );
+    expect(parsePlan(Buffer.from(text, 'utf8')).items[0]).toMatchObject({
+      status: 'A',
+      cancellationReason: 'INVALID',
+      changedGoodsAndDates: true,
     });
   });
 

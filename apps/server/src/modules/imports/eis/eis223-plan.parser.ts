@@ -1,5 +1,5 @@
 import { child, type XmlNode } from '../../../lib/xml.js';
-import type { EisPlan, EisPlanItem, EisPlanRow, EisWarning } from './eis.types.js';
+import type { EisPlan, EisPlanItem, EisPlanLongTermVolume, EisPlanRow, EisWarning } from './eis.types.js';
 import {
   bool,
   date,
@@ -47,7 +47,7 @@ export function parseEis223Plans(root: XmlNode, fileName: string): EisPlan[] {
     for (const section of SECTIONS) {
       const sectionPath = join(path, section.list);
       list(child(data, section.list), section.item).forEach((node, i) => {
-        const item = planItem(node, join(sectionPath, `${section.item}[${i + 1}]`), section);
+        const item = planItem(node, join(sectionPath, `${section.item}[${i + 1}]`), section, warnings);
         // The SME section repeats positions of the main list (same guid): mark, do not duplicate.
         const known = section.smeOnly && item.guid ? byGuid.get(item.guid) : undefined;
         if (known) {
@@ -81,16 +81,58 @@ export function parseEis223Plans(root: XmlNode, fileName: string): EisPlan[] {
         organization223(child(data, 'placer'), join(path, 'placer'), warnings),
       annualVolume: money(data, 'annualVolume', path),
       volumeSmb: money(data, 'volumeSMB', path),
+      status: str(data, 'status'),
+      name: str(data, 'name'),
+      additionalInfo: str(data, 'additionalInfo'),
+      modificationDescription: str(data, 'modificationDescription'),
+      reportingYear: int(data, 'reportingYear', path),
+      excludeVolume: money(data, 'excludeVolume', path),
+      percentSmb: decimal(data, 'percentSMB', path),
+      flags: planFlags(data, path),
       items,
       warnings,
     };
   });
 }
 
+const PLAN_FLAGS = [
+  'isDigitForm',
+  'summSizeCh15',
+  'isImportedFromVSRZ',
+  'smbPartitionChanged',
+  'annualVolumeSMBLess20Percent',
+  'useNewClassifiers',
+] as const;
+
+function planFlags(data: XmlNode, path: string): Record<string, boolean> {
+  const flags: Record<string, boolean> = {};
+  for (const name of PLAN_FLAGS) {
+    const v = bool(data, name, path);
+    if (v !== null) flags[name] = v;
+  }
+  return flags;
+}
+
+function longTerm(node: XmlNode | undefined, path: string): EisPlanLongTermVolume | null {
+  if (!node) return null;
+  return {
+    volume: money(node, 'volume', path),
+    volumeRub: money(node, 'volumeRub', path),
+    currency: strAt(node, 'currency', 'code'),
+    details: list(child(node, 'details'), 'longTermVolumeDetail').map((d, i) => {
+      const p = join(path, `details/longTermVolumeDetail[${i + 1}]`);
+      const year = int(d, 'year', p);
+      if (year === null) fail(p, 'нет year');
+      return { year, sum: money(d, 'summ', p), sumRub: money(d, 'summRub', p) };
+    }),
+  };
+}
+
 function planItem(
   node: XmlNode,
   path: string,
   section: { smeOnly: boolean; innovation: boolean },
+  warnings: EisWarning[],
 ): EisPlanItem {
   const guid = str(node, 'guid');
   const ordinalNumber = int(node, 'ordinalNumber', path);
@@ -116,6 +158,26 @@ function planItem(
     isSmeOnly: section.smeOnly,
     isInnovation: section.innovation,
     isLongTerm: bool(node, 'longTerm', path),
+    cancellationReason: str(node, 'cancellationReason'),
+    modificationDescription: str(node, 'modificationDescription'),
+    additionalInfo: str(node, 'additionalInfo'),
+    changedGoodsAndDates: bool(node, 'changedGWSAndDates', path),
+    changedPriceOver10Percent: bool(node, 'changedNMSKMoreTenPercent', path),
+    otherChanges: bool(node, 'otherChanges', path),
+    isPurchasePlaced: bool(node, 'isPurchasePlaced', path),
+    maximumContractPriceRub: money(node, 'maximumContractPriceRub', path),
+    exchangeRate: decimal(node, 'exchangeRate', path),
+    okato: str(node, 'okato'),
+    region: str(node, 'region'),
+    purchaseCategory: str(node, 'purchaseCategory'),
+    isExcludedFromSme: bool(node, section.innovation ? 'ignoredPurchase' : 'isPurchaseIgnored', path),
+    innovationEquivalent: bool(node, 'innovationEquivalent', path),
+    plannedAfterSecondYear: bool(node, 'plannedAfterSecondYear', path),
+    customer: organization223(child(node, 'planItemCustomer'), join(path, 'planItemCustomer'), warnings),
+    initialPositionGuid: strAt(node, 'initialPositionData', 'initialPositionGuid'),
+    initialPlanGuid: strAt(node, 'initialPositionData', 'initialPlanGuid'),
+    longTermVolumes: longTerm(child(node, 'longTermVolumes'), join(path, 'longTermVolumes')),
+    longTermSmeVolumes: longTerm(child(node, 'longTermSMBVolumes'), join(path, 'longTermSMBVolumes')),
     rows: list(rowsNode, rowName).map((r, i) => row(r, join(rowsPath, `${rowName}[${i + 1}]`))),
   };
 }
@@ -130,5 +192,9 @@ function row(node: XmlNode, path: string): EisPlanRow {
     okeiCode: strAt(node, 'okei', 'code'),
     okeiName: strAt(node, 'okei', 'name'),
     qty: decimal(node, 'qty', path),
+    qtyUndefined: bool(node, 'impossibleToDetermineAttr', path),
+    okato: str(node, 'okato'),
+    region: str(node, 'region'),
+    additionalInfo: str(node, 'additionalInfo'),
   };
 }

@@ -15,7 +15,7 @@ import { downloadFile } from '../../../lib/download';
 import { ApiError } from '../../../lib/http-errors';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import { useAuthEvent } from '../../../lib/realtime';
-import { currentSession } from '../../../lib/session-store';
+import { uploadFiles } from '../../../lib/transfer';
 import { isRunActive } from '../model/labels';
 import { contractKeys } from './keys';
 
@@ -27,42 +27,21 @@ const co = (companyId: number) => ({ company_id: companyId });
 
 /**
  * POST /api/companies/:company_id/imports/:kind as multipart (field `file`, one or more) with
- * upload progress (XMLHttpRequest: fetch reports none). Resolves with the import id (202).
+ * upload progress. Resolves with the import id (202).
  */
-function uploadImport(
+const uploadImport = (
   companyId: number,
   kind: ImportKind,
   files: File[],
   fields: Record<string, string | null | undefined> = {},
   onProgress?: (percent: number) => void,
-): Promise<{ import_id: number }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
-  for (const f of files) form.append('file', f, f.name);
-  const url = buildPath(importRoutes.start.path, { company_id: companyId, kind });
-  const token = currentSession()?.token;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => reject(new ApiError(0, null));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as { import_id: number });
-      else reject(new ApiError(xhr.status, body));
-    };
-    xhr.send(form);
-  });
-}
+) =>
+  uploadFiles<{ import_id: number }>(
+    buildPath(importRoutes.start.path, { company_id: companyId, kind }),
+    files,
+    fields,
+    onProgress,
+  );
 
 export const importQuery = (companyId: number, importId: number) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Divider,
@@ -14,6 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import type { Contract } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { AppSelect } from '../../../../components/form/app-select';
 import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
 import { applyServerErrors } from '../../../../components/form/form-errors';
@@ -245,7 +247,21 @@ export function GeneralForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Позиция плана закупки" {...ip('plan_position_number')} />
+          <TextInput
+            label="Позиция плана закупки"
+            {...ip('plan_position_number')}
+            description={
+              contract?.plan_position_number ? (
+                <Anchor
+                  component={Link}
+                  to={`/eisPlanItems/${encodeURIComponent(contract.plan_position_number)}`}
+                  size="xs"
+                >
+                  Открыть позицию плана № {contract.plan_position_number}
+                </Anchor>
+              ) : undefined
+            }
+          />
           <AppSelect
             label="Способ закупки"
             clearable

@@ -123,6 +123,11 @@ function KindResult({ run }: { run: ImportRun }) {
       </Stack>
     );
   }
+  if (run.kind === 'eis-plans') {
+    return (
+      <Text size="sm">{`План закупки ${run.result.registration_number ?? ''}: позиций ${run.result.positions}`}</Text>
+    );
+  }
   const r = run.result;
   return (
     <Stack gap={4}>

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../../plugins/jobs.js';
+import { executeImport } from '../imports/import-runner.js';
+import { eisPlanImportSpec } from './eis-plans-import.service.js';
+
+/** The EIS plan import: a run of the import runner (modules/imports) with the plans' spec. */
+export const eisPlanImportJob = defineJob({
+  name: 'imports.eis-plans',
+  payload: z.object({ import_id: z.number().int().positive() }),
+  retry: { limit: 2, delaySeconds: 3, backoff: true },
+  expireInSeconds: 1800,
+  concurrency: 1,
+  handler: (p, ctx) => executeImport(eisPlanImportSpec, p.import_id, ctx),
+});

@@ -1,0 +1,330 @@
+import type {
+  EisPlan,
+  EisPlanDiff,
+  EisPlanDuty,
+  EisPlanItem,
+  EisPlanListQuery,
+  EisPlanPositionQuery,
+  EisPlanViolation,
+} from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
+import { toMoscowDate } from '../deadlines/deadlines.js';
+import {
+  diffPositions,
+  dutyViolations,
+  fieldChanges,
+  type LinkFact,
+  planDuties,
+  positionViolations,
+} from './eis-plans.policy.js';
+import { stateOf, toListItem, toPosition, toTotals, toVersionSummary } from './eis-plans.presenter.js';
+import {
+  contractsForNumbers,
+  findPlan,
+  findPlanVersion,
+  findPositionByNumber,
+  findVersion,
+  linkedNumbers,
+  listPlans,
+  type PlanRow,
+  planVersions,
+  positionHistory,
+  positionsPage,
+  positionTotals,
+  type VersionRow,
+  versionPositionRows,
+} from './eis-plans.repository.js';
+import { planVersionXlsx } from './eis-plans.xlsx.js';
+
+const notFound = () => new AppError('not_found', 'План закупки не найден');
+
+export async function listEisPlans(tx: Tx, companyId: number, q: EisPlanListQuery) {
+  const { rows, total } = await listPlans(tx, companyId, q);
+  return {
+    items: rows.map((r) => toListItem(r.plan, r.current, r.versions)),
+    total,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+async function planOf(tx: Tx, companyId: number, planId: number): Promise<PlanRow> {
+  const plan = await findPlan(tx, companyId, planId);
+  if (!plan) throw notFound();
+  return plan;
+}
+
+async function versionOf(tx: Tx, plan: PlanRow, version: number): Promise<VersionRow> {
+  const v = await findVersion(tx, plan.id, version);
+  if (!v) throw new AppError('not_found', `Версия ${version} плана ${plan.registrationNumber} не загружена`);
+  return v;
+}
+
+function duties(plan: PlanRow, versions: VersionRow[]) {
+  return planDuties(
+    plan.year,
+    versions.map((v) => ({
+      version: v.version,
+      approveDate: v.approveDate,
+      publishedAt: v.publishedAt ? v.publishedAt.toISOString() : null,
+    })),
+    productionCalendar(),
+    deadlineConfigFor(plan.companyId),
+    todayMoscow(),
+  );
+}
+
+/** Facts about each linked position: its last change and what procurements and contracts hold. */
+async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number> | null, planId: number) {
+  const numbers = await linkedNumbers(tx, companyId, planId);
+  if (numbers.length === 0) return [];
+  const linked = await contractsForNumbers(tx, companyId, numbers);
+  const byNumber = new Map<string, LinkFact[]>();
+  for (const c of linked) {
+    const list = byNumber.get(c.planPositionNumber as string) ?? [];
+    list.push({
+      kind: 'contract',
+      label: `№ ${c.number} от ${c.date}`,
+      amount: c.price,
+      date: c.date,
+      live: true,
+    });
+    byNumber.set(c.planPositionNumber as string, list);
+  }
+  const out = [];
+  for (const number of numbers) {
+    const found = await findPositionByNumber(tx, companyId, number);
+    if (!found || (positionIds && !positionIds.has(found.position.id))) continue;
+    const history = await positionHistory(tx, found.position.id);
+    const last = history[history.length - 1];
+    let lastChange = history[0];
+    for (let i = 1; i < history.length; i++) {
+      const a = stateOf({ ...history[i - 1].pv, number, guid: found.position.guid });
+      const b = stateOf({ ...history[i].pv, number, guid: found.position.guid });
+      if (fieldChanges(a, b).length || a.status !== b.status) lastChange = history[i];
+    }
+    out.push({
+      number,
+      status: last.pv.status,
+      price: last.pv.price,
+      lastChangePublishedOn: lastChange.version.publishedAt
+        ? toMoscowDate(lastChange.version.publishedAt.toISOString())
+        : null,
+      lastChangeVersion: lastChange.version.version,
+      links: byNumber.get(number) ?? [],
+    });
+  }
+  return out;
+}
+
+/** Every rule of item 5 broken by a plan: its late duties and its positions' violations. */
+export async function planViolations(tx: Tx, companyId: number, planId: number): Promise<EisPlanViolation[]> {
+  const plan = await planOf(tx, companyId, planId);
+  const versions = await planVersions(tx, plan.id);
+  const out = dutyViolations(duties(plan, versions));
+  for (const facts of await positionFacts(tx, companyId, null, plan.id)) {
+    for (const v of positionViolations(facts)) {
+      out.push({
+        code: v.code,
+        message: v.message,
+        position_number: facts.number,
+        version: v.version,
+        due_date: v.dueDate,
+        done_date: v.doneDate,
+      });
+    }
+  }
+  return out;
+}
+
+function dutyOut(d: ReturnType<typeof duties>[number]): EisPlanDuty {
+  return {
+    duty: d.duty as EisPlanDuty['duty'],
+    title: d.title,
+    version: d.version,
+    base_date: d.eventDate,
+    due_date: d.dueDate,
+    done_on: d.doneDate,
+    status: d.status,
+    reference: d.reference,
+    unconfirmed: d.unconfirmed,
+  };
+}
+
+export async function getEisPlan(tx: Tx, companyId: number, planId: number): Promise<EisPlan> {
+  const plan = await planOf(tx, companyId, planId);
+  const versions = await planVersions(tx, plan.id);
+  const current = versions.find((v) => v.version === plan.currentVersion) ?? versions[0];
+  const totals = current.totals ?? (await positionTotals(tx, companyId, current.id, {}));
+  return {
+    ...toListItem(plan, current, versions.length),
+    initial_plan_guid: plan.initialPlanGuid,
+    history: versions.map(toVersionSummary),
+    totals: toTotals(totals),
+    duties: duties(plan, versions).map(dutyOut),
+    violations: await planViolations(tx, companyId, plan.id),
+  };
+}
+
+export async function listPositions(
+  tx: Tx,
+  companyId: number,
+  planId: number,
+  version: number,
+  q: z.output<typeof EisPlanPositionQuery>,
+) {
+  // one query on the way in; the separate ones only to say what is missing
+  const v =
+    (await findPlanVersion(tx, companyId, planId, version)) ??
+    (await versionOf(tx, await planOf(tx, companyId, planId), version));
+  const { page, limit, ...filter } = q;
+  // the totals of a version as a whole are kept at import: only a filter needs them counted
+  const filtered = Object.values(filter).some((x) => x !== undefined);
+  const [rows, totals] = await Promise.all([
+    positionsPage(tx, companyId, v.id, filter, { page, limit }),
+    !filtered && 'totals' in v && v.totals ? v.totals : positionTotals(tx, companyId, v.id, filter),
+  ]);
+  return { items: rows.map(toPosition), total: totals.total, page, limit, totals: toTotals(totals) };
+}
+
+export async function diffVersions(
+  tx: Tx,
+  companyId: number,
+  planId: number,
+  from: number,
+  to: number,
+): Promise<EisPlanDiff> {
+  const plan = await planOf(tx, companyId, planId);
+  const a = await versionOf(tx, plan, from);
+  const b = await versionOf(tx, plan, to);
+  const d = diffPositions(
+    (await versionPositionRows(tx, a.id)).map(stateOf),
+    (await versionPositionRows(tx, b.id)).map(stateOf),
+  );
+  const brief = (p: { number: string; guid: string; subject: string; price: string | null }) => ({
+    number: p.number,
+    guid: p.guid,
+    subject: p.subject,
+    price: p.price,
+  });
+  return {
+    from,
+    to,
+    added: d.added.map(brief),
+    changed: d.changed.map((c) => ({ ...brief(c.position), changes: c.changes })),
+    annulled: d.annulled.map((x) => ({
+      ...brief(x.position),
+      removed: x.removed,
+      cancellation_reason: x.position.cancellationReason,
+    })),
+    unchanged: d.unchanged,
+  };
+}
+
+export async function getPlanItem(tx: Tx, companyId: number, number: string): Promise<EisPlanItem> {
+  const found = await findPositionByNumber(tx, companyId, number);
+  if (!found) throw new AppError('not_found', `Позиция плана ${number} не найдена`);
+  const { position, plan } = found;
+  const history = await positionHistory(tx, position.id);
+  // the position as the version in force states it, or as the newest version that holds it
+  const cur = history.find((h) => h.version.version === plan.currentVersion) ?? history[history.length - 1];
+  const contractRows = await contractsForNumbers(tx, companyId, [number]);
+  const summary = {
+    pv: cur.pv,
+    number,
+    guid: position.guid,
+    contracts: contractRows.length,
+    contractAmount: contractRows.reduce((s, c) => s + Number(c.price), 0).toFixed(2),
+    procurements: 0,
+    procurementAmount: '0',
+  };
+  const pv = cur.pv;
+  const facts = await positionFacts(tx, companyId, new Set([position.id]), plan.id);
+  return {
+    ...toPosition(summary),
+    plan_id: plan.id,
+    registration_number: plan.registrationNumber,
+    plan_type: plan.planType,
+    plan_year: plan.year,
+    version: cur.version.version,
+    price_rub: pv.priceRub,
+    long_term_volumes: pv.longTermVolumes ?? null,
+    long_term_sme_volumes: pv.longTermSmeVolumes ?? null,
+    innovation_equivalent: pv.innovationEquivalent,
+    planned_after_second_year: pv.plannedAfterSecondYear,
+    excluded_from_sme: pv.excludedFromSme,
+    purchase_category: pv.purchaseCategory,
+    customer_inn: pv.customerInn,
+    customer_kpp: pv.customerKpp,
+    customer_name: pv.customerName,
+    region: pv.region,
+    okato: pv.okato,
+    modification_description: pv.modificationDescription,
+    additional_info: pv.additionalInfo,
+    change_flags: pv.changeFlags ?? null,
+    initial_position_guid: pv.initialPositionGuid,
+    initial_plan_guid: pv.initialPlanGuid,
+    rows: pv.rows,
+    history: history.map((h, i) => ({
+      version: h.version.version,
+      status: h.pv.status,
+      approve_date: h.version.approveDate,
+      published_at: h.version.publishedAt ? h.version.publishedAt.toISOString() : null,
+      price: h.pv.price,
+      changes:
+        i === 0
+          ? []
+          : fieldChanges(
+              stateOf({ ...history[i - 1].pv, number, guid: position.guid }),
+              stateOf({ ...h.pv, number, guid: position.guid }),
+            ),
+    })),
+    links: contractRows.map((c) => ({
+      kind: 'contract' as const,
+      id: c.id,
+      number: c.number,
+      date: c.date,
+      subject: c.subject,
+      amount: c.price,
+      status: c.status,
+    })),
+    violations: facts.flatMap((f) =>
+      positionViolations(f).map((v) => ({
+        code: v.code,
+        message: v.message,
+        position_number: f.number,
+        version: v.version,
+        due_date: v.dueDate,
+        done_date: v.doneDate,
+      })),
+    ),
+  };
+}
+
+/** A plan version as XLSX (the download is audited like the register's). */
+export async function exportPlanVersion(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  planId: number,
+  version: number,
+) {
+  const plan = await planOf(db, companyId, planId);
+  const v = await versionOf(db, plan, version);
+  const rows = await versionPositionRows(db, v.id);
+  const content = await planVersionXlsx(plan, v, rows);
+  await audit(db, actor, {
+    action: 'export',
+    entity: 'eis_plan',
+    entityId: plan.id,
+    companyId,
+    after: { version, positions: rows.length },
+  });
+  return { content, fileName: `План закупки ${plan.registrationNumber} версия ${version}.xlsx` };
+}
