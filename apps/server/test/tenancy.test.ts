@@ -62,7 +62,32 @@ const EXAMPLES: Record<string, () => unknown> = {
   }),
   'POST /api/companies/:company_id/exports/ocds': () => ({ contract_ids: [1] }),
   'POST /api/companies/:company_id/reports/monthly': () => ({ year: 2024, month: 3 }),
+  'POST /api/companies/:company_id/procurement_rules': () => ({ title: 'Чужое положение' }),
+  'PUT /api/companies/:company_id/procurement_rules/:rule_id': () => ({ title: 'Чужое положение' }),
+  'POST /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/approve': () => ({
+    approving_body: 'board_of_directors',
+    decision_number: '1',
+    decision_date: '2026-01-15',
+    effective_from: '2026-02-01',
+  }),
+  'POST /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/publish': () => ({
+    eis_published_on: '2026-01-20',
+    eis_registration_number: '1234567890',
+  }),
+  'POST /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/documents_rules': () =>
+    documentsRule(),
+  'PUT /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/documents_rules/order':
+    () => ({
+      method_id: 1,
+      ids: [1],
+    }),
+  'PUT /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/documents_rules/:id': () =>
+    documentsRule(),
 };
+
+function documentsRule() {
+  return { method_id: 1, document_kind_id: 1, title: 'Извещение' };
+}
 
 function bank() {
   return {

@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
+import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
+import { procurementRuleRoutes } from '@zakupki/shared/api/procurement-rules';
 import { systemRoutes } from '@zakupki/shared/api/system';
 import { userRoutes } from '@zakupki/shared/api/users';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session-store';
 import { loginAs } from '../test/render';
-import { stubRoute } from '../test/stub-api';
+import { errorBody, reply, stubRoute } from '../test/stub-api';
 import { appRoutes } from './router';
 import { theme } from './theme';
 
@@ -97,6 +99,14 @@ describe('guard in the router', () => {
 
   it('staff open the documents rules of a version (restricted route): they stay there', async () => {
     loginAs('operator');
+    // the screen's own data is not what this test is about: the rule is not found
+    const missing = reply(404, errorBody('not_found', 'Положение не найдено'));
+    for (const r of [
+      procurementRuleRoutes.get,
+      procurementRuleRoutes.versions,
+      procurementRuleRoutes.documentsRules,
+    ])
+      stubRoute(r, missing);
     const router = open('/procurementsRules/5/versions/7/documentsRules');
     await new Promise((r) => setTimeout(r, 300));
     expect(router.state.location.pathname).toBe('/procurementsRules/5/versions/7/documentsRules');
@@ -117,6 +127,7 @@ describe('guard in the router', () => {
 
   it('/eisPlanItems/:number hands the number to its view', async () => {
     loginAs('client');
+    stubRoute(eisPlanRoutes.item, reply(404, errorBody('not_found', 'Позиция плана не найдена')));
     open('/eisPlanItems/2231234567801');
     expect(
       await screen.findByRole('heading', { name: 'Позиция плана закупки № 2231234567801' }),

@@ -287,13 +287,22 @@ describe('EIS plan import', () => {
       /файл «broken\.xml»: body\/item\[1\]\/purchasePlanData\/purchasePlanItems\/purchasePlanItem\[\d+\]\/purchasePeriodMonth: неверное целое число «ноябрь»/,
     );
     expect(await counts()).toEqual(before);
-    // a good file and a broken one together: neither is written
+    // a good file and a broken one together: each file is all or nothing on its own — the good
+    // version is written, the broken file is named and the run ends as a warning
     const both = await runImport(t, token, company, 'eis-plans', [
       { name: 'good.xml', data: Buffer.from(setHeader(realPlan(), 'version', '66'), 'utf8') },
       { name: 'broken.xml', data: Buffer.from(broken, 'utf8') },
     ]);
-    expect(both.status).toBe('failed');
-    expect(await counts()).toEqual(before);
+    expect(both.status).toBe('warning');
+    expect(both.files).toEqual([
+      { file_name: 'good.xml', status: 'done', error: null },
+      {
+        file_name: 'broken.xml',
+        status: 'failed',
+        error: expect.stringContaining('неверное целое число «ноябрь»'),
+      },
+    ]);
+    expect(both.result.plans.map((p: { version: number }) => p.version)).toEqual([66]);
   });
 
   it('a contract file is not a plan: the plan import says where it goes', async () => {
@@ -407,7 +416,7 @@ describe('EIS plan import', () => {
     });
     expect(list.status).toBe(200);
     expect(list.body.items.map((p) => [p.registration_number, p.current.version, p.versions])).toEqual([
-      [PLAN_NUMBER, 67, 4],
+      [PLAN_NUMBER, 67, 5],
       ['2180316899', 1, 1],
     ]);
     const none = await t.call(eisPlanRoutes.list, {

@@ -97,7 +97,7 @@ describe('XLSX import', () => {
 });
 
 describe('XLSX export', () => {
-  it('downloads the current view with the same filters and the bearer token', async () => {
+  it('downloads the current view with the same filters, by the session cookie', async () => {
     loginAs('client');
     const created = vi.fn((_b: Blob) => 'blob:catalog');
     const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };

@@ -31,6 +31,7 @@ beforeEach(() => {
   const empty = { items: [], total: 0, page: 1, limit: 500 };
   stubRoute(companyRoutes.customers.list, empty);
   stubRoute(catalogRoutes.generic.list, empty);
+  stubRoute(catalogRoutes.methods.list, empty);
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });
