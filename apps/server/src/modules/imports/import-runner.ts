@@ -1,9 +1,9 @@
 import type { ImportKind } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { errorEvents, users } from '../../db/schema/index.js';
-import { shortCode } from '../../lib/ids.js';
+import { users } from '../../db/schema/index.js';
 import { ParseError } from '../../lib/parse-error.js';
+import { storeErrorEvent } from '../../plugins/errors.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { readFiles } from '../files/files.service.js';
@@ -181,21 +181,6 @@ export async function notifyEarlyFailure<R extends Record<string, unknown>>(
 }
 
 /** Stores an unexpected error like the HTTP error handler does, so staff find it by its code. */
-export async function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
-  const code = shortCode();
-  deps.log.error({ err, sentry_code: code, job: where }, 'job failed');
-  try {
-    await deps.db.insert(errorEvents).values({
-      code,
-      method: 'JOB',
-      route: where,
-      userId,
-      message: err.message,
-      stack: err.stack ?? null,
-      requestId: null,
-    });
-  } catch (e) {
-    deps.log.error({ err: e }, 'could not store error event');
-  }
-  return code;
+export function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
+  return storeErrorEvent(deps, deps.log, err, { method: 'JOB', route: where, userId, requestId: null });
 }
