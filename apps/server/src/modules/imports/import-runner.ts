@@ -9,7 +9,22 @@ import type { Actor, AppDeps } from '../../types.js';
 import { readFiles } from '../files/files.service.js';
 import type { NotifyInput } from '../notifications/notifications.service.js';
 import { type ExpandedUpload, expandUploads } from './import-files.js';
-import { failRun, finishRun, type ImportRunRow, setProgress, startRun } from './imports.repository.js';
+import {
+  beat,
+  failRun,
+  finishRun,
+  type ImportRunRow,
+  type RunOwner,
+  RunTakenOver,
+  setProgress,
+  startRun,
+  storableText,
+} from './imports.repository.js';
+
+/** How often a worker marks its run alive; the recovery takes over runs silent for much longer. */
+export const HEARTBEAT_MS = 5000;
+/** Runs this process is working on: never taken over from here, whatever their heartbeat says. */
+export const runningHere = new Set<number>();
 
 /** A failure the user can act on (Russian), other than a file that does not parse. */
 export class ImportFailure extends Error {
@@ -51,7 +66,7 @@ export type ImportSpec<R extends Record<string, unknown>> = {
   notice: (ctx: RunContext, outcome: { result: R } | { error: string }) => Notice;
 };
 
-async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
+export async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
   const [u] = await deps.db.select().from(users).where(eq(users.id, run.userId));
   return {
     userId: run.userId,
@@ -87,6 +102,29 @@ export async function executeImport<R extends Record<string, unknown>>(
   const { deps } = job;
   const run = await startRun(deps.db, importId, job.jobId);
   if (!run) return;
+  const owner: RunOwner = { jobId: job.jobId, attempts: run.attempts };
+  runningHere.add(run.id);
+  const heartbeat = setInterval(() => {
+    beat(deps.db, run.id, owner).catch((err) =>
+      deps.log.warn({ err, import_id: run.id }, 'heartbeat failed'),
+    );
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    await runImport(spec, run, owner, job);
+  } finally {
+    clearInterval(heartbeat);
+    runningHere.delete(run.id);
+  }
+}
+
+async function runImport<R extends Record<string, unknown>>(
+  spec: ImportSpec<R>,
+  run: ImportRunRow,
+  owner: RunOwner,
+  job: JobContext,
+): Promise<void> {
+  const { deps } = job;
   const phases: Record<string, number> = {};
   /** CPU time of this process (all of its work, not only this run's) in the same steps. */
   const cpu: Record<string, number> = {};
@@ -134,7 +172,7 @@ export async function executeImport<R extends Record<string, unknown>>(
       await deps.db.transaction(async (tx) => {
         inTransaction = true;
         result = await write(tx);
-        await finishRun(tx, run.id, result);
+        await finishRun(tx, run.id, result, owner);
         ctx.phase('write');
       });
     } finally {
@@ -151,10 +189,15 @@ export async function executeImport<R extends Record<string, unknown>>(
     });
     await notify(ctx, spec.notice(ctx, { result: result as unknown as R }));
   } catch (err) {
+    if (err instanceof RunTakenOver) {
+      // another worker runs it now (this one was silent too long); what this one wrote is rolled back
+      deps.log.warn({ import_id: run.id }, 'import taken over by another worker');
+      return;
+    }
     if (err instanceof ParseError || err instanceof ImportFailure) {
-      const message = spec.failureMessage(err.message);
-      await failRun(deps.db, run.id, message);
-      await notify(ctx, spec.notice(ctx, { error: message }));
+      const message = storableText(spec.failureMessage(err.message));
+      if (await failRun(deps.db, run.id, message, owner))
+        await notify(ctx, spec.notice(ctx, { error: message }));
       return;
     }
     if (!job.lastAttempt) throw err;
@@ -162,8 +205,8 @@ export async function executeImport<R extends Record<string, unknown>>(
     const message = spec.failureMessage(
       `внутренняя ошибка при обработке файла. Обратитесь к оператору, код ошибки: ${code}`,
     );
-    await failRun(deps.db, run.id, message);
-    await notify(ctx, { ...spec.notice(ctx, { error: message }), code });
+    if (await failRun(deps.db, run.id, message, owner))
+      await notify(ctx, { ...spec.notice(ctx, { error: message }), code });
     throw err;
   }
 }

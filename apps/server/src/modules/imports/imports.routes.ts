@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import { requireCompany } from '../access/access.service.js';
 import { filesModule } from '../files/files.routes.js';
+import { importRecovery } from './import-recovery.js';
 import { eisImportJob, paymentsImportJob, performanceJob, updImportJob } from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
@@ -63,6 +64,7 @@ export function importsModule(app: FastifyInstance) {
   for (const job of [eisImportJob, updImportJob, paymentsImportJob, performanceJob]) {
     void app.deps.jobs.register(job);
   }
+  app.deps.jobs.every(importRecovery);
 
   app.register(async (scope) => {
     const limit = app.deps.config.uploadLimit;
