@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import iconv from 'iconv-lite';
 import { ParseError } from './parse-error.js';
+import { utf16WithoutBom } from './utf16.js';
 
 /** Largest XML document we agree to parse (bytes). Real UPD and EIS files are far smaller. */
 export const MAX_XML_BYTES = 20 * 1024 * 1024;
@@ -21,6 +22,9 @@ export function decodeXml(buf: Buffer): string {
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
     return iconv.decode(buf, buf[0] === 0xff ? 'utf-16le' : 'utf-16be');
   }
+  // XML allows UTF-16 without a BOM: the zeros around `<?xml` tell it (XML 1.0, appendix F)
+  const utf16 = utf16WithoutBom(buf);
+  if (utf16) return iconv.decode(buf, utf16);
   const head = buf.subarray(0, 200).toString('latin1');
   const declared = DECLARATION.exec(head)?.[1]?.toLowerCase();
   const firstNonSpace = head.trimStart()[0];

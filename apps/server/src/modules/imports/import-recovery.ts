@@ -6,8 +6,8 @@ import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
 import { claimStale, failRun, type ImportRunRow, staleRuns, uploadBytes } from './imports.repository.js';
 import { importExpiry } from './imports.service.js';
 
-/** A run whose worker has not beaten for this long lost its worker (six beats missed). */
-export const STALE_SECONDS = Math.round((HEARTBEAT_MS * 6) / 1000);
+/** A run whose worker has not beaten for this long lost its worker (four beats missed). */
+export const STALE_SECONDS = Math.round((HEARTBEAT_MS * 4) / 1000);
 /** How often every node with workers looks for such runs (and once at its start). */
 export const RECOVERY_EVERY_MS = 10_000;
 /** Starts a run may have: one that kills its worker every time (memory, a crash) fails at last. */
@@ -29,15 +29,12 @@ export async function recoverStaleRuns(deps: AppDeps): Promise<void> {
       continue;
     }
     const jobId = run.status === 'queued' && run.jobId ? run.jobId : randomUUID();
+    const expireInSeconds = importExpiry(await uploadBytes(deps.db, run.fileIds));
     const claimed = await claimStale(deps.db, run, jobId, STALE_SECONDS);
     if (!claimed) continue;
     const def = IMPORT_JOBS[run.kind];
     if (run.status === 'running' && run.jobId) await deps.jobs.cancel(def, run.jobId);
-    await deps.jobs.send(
-      def,
-      { import_id: run.id },
-      { id: jobId, expireInSeconds: importExpiry(await uploadBytes(deps.db, run.fileIds)) },
-    );
+    await deps.jobs.send(def, { import_id: run.id }, { id: jobId, expireInSeconds });
     deps.log.warn(
       { import_id: run.id, was: run.status, old_job: run.jobId, job: jobId },
       'import run recovered from a lost worker',

@@ -206,6 +206,6 @@ export async function uploadBytes(tx: Tx, fileIds: number[]): Promise<number> {
   const [row] = await tx
     .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
     .from(files)
-    .where(sql`${files.id} = any(${fileIds}::bigint[])`);
+    .where(inArray(files.id, fileIds));
   return Number(row?.bytes ?? 0);
 }

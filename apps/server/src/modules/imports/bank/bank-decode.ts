@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import iconv from 'iconv-lite';
 import { ParseError } from '../../../lib/parse-error.js';
+import { utf16WithoutBom } from '../../../lib/utf16.js';
 import type { BankFileEncoding } from './bank.types.js';
 
 /** Largest bank file we accept. A year of statements of a busy account stays well below it. */
@@ -50,6 +51,9 @@ export function decodeBankFile(input: Buffer): DecodedBankText {
   ) {
     const text = iconv.decode(buf, buf[0] === 0xff ? 'utf-16le' : 'utf-16be');
     buf = Buffer.from(text, 'utf8');
+  } else {
+    const utf16 = utf16WithoutBom(buf);
+    if (utf16) buf = Buffer.from(iconv.decode(buf, utf16), 'utf8');
   }
   const separator = buf.includes(LF) ? LF : CR;
   checkSignature(buf, separator);
