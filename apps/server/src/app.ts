@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { RecentFiles } from './modules/files/recent-files.js';
+import { closeParsePool } from './modules/imports/parse-pool.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
 import { systemModule } from './modules/system/system.routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await closeParsePool();
     if (!opts.database) await database.close();
   });
   return app;
