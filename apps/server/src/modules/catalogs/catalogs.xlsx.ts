@@ -2,6 +2,7 @@ import type { CatalogDescriptor, CatalogField, CatalogImportError } from '@zakup
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { checkXlsxLimits } from '../../lib/xlsx-limits.js';
 
 /** Read-only columns of an export; import reads the owner column to tell global rows apart. */
 export const OWNER_TITLE = 'Принадлежность';
@@ -103,6 +104,7 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promise<SheetRow[]> {
   if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b)
     throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
+  checkXlsxLimits(buf);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);

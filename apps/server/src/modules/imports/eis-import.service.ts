@@ -13,7 +13,7 @@ import { applyEisExecution } from './eis-execution-writer.js';
 import { type CustomerRef, executionDate, inRange } from './eis-records.js';
 import { recomputeExecution } from './execution.service.js';
 import { ImportFailure, type ImportSpec, type RunContext } from './import-runner.js';
-import { parseEisOffThread } from './parse-pool.js';
+import { parseOffThread } from './parse-pool.js';
 
 /** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
 export async function companyCustomers(
@@ -138,7 +138,7 @@ export const eisImportSpec: ImportSpec<EisImportResult> = {
     const docs: EisDocument[] = [];
     for (const entry of upload.entries) {
       try {
-        docs.push(...(await parseEisOffThread(entry.data, entry.name)));
+        docs.push(...(await parseOffThread('eis', entry.data, entry.name)));
       } catch (err) {
         if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
         throw err;

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { ErrorCode } from '@zakupki/shared';
 import { Piscina } from 'piscina';
+import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
-import type { EisDocument } from './eis/eis.types.js';
-import type { ParseOutcome, ParserName, ParseTask } from './parse-worker.js';
-import type { UpdDocument } from './upd/upd.types.js';
+import type { ParseOutcome, ParserArg, ParserName, ParserResult, ParseTask } from './parse-worker.js';
 
 /**
  * XML documents are parsed in a small pool of worker threads, never on the event loop: a large
@@ -41,8 +41,13 @@ function thePool(): Piscina {
   return pool;
 }
 
-async function run(parser: ParserName, data: Buffer, name: string): Promise<unknown> {
-  const task: ParseTask = { parser, data, name };
+/** Runs a parser of parse-worker.ts in the pool; its refusals come back as ParseError or AppError. */
+export async function parseOffThread<P extends ParserName>(
+  parser: P,
+  data: Buffer,
+  arg: ParserArg<P>,
+): Promise<ParserResult<P>> {
+  const task: ParseTask = { parser, data, arg };
   let outcome: ParseOutcome;
   try {
     outcome = await thePool().run(task);
@@ -52,13 +57,12 @@ async function run(parser: ParserName, data: Buffer, name: string): Promise<unkn
     throw err;
   }
   if ('refused' in outcome) throw new ParseError(outcome.refused);
-  return outcome.ok;
+  if ('appError' in outcome) {
+    const e = outcome.appError;
+    throw new AppError(e.code as ErrorCode, e.message, e.details as never);
+  }
+  return outcome.ok as ParserResult<P>;
 }
-
-export const parseUpdOffThread = (data: Buffer, name: string) =>
-  run('upd', data, name) as Promise<UpdDocument>;
-export const parseEisOffThread = (data: Buffer, name: string) =>
-  run('eis', data, name) as Promise<EisDocument[]>;
 
 /** Ends the threads (the app's close). */
 export async function closeParsePool() {

@@ -6,7 +6,7 @@ import { ParseError } from '../../lib/parse-error.js';
 import { audit } from '../audit/audit.service.js';
 import { companyCustomers } from './eis-import.service.js';
 import type { ImportSpec } from './import-runner.js';
-import { parseUpdOffThread } from './parse-pool.js';
+import { parseOffThread } from './parse-pool.js';
 import type { UpdDocument } from './upd/upd.types.js';
 import { contractCandidates, otherIssues, proposeMappings, type UpdDocumentRow } from './upd.repository.js';
 import { resolveUpdContract, UPD_FAILURE, type UpdContractCandidate } from './upd-contract-match.js';
@@ -129,7 +129,7 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
     for (const entry of upload.entries) {
       try {
         parsed.push({
-          doc: await parseUpdOffThread(entry.data, entry.name),
+          doc: await parseOffThread('upd', entry.data, entry.name),
           fileName: entry.name,
           sha256: entry.sha256,
         });
