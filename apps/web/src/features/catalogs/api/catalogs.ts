@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   type CatalogDescriptor,
   type CatalogImportResult,
+  type CatalogImportRun,
+  type CatalogImportStarted,
   type CatalogSort,
   catalogRoutes,
   type TariffSort,
@@ -175,7 +177,8 @@ export function importXlsx(d: CatalogDescriptor, file: File, companyId: number |
   const fam = familyOf(d);
   const body = new FormData();
   body.append('file', file, file.name);
-  return call<CatalogImportResult>(fam.routes.importXlsx, {
+  // catalogues answer 202 with the job's run; tariffs the result itself
+  return call<CatalogImportResult | CatalogImportStarted>(fam.routes.importXlsx, {
     params: fam.params,
     query:
       d.kind === 'tariff'
@@ -185,6 +188,20 @@ export function importXlsx(d: CatalogDescriptor, file: File, companyId: number |
     loading: 'загрузка файла XLSX',
   });
 }
+
+/** A catalogue import run, polled while its job works (progress, then the result or the errors). */
+export const catalogImportRunQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: ['catalog-import', id],
+    queryFn: ({ signal }) =>
+      api(catalogRoutes.importRun, {
+        params: { id: id ?? 0 },
+        signal,
+        loading: false,
+      }) as Promise<CatalogImportRun>,
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.status) ? false : 1000),
+  });
 
 /** `attachment; filename="x.xlsx"; filename*=UTF-8''%D0%A1…` → the Unicode name. */
 export function fileNameOf(disposition: string | null): string | null {

@@ -1,20 +1,33 @@
-import { Alert, Button, FileInput, Group, List, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
-import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
+import type { CatalogDescriptor, CatalogImportResult } from '@zakupki/shared/api/catalogs';
 import { useEffect, useState } from 'react';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
 import { ApiError } from '../../../lib/http-errors';
-import { importXlsx } from '../api/catalogs';
+import { catalogImportRunQuery, importXlsx } from '../api/catalogs';
 import { importErrorsOf } from '../api/entry-body';
 import type { CatalogRights } from '../hooks/use-catalog-rights';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * XLSX import: the server checks the whole file first and writes all rows or none. A refused file
+ * XLSX import: the server takes the file as a job (202), checks the whole file and writes all rows
+ * or none; the dialog shows its progress until it ends. A refused file
  * lists its errors by row here; the file can be fixed and chosen again.
  */
 export function ImportModal({
@@ -39,22 +52,47 @@ export function ImportModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh dialog each time it opens
   useEffect(() => {
     if (!opened) return;
+    setRunId(null);
     setFile(null);
     setErrors([]);
     setRefusal(null);
     setTarget(rights.company ? 'company' : 'global');
   }, [opened]);
 
+  const [runId, setRunId] = useState<number | null>(null);
+  const job = useQuery(catalogImportRunQuery(runId));
+  const loaded = (r: CatalogImportResult) => {
+    notices.success(
+      'Файл загружен',
+      `Строк в файле: ${r.total}; добавлено: ${r.created}, изменено: ${r.updated}, без изменений: ${r.unchanged}`,
+    );
+    void qc.invalidateQueries({ queryKey: ['catalogs'] });
+    setRunId(null);
+    onClose();
+  };
+  // the job's end: the same outcome the import gave when it ran inside the request
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the run's status only
+  useEffect(() => {
+    const r = job.data;
+    if (!r || runId === null) return;
+    if (r.status === 'done' && r.result) loaded(r.result);
+    if (r.status === 'failed') {
+      setRunId(null);
+      setRefusal(
+        r.errors.length
+          ? 'Файл не загружен, ничего не изменено. Исправьте ошибки и загрузите файл снова.'
+          : (r.error ?? 'Файл не загружен'),
+      );
+      setErrors(r.errors);
+    }
+  }, [job.data?.status]);
+
   const run = useMutation({
     mutationFn: (f: File) => importXlsx(d, f, target === 'company' && company ? company.id : null),
     meta: { handled: true },
     onSuccess: (r) => {
-      notices.success(
-        'Файл загружен',
-        `Строк в файле: ${r.total}; добавлено: ${r.created}, изменено: ${r.updated}, без изменений: ${r.unchanged}`,
-      );
-      void qc.invalidateQueries({ queryKey: ['catalogs'] });
-      onClose();
+      if ('import_id' in r) setRunId(r.import_id);
+      else loaded(r);
     },
     onError: (err) => {
       const rows = importErrorsOf(err);
@@ -116,6 +154,12 @@ export function ImportModal({
             setRefusal(null);
           }}
         />
+        {runId !== null ? (
+          <Stack gap={4}>
+            <Text size="sm">Файл проверяется и загружается{job.data ? `: ${job.data.progress} %` : ''}</Text>
+            <Progress value={job.data?.progress ?? 0} aria-label="Ход загрузки" animated />
+          </Stack>
+        ) : null}
         {refusal ? (
           <Alert color="red" title="Файл не принят" role="alert">
             <Text size="sm">{refusal}</Text>
@@ -135,7 +179,11 @@ export function ImportModal({
           <Button variant="default" onClick={onClose}>
             Отмена
           </Button>
-          <Button disabled={!file} loading={run.isPending} onClick={() => file && run.mutate(file)}>
+          <Button
+            disabled={!file}
+            loading={run.isPending || runId !== null}
+            onClick={() => file && run.mutate(file)}
+          >
             Загрузить
           </Button>
         </Group>
