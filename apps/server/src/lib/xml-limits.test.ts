@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { attributeBomb, nestingBomb } from '../../test/xml-bombs.js';
 import { ParseError } from './parse-error.js';
 import { parseXml } from './xml.js';
 import { checkXmlLimits, XML_LIMITS } from './xml-limits.js';
-
-/** Hostile XML: refused by the limits before the parser sees it, fast, with a Russian message. */
-export function attributeBomb(count = 900_000): string {
-  const attrs: string[] = [];
-  for (let i = 0; i < count; i++) attrs.push(`a${i}="1"`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Файл>\n<Документ ${attrs.join(' ')}/>\n</Файл>`;
-}
-
-export function nestingBomb(levels = 500_000): string {
-  return `<?xml version="1.0"?>\n${'<a>'.repeat(levels)}${'</a>'.repeat(levels)}`;
-}
 
 function refusal(text: string): ParseError {
   try {
