@@ -90,6 +90,8 @@ type SingleByte = Exclude<BankFileEncoding, 'utf-8'>;
 const SINGLE_BYTE: Record<SingleByte, TextDecoder> = {
   'windows-1251': new TextDecoder('windows-1251'),
   cp866: new TextDecoder('ibm866'),
+  // not a 1C encoding, but Unix tools write it: read as windows-1251 it had no «КонецФайла»
+  'koi8-r': new TextDecoder('koi8-r'),
 };
 
 /** Bytes of single-byte text enough to tell windows-1251 from cp866. */
@@ -283,7 +285,12 @@ function score(text: string): number {
 
 function guessSingleByte(sample: Buffer): SingleByte {
   if (sample.length === 0) return 'windows-1251';
-  const win = score(SINGLE_BYTE['windows-1251'].decode(sample));
-  const dos = score(SINGLE_BYTE.cp866.decode(sample));
-  return dos > win ? 'cp866' : 'windows-1251';
+  // the decoding that yields the most Russian-looking text; windows-1251 wins a tie
+  let best: SingleByte = 'windows-1251';
+  let top = score(SINGLE_BYTE[best].decode(sample));
+  for (const encoding of ['cp866', 'koi8-r'] as const) {
+    const s = score(SINGLE_BYTE[encoding].decode(sample));
+    if (s > top) [best, top] = [encoding, s];
+  }
+  return best;
 }
