@@ -2,20 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
+import { freePort } from '../bench/lib.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.seed.js';
 
 /** Real server processes (as `npm start` runs them) for the cluster and outage tests. */
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

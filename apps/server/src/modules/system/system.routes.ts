@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isStaff, systemRoutes } from '@zakupki/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function systemModule(app: FastifyInstance) {
   void app.deps.jobs.register(testNotificationJob);
+  // how long the event loop was held at worst: what every request waited on top of its own work
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
 
   addRoute(app, systemRoutes.health, async () => {
     const { database, jobs, sockets } = app.deps;
@@ -21,7 +26,9 @@ export function systemModule(app: FastifyInstance) {
     const queue = (await jobs.healthy()) ? 'ok' : 'down';
     const redis = await sockets.redisHealthy();
     const status = db === 'ok' && queue === 'ok' && redis !== 'down' ? 'ok' : 'degraded';
-    return { status: status as 'ok' | 'degraded', db, queue, redis };
+    const event_loop_delay_ms = Math.round(delay.max / 1e6);
+    delay.reset();
+    return { status: status as 'ok' | 'degraded', db, queue, redis, event_loop_delay_ms };
   });
 
   addRoute(app, systemRoutes.publicConfig, async () => {
