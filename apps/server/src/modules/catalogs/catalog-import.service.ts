@@ -19,7 +19,7 @@ import {
 } from './catalog-imports.repository.js';
 import { type View, viewOf } from './catalog-kinds.js';
 import { importCatalog, importTarget } from './catalogs.import.js';
-import { XLSX_TYPE } from './catalogs.xlsx.js';
+import { unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';
 
 type Query = { company_id?: number; subject_type?: number };
 
@@ -119,7 +119,7 @@ export async function runCatalogImport(deps: AppDeps, importId: number, job: Job
     });
     await progress(10);
     const [file] = await readFiles(deps.db, [run.fileId]);
-    const sheet = await parseOffThread('catalog-xlsx', file.content, view.descriptor);
+    const sheet = await unpackRows(await parseOffThread('catalog-xlsx', file.content, view.descriptor));
     await progress(40);
     let result = null as Awaited<ReturnType<typeof importCatalog>> | null;
     await deps.db.transaction(async (tx) => {

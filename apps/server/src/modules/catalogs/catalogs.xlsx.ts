@@ -147,6 +147,35 @@ export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promis
   return rows;
 }
 
+/** Rows a worker thread hands back: JSON in chunks, so no single step on the event loop is long. */
+export type PackedRows = string[];
+const CHUNK = 2000;
+
+export function packRows(rows: SheetRow[]): PackedRows {
+  const out: PackedRows = [];
+  for (let i = 0; i < rows.length; i += CHUNK)
+    out.push(JSON.stringify(rows.slice(i, i + CHUNK).map((r) => [r.row, [...r.cells], r.owner])));
+  return out;
+}
+
+/**
+ * The rows again, a chunk at a time with a pause between: 150 000 rows cloned back from a worker
+ * in one piece held the event loop for a second.
+ */
+export async function unpackRows(packed: PackedRows): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  for (const chunk of packed) {
+    for (const [row, cells, owner] of JSON.parse(chunk) as [
+      number,
+      [string, string | number | boolean][],
+      string | null,
+    ][])
+      rows.push({ row, cells: new Map(cells), owner });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
+}
+
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 const missingMessage = (f: CatalogField) =>
   f.key === 'title' ? 'не заполнено наименование' : `не заполнено поле «${f.title}»`;

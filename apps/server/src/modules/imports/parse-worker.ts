@@ -1,7 +1,7 @@
 import type { CatalogDescriptor } from '@zakupki/shared';
 import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
-import { readCatalogXlsx } from '../catalogs/catalogs.xlsx.js';
+import { packRows, readCatalogXlsx } from '../catalogs/catalogs.xlsx.js';
 import { parseEisFile } from './eis/eis.parser.js';
 import { parseUpd } from './upd/upd.parser.js';
 
@@ -9,7 +9,7 @@ import { parseUpd } from './upd/upd.parser.js';
 const PARSERS = {
   upd: (buf: Buffer, name: string) => parseUpd(buf, name),
   eis: (buf: Buffer, name: string) => parseEisFile(buf, name),
-  'catalog-xlsx': (buf: Buffer, d: CatalogDescriptor) => readCatalogXlsx(buf, d),
+  'catalog-xlsx': async (buf: Buffer, d: CatalogDescriptor) => packRows(await readCatalogXlsx(buf, d)),
 } as const;
 export type ParserName = keyof typeof PARSERS;
 export type ParserArg<P extends ParserName> = Parameters<(typeof PARSERS)[P]>[1];
