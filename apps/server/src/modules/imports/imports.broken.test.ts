@@ -82,7 +82,7 @@ describe('broken files are refused with a clear error and write nothing', () => 
     await expectFailure(
       'upd',
       [{ name: 'cut.xml', data: raw.subarray(0, Math.floor(raw.length / 2)) }],
-      /^Не удалось обработать УПД: файл «cut\.xml»: Повреждённый XML: .+ \(строка \d+\)$/,
+      /^Не удалось обработать УПД: файл «cut\.xml»: Повреждённый XML: [а-яё][^A-Za-z]+ \(строка \d+, позиция \d+\)$/,
     );
   });
 
