@@ -50,6 +50,8 @@ export async function buildServer() {
       main: 'src/main.ts',
       'admin-create': 'src/cli/admin-create.ts',
       'load-classifier': 'src/cli/load-classifier.ts',
+      // the XML/XLSX parse pool's worker (modules/imports/parse-pool.ts looks for it beside the bundle)
+      'parse-worker': 'src/modules/imports/parse-worker.ts',
     },
     outdir: out,
     bundle: true,

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { RecentFiles } from './modules/files/recent-files.js';
+import { closeParsePool } from './modules/imports/parse-pool.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
 import { DEFAULT_WEB_DIST } from './paths.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await closeParsePool();
     if (!opts.database) await database.close();
   });
   return app;

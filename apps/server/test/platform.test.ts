@@ -110,7 +110,13 @@ describe('system', () => {
   it('health reports db, queue and redis', async () => {
     const r = await t.req('GET', '/api/health');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'ok', db: 'ok', queue: 'ok', redis: 'not_configured' });
+    expect(r.body).toEqual({
+      status: 'ok',
+      db: 'ok',
+      queue: 'ok',
+      redis: 'not_configured',
+      event_loop_delay_ms: expect.any(Number),
+    });
   });
 
   it('public config carries support contacts and analytics ids', async () => {

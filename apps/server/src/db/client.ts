@@ -57,7 +57,8 @@ function lz4Pool(config: pg.PoolConfig): pg.Pool {
 /** PostgreSQL when a URL is given, otherwise PGlite (file-backed at `dataDir`, or in memory for `memory://`). */
 export async function openDatabase(opts: { url: string | null; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = lz4Pool({ connectionString: opts.url, max: 20 });
+    // a database that cannot be reached fails a request in seconds (503), not at the request timeout
+    const pool = lz4Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 5000 });
     // an idle client dropped by the server (restart, a test database dropped) must not crash the process
     pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,6 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import iconv from 'iconv-lite';
 import { ParseError } from './parse-error.js';
+import { utf16WithoutBom } from './utf16.js';
+import { checkXmlLimits } from './xml-limits.js';
 
 /** Largest XML document we agree to parse (bytes). Real UPD and EIS files are far smaller. */
 export const MAX_XML_BYTES = 20 * 1024 * 1024;
@@ -21,6 +23,9 @@ export function decodeXml(buf: Buffer): string {
   if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
     return iconv.decode(buf, buf[0] === 0xff ? 'utf-16le' : 'utf-16be');
   }
+  // XML allows UTF-16 without a BOM: the zeros around `<?xml` tell it (XML 1.0, appendix F)
+  const utf16 = utf16WithoutBom(buf);
+  if (utf16) return iconv.decode(buf, utf16);
   const head = buf.subarray(0, 200).toString('latin1');
   const declared = DECLARATION.exec(head)?.[1]?.toLowerCase();
   const firstNonSpace = head.trimStart()[0];
@@ -60,12 +65,64 @@ export function parseXml(text: string): XmlNode {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
     throw new ParseError('XML содержит объявление DOCTYPE или ENTITY, такие файлы не принимаются');
   }
+  checkXmlLimits(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    const { line, msg } = valid.err;
-    throw new ParseError(`Повреждённый XML: ${msg}`, `строка ${line}`);
+    const { line, col, msg } = valid.err;
+    throw new ParseError(`Повреждённый XML: ${validatorMessage(msg)}`, `строка ${line}, позиция ${col}`);
   }
-  return parser.parse(text) as XmlNode;
+  try {
+    return parser.parse(text) as XmlNode;
+  } catch {
+    throw new ParseError('Повреждённый XML: документ не удалось разобрать');
+  }
+}
+
+/**
+ * fast-xml-parser's validator speaks English; its messages (validator.js, v5) in Russian, with
+ * the names they carry. One it does not know is named generally rather than shown in English.
+ */
+const VALIDATOR_MESSAGES: [RegExp, (...m: string[]) => string][] = [
+  [
+    /Closing tag '(.*?)' is expected inplace of '(.*?)'/,
+    (a, b) => `ожидался закрывающий тег </${a}>, а стоит </${b}>`,
+  ],
+  [
+    /Expected closing tag '(.*?)' \(opened in line (\d+), col (\d+)\) instead of closing tag '(.*?)'/,
+    (a, line, col, b) =>
+      `ожидался закрывающий тег </${a}> (элемент открыт в строке ${line}, позиция ${col}), а стоит </${b}>`,
+  ],
+  [/Closing tag '(.*?)' has not been opened/, (a) => `закрывающий тег </${a}> без открывающего`],
+  [
+    /Closing tag '(.*?)' doesn't have proper closing/,
+    (a) => `закрывающий тег </${a}> не завершён знаком «>»`,
+  ],
+  [/Closing tag '(.*?)' can't have attributes/, (a) => `у закрывающего тега </${a}> не может быть атрибутов`],
+  [/Unclosed tag '(.*?)'/, (a) => `элемент <${a}> не закрыт`],
+  [/Tag '(.*?)' is an invalid name/, (a) => `недопустимое имя элемента «${a}»`],
+  [/Attribute '(.*?)' is repeated/, (a) => `атрибут «${a}» повторяется`],
+  [/Attribute '(.*?)' is without value/, (a) => `у атрибута «${a}» нет значения`],
+  [/boolean attribute '(.*?)' is not allowed/, (a) => `у атрибута «${a}» нет значения`],
+  [/Attribute '(.*?)' is an invalid name/, (a) => `недопустимое имя атрибута «${a}»`],
+  [/Attribute '(.*?)' has no space in starting/, (a) => `перед атрибутом «${a}» нет пробела`],
+  [/Attributes for '(.*?)' have open quote/, (a) => `у атрибута элемента <${a}> не закрыта кавычка`],
+  [/Invalid space after '<'/, () => 'пробел после «<»'],
+  [/There is an unnecessary space between tag name and backward slash/, () => 'лишний пробел перед «/>»'],
+  [/XML declaration allowed only at the start/, () => 'объявление <?xml?> допускается только в начале файла'],
+  [/Multiple possible root nodes found/, () => 'в файле несколько корневых элементов'],
+  [/Extra text at the end/, () => 'лишний текст после корневого элемента'],
+  [/Start tag expected/, () => 'нет корневого элемента'],
+  [/Invalid '\[(.*?)\]' found/, () => 'недопустимый фрагмент разметки'],
+  [/char '(.*?)' is not expected/, (a) => `недопустимый символ «${a}»`],
+  [/Text data outside of root node/, () => 'текст вне корневого элемента'],
+];
+
+function validatorMessage(msg: string): string {
+  for (const [re, say] of VALIDATOR_MESSAGES) {
+    const m = re.exec(msg);
+    if (m) return say(...m.slice(1));
+  }
+  return 'разметка построена с ошибкой';
 }
 
 /** Reads a child that may be absent, single or repeated as an array. */

@@ -1,9 +1,10 @@
 import { applyRussianValidationMessages, type ErrorBody, type ValidationIssue } from '@zakupki/shared';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorEvents } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { shortCode } from '../lib/ids.js';
+import type { AppDeps } from '../types.js';
 import { type SpaHolder, spaPage } from './web.js';
 
 const ZOD_PREFIX: Record<string, string> = { body: 'body', querystring: 'query', params: 'params' };
@@ -74,6 +75,16 @@ export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
     ) {
       return sendError(reply, err.statusCode, { error: { code: 'bad_request', message: err.message } });
     }
+    if (databaseUnavailable(err)) {
+      const code = await recordServerError(app, req, err);
+      return sendError(reply, 503, {
+        error: {
+          code: 'service_unavailable',
+          message: 'База данных временно недоступна. Повторите попытку через минуту',
+        },
+        sentry_code: code,
+      });
+    }
     const code = await recordServerError(app, req, err);
     return sendError(reply, 500, {
       error: { code: 'internal_error', message: 'Внутренняя ошибка сервера' },
@@ -105,26 +116,71 @@ export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
   });
 }
 
+/** Network errors of a lost connection, and PostgreSQL's own codes for "not available now". */
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+// 08: connection exception; 57P01-57P03: shut down, crash, starting; 53300: too many connections
+const PG_UNAVAILABLE = /^(08|57P0[123]|53300)/;
+const LOST_CONNECTION =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
+
+/**
+ * Whether an error (or any error it was caused by: Drizzle wraps the driver's) says the database
+ * cannot be reached, rather than that a query was wrong.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (NET_CODES.has(code) || PG_UNAVAILABLE.test(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    if (e instanceof AggregateError && e.errors.some((x) => databaseUnavailable(x))) return true;
+  }
+  return false;
+}
+
 export async function recordServerError(
   app: FastifyInstance,
   req: FastifyRequest | null,
   err: Error,
 ): Promise<string> {
+  return storeErrorEvent(app.deps, req?.log ?? app.log, err, {
+    method: req?.method ?? null,
+    route: req?.routeOptions?.url ?? req?.url ?? null,
+    userId: req?.actor?.userId ?? null,
+    requestId: req?.id ?? null,
+  });
+}
+
+type ErrorPlace = {
+  method: string | null;
+  route: string | null;
+  userId: number | null;
+  requestId: string | null;
+};
+
+/**
+ * Logs an unexpected error under a short code and stores it for staff (`error_events`). When the
+ * database is what failed, the whole event stays in the log under its code.
+ */
+export async function storeErrorEvent(
+  deps: Pick<AppDeps, 'db'>,
+  log: FastifyBaseLogger,
+  err: Error,
+  place: ErrorPlace,
+): Promise<string> {
   const code = shortCode();
-  const log = req?.log ?? app.log;
-  log.error({ err, sentry_code: code }, 'server error');
+  log.error({ err, sentry_code: code, route: place.route }, 'server error');
   try {
-    await app.deps.db.insert(errorEvents).values({
+    await deps.db.insert(errorEvents).values({
       code,
-      method: req?.method ?? null,
-      route: req?.routeOptions?.url ?? req?.url ?? null,
-      userId: req?.actor?.userId ?? null,
+      ...place,
       message: err.message,
       stack: err.stack ?? null,
-      requestId: req?.id ?? null,
     });
   } catch (e) {
-    log.error({ err: e }, 'could not store error event');
+    log.error(
+      { err: e, sentry_code: code, event: { ...place, message: err.message, stack: err.stack } },
+      'could not store error event',
+    );
   }
   return code;
 }

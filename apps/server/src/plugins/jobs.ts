@@ -29,6 +29,8 @@ export function defineJob<S extends z.ZodType>(def: JobDef<S>): JobDef<S> {
   return def;
 }
 
+export type PeriodicTask = { name: string; everyMs: number; run: (deps: AppDeps) => Promise<void> };
+
 // biome-ignore lint/suspicious/noExplicitAny: registry of heterogeneous job definitions
 export type AnyJob = JobDef<any>;
 
@@ -69,6 +71,38 @@ export class JobQueue {
     this.started = true;
     this.working = work;
     for (const def of this.defs.values()) await this.setup(def);
+    if (work) for (const task of this.tasks) this.schedule(task);
+  }
+
+  private readonly tasks: PeriodicTask[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  /**
+   * Upkeep a node with workers runs at start and then every `everyMs` (recovering the runs of a
+   * dead node): plain timers on every node, so each task must be safe to run on several nodes at
+   * once. A failed pass is logged and the next one tries again.
+   */
+  every(task: PeriodicTask) {
+    this.tasks.push(task);
+    if (this.started && this.working) this.schedule(task);
+  }
+
+  private schedule(task: PeriodicTask) {
+    const tick = async () => {
+      try {
+        await task.run(this.getDeps());
+      } catch (err) {
+        this.getDeps().log.warn({ err, task: task.name }, 'periodic task failed');
+      }
+      if (!this.started) return;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        void tick();
+      }, task.everyMs);
+      timer.unref();
+      this.timers.add(timer);
+    };
+    void tick();
   }
 
   private async setup(def: AnyJob) {
@@ -111,18 +145,26 @@ export class JobQueue {
   async send<S extends z.ZodType>(
     def: JobDef<S>,
     payload: z.input<S>,
-    opts: { singletonKey?: string; startAfterSeconds?: number } = {},
+    opts: { singletonKey?: string; startAfterSeconds?: number; id?: string; expireInSeconds?: number } = {},
   ) {
     if (!this.started) throw new Error('Job queue is not started');
     const data = def.payload.parse(payload) as object;
+    // `id`: a job id chosen beforehand (stored with its run); sending it again is a no-op
     const id = await this.boss.send(def.name, data, {
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.id ? { id: opts.id } : {}),
+      ...(opts.expireInSeconds ? { expireInSeconds: opts.expireInSeconds } : {}),
     });
     // a job due now wakes this node's idle workers of its queue instead of waiting for their next
     // poll; the other nodes take their share at their next poll
     if (!opts.startAfterSeconds) for (const w of this.workers.get(def.name) ?? []) this.boss.notifyWorker(w);
     return id;
+  }
+
+  /** Stops a job that will not be worked on (best effort: it may have ended already). */
+  async cancel(def: AnyJob, id: string) {
+    await this.boss.cancel(def.name, id).catch(() => {});
   }
 
   async healthy(): Promise<boolean> {
@@ -138,6 +180,8 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     this.workers.clear();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }

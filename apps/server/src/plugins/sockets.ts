@@ -20,6 +20,66 @@ export type UnauthSocket = Socket<UnauthClientEvents, UnauthServerEvents>;
 type AuthHandler = (socket: AuthSocket, payload: unknown) => Promise<void>;
 type UnauthHandler = (socket: UnauthSocket, payload: unknown) => Promise<void>;
 
+/**
+ * The adapter's two Redis clients, made to survive an outage. ioredis keeps reconnecting (with
+ * back-off, for ever) and re-subscribes the subscriber when Redis is back. While it is away:
+ * - the publisher has no offline queue, so a publish fails at once instead of piling up in memory
+ *   and failing later with MaxRetriesPerRequestError;
+ * - the adapter calls `publish` without awaiting it, so every publish gets a rejection handler
+ *   here (an unhandled rejection would end the process); the adapter has already delivered the
+ *   packet to this node's sockets, other nodes miss it and their users read the stored
+ *   notification later;
+ * - `error` events are logged once per outage (an EventEmitter `error` without a listener throws).
+ * A Redis that is down at start does not stop the server either: it starts alone and joins later.
+ */
+async function connectRedis(app: FastifyInstance, url: string): Promise<[Redis, Redis]> {
+  const log = app.log;
+  const opts = {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times: number) => Math.min(200 * times, 2000),
+  };
+  const pub = new Redis(url, { ...opts, enableOfflineQueue: false });
+  // the subscriber keeps its SUBSCRIBE queued until Redis answers (never dropped), and ioredis
+  // re-subscribes on every reconnect
+  const sub = new Redis(url, { ...opts, maxRetriesPerRequest: null });
+  for (const [name, client] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
+    let down = false;
+    client.on('error', (err) => {
+      if (down) return;
+      down = true;
+      log.warn({ err: err.message, client: name }, 'redis unavailable: sockets work on this node only');
+    });
+    client.on('ready', () => {
+      if (down) log.info({ client: name }, 'redis is back: sockets reach every node again');
+      down = false;
+    });
+  }
+  // logged by the error listeners above; local delivery has happened
+  handleRejections(pub, 'publish');
+  handleRejections(sub, 'subscribe');
+  handleRejections(sub, 'psubscribe');
+  await Promise.all(
+    [pub, sub].map((c) =>
+      c.connect().catch((err: Error) => log.warn({ err: err.message }, 'redis unavailable at start')),
+    ),
+  );
+  return [pub, sub];
+}
+
+/** Gives every promise a client method returns a rejection handler (the adapter drops them). */
+function handleRejections(client: Redis, method: 'publish' | 'subscribe' | 'psubscribe') {
+  const original = (client[method] as (...a: unknown[]) => Promise<unknown>).bind(client);
+  (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+    const done = original(...args);
+    done.catch(() => {});
+    return done;
+  };
+}
+
 /** Socket.IO on the Fastify server; modules register their event handlers here. */
 export class Sockets {
   readonly io: Server;
@@ -45,9 +105,7 @@ export class Sockets {
 
   async attach(app: FastifyInstance, redisUrl: string | null) {
     if (redisUrl) {
-      const pub = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-      const sub = pub.duplicate();
-      await Promise.all([pub.connect(), sub.connect()]);
+      const [pub, sub] = await connectRedis(app, redisUrl);
       this.redis = [pub, sub];
       this.io.adapter(createAdapter(pub, sub));
     }

@@ -281,3 +281,24 @@ export const CatalogImportResult = z.object({
 export type CatalogImportResult = z.infer<typeof CatalogImportResult>;
 /** details of a refused import (400 invalid_file) */
 export type CatalogImportError = { row: number | null; message: string };
+export const CatalogImportErrorSchema = z.object({ row: z.number().int().nullable(), message: z.string() });
+
+/** An XLSX import of a catalogue started as a job (202): follow it at GET /api/catalogs/imports/:id. */
+export const CatalogImportStarted = z.object({ import_id: z.number().int() });
+export type CatalogImportStarted = z.infer<typeof CatalogImportStarted>;
+
+/** A catalogue import run: all rows or none; a refused file lists its errors by row. */
+export const CatalogImportRun = z.object({
+  id: z.number().int(),
+  catalog: z.string(),
+  company_id: z.number().int().nullable(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.number().int(),
+  file_name: z.string(),
+  result: CatalogImportResult.nullable(),
+  error: z.string().nullable(),
+  errors: z.array(CatalogImportErrorSchema),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type CatalogImportRun = z.infer<typeof CatalogImportRun>;

@@ -5,6 +5,8 @@ import {
   CatalogExportQuery,
   CatalogImportQuery,
   CatalogImportResult,
+  CatalogImportRun,
+  CatalogImportStarted,
   CatalogListQuery,
   CompanyTariff,
   CompanyTariffInput,
@@ -65,6 +67,8 @@ function crud<
   query: Q;
   exportQuery: E;
   importQuery: M;
+  /** small catalogues (tariffs) import inside the request; the others as a job (202) */
+  importInRequest?: boolean;
 }) {
   const { base, what, params, itemParams, item, input } = o;
   const action = (verb: 'archive' | 'restore', summary: string) =>
@@ -134,12 +138,15 @@ function crud<
     importXlsx: defineRoute({
       method: 'POST',
       path: `${base}/import`,
-      summary: `Import ${what} from XLSX (multipart field "file"): all rows or none, upsert by code`,
+      summary: o.importInRequest
+        ? `Import ${what} from XLSX (multipart field "file"): all rows or none, upsert by code`
+        : `Import ${what} from XLSX (multipart field "file") as a job: all rows or none, upsert by code; ` +
+          'follow it at GET /api/catalogs/imports/:id',
       tags,
       params,
       query: o.importQuery,
       multipart: true,
-      response: { 200: CatalogImportResult },
+      response: o.importInRequest ? { 200: CatalogImportResult } : { 202: CatalogImportStarted },
     }),
   };
 }
@@ -178,6 +185,14 @@ const bySubjectKind = <O extends z.ZodType, I extends z.ZodType>(
   });
 
 export const catalogRoutes = {
+  importRun: defineRoute({
+    method: 'GET',
+    path: '/api/catalogs/imports/:id',
+    summary: 'A catalogue XLSX import run: status, progress, result or the errors by row (its author)',
+    tags,
+    params: IdParam,
+    response: { 200: CatalogImportRun },
+  }),
   generic: crud({
     base: '/api/catalogs/generic/:type',
     what: 'generic catalogue entries of a type',
@@ -248,6 +263,7 @@ export const catalogRoutes = {
       query: TariffListQuery,
       exportQuery: TariffListQuery.omit({ page: true, limit: true }),
       importQuery: z.object({}),
+      importInRequest: true,
     }),
     companyTariff: defineRoute({
       method: 'GET',

@@ -66,6 +66,8 @@ export const systemRoutes = {
         db: z.string(),
         queue: z.string(),
         redis: z.string(),
+        /** the longest event-loop delay of this node since the previous health call (ms) */
+        event_loop_delay_ms: z.number(),
       }),
     },
   }),

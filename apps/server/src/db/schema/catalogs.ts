@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
 import { companies } from './companies.js';
 
 /**
@@ -90,3 +92,34 @@ export const catalogSeedMarks = pgTable('catalog_seed_marks', {
   key: text('key').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An XLSX import of a catalogue, run as a job: the view it writes to (`catalog` key, `params`:
+ * type, subject_type), the stored upload, its state and, when the file is refused, every error by
+ * row. Read by its author at GET /api/catalogs/imports/:id.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: serial('id').primaryKey(),
+    catalog: text('catalog').notNull(),
+    params: jsonb('params').$type<{ type: number | null; subject_type: number | null }>().notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: integer('progress').notNull().default(0),
+    jobId: text('job_id'),
+    result: jsonb('result').$type<{ total: number; created: number; updated: number; unchanged: number }>(),
+    error: text('error'),
+    errors: jsonb('errors').$type<{ row: number | null; message: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('catalog_imports_user_idx').on(t.userId, t.createdAt)],
+);

@@ -70,8 +70,11 @@ export const importRuns = pgTable(
     fileSha256: text('file_sha256').notNull(),
     /** Options of the run: date_from / date_to of an EIS import. */
     params: jsonb('params').$type<Record<string, string | null>>().notNull().default({}),
+    /** The job that owns the run: chosen when the run is stored, replaced when a dead node's run is taken over. */
     jobId: text('job_id'),
     attempts: integer('attempts').notNull().default(0),
+    /** Set every few seconds by the worker running it; a stale one means the worker died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     error: text('error'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     /** Each file of the run with its outcome (ImportFileOutcome of packages/shared). */

@@ -29,11 +29,24 @@ export function sendXlsx(reply: FastifyReply, title: string, buf: Buffer) {
 
 /** The single file of a multipart upload (field name free), within the configured upload limit. */
 export function uploadReader(req: FastifyRequest, limit: number): () => Promise<Buffer> {
-  return async () => {
-    if (!req.isMultipart())
-      throw new AppError('unsupported_media_type', 'Загрузите файл XLSX как multipart/form-data');
-    const part = await req.file({ limits: { fileSize: limit, files: 1 } });
-    if (!part) throw new AppError('invalid_file', 'Прикрепите файл XLSX');
-    return part.toBuffer();
+  const read = uploadFile(req, limit);
+  return async () => (await read()).data;
+}
+
+/** The uploaded file with its name, read once however often it is asked for. */
+export function uploadFile(
+  req: FastifyRequest,
+  limit: number,
+): () => Promise<{ name: string; data: Buffer }> {
+  let read: Promise<{ name: string; data: Buffer }> | null = null;
+  return () => {
+    read ??= (async () => {
+      if (!req.isMultipart())
+        throw new AppError('unsupported_media_type', 'Загрузите файл XLSX как multipart/form-data');
+      const part = await req.file({ limits: { fileSize: limit, files: 1 } });
+      if (!part) throw new AppError('invalid_file', 'Прикрепите файл XLSX');
+      return { name: part.filename || 'file.xlsx', data: await part.toBuffer() };
+    })();
+    return read;
   };
 }

@@ -28,9 +28,9 @@ import {
   GLOBAL_OWNER,
   importRefused,
   issueMessages,
-  readCatalogXlsx,
   rowError,
   rowInput,
+  type SheetRow,
 } from './catalogs.xlsx.js';
 import { okpd2ParentId } from './okpd2.service.js';
 
@@ -48,13 +48,15 @@ type Planned = {
  * transaction: upsert by code within the owner (the selected company, or global entries for rows
  * marked «Общая» and for an import without company_id). Rows equal to what is stored are skipped.
  */
-export async function importCatalog(
+export type ImportTarget = { companyId: number | null; subjectType: number | null };
+
+/** Who may import into which entries: checked when the upload comes and again when the job runs. */
+export async function importTarget(
   db: Db,
   actor: Actor,
   view: View,
   query: { company_id?: number; subject_type?: number },
-  file: () => Promise<Buffer>,
-): Promise<CatalogImportResult> {
+): Promise<ImportTarget> {
   const d = view.descriptor;
   assertMayOpen(actor, d);
   const companyId = query.company_id ?? null;
@@ -68,7 +70,19 @@ export async function importCatalog(
     view.kind === 'exec' && view.typeCode === 1 ? (query.subject_type ?? view.subjectType) : null;
   if (view.kind === 'exec' && view.typeCode === 1 && subjectType === null)
     throw new AppError('bad_request', 'Укажите subject_type: 1 — товары, 2 — работы, 3 — услуги');
-  const sheet = await readCatalogXlsx(await file(), d);
+  return { companyId, subjectType };
+}
+
+export async function importCatalog(
+  db: Db,
+  actor: Actor,
+  view: View,
+  target: ImportTarget,
+  sheet: SheetRow[],
+  progress: (share: number) => void = () => {},
+): Promise<CatalogImportResult> {
+  const d = view.descriptor;
+  const { companyId, subjectType } = target;
 
   const may = {
     global: await mayWrite(db, actor, d, null),
@@ -94,7 +108,9 @@ export async function importCatalog(
   const plan: Planned[] = [];
   const seen = new Map<string, number>();
   let unchanged = 0;
-  for (const r of sheet) {
+  for (const [i, r] of sheet.entries()) {
+    // checking 150 000 rows takes seconds of CPU: other requests are served between slices
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     const { input, errors: cellErrors } = rowInput(d, r.cells);
     if (cellErrors.length) {
       for (const m of cellErrors) errors.push(rowError(r.row, m));
@@ -160,7 +176,8 @@ export async function importCatalog(
       const key = String(p.companyId ?? 'g');
       nextCode.set(key, Math.max(nextCode.get(key) ?? 0, Number(p.values.code) + 1));
     }
-    for (const p of plan) {
+    for (const [i, p] of plan.entries()) {
+      if (i % 1000 === 0) progress(i / plan.length);
       const v = p.values;
       if (p.existing) {
         const before = toEntry((await findEntry(tx, p.existing.id))!);

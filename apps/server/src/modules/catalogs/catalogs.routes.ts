@@ -2,9 +2,10 @@ import multipart from '@fastify/multipart';
 import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { getCatalogImport, startCatalogXlsxImport } from './catalog-import.service.js';
 import type { ParsedInput, View } from './catalog-kinds.js';
-import { exportCatalog, sendXlsx, uploadReader } from './catalogs.export.js';
-import { importCatalog } from './catalogs.import.js';
+import { exportCatalog, sendXlsx, uploadFile, uploadReader } from './catalogs.export.js';
+import { catalogImportExpiry, catalogImportJob } from './catalogs.jobs.js';
 import {
   type CatalogQuery,
   createCatalogEntry,
@@ -69,10 +70,20 @@ function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectT
     const v = view(params as Params, q.subject_type);
     return sendXlsx(reply, v.descriptor.title, await exportCatalog(db(), actor, v, q));
   });
-  addRoute(app, f.importXlsx, async ({ actor, params, query, req }) => {
+  addRoute(app, f.importXlsx, async ({ actor, params, query, req, reply }) => {
     const q = query as { company_id?: number; subject_type?: number };
-    const file = uploadReader(req, app.deps.config.uploadLimit);
-    return importCatalog(db(), actor, view(params as Params, q.subject_type), q, file);
+    const v = view(params as Params, q.subject_type);
+    const file = uploadFile(req, app.deps.config.uploadLimit);
+    const started = await startCatalogXlsxImport(app.deps, actor, v, q, file, async (id, jobId) => {
+      const bytes = (await file()).data.length;
+      return app.deps.jobs.send(
+        catalogImportJob,
+        { import_id: id },
+        { id: jobId, expireInSeconds: catalogImportExpiry(bytes) },
+      );
+    });
+    reply.code(202);
+    return started;
   });
 }
 
@@ -85,6 +96,8 @@ const fixed = (kind: CatalogKind) => () => viewOf(kind);
  */
 export async function catalogsModule(app: FastifyInstance) {
   registerCatalogSockets(app);
+  void app.deps.jobs.register(catalogImportJob);
+  addRoute(app, r.importRun, async ({ actor, params }) => getCatalogImport(app.deps, actor, params.id));
   await app.register(async (scope) => {
     // multipart only here: the XLSX imports, with the configured upload limit
     await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });

@@ -23,10 +23,35 @@ async function download(url: string, token: string): Promise<Buffer> {
   return r.rawPayload;
 }
 
-function upload(url: string, token: string, file: Buffer, name = 'catalog.xlsx') {
+/**
+ * Uploads a workbook. Catalogue imports run as jobs (202): this follows the run to its end and
+ * gives its outcome as the answer the import used to give inside the request — the result (200),
+ * or the refusal with its errors by row (400 invalid_file) — so the cases below read the same.
+ * Tariffs still import inside the request.
+ */
+async function upload(url: string, token: string, file: Buffer, name = 'catalog.xlsx') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)], { type: XLSX_TYPE }), name);
-  return t.req('POST', url, { token, body: form });
+  const r = await t.req('POST', url, { token, body: form });
+  if (r.status !== 202) return r;
+  const run = await waitCatalogImport(r.body.import_id, token);
+  if (run.status === 'done') return { ...r, status: 200, body: run.result };
+  return {
+    ...r,
+    status: 400,
+    body: { error: { code: 'invalid_file', message: run.error, details: { errors: run.errors } } },
+  };
+}
+
+async function waitCatalogImport(id: number, token: string) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const run = await t.req('GET', `/api/catalogs/imports/${id}`, { token });
+    expect(run.status).toBe(200);
+    if (run.body.status === 'done' || run.body.status === 'failed') return run.body;
+    if (Date.now() > until) throw new Error(`catalogue import ${id} still ${run.body.status}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
 }
 
 async function sheetOf(buf: Buffer) {

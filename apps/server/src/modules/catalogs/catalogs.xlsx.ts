@@ -2,6 +2,7 @@ import type { CatalogDescriptor, CatalogField, CatalogImportError } from '@zakup
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { checkXlsxLimits } from '../../lib/xlsx-limits.js';
 
 /** Read-only columns of an export; import reads the owner column to tell global rows apart. */
 export const OWNER_TITLE = 'Принадлежность';
@@ -103,6 +104,7 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promise<SheetRow[]> {
   if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b)
     throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
+  checkXlsxLimits(buf);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
@@ -142,6 +144,35 @@ export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promis
     rows.push({ row: n, cells, owner: owner === null ? null : String(owner) });
   });
   if (!rows.length) throw new AppError('invalid_file', 'В файле нет строк с данными');
+  return rows;
+}
+
+/** Rows a worker thread hands back: JSON in chunks, so no single step on the event loop is long. */
+export type PackedRows = string[];
+const CHUNK = 2000;
+
+export function packRows(rows: SheetRow[]): PackedRows {
+  const out: PackedRows = [];
+  for (let i = 0; i < rows.length; i += CHUNK)
+    out.push(JSON.stringify(rows.slice(i, i + CHUNK).map((r) => [r.row, [...r.cells], r.owner])));
+  return out;
+}
+
+/**
+ * The rows again, a chunk at a time with a pause between: 150 000 rows cloned back from a worker
+ * in one piece held the event loop for a second.
+ */
+export async function unpackRows(packed: PackedRows): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  for (const chunk of packed) {
+    for (const [row, cells, owner] of JSON.parse(chunk) as [
+      number,
+      [string, string | number | boolean][],
+      string | null,
+    ][])
+      rows.push({ row, cells: new Map(cells), owner });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return rows;
 }
 

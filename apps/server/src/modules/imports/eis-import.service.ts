@@ -8,7 +8,6 @@ import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
 import { violationsForImportedContract } from '../deadlines/deadlines.js';
-import { parseEisFile } from './eis/eis.parser.js';
 import type { EisContract, EisDocument, EisExecution } from './eis/eis.types.js';
 import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract-writer.js';
 import { applyEisExecution } from './eis-execution-writer.js';
@@ -16,6 +15,7 @@ import { type CustomerRef, executionDate, inRange } from './eis-records.js';
 import { recomputeExecution } from './execution.service.js';
 import { ImportFailure, type ImportSpec, type RunContext } from './import-runner.js';
 import { sum } from './import-units.js';
+import { parseOffThread } from './parse-pool.js';
 
 /** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
 export async function companyCustomers(
@@ -145,7 +145,7 @@ export const eisImportSpec: ImportSpec<EisImportResult> = {
     const docs: EisDocument[] = [];
     for (const entry of upload.entries) {
       try {
-        docs.push(...parseEisFile(entry.data, entry.name));
+        docs.push(...(await parseOffThread('eis', entry.data, entry.name)));
       } catch (err) {
         if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
         throw err;

@@ -1,9 +1,9 @@
 import type { ImportKind } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { errorEvents, users } from '../../db/schema/index.js';
-import { shortCode } from '../../lib/ids.js';
+import { users } from '../../db/schema/index.js';
 import { ParseError } from '../../lib/parse-error.js';
+import { storeErrorEvent } from '../../plugins/errors.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { deleteFiles, readFiles } from '../files/files.service.js';
@@ -11,13 +11,22 @@ import type { NotifyInput } from '../notifications/notifications.service.js';
 import type { ExpandedUpload } from './import-files.js';
 import { type FileOutcome, failedFilesText, unitsOf } from './import-units.js';
 import {
+  beat,
   detachRunFiles,
   failRun,
   finishRun,
   type ImportRunRow,
+  type RunOwner,
+  RunTakenOver,
   setProgress,
   startRun,
+  storableText,
 } from './imports.repository.js';
+
+/** How often a worker marks its run alive; the recovery takes over runs silent for much longer. */
+export const HEARTBEAT_MS = 5000;
+/** Runs this process is working on: never taken over from here, whatever their heartbeat says. */
+export const runningHere = new Set<number>();
 
 /** A failure the user can act on (Russian), other than a file that does not parse. */
 export class ImportFailure extends Error {
@@ -67,7 +76,7 @@ export type ImportSpec<R extends { warnings: string[] }> = {
   notice: (ctx: RunContext, outcome: { result: R } | { error: string }) => Notice;
 };
 
-async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
+export async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
   const [u] = await deps.db.select().from(users).where(eq(users.id, run.userId));
   return {
     userId: run.userId,
@@ -105,6 +114,29 @@ export async function executeImport<R extends { warnings: string[] }>(
   const { deps } = job;
   const run = await startRun(deps.db, importId, job.jobId);
   if (!run) return;
+  const owner: RunOwner = { jobId: job.jobId, attempts: run.attempts };
+  runningHere.add(run.id);
+  const heartbeat = setInterval(() => {
+    beat(deps.db, run.id, owner).catch((err) =>
+      deps.log.warn({ err, import_id: run.id }, 'heartbeat failed'),
+    );
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    await runImport(spec, run, owner, job);
+  } finally {
+    clearInterval(heartbeat);
+    runningHere.delete(run.id);
+  }
+}
+
+async function runImport<R extends { warnings: string[] }>(
+  spec: ImportSpec<R>,
+  run: ImportRunRow,
+  owner: RunOwner,
+  job: JobContext,
+): Promise<void> {
+  const { deps } = job;
   const phases: Record<string, number> = {};
   /** CPU time of this process (all of its work, not only this run's) in the same steps. */
   const cpu: Record<string, number> = {};
@@ -187,19 +219,22 @@ export async function executeImport<R extends { warnings: string[] }>(
     if (results.length === 0) {
       // one file: its own reason, as it always was; several: each named with its reason
       const reason = outcomes.length === 1 ? outcomes[0].error : failedText;
-      const message = spec.failureMessage(reason ?? 'в загрузке нет файлов для импорта');
+      const message = storableText(spec.failureMessage(reason ?? 'в загрузке нет файлов для импорта'));
       // a refused upload is not kept (as one refused before it was stored): the run keeps its
       // file names, outcomes and reasons
-      await deps.db.transaction(async (tx) => {
-        await failRun(tx, run.id, message, outcomes);
+      const failed = await deps.db.transaction(async (tx) => {
+        if (!(await failRun(tx, run.id, message, { owner, files: outcomes }))) return false;
         await deleteFiles(tx, await detachRunFiles(tx, run.id));
+        return true;
       });
-      await notify(ctx, spec.notice(ctx, { error: message }));
+      if (failed) await notify(ctx, spec.notice(ctx, { error: message }));
       return;
     }
     const result = spec.merge(results);
     result.warnings = [...warnings, ...result.warnings];
-    await finishRun(deps.db, run.id, result, outcomes, failedText);
+    // only while this worker still owns the run (RunTakenOver otherwise: the files it wrote are
+    // recognised as duplicates by the worker that took over)
+    await finishRun(deps.db, run.id, result, { owner, files: outcomes, failedFiles: failedText });
     ctx.phase('commit');
     // where an import's time goes, step by step (ms): for operations and the benchmark
     deps.log.info({ import_id: run.id, kind: spec.kind, phases, cpu }, 'import done');
@@ -222,15 +257,21 @@ export async function executeImport<R extends { warnings: string[] }>(
         : notice,
     );
   } catch (err) {
+    if (err instanceof RunTakenOver) {
+      // another worker runs it now (this one was silent too long); what this one wrote is rolled back
+      deps.log.warn({ import_id: run.id }, 'import taken over by another worker');
+      return;
+    }
     if (err instanceof ParseError || err instanceof ImportFailure) {
-      const message = spec.failureMessage(err.message);
+      const message = storableText(spec.failureMessage(err.message));
       // a refused upload is not kept (as one refused before it was stored): the run keeps its
       // file names, hash and reason
-      await deps.db.transaction(async (tx) => {
-        await failRun(tx, run.id, message);
+      const failed = await deps.db.transaction(async (tx) => {
+        if (!(await failRun(tx, run.id, message, { owner }))) return false;
         await deleteFiles(tx, await detachRunFiles(tx, run.id));
+        return true;
       });
-      await notify(ctx, spec.notice(ctx, { error: message }));
+      if (failed) await notify(ctx, spec.notice(ctx, { error: message }));
       return;
     }
     if (!job.lastAttempt) throw err;
@@ -238,8 +279,8 @@ export async function executeImport<R extends { warnings: string[] }>(
     const message = spec.failureMessage(
       `внутренняя ошибка при обработке файла. Обратитесь к оператору, код ошибки: ${code}`,
     );
-    await failRun(deps.db, run.id, message);
-    await notify(ctx, { ...spec.notice(ctx, { error: message }), code });
+    if (await failRun(deps.db, run.id, message, { owner }))
+      await notify(ctx, { ...spec.notice(ctx, { error: message }), code });
     throw err;
   }
 }
@@ -265,21 +306,6 @@ export async function notifyEarlyFailure<R extends { warnings: string[] }>(
 }
 
 /** Stores an unexpected error like the HTTP error handler does, so staff find it by its code. */
-export async function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
-  const code = shortCode();
-  deps.log.error({ err, sentry_code: code, job: where }, 'job failed');
-  try {
-    await deps.db.insert(errorEvents).values({
-      code,
-      method: 'JOB',
-      route: where,
-      userId,
-      message: err.message,
-      stack: err.stack ?? null,
-      requestId: null,
-    });
-  } catch (e) {
-    deps.log.error({ err: e }, 'could not store error event');
-  }
-  return code;
+export function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
+  return storeErrorEvent(deps, deps.log, err, { method: 'JOB', route: where, userId, requestId: null });
 }

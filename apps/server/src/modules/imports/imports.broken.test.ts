@@ -82,7 +82,7 @@ describe('broken files are refused with a clear error and write nothing', () => 
     await expectFailure(
       'upd',
       [{ name: 'cut.xml', data: raw.subarray(0, Math.floor(raw.length / 2)) }],
-      /^Не удалось обработать УПД: файл «cut\.xml»: Повреждённый XML: .+ \(строка \d+\)$/,
+      /^Не удалось обработать УПД: файл «cut\.xml»: Повреждённый XML: [а-яё][^A-Za-z]+ \(строка \d+, позиция \d+\)$/,
     );
   });
 
@@ -102,7 +102,7 @@ describe('broken files are refused with a clear error and write nothing', () => 
         error: expect.stringMatching(/^файл «bad\.xml»: Повреждённый XML/),
       },
     ]);
-    expect(run.error).toMatch(/^Не загружены файлы \(1\): «bad\.xml» — Повреждённый XML: .+ \(строка 3\)$/);
+    expect(run.error).toMatch(/^Не загружены файлы \(1\): «bad\.xml» — Повреждённый XML: .+ \(строка 3, позиция \d+\)$/);
     expect(run.result.created).toBe(1);
     expect(run.result.documents.map((d: { file_name: string }) => d.file_name)).toEqual(['good.xml']);
     const after = await written();

@@ -1,8 +1,8 @@
 import type { ImportKind, ImportRun } from '@zakupki/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
-import { importRuns } from '../../db/schema/index.js';
+import { files, importRuns } from '../../db/schema/index.js';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 
@@ -34,6 +34,7 @@ export async function insertRun(
     fileIds: number[];
     fileSha256: string;
     params: Record<string, string | null>;
+    jobId?: string;
   },
 ): Promise<ImportRunRow> {
   const [row] = await tx.insert(importRuns).values(v).returning();
@@ -50,7 +51,13 @@ export async function findRun(tx: Tx, id: number, companyId?: number): Promise<I
   return row;
 }
 
-/** Takes the run for a worker: false when it is already finished (a redelivered job). */
+/** Which worker holds a run: its job and the attempt it started (a takeover changes both). */
+export type RunOwner = { jobId: string; attempts: number };
+
+/**
+ * Takes the run for a worker: null when it is finished (a redelivered job) or belongs to another
+ * job (this one was replaced after its node died).
+ */
 export async function startRun(tx: Tx, id: number, jobId: string): Promise<ImportRunRow | null> {
   const [row] = await tx
     .update(importRuns)
@@ -59,12 +66,32 @@ export async function startRun(tx: Tx, id: number, jobId: string): Promise<Impor
       jobId,
       attempts: sql`${importRuns.attempts} + 1`,
       startedAt: sql`coalesce(${importRuns.startedAt}, now())`,
+      heartbeatAt: sql`now()`,
       progress: 5,
       error: null,
     })
-    .where(and(eq(importRuns.id, id), inArray(importRuns.status, ['queued', 'running'])))
+    .where(
+      and(
+        eq(importRuns.id, id),
+        inArray(importRuns.status, ['queued', 'running']),
+        or(isNull(importRuns.jobId), eq(importRuns.jobId, jobId)),
+      ),
+    )
     .returning();
   return row ?? null;
+}
+
+const owned = (id: number, owner: RunOwner) =>
+  and(
+    eq(importRuns.id, id),
+    eq(importRuns.status, 'running'),
+    eq(importRuns.jobId, owner.jobId),
+    eq(importRuns.attempts, owner.attempts),
+  );
+
+/** The worker is alive: keeps its run from being taken over. */
+export async function beat(tx: Tx, id: number, owner: RunOwner) {
+  await tx.update(importRuns).set({ heartbeatAt: sql`now()` }).where(owned(id, owner));
 }
 
 export async function setProgress(tx: Tx, id: number, progress: number) {
@@ -74,34 +101,104 @@ export async function setProgress(tx: Tx, id: number, progress: number) {
     .where(and(eq(importRuns.id, id), eq(importRuns.status, 'running')));
 }
 
+/** The run was taken over by another worker (this one was thought dead): its work is rolled back. */
+export class RunTakenOver extends Error {
+  constructor(id: number) {
+    super(`import run ${id} was taken over by another worker`);
+    this.name = 'RunTakenOver';
+  }
+}
+
 type Outcomes = ImportRunRow['files'];
 
-/** Ends a run with files imported: `warning` with the refused files named when some were refused. */
+/**
+ * Ends a run with files imported, only while this worker still owns it: `warning` with the
+ * refused files named when some were refused.
+ */
 export async function finishRun(
   tx: Tx,
   id: number,
   result: Record<string, unknown>,
-  files: Outcomes,
-  failedFiles: string | null,
+  opts: { owner: RunOwner; files: Outcomes; failedFiles: string | null },
 ) {
-  await tx
+  const done = await tx
     .update(importRuns)
     .set({
-      status: failedFiles ? 'warning' : 'done',
+      status: opts.failedFiles ? 'warning' : 'done',
       progress: 100,
       result,
-      files,
-      error: failedFiles,
+      files: opts.files,
+      error: opts.failedFiles,
       finishedAt: new Date(),
     })
-    .where(eq(importRuns.id, id));
+    .where(owned(id, opts.owner))
+    .returning({ id: importRuns.id });
+  if (!done.length) throw new RunTakenOver(id);
 }
 
-export async function failRun(tx: Tx, id: number, error: string, files: Outcomes = []) {
-  await tx
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * PostgreSQL refuses text with NUL characters or lone surrogates (what a parser says about a
+ * UTF-16 file read as 8-bit): such a message would leave the run unmarked for ever.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** Marks the run failed (with each file's outcome); with an owner, only while that worker still owns it. */
+export async function failRun(
+  tx: Tx,
+  id: number,
+  error: string,
+  opts: { owner?: RunOwner; files?: Outcomes } = {},
+) {
+  const rows = await tx
     .update(importRuns)
-    .set({ status: 'failed', error, files, finishedAt: new Date() })
-    .where(eq(importRuns.id, id));
+    .set({ status: 'failed', error: storableText(error), files: opts.files ?? [], finishedAt: new Date() })
+    .where(opts.owner ? owned(id, opts.owner) : eq(importRuns.id, id))
+    .returning({ id: importRuns.id });
+  return rows.length > 0;
+}
+
+/** Runs whose worker stopped beating (running) or whose job was never sent (queued). */
+export async function staleRuns(tx: Tx, seconds: number): Promise<ImportRunRow[]> {
+  return tx
+    .select()
+    .from(importRuns)
+    .where(
+      and(
+        inArray(importRuns.status, ['queued', 'running']),
+        sql`${importRuns.heartbeatAt} < now() - make_interval(secs => ${seconds})`,
+      ),
+    )
+    .limit(100);
+}
+
+/**
+ * Hands a stale run to a new job (or only refreshes the wait of a queued one); null when another
+ * node got there first or its worker came back.
+ */
+export async function claimStale(
+  tx: Tx,
+  run: ImportRunRow,
+  jobId: string,
+  seconds: number,
+): Promise<ImportRunRow | null> {
+  const [row] = await tx
+    .update(importRuns)
+    .set({ status: 'queued', jobId, heartbeatAt: sql`now()`, progress: 0 })
+    .where(
+      and(
+        eq(importRuns.id, run.id),
+        eq(importRuns.status, run.status),
+        eq(importRuns.attempts, run.attempts),
+        run.jobId === null ? isNull(importRuns.jobId) : eq(importRuns.jobId, run.jobId),
+        sql`${importRuns.heartbeatAt} < now() - make_interval(secs => ${seconds})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 /** The run no longer names its uploads (they were deleted); returns the ids it named. */
@@ -133,4 +230,14 @@ export async function listRuns(
     countOf(tx, importRuns, where),
   );
   return { rows, total: Number(total) };
+}
+
+/** Bytes of a run's stored uploads (its job's expiry is sized by them). */
+export async function uploadBytes(tx: Tx, fileIds: number[]): Promise<number> {
+  if (!fileIds.length) return 0;
+  const [row] = await tx
+    .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+    .from(files)
+    .where(inArray(files.id, fileIds));
+  return Number(row?.bytes ?? 0);
 }

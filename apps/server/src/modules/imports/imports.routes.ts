@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import type { ModuleJobs } from '../index.js';
+import { importRecovery } from './import-recovery.js';
 import { eisImportJob, paymentsImportJob, performanceJob, updImportJob } from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
@@ -59,6 +60,7 @@ async function readUpload(req: FastifyRequest, limit: number) {
  */
 export function importsModule(app: FastifyInstance): ModuleJobs {
   const db = () => app.deps.db;
+  app.deps.jobs.every(importRecovery);
 
   app.register(async (scope) => {
     const limit = app.deps.config.uploadLimit;

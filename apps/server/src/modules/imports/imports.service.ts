@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,15 @@ const MIME: Record<ImportKind, string> = {
 };
 
 /**
+ * How long pg-boss lets an import job run before it counts it lost: its size's share of a slow
+ * hour (a 45 MB bank statement takes 13–30 s) many times over. A dead node's runs are recovered
+ * by their heartbeat much sooner (import-recovery.ts); this bounds a worker that hangs alive.
+ */
+export function importExpiry(bytes: number): number {
+  return Math.min(3600, 300 + Math.ceil(bytes / (1024 * 1024)) * 10);
+}
+
+/**
  * Stores the uploaded files and the run (queued) in one transaction, then enqueues the job.
  * The run's hash is that of the file, or of the sorted file hashes for several files, so the same
  * upload again is recognised whatever the order.
@@ -36,6 +45,8 @@ export async function startImport(
   const spec = IMPORT_SPECS[kind];
   const refused = precheckUploads(kind, uploads);
   const stored: StoredFile[] = [];
+  // the job's id is stored with the run, so the run can be sent again if this node dies first
+  const jobId = randomUUID();
   const run = await deps.db.transaction(async (tx) => {
     // a refused upload is not kept: the run records the reason
     for (const u of refused ? [] : uploads) {
@@ -61,6 +72,7 @@ export async function startImport(
       fileIds: stored.map((f) => f.id),
       fileSha256: sha,
       params,
+      jobId,
     });
     await audit(tx, actor, {
       action: 'create',
@@ -79,7 +91,12 @@ export async function startImport(
     stored.forEach((f, i) => {
       deps.recentFiles.put({ ...f, content: uploads[i].data });
     });
-    await deps.jobs.send(IMPORT_JOBS[kind], { import_id: run.id });
+    const bytes = uploads.reduce((n, u) => n + u.data.length, 0);
+    await deps.jobs.send(
+      IMPORT_JOBS[kind],
+      { import_id: run.id },
+      { id: jobId, expireInSeconds: importExpiry(bytes) },
+    );
   }
   return { import_id: run.id };
 }

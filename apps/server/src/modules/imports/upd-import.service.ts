@@ -7,7 +7,7 @@ import { audit } from '../audit/audit.service.js';
 import { companyCustomers } from './eis-import.service.js';
 import type { ImportSpec } from './import-runner.js';
 import { sum } from './import-units.js';
-import { parseUpd } from './upd/upd.parser.js';
+import { parseOffThread } from './parse-pool.js';
 import type { UpdDocument } from './upd/upd.types.js';
 import { contractCandidates, otherIssues, proposeMappings, type UpdDocumentRow } from './upd.repository.js';
 import { resolveUpdContract, UPD_FAILURE, type UpdContractCandidate } from './upd-contract-match.js';
@@ -129,7 +129,11 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
     const parsed: Parsed[] = [];
     for (const entry of upload.entries) {
       try {
-        parsed.push({ doc: parseUpd(entry.data, entry.name), fileName: entry.name, sha256: entry.sha256 });
+        parsed.push({
+          doc: await parseOffThread('upd', entry.data, entry.name),
+          fileName: entry.name,
+          sha256: entry.sha256,
+        });
       } catch (err) {
         if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
         throw err;

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isStaff, systemRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
@@ -12,14 +13,23 @@ import {
 import { pingDatabase } from './system.repository.js';
 import { auditEntries, errorEvent } from './system.service.js';
 
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
 export function systemModule(app: FastifyInstance): ModuleJobs {
+  // how long the event loop was held at worst: what every request waited on top of its own work
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
+
   addRoute(app, systemRoutes.health, async () => {
     const { jobs, sockets } = app.deps;
     const db = await pingDatabase(app.deps);
     const queue = (await jobs.healthy()) ? 'ok' : 'down';
     const redis = await sockets.redisHealthy();
     const status = db === 'ok' && queue === 'ok' && redis !== 'down' ? 'ok' : 'degraded';
-    return { status: status as 'ok' | 'degraded', db, queue, redis };
+    const event_loop_delay_ms = Math.round(delay.max / 1e6);
+    delay.reset();
+    return { status: status as 'ok' | 'degraded', db, queue, redis, event_loop_delay_ms };
   });
 
   addRoute(app, systemRoutes.publicConfig, async () => {

@@ -200,3 +200,13 @@ describe('parseBankExchange tolerates', () => {
     );
   });
 });
+
+describe('a KOI8-R statement', () => {
+  it('is read as KOI8-R (not called truncated), with a warning about the encoding', () => {
+    const text = `${MINIMAL_DOC.join('\r\n')}\r\n`;
+    const parsed = parseBankExchange(iconv.encode(text, 'koi8-r'), 'koi8.txt');
+    expect(parsed.header.encodingDetected).toBe('koi8-r');
+    expect(parsed.documents).toHaveLength(1);
+    expect(parsed.documents[0].kind).toBe('Платежное поручение');
+  });
+});

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import iconv from 'iconv-lite';
 import { ParseError } from '../../../lib/parse-error.js';
+import { utf16WithoutBom } from '../../../lib/utf16.js';
 import type { BankFileEncoding } from './bank.types.js';
 
 /** Largest bank file we accept. A year of statements of a busy account stays well below it. */
@@ -50,6 +51,9 @@ export function decodeBankFile(input: Buffer): DecodedBankText {
   ) {
     const text = iconv.decode(buf, buf[0] === 0xff ? 'utf-16le' : 'utf-16be');
     buf = Buffer.from(text, 'utf8');
+  } else {
+    const utf16 = utf16WithoutBom(buf);
+    if (utf16) buf = Buffer.from(iconv.decode(buf, utf16), 'utf8');
   }
   const separator = buf.includes(LF) ? LF : CR;
   checkSignature(buf, separator);
@@ -86,6 +90,8 @@ type SingleByte = Exclude<BankFileEncoding, 'utf-8'>;
 const SINGLE_BYTE: Record<SingleByte, TextDecoder> = {
   'windows-1251': new TextDecoder('windows-1251'),
   cp866: new TextDecoder('ibm866'),
+  // not a 1C encoding, but Unix tools write it: read as windows-1251 it had no «КонецФайла»
+  'koi8-r': new TextDecoder('koi8-r'),
 };
 
 /** Bytes of single-byte text enough to tell windows-1251 from cp866. */
@@ -279,7 +285,12 @@ function score(text: string): number {
 
 function guessSingleByte(sample: Buffer): SingleByte {
   if (sample.length === 0) return 'windows-1251';
-  const win = score(SINGLE_BYTE['windows-1251'].decode(sample));
-  const dos = score(SINGLE_BYTE.cp866.decode(sample));
-  return dos > win ? 'cp866' : 'windows-1251';
+  // the decoding that yields the most Russian-looking text; windows-1251 wins a tie
+  let best: SingleByte = 'windows-1251';
+  let top = score(SINGLE_BYTE[best].decode(sample));
+  for (const encoding of ['cp866', 'koi8-r'] as const) {
+    const s = score(SINGLE_BYTE[encoding].decode(sample));
+    if (s > top) [best, top] = [encoding, s];
+  }
+  return best;
 }

@@ -1,5 +1,5 @@
 /** Text encodings a 1CClientBankExchange file is found in. */
-export type BankFileEncoding = 'utf-8' | 'windows-1251' | 'cp866';
+export type BankFileEncoding = 'utf-8' | 'windows-1251' | 'cp866' | 'koi8-r';
 
 export type BankStatementHeader = {
   /** `ВерсияФормата`, e.g. '1.03'; null when absent. */

@@ -1,7 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CatalogDescriptor,
   type CatalogImportResult,
+  type CatalogImportRun,
+  type CatalogImportStarted,
   type CatalogSort,
   catalogRoutes,
   type TariffSort,
@@ -50,6 +52,7 @@ export const catalogKeys = {
     [...catalogKeys.all, key, 'list', filters] as const,
   okpd2Tree: (parentId: number | null, archived: boolean) =>
     [...catalogKeys.all, 'okpd2', 'tree', { parentId, archived }] as const,
+  importRun: (id: number | null) => [...catalogKeys.all, 'import', id] as const,
 };
 
 export const itemName = (it: CatalogItem) => String(it.title ?? it.name ?? it.code);
@@ -185,7 +188,8 @@ function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) 
   const fam = familyOf(d);
   const body = new FormData();
   body.append('file', file, file.name);
-  return call<CatalogImportResult>(fam.routes.importXlsx, {
+  // catalogues answer 202 with the job's run; tariffs the result itself
+  return call<CatalogImportResult | CatalogImportStarted>(fam.routes.importXlsx, {
     params: fam.params,
     query:
       d.kind === 'tariff'
@@ -195,6 +199,26 @@ function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) 
     loading: 'загрузка файла XLSX',
   });
 }
+
+/** Refreshes every catalogue query (an import's job has written its rows). */
+export const useCatalogsRefresh = () => {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: catalogKeys.all });
+};
+
+/** A catalogue import run, polled while its job works (progress, then the result or the errors). */
+export const useCatalogImportRun = (id: number | null) =>
+  useQuery({
+    queryKey: catalogKeys.importRun(id),
+    queryFn: ({ signal }) =>
+      api(catalogRoutes.importRun, {
+        params: { id: id ?? 0 },
+        signal,
+        loading: false,
+      }) as Promise<CatalogImportRun>,
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.status) ? false : 1000),
+  });
 
 /**
  * Downloads the XLSX of the current view (same filters as the table, no paging) under the server's
@@ -242,7 +266,10 @@ export const useEntryAction = (
 /** XLSX import into the company's entries (`companyId`) or the global ones (null). */
 export const useImportXlsx = (
   d: CatalogDescriptor,
-  extra?: MutationExtras<CatalogImportResult, { file: File; companyId: number | null }>,
+  extra?: MutationExtras<
+    CatalogImportResult | CatalogImportStarted,
+    { file: File; companyId: number | null }
+  >,
 ) =>
   useInvalidatingMutation(
     {

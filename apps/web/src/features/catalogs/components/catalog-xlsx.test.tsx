@@ -40,20 +40,37 @@ async function chooseFile(dialog: HTMLElement) {
   await userEvent.upload(input, xlsx());
 }
 
+/** A catalogue import run as GET /api/catalogs/imports/:id answers it. */
+const run = (id: number, over: Record<string, unknown>) => ({
+  id,
+  catalog: 'exec',
+  company_id: null,
+  status: 'queued',
+  progress: 0,
+  file_name: 'места.xlsx',
+  result: null,
+  error: null,
+  errors: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+  finished_at: null,
+  ...over,
+});
+
 describe('XLSX import', () => {
   it('a refused file lists the server’s errors by row and nothing is reported as loaded', async () => {
     loginAs('client');
+    // the import is a job: 202 with its run, which the dialog follows until it fails
+    stubRoute(catalogRoutes.exec.importXlsx, reply(202, { import_id: 7 }));
     stubRoute(
-      catalogRoutes.exec.importXlsx,
-      reply(
-        400,
-        errorBody('invalid_file', 'Файл не загружен, ничего не изменено. Ошибок: 2.', {
-          errors: [
-            { row: 3, message: 'Строка 3: не заполнено наименование' },
-            { row: 5, message: 'Строка 5: код «7» повторяется в файле (строка 4)' },
-          ],
-        }),
-      ),
+      catalogRoutes.importRun,
+      run(7, {
+        status: 'failed',
+        error: 'Файл не загружен, ничего не изменено. Ошибок: 2.',
+        errors: [
+          { row: 3, message: 'Строка 3: не заполнено наименование' },
+          { row: 5, message: 'Строка 5: код «7» повторяется в файле (строка 4)' },
+        ],
+      }) as never,
     );
     renderApp(<CatalogScreen d={d} />, { path: d.route });
     await screen.findByText('Список пуст');
@@ -78,7 +95,20 @@ describe('XLSX import', () => {
 
   it('a loaded file closes the dialog and says how many rows were added and updated', async () => {
     loginAs('specialist');
-    stubRoute(catalogRoutes.exec.importXlsx, { total: 4, created: 3, updated: 1, unchanged: 0 });
+    let polls = 0;
+    stubRoute(catalogRoutes.exec.importXlsx, reply(202, { import_id: 8 }));
+    // running on the first poll, done on the next
+    stubRoute(
+      catalogRoutes.importRun,
+      () =>
+        (polls++ === 0
+          ? run(8, { status: 'running', progress: 40 })
+          : run(8, {
+              status: 'done',
+              progress: 100,
+              result: { total: 4, created: 3, updated: 1, unchanged: 0 },
+            })) as never,
+    );
     renderApp(<CatalogScreen d={terms} />, { path: terms.route });
     await screen.findByText('Список пуст');
     await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));

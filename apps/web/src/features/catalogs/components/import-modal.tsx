@@ -1,19 +1,32 @@
-import { Alert, Button, FileInput, Group, List, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
-import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
+import type { CatalogDescriptor, CatalogImportResult } from '@zakupki/shared/api/catalogs';
 import { useEffect, useState } from 'react';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
 import { ApiError } from '../../../lib/http-errors';
-import { useImportXlsx } from '../api/catalogs';
+import { useCatalogImportRun, useCatalogsRefresh, useImportXlsx } from '../api/catalogs';
 import { importErrorsOf } from '../api/entry-body';
 import type { CatalogRights } from '../hooks/use-catalog-rights';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * XLSX import: the server checks the whole file first and writes all rows or none. A refused file
+ * XLSX import: the server takes the file as a job (202), checks the whole file and writes all rows
+ * or none; the dialog shows its progress until it ends. A refused file
  * lists its errors by row here; the file can be fixed and chosen again.
  */
 export function ImportModal({
@@ -29,6 +42,7 @@ export function ImportModal({
   company: CompanyRef | null;
   onClose: () => void;
 }) {
+  const refresh = useCatalogsRefresh();
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<'global' | 'company'>(rights.company ? 'company' : 'global');
   const [errors, setErrors] = useState<{ row: number | null; message: string }[]>([]);
@@ -37,20 +51,46 @@ export function ImportModal({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh dialog each time it opens
   useEffect(() => {
     if (!opened) return;
+    setRunId(null);
     setFile(null);
     setErrors([]);
     setRefusal(null);
     setTarget(rights.company ? 'company' : 'global');
   }, [opened]);
 
+  const [runId, setRunId] = useState<number | null>(null);
+  const job = useCatalogImportRun(runId);
+  const loaded = (r: CatalogImportResult) => {
+    notices.success(
+      'Файл загружен',
+      `Строк в файле: ${r.total}; добавлено: ${r.created}, изменено: ${r.updated}, без изменений: ${r.unchanged}`,
+    );
+    void refresh();
+    setRunId(null);
+    onClose();
+  };
+  // the job's end: the same outcome the import gave when it ran inside the request
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the run's status only
+  useEffect(() => {
+    const r = job.data;
+    if (!r || runId === null) return;
+    if (r.status === 'done' && r.result) loaded(r.result);
+    if (r.status === 'failed') {
+      setRunId(null);
+      setRefusal(
+        r.errors.length
+          ? 'Файл не загружен, ничего не изменено. Исправьте ошибки и загрузите файл снова.'
+          : (r.error ?? 'Файл не загружен'),
+      );
+      setErrors(r.errors);
+    }
+  }, [job.data?.status]);
+
   const run = useImportXlsx(d, {
     meta: { handled: true },
     onSuccess: (r) => {
-      notices.success(
-        'Файл загружен',
-        `Строк в файле: ${r.total}; добавлено: ${r.created}, изменено: ${r.updated}, без изменений: ${r.unchanged}`,
-      );
-      onClose();
+      if ('import_id' in r) setRunId(r.import_id);
+      else loaded(r);
     },
     onError: (err) => {
       const rows = importErrorsOf(err);
@@ -112,6 +152,12 @@ export function ImportModal({
             setRefusal(null);
           }}
         />
+        {runId !== null ? (
+          <Stack gap={4}>
+            <Text size="sm">Файл проверяется и загружается{job.data ? `: ${job.data.progress} %` : ''}</Text>
+            <Progress value={job.data?.progress ?? 0} aria-label="Ход загрузки" animated />
+          </Stack>
+        ) : null}
         {refusal ? (
           <Alert color="red" title="Файл не принят" role="alert">
             <Text size="sm">{refusal}</Text>
@@ -133,7 +179,7 @@ export function ImportModal({
           </Button>
           <Button
             disabled={!file}
-            loading={run.isPending}
+            loading={run.isPending || runId !== null}
             onClick={() =>
               file && run.mutate({ file, companyId: target === 'company' && company ? company.id : null })
             }

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { CatalogImportError, CatalogImportRun, CatalogKind } from '@zakupki/shared';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { ParseError } from '../../lib/parse-error.js';
+import type { JobContext } from '../../plugins/jobs.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { readFiles, storeFile } from '../files/files.service.js';
+import { storableText } from '../imports/imports.repository.js';
+import { parseOffThread } from '../imports/parse-pool.js';
+import {
+  findCatalogImport,
+  finishCatalogImport,
+  insertCatalogImport,
+  setCatalogImportProgress,
+  startCatalogImport,
+  toCatalogImportRun,
+} from './catalog-imports.repository.js';
+import { type View, viewOf } from './catalog-kinds.js';
+import { importCatalog, importTarget } from './catalogs.import.js';
+import { unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';
+
+type Query = { company_id?: number; subject_type?: number };
+
+/**
+ * Starts an XLSX import of a catalogue as a job: the rights are checked and the upload stored
+ * with its run, then the answer is 202 at once. The job reads the workbook in a worker thread
+ * (after the limits of lib/xlsx-limits), checks every row and writes all of them or none in one
+ * transaction, then notifies its author; the screen follows GET /api/catalogs/imports/:id.
+ */
+export async function startCatalogXlsxImport(
+  deps: AppDeps,
+  actor: Actor,
+  view: View,
+  query: Query,
+  file: () => Promise<{ name: string; data: Buffer }>,
+  send: (importId: number, jobId: string) => Promise<unknown>,
+): Promise<{ import_id: number }> {
+  const target = await importTarget(deps.db, actor, view, query);
+  const upload = await file();
+  if (upload.data.length < 4 || upload.data[0] !== 0x50 || upload.data[1] !== 0x4b)
+    throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
+  const jobId = randomUUID();
+  const run = await deps.db.transaction(async (tx) => {
+    const stored = await storeFile(tx, {
+      companyId: target.companyId,
+      userId: actor.userId,
+      purpose: 'import',
+      name: upload.name,
+      mime: XLSX_TYPE,
+      content: upload.data,
+    });
+    return insertCatalogImport(tx, {
+      catalog: view.kind,
+      params: { type: view.typeCode, subject_type: target.subjectType },
+      companyId: target.companyId,
+      userId: actor.userId,
+      fileId: stored.id,
+      fileName: upload.name,
+      jobId,
+    });
+  });
+  await send(run.id, jobId);
+  return { import_id: run.id };
+}
+
+/** A run to its author (another user's run answers 404, like one that does not exist). */
+export async function getCatalogImport(deps: AppDeps, actor: Actor, id: number): Promise<CatalogImportRun> {
+  const run = await findCatalogImport(deps.db, id);
+  if (!run || run.userId !== actor.userId) throw new AppError('not_found', 'Загрузка справочника не найдена');
+  return toCatalogImportRun(run);
+}
+
+async function actorOf(deps: AppDeps, userId: number): Promise<Actor> {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw new AppError('not_found', 'Пользователь не найден');
+  return {
+    userId,
+    role: u.role,
+    companyId: u.companyId,
+    title: u.title,
+    login: u.login,
+    sessionId: 0,
+    requestId: null,
+  };
+}
+
+/** The job: read, check, write all or nothing; the run ends done or failed with a notice. */
+export async function runCatalogImport(deps: AppDeps, importId: number, job: JobContext) {
+  const run = await startCatalogImport(deps.db, importId, job.jobId);
+  if (!run) return;
+  const view = viewOf(run.catalog as CatalogKind, run.params.type, run.params.subject_type);
+  const title = view.descriptor.title;
+  const progress = async (percent: number, store = true) => {
+    if (store) await setCatalogImportProgress(deps.db, run.id, percent);
+    deps.notifier.emitToUser(run.userId, 'jobProgress', {
+      job_id: job.jobId,
+      kind: 'catalog-xlsx',
+      progress: percent,
+      import_id: run.id,
+    });
+  };
+  const notice = (status: 'success' | 'error', message: string) =>
+    deps.notifier.notify({
+      userId: run.userId,
+      companyId: run.companyId,
+      kind: 'notification',
+      status,
+      header: status === 'success' ? `Справочник «${title}» загружен` : `Справочник «${title}» не загружен`,
+      message,
+      payload: { catalog_import_id: run.id, job_id: job.jobId },
+    });
+  try {
+    const actor = await actorOf(deps, run.userId);
+    const target = await importTarget(deps.db, actor, view, {
+      company_id: run.companyId ?? undefined,
+      subject_type: run.params.subject_type ?? undefined,
+    });
+    await progress(10);
+    const [file] = await readFiles(deps.db, [run.fileId]);
+    const sheet = await unpackRows(await parseOffThread('catalog-xlsx', file.content, view.descriptor));
+    await progress(40);
+    let result = null as Awaited<ReturnType<typeof importCatalog>> | null;
+    await deps.db.transaction(async (tx) => {
+      result = await importCatalog(tx, actor, view, target, sheet, (share) => {
+        void progress(40 + Math.round(share * 55), false);
+      });
+      if (!(await finishCatalogImport(tx, run.id, { result }))) throw new AppError('conflict', 'run ended');
+    });
+    const r = result!;
+    await progress(100, false);
+    await notice(
+      'success',
+      `Строк в файле: ${r.total}; добавлено: ${r.created}, изменено: ${r.updated}, без изменений: ${r.unchanged}`,
+    );
+  } catch (err) {
+    const refused = err instanceof AppError || err instanceof ParseError;
+    if (!refused && !job.lastAttempt) throw err;
+    const message = storableText(
+      refused
+        ? err.message
+        : 'Внутренняя ошибка при загрузке файла. Файл не загружен, ничего не изменено; обратитесь к оператору',
+    );
+    const errors = (
+      refused && err instanceof AppError
+        ? ((err.details as { errors?: CatalogImportError[] } | undefined)?.errors ?? [])
+        : []
+    ).map((e) => ({ row: e.row, message: storableText(e.message) }));
+    if (await finishCatalogImport(deps.db, run.id, { error: message, errors }))
+      await notice('error', message);
+    if (!refused) throw err;
+  }
+}

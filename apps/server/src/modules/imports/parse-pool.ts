@@ -1,0 +1,72 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { ErrorCode } from '@zakupki/shared';
+import { Piscina } from 'piscina';
+import { AppError } from '../../lib/app-error.js';
+import { ParseError } from '../../lib/parse-error.js';
+import type { ParseOutcome, ParserArg, ParserName, ParserResult, ParseTask } from './parse-worker.js';
+
+/**
+ * XML documents are parsed in a small pool of worker threads, never on the event loop: a large
+ * or hostile upload (hundreds of thousands of attributes, deep nesting) then delays nobody's
+ * request. The pool is bounded in threads, in queued files and in each thread's heap; a file that
+ * would need more heap is refused with a message instead of taking the server's memory.
+ */
+const THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
+/** Heap of one parsing thread: a 20 MB EIS export needs about a quarter of it. */
+export const PARSE_HEAP_MB = 768;
+
+let pool: Piscina | null = null;
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  // the same extension as this file: .ts when the server runs from source (through tsx, which the
+  // thread must load too), .js when it runs compiled
+  const ext = path.extname(new URL(import.meta.url).pathname);
+  const filename = new URL(`./parse-worker${ext}`, import.meta.url).href;
+  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
+  return {
+    filename,
+    execArgv: ext === '.ts' && !hasTsx ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
+  };
+}
+
+function thePool(): Piscina {
+  pool ??= new Piscina({
+    ...workerFile(),
+    minThreads: 0,
+    maxThreads: THREADS,
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB },
+  });
+  return pool;
+}
+
+/** Runs a parser of parse-worker.ts in the pool; its refusals come back as ParseError or AppError. */
+export async function parseOffThread<P extends ParserName>(
+  parser: P,
+  data: Buffer,
+  arg: ParserArg<P>,
+): Promise<ParserResult<P>> {
+  const task: ParseTask = { parser, data, arg };
+  let outcome: ParseOutcome;
+  try {
+    outcome = await thePool().run(task);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw new ParseError(`Файл слишком сложен для разбора: не хватило ${PARSE_HEAP_MB} МБ памяти`);
+    throw err;
+  }
+  if ('refused' in outcome) throw new ParseError(outcome.refused);
+  if ('appError' in outcome) {
+    const e = outcome.appError;
+    throw new AppError(e.code as ErrorCode, e.message, e.details as never);
+  }
+  return outcome.ok as ParserResult<P>;
+}
+
+/** Ends the threads (the app's close). */
+export async function closeParsePool() {
+  const p = pool;
+  pool = null;
+  await p?.destroy();
+}
