@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 
-/** The navigation guard of seed.md §2, typed into the address bar as a person would. */
+/** The navigation guard of docs/product.md §2, typed into the address bar as a person would. */
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 
-/** The notice stack: websockets refused, and server errors with a code to copy (seed.md §4, §8). */
+/** The notice stack: websockets refused, and server errors with a code to copy (docs/product.md §4, §8). */
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, type DemoAccount } from '../support/demo.js';
 
-/** The header of seed.md §2 for every demo role: title, sections, profile, gear menu, company selector. */
+/** The header of docs/product.md §2 for every demo role: title, sections, profile, gear menu, company selector. */
 
 const SECTIONS = [
   ['Положения о закупке', '/procurementsRules'],

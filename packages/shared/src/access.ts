@@ -1,14 +1,14 @@
 import { isStaff, type Role } from './roles.js';
 
 /**
- * The web app's route table (seed.md §2) with its meta flags, and the catalogue (gear) menu.
+ * The web app's route table (docs/product.md §2) with its meta flags, and the catalogue (gear) menu.
  * The web router is built from it; the server and the e2e journeys reuse it.
  * Paths use react-router / Fastify `:param` syntax.
  */
 
 /**
  * requiresAuth: login required; guestOnly: unauthenticated only; staffOnly: admin, specialist,
- * operator; adminOnly: the admin alone (tariffs, PRODUCT.md).
+ * operator; adminOnly: the admin alone (tariffs, docs/product.md).
  */
 export type RouteMeta = { requiresAuth?: true; guestOnly?: true; staffOnly?: true; adminOnly?: true };
 
@@ -22,10 +22,10 @@ export type AppRoute = {
 const AUTH: RouteMeta = { requiresAuth: true };
 const STAFF: RouteMeta = { requiresAuth: true, staffOnly: true };
 const GUEST: RouteMeta = { guestOnly: true };
-/** seed.md lists tariffs among the staff catalogues; PRODUCT.md narrows them to the admin. */
+/** docs/product.md lists tariffs among the staff catalogues; docs/product.md narrows them to the admin. */
 const ADMIN: RouteMeta = { requiresAuth: true, staffOnly: true, adminOnly: true };
 
-/** Generic catalogue screen: type codes (seed.md §2). */
+/** Generic catalogue screen: type codes (docs/product.md §2). */
 export const CATALOG_TYPES = {
   '/catalog': 1,
   '/catalogRequirements': 2,
@@ -35,7 +35,7 @@ export const CATALOG_TYPES = {
   '/catalogContractBasis': 9,
 } as const;
 
-/** Service-execution catalogue screen: type and subject_type (seed.md §2). */
+/** Service-execution catalogue screen: type and subject_type (docs/product.md §2). */
 export const SERVICE_EXECUTION_TYPES = {
   '/catalogDeliveryTerms': { type: 1, subject_type: 1 },
   '/catalogWorkTerms': { type: 1, subject_type: 2 },
@@ -68,7 +68,7 @@ export const CATALOG_ROUTES: AppRoute[] = [
   { path: '/catalogContractBasis', title: 'Основания заключения договора', meta: AUTH },
 ];
 
-/** Every route of seed.md §2: pages, children of /contracts and /profile, and the catalogues. */
+/** Every route of docs/product.md §2: pages, children of /contracts and /profile, and the catalogues. */
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', title: 'Главная', meta: AUTH },
   { path: '/procurementsRules', title: 'Положения о закупке', meta: AUTH },
@@ -101,7 +101,7 @@ export const APP_ROUTES: AppRoute[] = [
 export type RouteViewer = { role: Role } | null;
 
 /**
- * The navigation guard (seed.md §2): where to send the viewer instead, or null to let them in.
+ * The navigation guard (docs/product.md §2): where to send the viewer instead, or null to let them in.
  * Unauthenticated on a protected route → /login; logged in on a guest-only route → /;
  * a client on a staff-only route → /; anyone but the admin on an admin-only route → /.
  */
@@ -124,7 +124,7 @@ export function matchAppRoute(pathname: string): AppRoute | null {
   return compiled.find((c) => c.re.test(p))?.route ?? null;
 }
 
-/** Catalogue entries a client or operator sees in the gear menu (seed.md §6). */
+/** Catalogue entries a client or operator sees in the gear menu (docs/product.md §6). */
 const LIMITED_CATALOG_MENU = ['/catalogExecPlace', '/catalogFundingSources', '/catalogContractBasis'];
 
 /** Gear-menu entries for a role: client and operator the three open catalogues, tariffs for admin alone. */
@@ -135,7 +135,7 @@ export function catalogMenuFor(role: Role): AppRoute[] {
   return CATALOG_ROUTES.filter((r) => r.path !== '/catalogTariffs' || role === 'admin');
 }
 
-/** Header links (seed.md §2); `activePrefix` marks the contracts link active on every /contracts… path. */
+/** Header links (docs/product.md §2); `activePrefix` marks the contracts link active on every /contracts… path. */
 export const HEADER_LINKS = [
   { path: '/procurementsRules', title: 'Положения о закупке', activePrefix: '/procurementsRules' },
   { path: '/eisPlans', title: 'Планы закупок', activePrefix: '/eisPlans' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PURPOSES } from './api/auth.js';
 
-/** Socket.IO namespaces of seed.md §7. */
+/** Socket.IO namespaces of docs/product.md §7. */
 export const NS_UNAUTH = '/unauth';
 export const NS_AUTH = '/auth';
 
@@ -93,7 +93,7 @@ export type AuthServerEvents = {
       report_id?: number;
     },
   ) => void;
-  /** generic stored notification (kinds without a seed.md event of their own) */
+  /** generic stored notification (kinds without a docs/product.md event of their own) */
   notification: (p: Pushed & { kind: string; payload: unknown }) => void;
   jobProgress: (p: {
     job_id: string;

@@ -4,7 +4,7 @@ import { findSessionByToken, touchSession } from '../modules/auth/sessions.repos
 import type { Actor } from '../types.js';
 import { crossSiteRefusal } from './csrf.js';
 
-/** The HttpOnly cookie of the web app's session (seed.md's cookie name `token`). */
+/** The HttpOnly cookie of the web app's session (docs/product.md's cookie name `token`). */
 export const SESSION_COOKIE = 'token';
 
 export function bearerToken(header: string | undefined): string | null {

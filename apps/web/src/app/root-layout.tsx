@@ -21,7 +21,7 @@ const NotificationsBell = lazy(() =>
 export const APP_TITLE = 'Система автоматизации закупок';
 
 /**
- * The navigation guard of seed.md §2 applied to the matched route, then the layout: header and
+ * The navigation guard of docs/product.md §2 applied to the matched route, then the layout: header and
  * footer for an active logged-in user, the bare page for everyone else.
  */
 export function RootLayout() {

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './router';
 
-/** seed.md §2, written out: which routes are staff-only and which are for guests only. */
+/** docs/product.md §2, written out: which routes are staff-only and which are for guests only. */
 const STAFF_ONLY = [
   '/procurementsRules/:procId/versions/:id/documentsRules',
   '/users',
@@ -22,7 +22,7 @@ const STAFF_ONLY = [
   '/catalogServiceDocument',
   '/catalogDocumentSubject',
 ];
-/** PRODUCT.md: tariffs for the admin alone (the API refuses everyone else as well). */
+/** docs/product.md: tariffs for the admin alone (the API refuses everyone else as well). */
 const ADMIN_ONLY = ['/catalogTariffs'];
 const GUEST_ONLY = ['/registration', '/login', '/expectRegistration'];
 const LOGIN_ONLY = [
@@ -60,7 +60,7 @@ function registeredPaths(routes: RouteObject[]): string[] {
 }
 
 describe('route table', () => {
-  it('holds exactly the routes of seed.md §2, 17 of them catalogues', () => {
+  it('holds exactly the routes of docs/product.md §2, 17 of them catalogues', () => {
     expect(APP_ROUTES.map((r) => r.path).sort()).toEqual(
       [...STAFF_ONLY, ...ADMIN_ONLY, ...GUEST_ONLY, ...LOGIN_ONLY].sort(),
     );

@@ -8,7 +8,7 @@ import { RootLayout } from './root-layout';
 import { handleFor } from './route-handle';
 
 /**
- * The route table of seed.md §2, built from packages/shared/src/access.ts (paths, titles and
+ * The route table of docs/product.md §2, built from packages/shared/src/access.ts (paths, titles and
  * meta flags live there). Every screen is a lazy chunk. A module that is not built yet points
  * at SectionPlaceholder («Раздел в разработке»); its own issue swaps the loader on its line.
  */

@@ -5,7 +5,7 @@ const selectTexts = {
 };
 
 /**
- * Blue primary, light scheme (seed.md §9); Russian select texts (PRODUCT.md). Plain objects
+ * Blue primary, light scheme (docs/product.md §9); Russian select texts (docs/product.md). Plain objects
  * rather than Select.extend(): importing the components here would put them in the first chunk.
  */
 export const theme = createTheme({

@@ -1,8 +1,8 @@
 /**
- * Yandex Metrika (seed.md §7): the counter starts only when GET /api/config/public carries
+ * Yandex Metrika (docs/product.md §7): the counter starts only when GET /api/config/public carries
  * `yandex_metrika_id`. Click map, link tracking, accurate bounce and session recording
- * (webvisor) as seed.md says, but webvisor sees neither text nor keystrokes: the page body
- * carries Metrika's `ym-hide-content` and `ym-disable-keys` classes (PRODUCT.md: procurement
+ * (webvisor) as docs/product.md says, but webvisor sees neither text nor keystrokes: the page body
+ * carries Metrika's `ym-hide-content` and `ym-disable-keys` classes (docs/product.md: procurement
  * data is confidential). SPA navigation is reported with `hit`.
  */
 type Ym = ((id: number, method: string, ...args: unknown[]) => void) & { a?: unknown[][]; l?: number };

@@ -22,7 +22,7 @@ const WRITE_LOADING: Record<string, string> = {
   DELETE: 'удаление',
 };
 
-/** `?a=1&b=x`; empty filters (undefined, null, '') are skipped (seed.md §7), arrays repeat the key. */
+/** `?a=1&b=x`; empty filters (undefined, null, '') are skipped (docs/product.md §7), arrays repeat the key. */
 export function queryString(query: Record<string, Scalar | Scalar[]> | undefined): string {
   if (!query) return '';
   const sp = new URLSearchParams();

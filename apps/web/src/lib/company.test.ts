@@ -21,7 +21,7 @@ const base = (over: Partial<SelectionInput>): SelectionInput => ({
   ...over,
 });
 
-describe('company selector rules (seed.md §4)', () => {
+describe('company selector rules (docs/product.md §4)', () => {
   it('an option without a title reads id:N', () => {
     expect(companyLabel(C)).toBe('id:3');
     expect(companyLabel({ id: 4, title: '  ' })).toBe('id:4');

@@ -3,7 +3,7 @@ import type { Role } from '@zakupki/shared/roles';
 import { createStore, useStore } from './store';
 
 /**
- * Company selection (seed.md §4): options from GET /companies/my for non-client roles with the
+ * Company selection (docs/product.md §4): options from GET /companies/my for non-client roles with the
  * user's own company added when missing; the choice kept in local storage `selectedCompany` and
  * restored when still in the list; exactly one company is chosen automatically and the selector
  * hidden; a client has no selector and works in the session company.

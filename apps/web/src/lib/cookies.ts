@@ -1,5 +1,5 @@
 /**
- * Cookies the web app itself keeps (seed.md §3: user, company, contact, early_access):
+ * Cookies the web app itself keeps (docs/product.md §3: user, company, contact, early_access):
  * SameSite=Lax, Secure over https, path=/. The session token is not one of them: the server keeps
  * it in an HttpOnly cookie that script cannot read.
  */

@@ -8,7 +8,7 @@ export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
 }
 
-/** Shows a failed request the way seed.md §8 says: 401 logs out, everything else is an error notice. */
+/** Shows a failed request the way docs/product.md §8 says: 401 logs out, everything else is an error notice. */
 export function reportApiError(err: unknown) {
   if ((err as Error)?.name === 'AbortError') return;
   const action = mapError(err);

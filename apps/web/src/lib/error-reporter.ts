@@ -3,8 +3,8 @@
  * unhandled rejections go to the DSN's envelope endpoint as events. It starts only when GET
  * /api/config/public carries `sentry_dsn`.
  *
- * Not included: session replay. seed.md asks for replays sampled at 0.1 (1 with errors);
- * PRODUCT.md requires all text and inputs to be masked in them. No Sentry SDK (and no rrweb
+ * Not included: session replay. docs/product.md asks for replays sampled at 0.1 (1 with errors);
+ * docs/product.md requires all text and inputs to be masked in them. No Sentry SDK (and no rrweb
  * recorder) is installed, and a home-made DOM recorder that guarantees masking is not worth its
  * risk; the sampling rates below are kept for when the SDK is added with maskAllText,
  * maskAllInputs and blockAllMedia.

@@ -1,4 +1,4 @@
-/** Display formats of PRODUCT.md: money `1 234 567,89 ₽`, dates `ДД.ММ.ГГГГ` in Moscow time. */
+/** Display formats of docs/product.md: money `1 234 567,89 ₽`, dates `ДД.ММ.ГГГГ` in Moscow time. */
 
 export const NBSP = '\u00a0';
 export const MOSCOW_TZ = 'Europe/Moscow';

@@ -6,7 +6,7 @@ const body = (code: string, message: string, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-describe('HTTP error mapping (seed.md §8, PRODUCT.md)', () => {
+describe('HTTP error mapping (docs/product.md §8, docs/product.md)', () => {
   it('401 logs out', () => {
     expect(mapHttpError(401, body('unauthorized', 'Сессия истекла или завершена'))).toEqual({
       kind: 'logout',

@@ -63,7 +63,7 @@ export type HttpErrorAction =
   | { kind: 'notice'; header: string; message: string; code: string | null };
 
 /**
- * What the user sees for a failed request (seed.md §8, PRODUCT.md): 401 logs out to /login;
+ * What the user sees for a failed request (docs/product.md §8, docs/product.md): 401 logs out to /login;
  * 404 and 504 have fixed texts; a 5xx carries `sentry_code` → «Обратитесь к оператору Код
  * ошибки: …» with the code to copy. A 4xx whose body carries the server's own Russian message
  * (409 «already exists», 403 «blocked», …) shows that message, which names the problem better

@@ -1,7 +1,7 @@
 import { createStore } from './store';
 
 /**
- * The global loading flag with its message (seed.md §4). HTTP requests end their own entry;
+ * The global loading flag with its message (docs/product.md §4). HTTP requests end their own entry;
  * socket requests are answered asynchronously, so any socket answer resets the socket entries.
  */
 export type LoadingSource = 'http' | 'socket';

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from './cookies';
 import { createStore, useStore } from './store';
 
 /**
- * The session of seed.md §3: user (with role), company, contact, early_access. Its token is an
+ * The session of docs/product.md §3: user (with role), company, contact, early_access. Its token is an
  * HttpOnly cookie that the server sets at login and clears at logout: no script of the page can
  * read it, so a script injected into the page cannot steal it.
  */
@@ -30,7 +30,7 @@ export function currentSession(): Session | null {
 }
 
 /**
- * The cookies the web app writes and reads (seed.md §3 names): what the page shows before the
+ * The cookies the web app writes and reads (docs/product.md §3 names): what the page shows before the
  * server answers. `token` is the server's HttpOnly cookie; a `token` cookie that an older version
  * of the app wrote from script is deleted with these.
  */
@@ -60,7 +60,7 @@ function parseJson<T>(raw: string | null): T | undefined {
 }
 
 /**
- * The session saved in cookies, only when user and company both exist (seed.md §4: with the
+ * The session saved in cookies, only when user and company both exist (docs/product.md §4: with the
  * token, which only the server sees); the server still has to confirm it.
  */
 export function readSessionCookies(): Session | null {

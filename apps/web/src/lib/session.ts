@@ -18,7 +18,7 @@ import {
 import { closeAuthSocket, closeUnauthSocket, openAuthSocket } from './socket';
 
 /**
- * Session lifecycle (seed.md §4): restore from cookies at start (only when user and company
+ * Session lifecycle (docs/product.md §4): restore from cookies at start (only when user and company
  * exist and the server confirms the HttpOnly session cookie), login, logout, expiry on 401.
  */
 

@@ -10,13 +10,13 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 import { createStore } from './store';
 
 /**
- * Socket.IO connections of seed.md §7: `/unauth` before login, `/auth` after, authenticated by the
+ * Socket.IO connections of docs/product.md §7: `/unauth` before login, `/auth` after, authenticated by the
  * HttpOnly session cookie that the browser sends with the handshake (same origin).
  */
 export type AuthSocket = Socket<AuthServerEvents, AuthClientEvents>;
 export type UnauthSocket = Socket<UnauthServerEvents, UnauthClientEvents>;
 
-/** Retry without end, 1 s growing to at most 5 s (seed.md §4). */
+/** Retry without end, 1 s growing to at most 5 s (docs/product.md §4). */
 export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: '/socket.io',
   reconnection: true,

@@ -10,7 +10,7 @@ import {
 } from '@zakupki/shared/validators/requisites';
 
 /**
- * Field rules of seed.md §5. A rule returns a Russian message or null; `rules(...)` combines
+ * Field rules of docs/product.md §5. A rule returns a Russian message or null; `rules(...)` combines
  * them into a Mantine form validator that shows all of a field's messages joined by commas.
  * Every rule but `required` passes an empty value (combine with `required` when it is needed).
  */

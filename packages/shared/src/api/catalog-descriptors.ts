@@ -83,7 +83,7 @@ const terms = (subject: number, route: string, title: string, element: string) =
     client_writes: false,
   });
 
-/** Every catalogue screen, in the order of the gear menu (seed.md §2). */
+/** Every catalogue screen, in the order of the gear menu (docs/product.md §2). */
 export const CATALOGS: readonly CatalogDescriptor[] = [
   view({
     key: 'document_kinds',

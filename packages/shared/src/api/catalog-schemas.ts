@@ -15,7 +15,7 @@ import {
 } from './catalog-values.js';
 import { money, optionalText, PageQuery, requiredText } from './common.js';
 
-/** A query parameter among the given numbers (seed.md's type codes). */
+/** A query parameter among the given numbers (docs/product.md's type codes). */
 export const oneOf = (values: readonly number[], message: string) =>
   z.coerce
     .number()

@@ -14,10 +14,10 @@ export const CATALOG_KINDS = [
 ] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
 
-/** seed.md's generic catalogue type codes. */
+/** docs/product.md's generic catalogue type codes. */
 export const GENERIC_TYPES = [1, 2, 6, 7, 8, 9] as const;
 
-/** seed.md's service-execution catalogue: type 1 terms (with subject_type), type 2 places. */
+/** docs/product.md's service-execution catalogue: type 1 terms (with subject_type), type 2 places. */
 export const EXEC_TYPES = [1, 2] as const;
 export const EXEC_SUBJECT_TYPES = [1, 2, 3] as const;
 
@@ -135,7 +135,7 @@ export function okpd2Level(code: string): number {
 // ---------- the descriptor of a catalogue screen ----------
 
 /**
- * Who may open a catalogue (seed.md §2 and §6): `staff` admin/specialist/operator (a client is
+ * Who may open a catalogue (docs/product.md §2 and §6): `staff` admin/specialist/operator (a client is
  * refused: 403 in the API, sent to / by the web guard), `login` every logged-in user, `admin` alone.
  */
 export type CatalogAccess = 'staff' | 'login' | 'admin';
@@ -178,7 +178,7 @@ export type CatalogColumn = {
 export type CatalogDescriptor = {
   /** stable identifier of the screen */
   key: string;
-  /** web route of seed.md */
+  /** web route of docs/product.md */
   route: string;
   /** screen title */
   title: string;
@@ -187,9 +187,9 @@ export type CatalogDescriptor = {
   /** base of the API: list/create at api, items at api/:id, api/export.xlsx, api/import */
   api: string;
   kind: CatalogKind | 'tariff';
-  /** seed.md's type code (generic and service-execution catalogues) */
+  /** docs/product.md's type code (generic and service-execution catalogues) */
   type_code: number | null;
-  /** seed.md's subject_type: sent as a list filter and in the create body */
+  /** docs/product.md's subject_type: sent as a list filter and in the create body */
   subject_type: number | null;
   access: CatalogAccess;
   /** entries may belong to the selected company (otherwise global only) */

@@ -61,7 +61,7 @@ export const CONTRACT_EVENT_TITLES: Record<ContractEventKind, string> = {
   termination: 'Расторжение договора',
 };
 
-/** Duties of DOMAIN.md §1 a contract carries. */
+/** Duties of docs/domain.md §1 a contract carries. */
 export const CONTRACT_DUTIES = ['register', ...CONTRACT_EVENT_KINDS] as const;
 export type ContractDuty = (typeof CONTRACT_DUTIES)[number];
 export const CONTRACT_DUTY_TITLES: Record<ContractDuty, string> = {

@@ -18,7 +18,7 @@ import {
 
 // ---------------------------------------------------------------- output
 
-/** The nearest open duty of a contract (DOMAIN.md §1), computed on the production calendar. */
+/** The nearest open duty of a contract (docs/domain.md §1), computed on the production calendar. */
 export const DeadlineSummary = z.object({
   duty: z.enum(CONTRACT_DUTIES),
   title: z.string(),

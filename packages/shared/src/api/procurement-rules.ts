@@ -68,7 +68,7 @@ export const DOCUMENT_CONDITION_TITLES: Record<DocumentCondition, string> = {
   has_lots: 'Только для многолотовых закупок',
 };
 
-/** Days an approved Положение or its change has to reach the EIS (ч. 1 ст. 4 223-ФЗ, DOMAIN.md §1). */
+/** Days an approved Положение or its change has to reach the EIS (ч. 1 ст. 4 223-ФЗ, docs/domain.md §1). */
 export const RULES_EIS_DAYS = 15;
 
 // ---------------------------------------------------------------- shapes
@@ -306,7 +306,7 @@ export const procurementRuleRoutes = {
     method: 'GET',
     path: base,
     summary:
-      'Procurement rules of the company (seed.md GET /companies/{id}/procurement_rules) with the version in force and the nearest EIS duty',
+      'Procurement rules of the company (docs/product.md GET /companies/{id}/procurement_rules) with the version in force and the nearest EIS duty',
     params: CompanyP,
     query: RuleListQuery,
     response: { 200: pageOf(ProcurementRule) },

@@ -1,5 +1,5 @@
 /**
- * Checksums of Russian requisites (DOMAIN.md §6). Each `check*` returns null when the value is
+ * Checksums of Russian requisites (docs/domain.md §6). Each `check*` returns null when the value is
  * valid or a Russian message naming the problem; each `isValid*` is the boolean form.
  */
 

@@ -286,7 +286,7 @@ export const contractEventItems = pgTable(
 );
 
 /**
- * Legal deadlines of a contract (DOMAIN.md §1), recomputed on every write from the contract and
+ * Legal deadlines of a contract (docs/domain.md §1), recomputed on every write from the contract and
  * its events: placing the contract in the register, each change, acceptance, payment, execution
  * and termination. `done_on` is the date the duty was met (EIS publication); a duty met after
  * `due_date` is a violation.

@@ -25,7 +25,7 @@ export type EntryListRow = EntryRow & {
   hasChildren: boolean;
 };
 
-/** A catalogue as the API addresses it: storage kind, seed.md's type code and subject_type. */
+/** A catalogue as the API addresses it: storage kind, docs/product.md's type code and subject_type. */
 export type View = {
   kind: CatalogKind;
   typeCode: number | null;
@@ -88,7 +88,7 @@ export type ParsedInput = {
   [key: string]: unknown;
 };
 
-/** Splits a validated body into columns and `extra`; seed.md's subject_type rules for exec. */
+/** Splits a validated body into columns and `extra`; docs/product.md's subject_type rules for exec. */
 export function valuesOf(view: View, input: ParsedInput): EntryValues {
   const extra = pickExtra(view.kind, input);
   let subjectType: number | null = null;

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 const byKey = (k: string) => catalogByKey(k)!;
 
-describe('who may open each catalogue (seed.md §2, §6)', () => {
+describe('who may open each catalogue (docs/product.md §2, §6)', () => {
   for (const d of CATALOGS) {
     it(`${d.route} (${d.access})`, async () => {
       const expected: Record<string, number> = {

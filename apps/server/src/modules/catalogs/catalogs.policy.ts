@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 
-/** seed.md §2/§6: staff catalogues refuse clients, tariffs everyone but the admin. */
+/** docs/product.md §2/§6: staff catalogues refuse clients, tariffs everyone but the admin. */
 export function assertMayOpen(actor: Actor, d: CatalogDescriptor) {
   if (mayOpenCatalog(actor.role, d.access)) return;
   throw new AppError(

@@ -90,7 +90,7 @@ function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectT
 const fixed = (kind: CatalogKind) => () => viewOf(kind);
 
 /**
- * Reference catalogues (seed.md §2): the generic catalogue by type, the service-execution
+ * Reference catalogues (docs/product.md §2): the generic catalogue by type, the service-execution
  * catalogue, procurement methods, ОКПД2, ensuring, goods/works/services, documents by subject,
  * document kinds, template user fields, tariffs; XLSX export and import of each.
  */

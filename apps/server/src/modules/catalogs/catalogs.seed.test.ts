@@ -64,7 +64,7 @@ describe('seed data', () => {
     for (const g of GOODS_SEED) expect(codes.has(String(g.extra?.okpd2_code)), g.title).toBe(true);
   });
 
-  it('DOMAIN.md §2 values: 17 procurement methods (4 SME-only), КВФО 1–9, 6 НМЦД methods', () => {
+  it('docs/domain.md §2 values: 17 procurement methods (4 SME-only), КВФО 1–9, 6 НМЦД methods', () => {
     const methods = CATALOG_SEED.filter((e) => e.kind === 'method');
     expect(methods).toHaveLength(17);
     expect(methods.filter((m) => m.extra?.sme_only)).toHaveLength(4);

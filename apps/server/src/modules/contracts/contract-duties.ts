@@ -38,7 +38,7 @@ const OWES_REGISTER = new Set(['concluded', 'executed', 'terminated']);
 export type DutyRow = typeof contractDuties.$inferInsert;
 
 /**
- * Recomputes the duties of one contract (DOMAIN.md §1) with modules/deadlines and stores them,
+ * Recomputes the duties of one contract (docs/domain.md §1) with modules/deadlines and stores them,
  * with the nearest open one on the contract row for the register's filter. Call inside the
  * transaction of every write that touches the contract, its price or its events.
  */

@@ -17,7 +17,7 @@ export type DueItem = {
   status: DueStatus;
   /** e.g. 'ч. 2 ст. 4.1 223-ФЗ'. */
   reference: string;
-  /** The rule is a configurable default marked "(check)" in DOMAIN.md. */
+  /** The rule is a configurable default marked "(check)" in docs/domain.md. */
   unconfirmed: boolean;
   /** 'weekends-only' when the calendar does not know a year the period crosses. */
   coverage: CalendarCoverage;

@@ -1,6 +1,6 @@
 /**
- * The rule table of deadline control (DOMAIN.md §1). Every rule is configuration: rules marked
- * "(check)" in DOMAIN.md carry `unconfirmed: true` — the statute as commonly read, not confirmed
+ * The rule table of deadline control (docs/domain.md §1). Every rule is configuration: rules marked
+ * "(check)" in docs/domain.md carry `unconfirmed: true` — the statute as commonly read, not confirmed
  * against the current text — and a company may override any period.
  */
 
@@ -38,7 +38,7 @@ export type DeadlineRule = {
   /** Earliest allowed date, for duties with a window (a contract is concluded not earlier than ...). */
   earliest?: DeadlinePeriod;
   reference: string;
-  /** Marked "(check)" in DOMAIN.md: a configurable default, not a confirmed reading of the statute. */
+  /** Marked "(check)" in docs/domain.md: a configurable default, not a confirmed reading of the statute. */
   unconfirmed: boolean;
   /** A due date on a day off moves to the next working day (ст. 193 ГК РФ). */
   moveToWorkingDay: boolean;

@@ -1,6 +1,6 @@
 /**
  * Rows of the monthly report on contracts (ч. 19 ст. 4 223-ФЗ): 4 sections, 16 codes, as
- * DOMAIN.md §1 describes the form («form of ПП 814: 4 sections, 16 codes»). Sources of the row
+ * docs/domain.md §1 describes the form («form of ПП 814: 4 sections, 16 codes»). Sources of the row
  * set (docs/exports.md explains them):
  * - the text of ч. 19 ст. 4 223-ФЗ: contracts concluded by results of purchases, among them with
  *   a single supplier, with a single supplier after a failed competitive purchase, purchases whose

@@ -17,7 +17,7 @@ import {
 export type NotifyInput = {
   userId: number;
   companyId: number | null;
-  /** the socket event of seed.md §7, or 'notification' for kinds without one */
+  /** the socket event of docs/product.md §7, or 'notification' for kinds without one */
   kind: NotificationKind | string;
   status: 'pending' | 'success' | 'warning' | 'error';
   header: string;

@@ -18,7 +18,7 @@ type Where = { companyId: number; ruleId: number; versionId: number };
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** seed.md §2: the documents rules are for staff; a client gets 403 even in its own company. */
+/** docs/product.md §2: the documents rules are for staff; a client gets 403 even in its own company. */
 export function assertStaff(actor: Actor) {
   if (!isStaff(actor.role)) throw new AppError('forbidden', 'Правила документов доступны только сотрудникам');
 }

@@ -25,7 +25,7 @@ export function refusal(status: RuleVersionStatus, action: VersionAction): strin
   }
 }
 
-/** The 15-day EIS duty of an approved version (ч. 1 ст. 4 223-ФЗ; DOMAIN.md marks it «check»). */
+/** The 15-day EIS duty of an approved version (ч. 1 ст. 4 223-ФЗ; docs/domain.md marks it «check»). */
 export const RULES_DUTY = {
   title: 'Размещение положения о закупке (изменений) в ЕИС',
   reference: 'ч. 1 ст. 4 223-ФЗ',

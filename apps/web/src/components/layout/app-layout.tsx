@@ -7,7 +7,7 @@ import { AppHeader } from './app-header';
 export const HEADER_HEIGHT = 54;
 export const FOOTER_HEIGHT = 58;
 
-/** Header and footer around the page, for an active logged-in user (seed.md §2, §9). */
+/** Header and footer around the page, for an active logged-in user (docs/product.md §2, §9). */
 export function AppLayout({ children, headerExtra }: { children: ReactNode; headerExtra?: ReactNode }) {
   return (
     <ModalsProvider labels={{ confirm: 'Подтвердить', cancel: 'Отмена' }}>

@@ -4,7 +4,7 @@ import type { Role } from '@zakupki/shared/roles';
 import { Link } from 'react-router';
 import { GearIcon } from '../icons';
 
-/** The catalogue menu (seed.md §2, §6): exactly the entries the role may see, as real links. */
+/** The catalogue menu (docs/product.md §2, §6): exactly the entries the role may see, as real links. */
 export function GearMenu({ role }: { role: Role }) {
   const entries = catalogMenuFor(role);
   return (

@@ -9,7 +9,7 @@ import {
 import { useMyCompanies } from '../../lib/company-queries';
 import { currentSession, useSession } from '../../lib/session-store';
 
-/** The header's company selection (seed.md §4), kept in the selected-company store. */
+/** The header's company selection (docs/product.md §4), kept in the selected-company store. */
 export function useCompanySelection(): Selection & { loading: boolean; select: (id: number | null) => void } {
   const session = useSession();
   const user = session.status === 'authenticated' ? session.user : null;

@@ -1,7 +1,7 @@
 import { createStore } from '../../lib/store';
 
 /**
- * Notices of seed.md §2/§4: pending, then success or error, keyed by id (a random id when none
+ * Notices of docs/product.md §2/§4: pending, then success or error, keyed by id (a random id when none
  * is given); success and error entries leave after 10 seconds. A later notice with the same id
  * replaces the earlier one in place (pending → success) and restarts its timer.
  */

@@ -26,7 +26,7 @@ const numbered = (
     description: typeof r === 'string' ? undefined : r[1],
   }));
 
-/** Type 1: methods of determining the initial (maximum) contract price, 44-FZ ч. 1 ст. 22 (DOMAIN.md §2). */
+/** Type 1: methods of determining the initial (maximum) contract price, 44-FZ ч. 1 ст. 22 (docs/domain.md §2). */
 const NMCD_METHODS = numbered('generic', 1, undefined, [
   [
     'Метод сопоставимых рыночных цен (анализа рынка)',
@@ -100,7 +100,7 @@ const INFO_AND_DOCUMENTS = numbered('generic', 7, undefined, [
   'Согласие на обработку персональных данных',
 ]);
 
-/** Type 8: funding sources, КВФО 1–9 (DOMAIN.md §2). */
+/** Type 8: funding sources, КВФО 1–9 (docs/domain.md §2). */
 const FUNDING_SOURCES = numbered('generic', 8, undefined, [
   'Бюджетная деятельность',
   'Приносящая доход деятельность (собственные доходы учреждения)',
@@ -165,7 +165,7 @@ const PLACES = numbered('exec', 2, undefined, [
   'Дистанционно, с использованием информационно-телекоммуникационной сети «Интернет»',
 ]);
 
-/** Procurement methods under 223-FZ (DOMAIN.md §2), SME-only ones under ст. 3.4. */
+/** Procurement methods under 223-FZ (docs/domain.md §2), SME-only ones under ст. 3.4. */
 const method = (code: string, title: string, competitive: boolean, electronic: boolean, smeOnly = false) => ({
   kind: 'method' as const,
   code,

@@ -26,7 +26,7 @@ import {
 import { parseUkd } from './upd-ukd.parser.js';
 
 /*
- * Reader of the seller's УПД/УКД XML (DOMAIN.md §3): ON_NSCHFDOPPR 5.01/5.02/5.03 (also the
+ * Reader of the seller's УПД/УКД XML (docs/domain.md §3): ON_NSCHFDOPPR 5.01/5.02/5.03 (also the
  * ...PROS and ...MARK prefixes), the legacy ON_SCHFDOPPR (155@) and the УКД ON_KORSCHFDOPPR (189@).
  * Elements are read by local name and old and new attribute names are both accepted, so one
  * reader serves every version.

@@ -1,6 +1,6 @@
 /**
  * The result of reading a seller's УПД (ON_NSCHFDOPPR / ON_SCHFDOPPR) or УКД (ON_KORSCHFDOPPR)
- * XML file, see DOMAIN.md §3. Numbers are decimal strings, never floats.
+ * XML file, see docs/domain.md §3. Numbers are decimal strings, never floats.
  */
 
 /** Money: exactly two decimals, optional leading minus, e.g. '2400000.00', '-15.50'. */

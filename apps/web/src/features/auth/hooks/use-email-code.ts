@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { emitUnauth, useUnauthEvent } from '../../../lib/realtime';
 
 /**
- * The e-mail confirmation code over the `/unauth` socket (PRODUCT.md, module 1):
+ * The e-mail confirmation code over the `/unauth` socket (docs/product.md, module 1):
  * emailServiceRequest → emailServiceReceived (accepted) → emailServiceResponse (sent or failed).
  */
 export type EmailCodeState =

@@ -6,7 +6,7 @@ import { CatalogScreen } from './catalog-screen';
 import { Okpd2Screen } from './okpd2-screen';
 
 /**
- * Every catalogue route of seed.md §2 renders this page: the route's descriptor (packages/shared
+ * Every catalogue route of docs/product.md §2 renders this page: the route's descriptor (packages/shared
  * CATALOGS) configures the screen; ОКПД2 is shown as a tree. Keyed by the descriptor, so moving
  * between catalogues starts each screen afresh.
  */

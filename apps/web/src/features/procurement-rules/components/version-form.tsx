@@ -35,7 +35,7 @@ type MethodRow = {
   needs_documentation: boolean;
 };
 
-/** Notice periods of ст. 3.2 223-ФЗ by method code (DOMAIN.md, «check»): the defaults a new row gets. */
+/** Notice periods of ст. 3.2 223-ФЗ by method code (docs/domain.md, «check»): the defaults a new row gets. */
 const NOTICE_DEFAULTS: Record<string, Pick<MethodRow, 'notice_days' | 'notice_day_kind'>> = {
   e_tender: { notice_days: 15, notice_day_kind: 'calendar' },
   open_tender: { notice_days: 15, notice_day_kind: 'calendar' },

@@ -12,7 +12,7 @@ import type { ContractPaneProps } from './contract-pane';
 
 type Duty = Contract['duties'][number];
 
-/** The contract's EIS duties (DOMAIN.md §1) with their due dates and states; placement is marked here. */
+/** The contract's EIS duties (docs/domain.md §1) with their due dates and states; placement is marked here. */
 export function DutiesList({ companyId, contract, canWrite }: ContractPaneProps) {
   const [marking, setMarking] = useState<Duty | null>(null);
   const [date, setDate] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { useDeadlines } from '../../api/contracts';
 import { DEADLINE_VIEW } from '../../model/status';
 import { dueText } from '../badges';
 
-/** Main page: EIS duties of the company's contracts that are due soon or overdue (DOMAIN.md §1). */
+/** Main page: EIS duties of the company's contracts that are due soon or overdue (docs/domain.md §1). */
 export function DeadlinesWidget({ companyId }: { companyId: number }) {
   const q = useDeadlines(companyId, 10);
   if (q.isPending) return <Loader size="sm" aria-label="Загрузка сроков" />;
