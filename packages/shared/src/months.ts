@@ -16,6 +16,11 @@ const names = (options: Intl.DateTimeFormatOptions, part = false) => {
 /** 'январь' … 'декабрь' (index 0 = January). */
 export const MONTHS_NOMINATIVE: readonly string[] = names({ month: 'long' });
 
+/** 'Январь' … 'Декабрь' (index 0 = January): month pickers and table headers. */
+export const MONTHS_TITLE: readonly string[] = MONTHS_NOMINATIVE.map(
+  (m) => m.charAt(0).toUpperCase() + m.slice(1),
+);
+
 /** 'января' … 'декабря' (index 0 = January). */
 export const MONTHS_GENITIVE: readonly string[] = names({ day: 'numeric', month: 'long' }, true);
 

@@ -1,5 +1,6 @@
 import { DEADLINE_STATUS_TITLES } from '@zakupki/shared/api/contracts-model';
 import type { EisPlanPositionQuery } from '@zakupki/shared/api/eis-plans';
+import { MONTHS_TITLE } from '@zakupki/shared/months';
 
 /** The plans screen's state in the URL: the plan, its version, the positions' filters and page, a comparison. */
 export type PlanView = {
@@ -55,20 +56,7 @@ export function patchView(
   return next;
 }
 
-export const MONTHS = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-];
+export const MONTHS = MONTHS_TITLE;
 
 /** A duty's state, worded as the contract duties are. */
 export const DUTY_VIEW: Record<string, { label: string; color: string }> = {

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import type { ReportCode } from '@zakupki/shared/api/exports';
+import { MONTHS_TITLE } from '@zakupki/shared/months';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppMultiSelect, AppSelect } from '../../../../components/form/app-select';
@@ -279,20 +280,7 @@ export function OcdsCard({
   );
 }
 
-const MONTHS = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-];
+const MONTHS = MONTHS_TITLE;
 
 /** The monthly report of ч. 19 ст. 4 223-ФЗ (XLSX) for a year and month. */
 export function MonthlyCard({
