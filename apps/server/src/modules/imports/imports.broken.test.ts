@@ -102,7 +102,9 @@ describe('broken files are refused with a clear error and write nothing', () => 
         error: expect.stringMatching(/^файл «bad\.xml»: Повреждённый XML/),
       },
     ]);
-    expect(run.error).toMatch(/^Не загружены файлы \(1\): «bad\.xml» — Повреждённый XML: .+ \(строка 3, позиция \d+\)$/);
+    expect(run.error).toMatch(
+      /^Не загружены файлы \(1\): «bad\.xml» — Повреждённый XML: .+ \(строка 3, позиция \d+\)$/,
+    );
     expect(run.result.created).toBe(1);
     expect(run.result.documents.map((d: { file_name: string }) => d.file_name)).toEqual(['good.xml']);
     const after = await written();

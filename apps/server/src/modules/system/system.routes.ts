@@ -13,8 +13,6 @@ import {
 import { pingDatabase } from './system.repository.js';
 import { auditEntries, errorEvent } from './system.service.js';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 export function systemModule(app: FastifyInstance): ModuleJobs {
   // how long the event loop was held at worst: what every request waited on top of its own work
   const delay = monitorEventLoopDelay({ resolution: 10 });

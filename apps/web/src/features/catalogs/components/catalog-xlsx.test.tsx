@@ -7,7 +7,7 @@ import { selectedCompanyStore } from '../../../lib/company';
 import { fileNameOf } from '../../../lib/download';
 import { sessionStore } from '../../../lib/session-store';
 import { DEMO_COMPANY, loginAs, renderApp } from '../../../test/render';
-import { apiCalls, errorBody, type RecordedCall, reply, stubRoute } from '../../../test/stub-api';
+import { apiCalls, type RecordedCall, reply, stubRoute } from '../../../test/stub-api';
 import { CatalogScreen } from './catalog-screen';
 
 const d = catalogByRoute('/catalogExecPlace')!;

@@ -12,7 +12,6 @@ import {
 import { buildPath } from '@zakupki/shared/contract';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { ApiError } from '../../../lib/http-errors';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import { useAuthEvent } from '../../../lib/realtime';
 import { uploadFiles } from '../../../lib/transfer';
