@@ -126,7 +126,7 @@ describe('parseEisFile: broken input', () => {
     const cut = contract.slice(0, Math.floor(contract.length / 2));
     const e = thrown(() => parse(cut));
     expect(e.message).toMatch(/^Повреждённый XML/);
-    expect(e.location).toMatch(/^строка \d+$/);
+    expect(e.location).toMatch(/^строка \d+, позиция \d+$/);
   });
 
   it('refuses DOCTYPE with an external entity (XXE)', () => {

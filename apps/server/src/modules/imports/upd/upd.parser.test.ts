@@ -704,7 +704,7 @@ describe('broken and hostile input', () => {
   it('truncated XML names the line', () => {
     const buf = read(F.legacy155);
     const err = parseError(buf.subarray(0, Math.floor(buf.length / 2)));
-    expect(err.message).toMatch(/^Повреждённый XML: .* \(строка \d+\)$/);
+    expect(err.message).toMatch(/^Повреждённый XML: .* \(строка \d+, позиция \d+\)$/);
   });
 
   it('windows-1251 bytes declared as UTF-8', () => {
