@@ -23,10 +23,13 @@ function workerFile(): { filename: string; execArgv: string[] } {
   // thread must load too), .js when it runs compiled
   const ext = path.extname(new URL(import.meta.url).pathname);
   const filename = new URL(`./parse-worker${ext}`, import.meta.url).href;
-  const hasTsx = process.execArgv.some((a) => a.includes('tsx'));
+  // a thread refuses the process's V8 heap flags (`--max-semi-space-size` of
+  // scripts/server-node-flags.json: ERR_WORKER_INVALID_EXEC_ARGV); its heap is `resourceLimits`
+  const inherited = process.execArgv.filter((a) => !/^--max-[a-z-]+-size/.test(a));
+  const hasTsx = inherited.some((a) => a.includes('tsx'));
   return {
     filename,
-    execArgv: ext === '.ts' && !hasTsx ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
+    execArgv: ext === '.ts' && !hasTsx ? [...inherited, '--import', 'tsx'] : inherited,
   };
 }
 

@@ -100,24 +100,25 @@ export function NotificationsBell() {
   return (
     <Popover opened={opened} onChange={setOpened} width={420} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          color="red"
-          disabled={unread === 0}
-          offset={4}
+        {/* the target is the button itself: the popover sets aria-expanded on it, which a div
+            (the Indicator) may not carry */}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={() => setOpened((o) => !o)}
+          aria-label={unread ? `Уведомления, непрочитанных: ${unread}` : 'Уведомления, непрочитанных нет'}
         >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={() => setOpened((o) => !o)}
-            aria-label={unread ? `Уведомления, непрочитанных: ${unread}` : 'Уведомления, непрочитанных нет'}
-            aria-expanded={opened}
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={16}
+            color="red"
+            disabled={unread === 0}
+            offset={-2}
           >
             <BellIcon />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm">
