@@ -108,7 +108,8 @@ describe('procurement rules', () => {
       for (const label of ['Дата решения', 'Вступает в силу с']) {
         const field = dialog.getByRole('textbox', { name: label });
         await field.fill(today());
-        await field.press('Enter');
+        // Tab, not Enter: Enter in a field submits the dialog's form before the other date is typed
+        await field.press('Tab');
       }
       await dialog.getByRole('button', { name: 'Утвердить' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -119,7 +120,7 @@ describe('procurement rules', () => {
       dialog = page.getByRole('dialog', { name: 'Размещение в ЕИС редакции № 1' });
       const placed = dialog.getByRole('textbox', { name: 'Дата размещения в ЕИС' });
       await placed.fill(today());
-      await placed.press('Enter');
+      await placed.press('Tab');
       await dialog.getByRole('textbox', { name: 'Регистрационный номер в ЕИС' }).fill('1180000777');
       await dialog.getByRole('button', { name: 'Отметить размещение' }).click();
       await dialog.waitFor({ state: 'detached' });
