@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { createPdfConverter } from './lib/pdf/pdf-converter.js';
 import { RecentFiles } from './modules/files/recent-files.js';
 import { closeParsePool } from './modules/imports/parse-pool.js';
 import { registerModules } from './modules/index.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     notifier: new Notifier(database.db, sockets.io),
     log: app.log,
     recentFiles: new RecentFiles({ budget: config.recentFilesBytes, ttlMs: RECENT_FILES_TTL_MS }),
+    pdf: createPdfConverter({ sofficePath: config.sofficePath }),
   };
   deps.jobs = new JobQueue(database, () => deps);
   app.decorate('deps', deps);

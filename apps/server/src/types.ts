@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server as IoServer } from 'socket.io';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { PdfConverter } from './lib/pdf/pdf-converter.types.js';
 import type { RecentFiles } from './modules/files/recent-files.js';
 import type { Notifier } from './modules/notifications/notifications.service.js';
 import type { JobQueue } from './plugins/jobs.js';
@@ -30,6 +31,8 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   /** files this process has just stored, for the jobs that read them next */
   recentFiles: RecentFiles;
+  /** DOCX -> PDF through LibreOffice (lib/pdf) */
+  pdf: PdfConverter;
 };
 
 declare module 'fastify' {
