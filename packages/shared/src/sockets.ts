@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PURPOSES } from './api/auth.js';
+import type { DocumentField, FieldValue, ReadyDocumentRequest } from './api/procurement-documents.js';
 
 /** Socket.IO namespaces of docs/product.md §7. */
 export const NS_UNAUTH = '/unauth';
@@ -31,11 +32,25 @@ export type UnauthClientEvents = {
 };
 
 export type AuthServerEvents = {
-  readyDocumentReceived: (p: { document_id: number; job_id: string }) => void;
+  readyDocumentReceived: (p: { procurement_id: number; job_id: string }) => void;
   readyDocumentResponse: (
-    p: Pushed & { document_id: number; file_id: number | null; error: string | null },
+    p: Pushed & {
+      procurement_id: number;
+      documents: {
+        document_id: number;
+        docx_file_id: number | null;
+        pdf_file_id: number | null;
+        error: string | null;
+      }[];
+      error: string | null;
+    },
   ) => void;
-  documentUserfieldsReceived: (p: { document_id: number; fields: unknown[] }) => void;
+  documentUserfieldsReceived: (p: {
+    procurement_id: number;
+    fields: DocumentField[];
+    values: Record<string, FieldValue>;
+    error: string | null;
+  }) => void;
   catalogUserfieldsReceived: (p: { request_id: string }) => void;
   catalogUserfieldsResponse: (p: { request_id: string; items: unknown[]; error: string | null }) => void;
   copyProcurementRuleReceived: (p: { rule_id: number; job_id: string }) => void;
@@ -104,8 +119,8 @@ export type AuthServerEvents = {
   }) => void;
 };
 export type AuthClientEvents = {
-  readyDocumentRequest: (p: { document_id: number }) => void;
-  documentUserfieldsRequest: (p: { document_id: number }) => void;
+  readyDocumentRequest: (p: ReadyDocumentRequest) => void;
+  documentUserfieldsRequest: (p: { procurement_id: number }) => void;
   copyProcurementRuleRequest: (p: {
     rule_id: number;
     target_company_id: number;

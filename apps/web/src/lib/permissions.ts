@@ -15,6 +15,8 @@ export const PERMISSION_TITLES: Record<Permission, string> = {
   'rules.write': 'изменение положений',
   'contracts.read': 'просмотр договоров',
   'contracts.write': 'изменение договоров',
+  'procurements.read': 'просмотр закупок',
+  'procurements.write': 'изменение закупок',
   'imports.run': 'загрузка файлов',
   'reports.create': 'отчёты',
   'eis.settings': 'настройки ЕИС',

@@ -192,7 +192,7 @@ describe('pushes on /auth', () => {
 
   it('a push without a stored notification (…Received) only resets the loading flag', () => {
     loading.start('формирование документов', 'socket');
-    handleAuthPush('readyDocumentReceived', { document_id: 1, job_id: 'j' });
+    handleAuthPush('readyDocumentReceived', { procurement_id: 1, job_id: 'j' });
     expect(loadingStore.get()).toHaveLength(0);
     expect(notices.store.get()).toHaveLength(0);
   });

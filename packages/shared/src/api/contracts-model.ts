@@ -142,7 +142,7 @@ export const realDate = isoDate.refine((v) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'Такой даты нет в календаре');
 
-const okpd2 = z
+export const okpd2 = z
   .string()
   .trim()
   .nullish()
@@ -151,13 +151,13 @@ const okpd2 = z
     (v) => v === null || /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/.test(v),
     'Код ОКПД2 записывается как ХХ.ХХ.ХХ.ХХХ (например, 26.20.11.110)',
   );
-const okei = z
+export const okei = z
   .string()
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^\d{3,4}$/.test(v), 'Код ОКЕИ состоит из 3 или 4 цифр (например, 796)');
-const decimal = (what: string, fraction: number) =>
+export const decimal = (what: string, fraction: number) =>
   z
     .union([z.string(), z.number()])
     .transform((v) => String(v).replace(/\s/g, '').replace(',', '.'))
@@ -165,9 +165,9 @@ const decimal = (what: string, fraction: number) =>
       (v) => new RegExp(`^\\d{1,15}(\\.\\d{1,${fraction}})?$`).test(v),
       `${what}: неотрицательное число, не более ${fraction} знаков после запятой`,
     );
-const positiveMoney = money.refine((v) => !v.startsWith('-'), 'Сумма не может быть отрицательной');
-const optionalMoney = positiveMoney.nullish().transform((v) => v ?? null);
-const optionalDate = realDate.nullish().transform((v) => v ?? null);
+export const positiveMoney = money.refine((v) => !v.startsWith('-'), 'Сумма не может быть отрицательной');
+export const optionalMoney = positiveMoney.nullish().transform((v) => v ?? null);
+export const optionalDate = realDate.nullish().transform((v) => v ?? null);
 const innField = z
   .string()
   .trim()
@@ -184,7 +184,7 @@ const kppField = z
     const e = v ? checkKpp(v) : null;
     if (e) ctx.addIssue({ code: 'custom', message: e });
   });
-const catalogId = z.number().int().positive('Неверный идентификатор справочника').nullish();
+export const catalogId = z.number().int().positive('Неверный идентификатор справочника').nullish();
 /** Date or date-time (ISO); a bare date means that day. */
 const publishedAt = z
   .string()

@@ -70,6 +70,13 @@ export const contracts = pgTable(
     procurementMethodCode: text('procurement_method_code'),
     procurementMethodName: text('procurement_method_name'),
     noticeNumber: text('notice_number'),
+    /**
+     * The procurement the contract was concluded from (modules/procurements). No foreign key in
+     * the schema: procurements.ts reaches this file through eis-plans and imports, and Drizzle's
+     * references would close an import cycle; the service checks the id, and only drafts (which
+     * no contract names) can be deleted.
+     */
+    procurementId: integer('procurement_id'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     status: text('status', { enum: ['draft', 'concluded', 'executed', 'terminated', 'cancelled'] })
@@ -124,6 +131,7 @@ export const contracts = pgTable(
       index('contracts_supplier_words_idx').using('gin', sql`to_tsvector('simple', ${t.supplierName})`),
       index('contracts_number_search_idx').on(t.companyId, sql`lower(${t.number}) text_pattern_ops`),
       index('contracts_customer_idx').on(t.customerId),
+      index('contracts_procurement_idx').on(t.procurementId).where(sql`${t.procurementId} is not null`),
       // the plan positions' links: contracts naming a position by its number (modules/eis-plans)
       index('contracts_plan_position_idx')
         .on(t.companyId, t.planPositionNumber)

@@ -7,4 +7,5 @@ export * from './eis-plans.js';
 export * from './exports.js';
 export * from './imports.js';
 export * from './procurement-rules.js';
+export * from './procurements.js';
 export * from './system.js';

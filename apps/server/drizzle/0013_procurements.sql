@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" DROP CONSTRAINT "contracts_procurement_id_procurements_id_fk";
