@@ -6,10 +6,12 @@ import { contentDisposition, mayShowInline } from './files.policy.js';
 import { fileForActor } from './files.service.js';
 
 /**
- * A PDF shown in the file page's frame: the app's own pages may frame it (the app's CSP says
- * `frame-ancestors 'none'` everywhere else), and it may load nothing of its own.
+ * A PDF shown in the file page's <iframe>: the app's own pages may frame it (the app's CSP says
+ * `frame-ancestors 'none'` everywhere else) and it may load nothing of its own. Chromium's PDF
+ * viewer shows it under exactly this policy; the page's CSP needs nothing more (`default-src
+ * 'self'` covers a same-origin frame).
  */
-const INLINE_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+const INLINE_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 /** GET /api/files/:id (uploads, reports, documents, after the access check) and its page's metadata. */
 export function filesModule(app: FastifyInstance) {
