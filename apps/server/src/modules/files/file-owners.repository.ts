@@ -4,6 +4,7 @@ import { arrayParam } from '../../db/bulk.js';
 import {
   catalogImports,
   procurementDocumentsRules as docRules,
+  files,
   importRuns,
   procurementRules,
   reportRuns,
@@ -146,6 +147,8 @@ export const importRunOwners: FileOwnerResolver = async (db, fileIds, scope) => 
     .where(
       and(
         ownerInScope(importRuns.companyId, scope),
+        // the runs of the files' companies only (the company index), then the file among the run's
+        sql`${importRuns.companyId} in (select ${files.companyId} from ${files} where ${idIn(files.id, fileIds)})`,
         sql`exists (select 1 from jsonb_array_elements_text(${importRuns.fileIds}) f where f::int = any(${ids}))`,
       ),
     )
