@@ -40,6 +40,7 @@ const A = {
   run: 0,
   file: 0,
   report: 0,
+  reportFile: 0,
   performance: 0,
   contact: 0,
   bank: 0,
@@ -90,6 +91,7 @@ beforeAll(async () => {
     month: 3,
   });
   A.report = report.id;
+  A.reportFile = report.file_id ?? 0;
   const perf = await t.req('POST', `/api/companies/${a}/contracts/${A.contract}/performance`, {
     token: tokenA,
     body: { period_from: '2017-09-01', period_to: '2017-09-30' },
@@ -198,6 +200,8 @@ const PROBES: Probe[] = [
   ['bank requisites delete', () => A.bank, (id) => req('DELETE', `${cb()}/bank_requesits/${id}`)],
   ['customer delete', () => customerA, (id) => req('DELETE', `${cb()}/customers/${id}`)],
   ['file', () => A.file, (id) => req('GET', `/api/files/${id}`)],
+  ['file page metadata', () => A.file, (id) => req('GET', `/api/files/${id}/meta`)],
+  ['report file page metadata', () => A.reportFile, (id) => req('GET', `/api/files/${id}/meta`)],
   ['notification of another user', () => notificationA, (id) => req('POST', `/api/notifications/${id}/read`)],
   // ids in a body
   [

@@ -8,6 +8,7 @@ export * from './api/contracts.js';
 export * from './api/contracts-model.js';
 export * from './api/eis-plans.js';
 export * from './api/exports.js';
+export * from './api/files.js';
 export * from './api/imports.js';
 export * from './api/procurement-documents.js';
 export * from './api/procurement-rules.js';

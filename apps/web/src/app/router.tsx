@@ -57,6 +57,8 @@ const documentsRules = lazyPage(
   'DocumentsRulesPage',
 );
 
+const filePage = lazyPage(() => import('../features/files/components/file-page'), 'FilePage');
+
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -93,7 +95,7 @@ export const appRoutes: RouteObject[] = [
       page('/procurementsRules', rules),
       page('/procurementsRules/:id/versions', ruleVersions),
       page('/procurementsRules/:procId/versions/:id/documentsRules', documentsRules),
-      page('/files/:id', placeholder),
+      page('/files/:id', filePage),
       page('/procurement_documents/:id', placeholder),
       page('/eisPlanItems/:number', eisPlanItem),
       page('/eisPlans', eisPlans),

@@ -494,13 +494,5 @@ export const performanceRoutes = {
   }),
 };
 
-export const fileRoutes = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/api/files/:id',
-    summary: 'Скачать файл (загруженный для импорта или сформированный отчёт) после проверки доступа',
-    tags: ['files'],
-    params: z.object({ id: z.coerce.number().int().positive() }),
-    response: { 200: z.string().describe('содержимое файла') },
-  }),
-};
+/** Kept here for the callers that import it from the imports contract. */
+export { fileRoutes } from './files.js';

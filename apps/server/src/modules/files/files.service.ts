@@ -101,12 +101,28 @@ export async function readFiles(tx: Tx, ids: number[], recent?: RecentFiles): Pr
   });
 }
 
-const FILE_NOT_FOUND = 'Файл не найден';
+export const FILE_NOT_FOUND = 'Файл не найден';
 
 /**
- * A file for download after the access check: a company's file needs the actor to act for that
- * company, a personal file (no company) its owner or an admin. Otherwise 404 and an audit entry.
+ * The access check of a file (its download and its page): a company's file needs the actor to act
+ * for that company, a personal file (no company) its owner or an admin. Otherwise 404, the same
+ * as a missing file, and an audit entry.
  */
+export async function assertFileReadable(
+  db: Db,
+  actor: Actor,
+  file: { id: number; companyId: number | null; userId: number | null },
+): Promise<void> {
+  if (file.companyId !== null) {
+    // not company-scoped by path: the company is learnt from the file, so the explicit check
+    // (a foreign file answers like a missing one)
+    await requireCompany(db, actor, file.companyId, undefined, FILE_NOT_FOUND);
+  } else if (file.userId !== actor.userId && actor.role !== 'admin') {
+    await denyAndAudit(db, actor, 'file', file.id, null, FILE_NOT_FOUND);
+  }
+}
+
+/** A file for download after the access check (`assertFileReadable`). */
 export async function fileForActor(db: Db, actor: Actor, id: number): Promise<FileContent> {
   const [found] = await db
     .select({ ...META, content64: CONTENT_BASE64 })
@@ -114,18 +130,8 @@ export async function fileForActor(db: Db, actor: Actor, id: number): Promise<Fi
     .where(eq(files.id, id));
   if (!found) throw new AppError('not_found', FILE_NOT_FOUND);
   const row = withContent(found);
-  if (row.companyId !== null) {
-    // not company-scoped by path: the company is learnt from the file, so the explicit check
-    // (a foreign file answers like a missing one)
-    await requireCompany(db, actor, row.companyId, undefined, FILE_NOT_FOUND);
-  } else if (row.userId !== actor.userId && actor.role !== 'admin') {
-    await denyAndAudit(db, actor, 'file', id, null, FILE_NOT_FOUND);
-  }
+  await assertFileReadable(db, actor, row);
   return row;
 }
 
-/** `Content-Disposition` that keeps a Russian file name (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+export { contentDisposition } from './files.policy.js';

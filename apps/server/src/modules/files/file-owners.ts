@@ -1,0 +1,71 @@
+import type { FileOwner } from '@zakupki/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { arrayParam } from '../../db/bulk.js';
+import type { Db } from '../../db/client.js';
+
+/**
+ * What a stored file belongs to, as a small registry: each module that keeps file ids in its
+ * tables registers a resolver (`registerFileOwnerResolver`), and the file page asks them all
+ * (`resolveFileOwners`). The resolvers of the rule versions, documents rules, imports and reports
+ * live in `file-owners.repository.ts`; a module added later registers its own from its register
+ * function (registering the same function again does nothing).
+ */
+
+/** An owner found by a resolver: the API shape, the owner's company and the other versions. */
+export type ResolvedFileOwner = FileOwner & {
+  /** the owner's company (null: no company, e.g. an import into a global catalogue) */
+  companyId: number | null;
+  /**
+   * Ids of the other files of the same logical document (other versions of the same Положение,
+   * the templates of the same document in other versions of the rule, the same report made
+   * again), newest first; the file itself may be among them. Each is checked for access again.
+   */
+  versions?: number[];
+};
+
+/** Whose owners may be named: the companies the actor may act for (null: every company). */
+export type FileOwnerScope = { companyIds: number[] | null };
+
+/**
+ * Finds the owners of some files: one owner per file it knows, only owners in `scope` (an owner
+ * in a company the actor may not act for is left out, so its title cannot leak through a file
+ * shared by content hash).
+ */
+export type FileOwnerResolver = (
+  db: Db,
+  fileIds: number[],
+  scope: FileOwnerScope,
+) => Promise<Map<number, ResolvedFileOwner>>;
+
+const resolvers = new Set<FileOwnerResolver>();
+
+export function registerFileOwnerResolver(resolver: FileOwnerResolver): void {
+  resolvers.add(resolver);
+}
+
+/** The owner of each file: the first registered resolver that knows it wins. */
+export async function resolveFileOwners(
+  db: Db,
+  fileIds: number[],
+  scope: FileOwnerScope,
+): Promise<Map<number, ResolvedFileOwner>> {
+  const out = new Map<number, ResolvedFileOwner>();
+  if (fileIds.length === 0) return out;
+  const found = await Promise.all([...resolvers].map((r) => r(db, fileIds, scope)));
+  for (const owners of found) {
+    for (const [fileId, owner] of owners) if (!out.has(fileId)) out.set(fileId, owner);
+  }
+  return out;
+}
+
+/** The scope as a condition on an owner's company column (for resolvers). */
+export function ownerInScope(column: AnyPgColumn, scope: FileOwnerScope): SQL {
+  if (scope.companyIds === null) return sql`true`;
+  if (scope.companyIds.length === 0) return sql`false`;
+  return sql`${column} = any(${arrayParam(scope.companyIds, 'int')})`;
+}
+
+/** `column = any($ids)` with one array parameter (docs/architecture.md: no parameter per value). */
+export const idIn = (column: AnyPgColumn, ids: number[]): SQL =>
+  sql`${column} = any(${arrayParam(ids, 'int')})`;
