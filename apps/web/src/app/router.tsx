@@ -57,6 +57,11 @@ const documentsRules = lazyPage(
   'DocumentsRulesPage',
 );
 
+const procurementDocumentation = lazyPage(
+  () => import('../features/procurement-documents/components/documentation-page'),
+  'DocumentationRoute',
+);
+
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -94,7 +99,7 @@ export const appRoutes: RouteObject[] = [
       page('/procurementsRules/:id/versions', ruleVersions),
       page('/procurementsRules/:procId/versions/:id/documentsRules', documentsRules),
       page('/files/:id', placeholder),
-      page('/procurement_documents/:id', placeholder),
+      page('/procurement_documents/:id', procurementDocumentation),
       page('/eisPlanItems/:number', eisPlanItem),
       page('/eisPlans', eisPlans),
       page('/users', users),
