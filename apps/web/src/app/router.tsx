@@ -58,6 +58,10 @@ const documentsRules = lazyPage(
 );
 
 const filePage = lazyPage(() => import('../features/files/components/file-page'), 'FilePage');
+const procurementDocumentation = lazyPage(
+  () => import('../features/procurement-documents/components/documentation-page'),
+  'DocumentationRoute',
+);
 
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
@@ -96,7 +100,7 @@ export const appRoutes: RouteObject[] = [
       page('/procurementsRules/:id/versions', ruleVersions),
       page('/procurementsRules/:procId/versions/:id/documentsRules', documentsRules),
       page('/files/:id', filePage),
-      page('/procurement_documents/:id', placeholder),
+      page('/procurement_documents/:id', procurementDocumentation),
       page('/eisPlanItems/:number', eisPlanItem),
       page('/eisPlans', eisPlans),
       page('/users', users),

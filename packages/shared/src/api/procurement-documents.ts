@@ -117,6 +117,8 @@ export const Documentation = z.object({
   fields: z.array(DocumentField),
   /** current values: the specialist's, else prefilled */
   values: z.record(z.string(), FieldValue),
+  /** codes whose value the specialist set (the others are prefilled); a reset sends null */
+  overridden: z.array(z.string()).default([]),
   filled_required: z.number().int(),
   required_total: z.number().int(),
   pdf_available: z.boolean(),
