@@ -53,6 +53,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
 
   const sockets = new Sockets(app);
+  const pdf = createPdfConverter({
+    sofficePath: config.sofficePath,
+    conversions: config.pdfConversions,
+    timeoutMs: config.pdfTimeoutMs,
+    log: app.log,
+  });
   const deps: AppDeps = {
     config,
     database,
@@ -63,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     notifier: new Notifier(database.db, sockets.io),
     log: app.log,
     recentFiles: new RecentFiles({ budget: config.recentFilesBytes, ttlMs: RECENT_FILES_TTL_MS }),
-    pdf: createPdfConverter({ sofficePath: config.sofficePath }),
+    pdf,
   };
   deps.jobs = new JobQueue(database, () => deps);
   app.decorate('deps', deps);
@@ -110,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await closeParsePool();
+    await pdf.close();
     if (!opts.database) await database.close();
   });
   return app;

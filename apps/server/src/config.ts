@@ -69,6 +69,8 @@ const Env = z.object({
   YANDEX_METRIKA_ID: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
   SOFFICE_PATH: z.string().optional(),
+  PDF_CONVERSIONS: z.coerce.number().int().min(1).max(16).default(1),
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   SECRETS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'key of stored secrets: 64 hex digits (32 bytes)')
@@ -128,6 +130,10 @@ export type Config = Readonly<{
   support: { phones: string[]; email: string; partnerLinks: { title: string; url: string }[] };
   analytics: { yandexMetrikaId: string | null; sentryDsn: string | null };
   sofficePath: string | null;
+  /** DOCX -> PDF conversions at a time on this node (each a LibreOffice process with its own profile) */
+  pdfConversions: number;
+  /** one conversion's time; then its LibreOffice processes are killed */
+  pdfTimeoutMs: number;
   /** Key (64 hex digits) of secrets kept in the database; null: a key file in dataDir. */
   secretsKey: string | null;
   /** Prefix of every OCDS `ocid` the exports write (a registered prefix for real publication). */
@@ -186,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },
     analytics: { yandexMetrikaId: e.YANDEX_METRIKA_ID ?? null, sentryDsn: e.SENTRY_DSN ?? null },
     sofficePath: e.SOFFICE_PATH ?? null,
+    pdfConversions: e.PDF_CONVERSIONS,
+    pdfTimeoutMs: e.PDF_TIMEOUT_MS,
     secretsKey: e.SECRETS_KEY ?? null,
     ocdsOcidPrefix: e.OCDS_OCID_PREFIX,
   });

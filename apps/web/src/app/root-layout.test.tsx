@@ -39,6 +39,8 @@ beforeEach(() => {
     yandex_metrika_id: null,
     sentry_dsn: null,
     environment: 'test',
+    pdf_available: true,
+    pdf_unavailable_reason: null,
   });
   stubRoute(systemRoutes.notifications, { items: [], total: 0, page: 1, limit: 10, unread: 0 });
   stubRoute(userRoutes.list, { items: [], total: 0, page: 1, limit: 10 });

@@ -26,6 +26,10 @@ export const PublicConfig = z.object({
   yandex_metrika_id: z.string().nullable(),
   sentry_dsn: z.string().nullable(),
   environment: z.string(),
+  /** this node can make PDF versions of generated documents (LibreOffice); DOCX works either way */
+  pdf_available: z.boolean(),
+  /** why PDF is unavailable, in Russian, for the interface to show; null when available */
+  pdf_unavailable_reason: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
@@ -74,7 +78,8 @@ export const systemRoutes = {
   publicConfig: defineRoute({
     method: 'GET',
     path: '/api/config/public',
-    summary: 'Support contacts, partner links, analytics ids',
+    summary:
+      'Support contacts, partner links, analytics ids, whether PDF versions of documents are available',
     tags: ['system'],
     public: true,
     response: { 200: PublicConfig },

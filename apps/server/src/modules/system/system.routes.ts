@@ -32,6 +32,7 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
 
   addRoute(app, systemRoutes.publicConfig, async () => {
     const { support, analytics, env } = app.deps.config;
+    const pdfReason = await app.deps.pdf.unavailableReason();
     return {
       support_phones: support.phones,
       support_email: support.email,
@@ -39,6 +40,8 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
       yandex_metrika_id: analytics.yandexMetrikaId,
       sentry_dsn: analytics.sentryDsn,
       environment: env,
+      pdf_available: pdfReason === null,
+      pdf_unavailable_reason: pdfReason,
     };
   });
 
