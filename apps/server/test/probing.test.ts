@@ -10,6 +10,7 @@ import {
 } from '../src/db/schema/index.js';
 import { contractBody } from '../src/modules/contracts/contracts.test-helpers.js';
 import { runReport } from '../src/modules/exports/exports.test-helpers.js';
+import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import {
   addAccount,
   addCustomer,
@@ -43,6 +44,7 @@ const A = {
   performance: 0,
   contact: 0,
   bank: 0,
+  procurement: 0,
 };
 const B = { contract: 0, upd: 0, payment: 0 };
 let customerA = 0;
@@ -100,6 +102,7 @@ beforeAll(async () => {
   A.contact = (await db.select().from(contacts).where(eq(contacts.companyId, a)).limit(1))[0].id;
   A.bank = (await db.select().from(bankRequisites).where(eq(bankRequisites.companyId, a)).limit(1))[0].id;
   customerA = (await db.select().from(customers).where(eq(customers.companyId, a)).limit(1))[0].id;
+  A.procurement = (await insertProcurement(db, { companyId: a })).id;
   notificationA = (await db.select().from(notifications).where(eq(notifications.companyId, a)).limit(1))[0]
     .id;
 }, 120_000);
@@ -198,6 +201,16 @@ const PROBES: Probe[] = [
   ['bank requisites delete', () => A.bank, (id) => req('DELETE', `${cb()}/bank_requesits/${id}`)],
   ['customer delete', () => customerA, (id) => req('DELETE', `${cb()}/customers/${id}`)],
   ['file', () => A.file, (id) => req('GET', `/api/files/${id}`)],
+  [
+    'procurement documentation',
+    () => A.procurement,
+    (id) => req('GET', `${cb()}/procurements/${id}/documentation`),
+  ],
+  [
+    'procurement document versions',
+    () => A.procurement,
+    (id) => req('GET', `${cb()}/procurements/${id}/documentation/1/outputs`),
+  ],
   ['notification of another user', () => notificationA, (id) => req('POST', `/api/notifications/${id}/read`)],
   // ids in a body
   [

@@ -14,6 +14,7 @@ import { readFiles } from '../files/files.service.js';
 import type { Block } from '../procurement-rules/templates/docx-builder.js';
 import { addDocumentsRule, insertProcurement, publishedVersion } from './procurement-documents.factories.js';
 import { BLANK } from './procurement-documents.policy.js';
+import { procurementDocumentFileOwners } from './procurement-documents.repository.js';
 
 const t = testAppForFile();
 let company: number;
@@ -221,6 +222,19 @@ describe('generation', () => {
     expect(pdf.content.subarray(0, 4).toString()).toBe('%PDF');
     expect(pdf.name).toBe(`Проект договора — ${p.number}.pdf`);
     expect(pdf.mime).toBe('application/pdf');
+    const owners = await procurementDocumentFileOwners(db, [out.docx_file_id!, out.pdf_file_id!, 99_999_999]);
+    const owner = {
+      kind: 'procurement_document',
+      id: out.id,
+      title: `Проект договора — закупка № ${p.number}, версия 1`,
+      link: `/procurement_documents/${p.id}`,
+    };
+    expect(owners).toEqual(
+      new Map([
+        [out.docx_file_id!, owner],
+        [out.pdf_file_id!, owner],
+      ]),
+    );
     const dir = await mkdtemp(path.join(tmpdir(), 'zk-pdf-test-'));
     try {
       await writeFile(path.join(dir, 'a.pdf'), pdf.content);
