@@ -10,7 +10,6 @@ import {
 } from '../src/db/schema/index.js';
 import { contractBody } from '../src/modules/contracts/contracts.test-helpers.js';
 import { runReport } from '../src/modules/exports/exports.test-helpers.js';
-import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import {
   addAccount,
   addCustomer,
@@ -18,6 +17,7 @@ import {
   fixture,
   runImport,
 } from '../src/modules/imports/imports.test-support.js';
+import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**

@@ -78,7 +78,11 @@ describe('checkValue', () => {
     ['money', '1 234 567,8', { value: '1234567.80' }],
     ['money', '100 ₽', { value: '100.00' }],
     ['money', '-5', { error: 'Поле «Поле»: введите сумму в рублях (не больше двух знаков после запятой)' }],
-    ['money', '1.234', { error: 'Поле «Поле»: введите сумму в рублях (не больше двух знаков после запятой)' }],
+    [
+      'money',
+      '1.234',
+      { error: 'Поле «Поле»: введите сумму в рублях (не больше двух знаков после запятой)' },
+    ],
     ['date', '2026-03-15', { value: '2026-03-15' }],
     ['date', '15.03.2026', { value: '2026-03-15' }],
     ['date', '2026-02-30', { error: 'Поле «Поле»: введите дату (ДД.ММ.ГГГГ)' }],
@@ -96,14 +100,24 @@ describe('checkValue', () => {
 
   it('null clears; a table or a field filled by the system is refused', () => {
     expect(checkValue(field('money'), null)).toEqual({ value: null });
-    expect(checkValue(field('text'), [{ a: 'b' }])).toEqual({ error: 'Поле «Поле»: ожидается значение, а не таблица' });
+    expect(checkValue(field('text'), [{ a: 'b' }])).toEqual({
+      error: 'Поле «Поле»: ожидается значение, а не таблица',
+    });
     expect('error' in checkValue(field('text', { editable: false, source: 'procurement' }), 'x')).toBe(true);
   });
 });
 
 describe('fields', () => {
   it('fold loop columns into their table and keep unknown tags as text fields', () => {
-    const codes = codesOfTags(['items', 'item.name', 'lots', 'lot.subject', 'nmcd', 'company.inn', 'old_field']);
+    const codes = codesOfTags([
+      'items',
+      'item.name',
+      'lots',
+      'lot.subject',
+      'nmcd',
+      'company.inn',
+      'old_field',
+    ]);
     expect(codes).toEqual(['items', 'lots', 'nmcd', 'company.inn', 'old_field']);
     const defs = fieldDefs(codes, [
       { code: 'nmcd', title: 'НМЦД', type: 'money', options: [], required: true },
@@ -121,11 +135,14 @@ describe('fields', () => {
 
 describe('templateData', () => {
   it('renders by type, marks and lists what is empty, never leaves a value undefined', () => {
-    const defs = fieldDefs(['nmcd', 'deadline', 'place', 'items', 'lots'], [
-      { code: 'nmcd', title: 'НМЦД', type: 'money', options: [], required: true },
-      { code: 'deadline', title: 'Срок', type: 'date', options: [], required: true },
-      { code: 'place', title: 'Место', type: 'text', options: [], required: true },
-    ]);
+    const defs = fieldDefs(
+      ['nmcd', 'deadline', 'place', 'items', 'lots'],
+      [
+        { code: 'nmcd', title: 'НМЦД', type: 'money', options: [], required: true },
+        { code: 'deadline', title: 'Срок', type: 'date', options: [], required: true },
+        { code: 'place', title: 'Место', type: 'text', options: [], required: true },
+      ],
+    );
     const items = [
       { lot: '1', no: '1', name: 'Бумага', quantity: '2.5', price: '10.00', sum: '25.00' },
       { lot: '2', no: '2', name: 'Ручки', quantity: '1', price: '5.00', sum: '5.00' },
@@ -146,7 +163,10 @@ describe('templateData', () => {
     expect(data.deadline).toBe('15.03.2026');
     expect(String(data.nmcd)).toMatch(/^1\s234,50 ₽$/);
     expect(data.items).toHaveLength(2);
-    expect((data.items as Record<string, string>[])[0]).toMatchObject({ 'item.quantity': '2,5', 'item.name': 'Бумага' });
+    expect((data.items as Record<string, string>[])[0]).toMatchObject({
+      'item.quantity': '2,5',
+      'item.name': 'Бумага',
+    });
     const lots = data.lots as { items: unknown[] }[];
     expect(lots.map((l) => l.items.length)).toEqual([1, 1]);
     expect(JSON.stringify(data)).not.toContain('undefined');
@@ -163,8 +183,12 @@ describe('small rules', () => {
   });
 
   it('file names keep Cyrillic and drop what a file system refuses', () => {
-    expect(outputFileName('Извещение о закупке', 'З-2026-001', 'docx')).toBe('Извещение о закупке — З-2026-001.docx');
-    expect(outputFileName('Проект: договора/поставки', '12', 'pdf')).toBe('Проект договора поставки — 12.pdf');
+    expect(outputFileName('Извещение о закупке', 'З-2026-001', 'docx')).toBe(
+      'Извещение о закупке — З-2026-001.docx',
+    );
+    expect(outputFileName('Проект: договора/поставки', '12', 'pdf')).toBe(
+      'Проект договора поставки — 12.pdf',
+    );
   });
 
   it('the hash depends on the values and the template, not on the order of keys', () => {

@@ -52,7 +52,12 @@ async function socket(who: 'specialist' | 'client' | 'client2'): Promise<Socket>
 
 type Response = {
   procurement_id: number;
-  documents: { document_id: number; docx_file_id: number | null; pdf_file_id: number | null; error: string | null }[];
+  documents: {
+    document_id: number;
+    docx_file_id: number | null;
+    pdf_file_id: number | null;
+    error: string | null;
+  }[];
   error: string | null;
   status: string;
   notification_id: number;
@@ -89,16 +94,19 @@ function ready(s: Socket, payload: unknown) {
 }
 
 function userfields(s: Socket, payload: unknown) {
-  return new Promise<{ procurement_id: number; fields: { code: string }[]; values: Record<string, unknown>; error: string | null }>(
-    (resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no documentUserfieldsReceived')), 10_000);
-      s.once('documentUserfieldsReceived', (p) => {
-        clearTimeout(timer);
-        resolve(p);
-      });
-      s.emit('documentUserfieldsRequest', payload);
-    },
-  );
+  return new Promise<{
+    procurement_id: number;
+    fields: { code: string }[];
+    values: Record<string, unknown>;
+    error: string | null;
+  }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no documentUserfieldsReceived')), 10_000);
+    s.once('documentUserfieldsReceived', (p) => {
+      clearTimeout(timer);
+      resolve(p);
+    });
+    s.emit('documentUserfieldsRequest', payload);
+  });
 }
 
 describe('/auth readyDocumentRequest', () => {
@@ -109,12 +117,22 @@ describe('/auth readyDocumentRequest', () => {
     const jobId = (r.received as { job_id: string }).job_id;
     expect(r.received).toEqual({ procurement_id: procurementId, job_id: jobId });
     expect(r.progress).toEqual([
-      expect.objectContaining({ job_id: jobId, kind: 'procurement-documents', progress: 50, procurement_id: procurementId, document_id: documentId }),
+      expect.objectContaining({
+        job_id: jobId,
+        kind: 'procurement-documents',
+        progress: 50,
+        procurement_id: procurementId,
+        document_id: documentId,
+      }),
       expect.objectContaining({ job_id: jobId, progress: 100 }),
     ]);
     expect(r.response).toMatchObject({ procurement_id: procurementId, error: null, status: 'success' });
     expect(r.response.documents).toHaveLength(2);
-    expect(r.response.documents[0]).toMatchObject({ document_id: documentId, pdf_file_id: null, error: null });
+    expect(r.response.documents[0]).toMatchObject({
+      document_id: documentId,
+      pdf_file_id: null,
+      error: null,
+    });
     expect(r.response.documents[0].docx_file_id).toBeGreaterThan(0);
     expect(r.response.notification_id).toBeGreaterThan(0);
   });
@@ -129,7 +147,10 @@ describe('/auth readyDocumentRequest', () => {
     const client = await socket('client');
     const ro = await ready(client, { procurement_id: procurementId });
     expect(ro.order).toEqual(['response']);
-    expect(ro.response).toMatchObject({ status: 'error', error: 'Недостаточно прав для этого действия в компании' });
+    expect(ro.response).toMatchObject({
+      status: 'error',
+      error: 'Недостаточно прав для этого действия в компании',
+    });
 
     const other = await socket('client2');
     const foreign = await ready(other, { procurement_id: procurementId });
@@ -150,7 +171,11 @@ describe('/auth documentUserfieldsRequest', () => {
     const r = await userfields(s, { procurement_id: procurementId });
     expect(r.error).toBeNull();
     expect(r.procurement_id).toBe(procurementId);
-    expect(r.fields.map((f) => f.code)).toEqual(['procurement_subject', 'delivery_place', 'procurement.number']);
+    expect(r.fields.map((f) => f.code)).toEqual([
+      'procurement_subject',
+      'delivery_place',
+      'procurement.number',
+    ]);
     expect(r.values.procurement_subject).toBe('Поставка бумаги');
     expect(r.values.delivery_place).toBeNull();
   });
