@@ -169,6 +169,28 @@ describe('generation', () => {
     });
   });
 
+  it('generates the five documents of the demo Положение, lots with their own items included', async () => {
+    const p = await insertProcurement(t.app.deps.db, {
+      companyId: company,
+      method: 'e_auction',
+      lots: [
+        { subject: 'Бумага', items: [{ name: 'Бумага офисная А4', quantity: '10', price: '389.00' }] },
+        { subject: 'Ручки', items: [{ name: 'Ручка шариковая синяя', quantity: '100', price: '24.50' }] },
+      ],
+    });
+    const job = await generate(p.id, { formats: ['docx'] });
+    await finished(job.body.job_id);
+    const d = await get(p.id);
+    expect(d.documents.map((x) => x.state)).toEqual(Array(5).fill('generated'));
+    for (const doc of d.documents) {
+      const xml = await documentXml(doc.latest!.docx_file_id!);
+      expect(xml, doc.title).not.toMatch(/undefined|\{[#/]?[a-z_.]+\}/);
+    }
+    const documentation = d.documents.find((x) => x.title === 'Документация о закупке')!;
+    const text = textOf(await documentXml(documentation.latest!.docx_file_id!));
+    expect(text).toMatch(/Лот № 1\. Бумага\..*Бумага офисная А4.*Лот № 2\. Ручки\..*Ручка шариковая синяя/);
+  });
+
   it('loops a 500-item specification into table rows', async () => {
     const db = t.app.deps.db;
     await addDocumentsRule(db, {
