@@ -17,6 +17,7 @@ import {
   fixture,
   runImport,
 } from '../src/modules/imports/imports.test-support.js';
+import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -44,6 +45,7 @@ const A = {
   performance: 0,
   contact: 0,
   bank: 0,
+  procurement: 0,
 };
 const B = { contract: 0, upd: 0, payment: 0 };
 let customerA = 0;
@@ -102,6 +104,7 @@ beforeAll(async () => {
   A.contact = (await db.select().from(contacts).where(eq(contacts.companyId, a)).limit(1))[0].id;
   A.bank = (await db.select().from(bankRequisites).where(eq(bankRequisites.companyId, a)).limit(1))[0].id;
   customerA = (await db.select().from(customers).where(eq(customers.companyId, a)).limit(1))[0].id;
+  A.procurement = (await insertProcurement(db, { companyId: a })).id;
   notificationA = (await db.select().from(notifications).where(eq(notifications.companyId, a)).limit(1))[0]
     .id;
 }, 120_000);
@@ -202,6 +205,16 @@ const PROBES: Probe[] = [
   ['file', () => A.file, (id) => req('GET', `/api/files/${id}`)],
   ['file page metadata', () => A.file, (id) => req('GET', `/api/files/${id}/meta`)],
   ['report file page metadata', () => A.reportFile, (id) => req('GET', `/api/files/${id}/meta`)],
+  [
+    'procurement documentation',
+    () => A.procurement,
+    (id) => req('GET', `${cb()}/procurements/${id}/documentation`),
+  ],
+  [
+    'procurement document versions',
+    () => A.procurement,
+    (id) => req('GET', `${cb()}/procurements/${id}/documentation/1/outputs`),
+  ],
   ['notification of another user', () => notificationA, (id) => req('POST', `/api/notifications/${id}/read`)],
   // ids in a body
   [

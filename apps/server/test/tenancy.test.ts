@@ -83,6 +83,13 @@ const EXAMPLES: Record<string, () => unknown> = {
     }),
   'PUT /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/documents_rules/:id': () =>
     documentsRule(),
+  'PUT /api/companies/:company_id/procurements/:id/documentation/values': () => ({
+    values: { delivery_place: 'г. Москва' },
+  }),
+  'POST /api/companies/:company_id/procurements/:id/documentation/generate': () => ({
+    document_ids: [1],
+    formats: ['docx', 'pdf'],
+  }),
 };
 
 function documentsRule() {

@@ -116,6 +116,9 @@ export type AuthServerEvents = {
     progress: number;
     import_id?: number;
     report_id?: number;
+    /** procurement documents: the procurement and the document just done */
+    procurement_id?: number;
+    document_id?: number;
   }) => void;
 };
 export type AuthClientEvents = {

@@ -10,6 +10,7 @@ import { eisPlansModule } from './eis-plans/eis-plans.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
+import { procurementDocumentsModule } from './procurement-documents/procurement-documents.routes.js';
 import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
@@ -32,6 +33,7 @@ const MODULES: Module[] = [
   companiesModule,
   usersModule,
   procurementRulesModule,
+  procurementDocumentsModule,
   catalogsModule,
   classifiersModule,
   contractsModule,

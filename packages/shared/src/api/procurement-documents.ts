@@ -4,7 +4,7 @@ import { CompanyParam } from './common.js';
 import { DOCUMENT_CONDITIONS, DOCUMENT_FORMATS } from './procurement-rules.js';
 
 /**
- * The documentation of a procurement (docs/procurements.md): the documents its pinned Положение
+ * The documentation of a procurement (docs/procurement-documents.md): the documents its pinned Положение
  * version asks for its method, one form of fields for all of them, and generated DOCX/PDF
  * outputs kept as versions. A document is identified by its documents rule (`document_id`).
  */

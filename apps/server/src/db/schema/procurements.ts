@@ -246,3 +246,48 @@ export const procurementDocumentOutputs = pgTable(
     index('procurement_document_outputs_pdf_idx').on(t.pdfFileId),
   ],
 );
+
+/**
+ * A generation run of a procurement's documents (one job): which documents and formats, its
+ * progress and the results so far. At most one unfinished run per procurement (the partial unique
+ * index), so two «Сформировать» clicks make one job; a run whose heartbeat stopped is taken over.
+ */
+export const procurementDocumentRuns = pgTable(
+  'procurement_document_runs',
+  {
+    id: serial('id').primaryKey(),
+    procurementId: integer('procurement_id')
+      .notNull()
+      .references(() => procurements.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    jobId: text('job_id').notNull(),
+    /** documents rules to generate, in order */
+    documentIds: jsonb('document_ids').$type<number[]>().notNull(),
+    /** formats asked for; null: each document's own setting */
+    formats: jsonb('formats').$type<('docx' | 'pdf')[] | null>(),
+    /** documents done so far with their outputs (a retried job skips them) */
+    results: jsonb('results')
+      .$type<
+        {
+          document_id: number;
+          output_id: number | null;
+          docx_file_id: number | null;
+          pdf_file_id: number | null;
+          error: string | null;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('procurement_document_runs_job_uq').on(t.jobId),
+    uniqueIndex('procurement_document_runs_open_uq').on(t.procurementId).where(sql`${t.finishedAt} is null`),
+  ],
+);

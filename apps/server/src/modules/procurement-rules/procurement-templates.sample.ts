@@ -1,5 +1,6 @@
+import { rublesInWords } from '../../lib/money-words.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import { formatRuDate } from '../calendar/iso-date.js';
+import { addDays, formatRuDate } from '../calendar/iso-date.js';
 import { formatRub } from '../deadlines/deadline-core.js';
 import type { companyForSample } from './procurement-rules.repository.js';
 
@@ -75,7 +76,8 @@ function sampleOf(f: Field, nmcd: string, today: string): string {
 export function sampleData(s: Sample, fields: Field[], documentTitle: string): Record<string, unknown> {
   const today = todayMoscow();
   const theLots = lots();
-  const nmcd = money(theLots.reduce((sum, l) => sum + l.total, 0));
+  const total = theLots.reduce((sum, l) => sum + l.total, 0);
+  const nmcd = money(total);
   const c = s.company;
   const data: Record<string, unknown> = {
     'company.title': c?.title ?? '',
@@ -97,6 +99,17 @@ export function sampleData(s: Sample, fields: Field[], documentTitle: string): R
     'procurement.nmcd': nmcd,
     'procurement.date': formatRuDate(today),
     'procurement.rules_title': documentTitle,
+    'procurement.nmcd_words': rublesInWords((total / 100).toFixed(2)) ?? '',
+    'procurement.eis_number': `32${today.slice(2, 4)}00000001`,
+    'procurement.bids_deadline': formatRuDate(addDays(today, 16)),
+    'procurement.review_date': formatRuDate(addDays(today, 18)),
+    'procurement.summing_up_date': formatRuDate(addDays(today, 20)),
+    'procurement.notice_period': '15 календарных дней',
+    'procurement.application_security': money(128_480),
+    'procurement.contract_security': money(1_284_800),
+    'procurement.funding_source': 'Собственные средства',
+    'procurement.nmcd_method': 'Метод сопоставимых рыночных цен (анализа рынка)',
+    'procurement.platform': 'АО «Единая электронная торговая площадка», https://www.roseltorg.ru',
     'plan_position.number': '15',
     'plan_position.year': today.slice(0, 4),
     lots: theLots,

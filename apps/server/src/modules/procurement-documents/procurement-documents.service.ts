@@ -1,0 +1,236 @@
+import type { Documentation, DocumentField, FieldValue } from '@zakupki/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { assertOwned, requireCompany } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { invalid } from '../contracts/contract-children.js';
+import { productionCalendar } from '../contracts/contract-duties.js';
+import {
+  checkValue,
+  codesOfTags,
+  conditionHolds,
+  documentState,
+  isEmpty,
+  valuesHash,
+} from './procurement-documents.policy.js';
+import { presentOutput, runProgress } from './procurement-documents.presenter.js';
+import * as repo from './procurement-documents.repository.js';
+import { type FieldDef, fieldDefs, prefill } from './procurement-fields.policy.js';
+
+export const PROCUREMENT_NOT_FOUND = 'Закупка не найдена';
+
+/**
+ * The procurement of a company path: a missing one and another company's answer the same 404
+ * (a foreign one is audited).
+ */
+export async function assertProcurement(db: Db, actor: Actor, companyId: number, id: number) {
+  const owner = await repo.procurementOwner(db, id);
+  await assertOwned(db, actor, {
+    entity: 'procurement',
+    id,
+    owner,
+    companyId,
+    notFound: PROCUREMENT_NOT_FOUND,
+  });
+}
+
+/**
+ * The procurement named in a socket payload: the company is learnt from the row, so the explicit
+ * check (a company out of reach answers like a missing procurement). Returns its company.
+ */
+export async function procurementForSocket(
+  db: Db,
+  actor: Actor,
+  id: number,
+  permission: 'procurements.read' | 'procurements.write',
+): Promise<number> {
+  const owner = await repo.procurementOwner(db, id);
+  if (owner === null) throw new AppError('not_found', PROCUREMENT_NOT_FOUND);
+  await requireCompany(db, actor, owner, permission, PROCUREMENT_NOT_FOUND);
+  return owner;
+}
+
+export type DocModel = Awaited<ReturnType<typeof documentationModel>>;
+
+/**
+ * The documentation of a procurement as the server knows it: the documents its pinned version
+ * asks for its method (conditions applied), the fields their templates use, the values (stored
+ * over prefilled), and for each document the codes it uses, their hash and what is missing.
+ */
+export async function documentationModel(db: Db, procurementId: number) {
+  const p = await repo.loadProcurement(db, procurementId);
+  if (!p) throw new AppError('not_found', PROCUREMENT_NOT_FOUND);
+  const facts = {
+    applicationSecurity: p.p.applicationSecurity,
+    contractSecurity: p.p.contractSecurity,
+    smeOnly: p.p.smeOnly,
+    lotsCount: p.lots.length,
+  };
+  const rules = (await repo.documentsRulesOf(db, p.p.ruleVersionId, p.p.methodId)).filter((d) =>
+    conditionHolds(d.condition, facts),
+  );
+  const userFields = await repo.userFieldsOf(db, p.p.companyId);
+  const codesByDoc = new Map(rules.map((d) => [d.id, codesOfTags(d.templateFileId ? d.templateTags : [])]));
+  const defs = fieldDefs(new Set([...codesByDoc.values()].flat()), userFields);
+  const pre = prefill(p, productionCalendar(), userFields);
+  const stored = await repo.storedValues(db, procurementId);
+  const values: Record<string, FieldValue> = {};
+  const fields: DocumentField[] = defs.map((f) => {
+    const own = f.editable && Object.hasOwn(stored, f.code);
+    const pf = pre.get(f.code);
+    values[f.code] = own ? (stored[f.code] as FieldValue) : (pf?.value ?? null);
+    return {
+      ...f,
+      source: own ? 'user' : (pf?.source ?? f.source),
+      document_ids: rules.filter((d) => codesByDoc.get(d.id)?.includes(f.code)).map((d) => d.id),
+    };
+  });
+  const byCode = new Map(fields.map((f) => [f.code, f]));
+  const documents = rules.map((d) => {
+    const codes = codesByDoc.get(d.id) ?? [];
+    const used = Object.fromEntries(codes.map((c) => [c, values[c] ?? null]));
+    const missing = codes
+      .map((c) => byCode.get(c))
+      .filter((f): f is DocumentField => !!f && f.required && isEmpty(values[f.code]))
+      .map((f) => ({ code: f.code, title: f.title }));
+    return { rule: d, codes, used, hash: valuesHash(d.templateFileId, used), missing };
+  });
+  return { p, fields, defs, values, documents };
+}
+
+/** GET …/documentation: the model with each document's state, the PDF setting and a running job. */
+export async function getDocumentation(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+): Promise<Documentation> {
+  await assertProcurement(deps.db, actor, companyId, id);
+  return presentDocumentation(deps, id);
+}
+
+async function presentDocumentation(deps: AppDeps, id: number): Promise<Documentation> {
+  const db = deps.db;
+  const m = await documentationModel(db, id);
+  const outputs = await repo.latestOutputs(db, id);
+  const run = await repo.openRun(db, id);
+  const reason = await deps.pdf.unavailableReason();
+  const required = m.fields.filter((f) => f.required);
+  return {
+    procurement_id: id,
+    rule_version_id: m.p.p.ruleVersionId,
+    method_title: m.p.methodTitle,
+    documents: m.documents.map((d) => {
+      const out = outputs.get(d.rule.id);
+      return {
+        document_id: d.rule.id,
+        title: d.rule.title,
+        document_kind_title: d.rule.kindTitle,
+        position: d.rule.position,
+        required: d.rule.required,
+        formats: d.rule.formats,
+        condition: (d.rule.condition as Documentation['documents'][number]['condition']) ?? null,
+        template_name: d.rule.templateName,
+        state: documentState({
+          hasTemplate: d.rule.templateFileId !== null,
+          missingRequired: d.missing.length,
+          latest: out?.latest ?? null,
+          currentHash: d.hash,
+        }),
+        missing: d.missing,
+        latest: out ? presentOutput(out.latest) : null,
+        versions_count: out?.count ?? 0,
+      };
+    }),
+    fields: m.fields,
+    values: m.values,
+    filled_required: required.filter((f) => !isEmpty(m.values[f.code])).length,
+    required_total: required.length,
+    pdf_available: reason === null,
+    pdf_unavailable_reason: reason,
+    generating: run ? { job_id: run.jobId, progress: runProgress(run) } : null,
+  };
+}
+
+/**
+ * PUT …/documentation/values: only the fields sent change; null gives a field back its prefilled
+ * value. Each value is checked by its field's type; one bad value refuses them all (400 naming
+ * every field), nothing is half-written.
+ */
+export async function saveValues(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: { values: Record<string, FieldValue> },
+): Promise<Documentation> {
+  const db = deps.db;
+  await assertProcurement(db, actor, companyId, id);
+  const m = await documentationModel(db, id);
+  const defs = new Map<string, FieldDef>(m.defs.map((f) => [f.code, f]));
+  const issues: { path: string; message: string }[] = [];
+  const changes: Record<string, FieldValue> = {};
+  for (const [code, raw] of Object.entries(body.values)) {
+    const f = defs.get(code);
+    if (!f) {
+      issues.push({
+        path: `body.values.${code}`,
+        message: `Поле «${code}» не используется шаблонами документов этой закупки`,
+      });
+      continue;
+    }
+    const r = checkValue(f, raw);
+    if ('error' in r) issues.push({ path: `body.values.${code}`, message: r.error });
+    else changes[code] = r.value;
+  }
+  if (issues.length) throw invalid(issues);
+  if (Object.keys(changes).length) {
+    await db.transaction(async (tx) => {
+      const before = await repo.lockValues(tx, id);
+      const next: Record<string, unknown> = { ...before };
+      for (const [code, v] of Object.entries(changes)) {
+        if (v === null) delete next[code];
+        else next[code] = v;
+      }
+      await repo.writeValues(tx, id, next, actor.userId);
+      await audit(tx, actor, {
+        action: 'update',
+        entity: 'procurement_field_values',
+        entityId: id,
+        companyId,
+        before: Object.fromEntries(Object.keys(changes).map((c) => [c, before[c] ?? null])),
+        after: changes,
+      });
+    });
+  }
+  return presentDocumentation(deps, id);
+}
+
+/** GET …/documentation/:document_id/outputs: every version of one document, newest first. */
+export async function documentOutputs(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  documentId: number,
+) {
+  await assertProcurement(db, actor, companyId, id);
+  const rows = await repo.outputsOf(db, id, documentId);
+  if (rows.length === 0) {
+    // a document of the procurement that was never generated has no versions yet; any other is unknown
+    const m = await documentationModel(db, id);
+    if (!m.documents.some((d) => d.rule.id === documentId))
+      throw new AppError('not_found', 'Документ закупки не найден');
+  }
+  return {
+    items: rows.map((r) => ({ ...presentOutput(r), values: r.values as Record<string, FieldValue> })),
+  };
+}
+
+/** documentUserfieldsRequest: the fields and the values of the procurement's form. */
+export async function userfieldsForSocket(db: Db, actor: Actor, procurementId: number) {
+  await procurementForSocket(db, actor, procurementId, 'procurements.read');
+  const m = await documentationModel(db, procurementId);
+  return { fields: m.fields, values: m.values };
+}
