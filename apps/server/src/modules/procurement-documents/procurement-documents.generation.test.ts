@@ -244,12 +244,21 @@ describe('generation', () => {
     expect(pdf.content.subarray(0, 4).toString()).toBe('%PDF');
     expect(pdf.name).toBe(`Проект договора — ${p.number}.pdf`);
     expect(pdf.mime).toBe('application/pdf');
-    const owners = await procurementDocumentFileOwners(db, [out.docx_file_id!, out.pdf_file_id!, 99_999_999]);
+    const owners = await procurementDocumentFileOwners(
+      db,
+      [out.docx_file_id!, out.pdf_file_id!, 99_999_999],
+      {
+        companyIds: [company],
+      },
+    );
     const owner = {
       kind: 'procurement_document',
+      kind_title: 'Документ закупки',
       id: out.id,
       title: `Проект договора — закупка № ${p.number}, версия 1`,
       link: `/procurement_documents/${p.id}`,
+      companyId: company,
+      versions: [out.pdf_file_id!, out.docx_file_id!],
     };
     expect(owners).toEqual(
       new Map([
@@ -257,6 +266,8 @@ describe('generation', () => {
         [out.pdf_file_id!, owner],
       ]),
     );
+    // another company's caller learns nothing of the owner
+    expect((await procurementDocumentFileOwners(db, [out.docx_file_id!], { companyIds: [] })).size).toBe(0);
     const dir = await mkdtemp(path.join(tmpdir(), 'zk-pdf-test-'));
     try {
       await writeFile(path.join(dir, 'a.pdf'), pdf.content);

@@ -20,6 +20,7 @@ import {
   procurements,
   users,
 } from '../../db/schema/index.js';
+import type { FileOwnerResolver, ResolvedFileOwner } from '../files/file-owners.js';
 
 /** All SQL of the procurement documentation (the procurements module's tables are read here too). */
 
@@ -341,15 +342,13 @@ export async function finishRun(db: Q, id: number, error: string | null) {
 // ---------------------------------------------------------------- files
 
 /**
- * Owners of generated documents' files, for the file page: each file id of an output (DOCX or
- * PDF) -> the procurement document it is a version of, with a link to the documentation screen.
+ * The file page's owner of generated documents (modules/files registry): the output of a
+ * documents rule for a procurement, in the caller's companies only; its versions are the files of
+ * every output of the same document of the same procurement, newest first.
  */
-export async function procurementDocumentFileOwners(
-  db: Q,
-  fileIds: number[],
-): Promise<Map<number, { kind: 'procurement_document'; id: number; title: string; link: string }>> {
-  const out = new Map<number, { kind: 'procurement_document'; id: number; title: string; link: string }>();
-  if (fileIds.length === 0) return out;
+export const procurementDocumentFileOwners: FileOwnerResolver = async (db, fileIds, scope) => {
+  const out = new Map<number, ResolvedFileOwner>();
+  if (fileIds.length === 0 || (scope.companyIds && scope.companyIds.length === 0)) return out;
   const rows = await db
     .select({
       id: procurementDocumentOutputs.id,
@@ -357,6 +356,8 @@ export async function procurementDocumentFileOwners(
       pdf: procurementDocumentOutputs.pdfFileId,
       version: procurementDocumentOutputs.version,
       procurementId: procurementDocumentOutputs.procurementId,
+      ruleId: procurementDocumentOutputs.documentsRuleId,
+      companyId: procurements.companyId,
       number: procurements.number,
       title: procurementDocumentsRules.title,
     })
@@ -367,19 +368,36 @@ export async function procurementDocumentFileOwners(
       eq(procurementDocumentsRules.id, procurementDocumentOutputs.documentsRuleId),
     )
     .where(
-      or(
-        inArray(procurementDocumentOutputs.docxFileId, fileIds),
-        inArray(procurementDocumentOutputs.pdfFileId, fileIds),
+      and(
+        or(
+          inArray(procurementDocumentOutputs.docxFileId, fileIds),
+          inArray(procurementDocumentOutputs.pdfFileId, fileIds),
+        ),
+        scope.companyIds ? inArray(procurements.companyId, scope.companyIds) : undefined,
       ),
     );
   for (const r of rows) {
-    const owner = {
-      kind: 'procurement_document' as const,
+    const siblings = await db
+      .select({ docx: procurementDocumentOutputs.docxFileId, pdf: procurementDocumentOutputs.pdfFileId })
+      .from(procurementDocumentOutputs)
+      .where(
+        and(
+          eq(procurementDocumentOutputs.procurementId, r.procurementId),
+          eq(procurementDocumentOutputs.documentsRuleId, r.ruleId),
+        ),
+      )
+      .orderBy(desc(procurementDocumentOutputs.version));
+    const versions = siblings.flatMap((x) => [x.pdf, x.docx]).filter((f): f is number => f !== null);
+    const owner: ResolvedFileOwner = {
+      kind: 'procurement_document',
+      kind_title: 'Документ закупки',
       id: r.id,
       title: `${r.title} — закупка № ${r.number}, версия ${r.version}`,
       link: `/procurement_documents/${r.procurementId}`,
+      companyId: r.companyId,
+      versions,
     };
     for (const f of [r.docx, r.pdf]) if (f !== null && fileIds.includes(f)) out.set(f, owner);
   }
   return out;
-}
+};

@@ -1,7 +1,9 @@
 import { procurementDocumentRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { registerFileOwnerResolver } from '../files/file-owners.js';
 import { generateDocumentsJob, startGeneration } from './procurement-documents.jobs.js';
+import { procurementDocumentFileOwners } from './procurement-documents.repository.js';
 import {
   assertProcurement,
   documentOutputs,
@@ -17,6 +19,7 @@ import { registerProcurementDocumentSockets } from './procurement-documents.sock
 export function procurementDocumentsModule(app: FastifyInstance) {
   const deps = () => app.deps;
   registerProcurementDocumentSockets(app);
+  registerFileOwnerResolver(procurementDocumentFileOwners);
 
   addRoute(app, r.get, async ({ actor, company, params }) =>
     getDocumentation(deps(), actor, company.id, params.id),

@@ -76,13 +76,16 @@ export async function documentationModel(db: Db, procurementId: number) {
   const pre = prefill(p, productionCalendar(), userFields);
   const stored = await repo.storedValues(db, procurementId);
   const values: Record<string, FieldValue> = {};
+  const overridden: string[] = [];
   const fields: DocumentField[] = defs.map((f) => {
     const own = f.editable && Object.hasOwn(stored, f.code);
     const pf = pre.get(f.code);
     values[f.code] = own ? (stored[f.code] as FieldValue) : (pf?.value ?? null);
+    if (own) overridden.push(f.code);
     return {
       ...f,
-      source: own ? 'user' : (pf?.source ?? f.source),
+      // where the value would come from; `overridden` says the specialist replaced it
+      source: pf?.source ?? f.source,
       document_ids: rules.filter((d) => codesByDoc.get(d.id)?.includes(f.code)).map((d) => d.id),
     };
   });
@@ -96,7 +99,7 @@ export async function documentationModel(db: Db, procurementId: number) {
       .map((f) => ({ code: f.code, title: f.title }));
     return { rule: d, codes, used, hash: valuesHash(d.templateFileId, used), missing };
   });
-  return { p, fields, defs, values, documents };
+  return { p, fields, defs, values, overridden, documents };
 }
 
 /** GET …/documentation: the model with each document's state, the PDF setting and a running job. */
@@ -145,6 +148,7 @@ async function presentDocumentation(deps: AppDeps, id: number): Promise<Document
     }),
     fields: m.fields,
     values: m.values,
+    overridden: m.overridden,
     filled_required: required.filter((f) => !isEmpty(m.values[f.code])).length,
     required_total: required.length,
     pdf_available: reason === null,

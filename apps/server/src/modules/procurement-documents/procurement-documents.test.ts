@@ -243,10 +243,12 @@ describe('the fields form', () => {
       vat_rate: '22 %',
       delivery_place: 'г. Москва, ул. Ленина, д. 1',
     });
-    expect(ok.body.fields.find((f) => f.code === 'nmcd')!.source).toBe('user');
+    expect(ok.body.overridden).toEqual(expect.arrayContaining(['nmcd', 'delivery_place']));
+    expect(ok.body.fields.find((f) => f.code === 'nmcd')!.source).not.toBe('user');
     // null gives the prefilled value back
     const back = await save(p.id, { nmcd: null });
     expect(back.body.values.nmcd).toBe('3890.00');
+    expect(back.body.overridden).not.toContain('nmcd');
     expect(back.body.values.delivery_place).toBe('г. Москва, ул. Ленина, д. 1');
   });
 });
