@@ -73,7 +73,11 @@ beforeAll(async () => {
     procurement_method_name: null,
   });
   // a method as an EIS import writes it (the API takes methods from the catalogue only)
-  const m6 = await add('М-6', { price: '150000.00', procurement_method_code: null });
+  const m6 = await add('М-6', {
+    price: '150000.00',
+    procurement_method_code: null,
+    procurement_method_name: null,
+  });
   await t.app.deps.db
     .update(contracts)
     .set({
