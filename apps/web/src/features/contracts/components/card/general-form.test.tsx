@@ -30,7 +30,9 @@ const page = (items: unknown[]) => ({ items, total: items.length, page: 1, limit
 const METHODS = [
   { id: 31, code: 'e_auction', title: 'Аукцион в электронной форме' },
   { id: 32, code: 'single_supplier', title: 'Закупка у единственного поставщика (исполнителя, подрядчика)' },
-].map((m) => entry({ ...m, kind: 'method', type_code: null, competitive: true, sme_only: false, electronic: true }));
+].map((m) =>
+  entry({ ...m, kind: 'method', type_code: null, competitive: true, sme_only: false, electronic: true }),
+);
 const PRICE_METHODS = [
   entry({ id: 41, code: '1', title: 'Метод сопоставимых рыночных цен (анализа рынка)' }),
   entry({ id: 42, code: '2', title: 'Нормативный метод' }),
@@ -66,8 +68,13 @@ beforeEach(() => {
     return { items, total: items.length, page: 1, limit: 20 };
   });
   stubRoute(contractRoutes.update, (req) => {
-    const { items: _items, stages: _stages, payment_terms: _terms, change: _change, ...fields } =
-      req.body as Record<string, unknown>;
+    const {
+      items: _items,
+      stages: _stages,
+      payment_terms: _terms,
+      change: _change,
+      ...fields
+    } = req.body as Record<string, unknown>;
     return { ...contract({ price: PRICE }), ...fields } as Contract;
   });
 });
