@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Contract } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogEntries, contracts } from '../../db/schema/index.js';
+import { MIGRATIONS_DIR } from '../../paths.js';
 import { contractBody, createContract } from './contracts.test-helpers.js';
 
 /**
@@ -280,5 +283,67 @@ describe('catalogue references of a contract', () => {
     expect(del.status).toBe(409);
     const delPrice = await t.req('DELETE', `/api/catalogs/generic/1/${normative}`, { token: admin });
     expect(delPrice.status).toBe(409);
+  });
+
+  it('the migration points methods stored as text at their entry, by code then by title; the rest keeps its text', async () => {
+    const sqlText = await readFile(
+      path.join(MIGRATIONS_DIR, '0014_contracts_catalog_refs_backfill.sql'),
+      'utf8',
+    );
+    const [mine] = await t.app.deps.db
+      .insert(catalogEntries)
+      .values({ kind: 'method', code: 'e_auction', title: 'Аукцион по положению компании', companyId: own })
+      .returning({ id: catalogEntries.id });
+    const legacy = async (number: string, code: string | null, name: string | null, company = own) => {
+      const c = await createContract(t, await t.login(company === own ? 'client' : 'client2'), company, {
+        number,
+        procurement_method_code: null,
+        procurement_method_name: null,
+      });
+      await t.app.deps.db
+        .update(contracts)
+        .set({ procurementMethodId: null, procurementMethodCode: code, procurementMethodName: name })
+        .where(eq(contracts.id, c.id));
+      return c.id;
+    };
+    const byOwnCode = await legacy('МГ-1', 'e_auction', 'Аукцион в электронной форме');
+    const byGlobalCode = await legacy('МГ-2', 'e_auction', null, other);
+    const byTitle = await legacy('МГ-3', null, '  запрос котировок в электронной форме ');
+    const kept = await legacy(
+      'МГ-4',
+      '30000',
+      'Закупка у единственного поставщика (подрядчика, исполнителя)',
+    );
+    for (const statement of sqlText.split('--> statement-breakpoint')) await t.db.database.query(statement);
+    const rows = await t.db.database.query<{
+      id: number;
+      m: number | null;
+      code: string | null;
+      name: string | null;
+    }>(
+      'select id, procurement_method_id as m, procurement_method_code as code, procurement_method_name as name from contracts where id = any($1) order by id',
+      [[byOwnCode, byGlobalCode, byTitle, kept]],
+    );
+    expect(rows).toEqual([
+      { id: byOwnCode, m: mine.id, code: 'e_auction', name: 'Аукцион по положению компании' },
+      {
+        id: byGlobalCode,
+        m: await entryId('method', 'e_auction'),
+        code: 'e_auction',
+        name: 'Аукцион в электронной форме',
+      },
+      {
+        id: byTitle,
+        m: await entryId('method', 'e_quotation'),
+        code: 'e_quotation',
+        name: 'Запрос котировок в электронной форме',
+      },
+      {
+        id: kept,
+        m: null,
+        code: '30000',
+        name: 'Закупка у единственного поставщика (подрядчика, исполнителя)',
+      },
+    ]);
   });
 });
