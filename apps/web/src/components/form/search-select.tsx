@@ -1,6 +1,6 @@
 import { Loader, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AppSelect } from './app-select';
 
 export type SearchOption = { value: string; label: string };
@@ -13,7 +13,7 @@ type Props = Omit<
   onChange?: (value: string | null) => void;
   /** what the server found for the last text passed to `onSearch` */
   options: SearchOption[];
-  /** the chosen option, kept in the list while other results arrive */
+  /** the label of a value the server has not listed yet (the stored one when the form opens) */
   selected: SearchOption | null;
   /** the typed text, debounced; '' when the field shows the chosen option or nothing is typed */
   onSearch: (text: string) => void;
@@ -38,14 +38,18 @@ export function SearchSelect({
   debounce = 300,
   ...rest
 }: Props) {
-  const [search, setSearch] = useState(selected?.label ?? '');
+  // labels of every option seen: the chosen one keeps its label while other results arrive
+  const known = useRef(new Map<string, string>());
+  if (selected) known.current.set(selected.value, selected.label);
+  for (const o of options) known.current.set(o.value, o.label);
+  const current = value ? { value, label: known.current.get(value) ?? value } : null;
+  const [search, setSearch] = useState(current?.label ?? '');
   // another chosen option (a form reset, a saved card): the field shows its label
-  useEffect(() => setSearch(selected?.label ?? ''), [selected?.label]);
-  const text = search === (selected?.label ?? '') ? '' : search.trim();
+  useEffect(() => setSearch(current?.label ?? ''), [current?.label]);
+  const text = search === (current?.label ?? '') ? '' : search.trim();
   const [debounced] = useDebouncedValue(text, debounce);
   useEffect(() => onSearch(debounced), [debounced, onSearch]);
-  const data =
-    selected && !options.some((o) => o.value === selected.value) ? [selected, ...options] : options;
+  const data = current && !options.some((o) => o.value === current.value) ? [current, ...options] : options;
   return (
     <AppSelect
       {...rest}

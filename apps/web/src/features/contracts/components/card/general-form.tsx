@@ -122,17 +122,14 @@ export function GeneralForm({
     value: p.number,
     label: positionLabel(p.number, p.subject),
   }));
-  const chosenPosition = form.values.plan_position_number;
-  const selectedPosition = chosenPosition
-    ? (positionOptions.find((o) => o.value === chosenPosition) ??
-      (chosenPosition === contract?.plan_position_number
-        ? {
-            value: chosenPosition,
-            label: contract.plan_position_subject
-              ? positionLabel(chosenPosition, contract.plan_position_subject)
-              : `${chosenPosition} (нет в загруженных планах закупки)`,
-          }
-        : { value: chosenPosition, label: chosenPosition }))
+  const stored = contract?.plan_position_number;
+  const storedPosition = stored
+    ? {
+        value: stored,
+        label: contract.plan_position_subject
+          ? positionLabel(stored, contract.plan_position_subject)
+          : `${stored} (нет в загруженных планах закупки)`,
+      }
     : null;
   const customerOptions = [
     ...(contract && !contract.customer_id
@@ -298,7 +295,7 @@ export function GeneralForm({
             }
             clearable
             options={positionOptions}
-            selected={selectedPosition}
+            selected={storedPosition}
             onSearch={setPositionText}
             loading={positions.isFetching}
             {...form.getInputProps('plan_position_number')}
