@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   bankRequisites,
+  catalogEntries,
   contacts,
   customers,
   notifications,
@@ -49,6 +50,9 @@ const A = {
 };
 const B = { contract: 0, upd: 0, payment: 0 };
 let customerA = 0;
+/** Catalogue entries of company A: a procurement method and an НМЦД method (catalogue 1). */
+let methodA = 0;
+let priceMethodA = 0;
 let notificationA = 0;
 
 async function execution(companyId: number, token: string) {
@@ -105,6 +109,13 @@ beforeAll(async () => {
   A.bank = (await db.select().from(bankRequisites).where(eq(bankRequisites.companyId, a)).limit(1))[0].id;
   customerA = (await db.select().from(customers).where(eq(customers.companyId, a)).limit(1))[0].id;
   A.procurement = (await insertProcurement(db, { companyId: a })).id;
+  [{ id: methodA }, { id: priceMethodA }] = await db
+    .insert(catalogEntries)
+    .values([
+      { kind: 'method', code: 'a_method', title: 'Способ компании A', companyId: a },
+      { kind: 'generic', typeCode: 1, code: '101', title: 'Метод НМЦД компании A', companyId: a },
+    ])
+    .returning({ id: catalogEntries.id });
   notificationA = (await db.select().from(notifications).where(eq(notifications.companyId, a)).limit(1))[0]
     .id;
 }, 120_000);
@@ -231,6 +242,16 @@ const PROBES: Probe[] = [
     'customer_id of a new contract',
     () => customerA,
     (id) => req('POST', `${cb()}/contracts`, contractBody({ customer_id: id })),
+  ],
+  [
+    'procurement_method_id of a new contract',
+    () => methodA,
+    (id) => req('POST', `${cb()}/contracts`, contractBody({ procurement_method_id: id })),
+  ],
+  [
+    'price_method_id of a contract update',
+    () => priceMethodA,
+    (id) => req('PUT', `${cb()}/contracts/${B.contract}`, contractBody({ price_method_id: id })),
   ],
 ];
 

@@ -278,9 +278,18 @@ const contractFields = {
     .default('RUB'),
   funding_source_id: catalogId,
   contract_basis_id: catalogId,
+  /** A position of the company's EIS plans, by its number (`GET …/eis_plan_positions` finds them). */
   plan_position_number: optionalText(100),
+  /** An entry of the procurement methods catalogue; the contract takes its code and title. */
+  procurement_method_id: catalogId,
+  /**
+   * Without an id: a code of the procurement methods catalogue, or the contract's stored code and
+   * name sent back unchanged (a method that is not in the catalogue stays until one is chosen).
+   */
   procurement_method_code: optionalText(50),
   procurement_method_name: optionalText(1000),
+  /** An entry of catalogue 1 (методы определения НМЦД). */
+  price_method_id: catalogId,
   notice_number: optionalText(50),
   start_date: optionalDate,
   end_date: optionalDate,

@@ -111,8 +111,13 @@ export const Contract = ContractListItem.extend({
   funding_source_id: z.number().int().nullable(),
   contract_basis_id: z.number().int().nullable(),
   plan_position_number: z.string().nullable(),
+  /** Subject of the plan position in the plan's version in force; null: the number names no position of the company's plans. */
+  plan_position_subject: z.string().nullable(),
+  /** null with a code or name: a method that is not in the catalogue («не из справочника»). */
+  procurement_method_id: z.number().int().nullable(),
   procurement_method_code: z.string().nullable(),
   procurement_method_name: z.string().nullable(),
+  price_method_id: z.number().int().nullable(),
   notice_number: z.string().nullable(),
   eis_url: z.string().nullable(),
   items: z.array(ContractItem),

@@ -328,6 +328,26 @@ export const EisPlanPositionQuery = PageQuery.extend({
 });
 export type EisPlanPositionQuery = z.input<typeof EisPlanPositionQuery>;
 
+/** A position of the company's plans as a picker lists it (the contract card's «Позиция плана закупки»). */
+export const EisPlanPositionOption = z.object({
+  number: z.string(),
+  subject: z.string(),
+  price: money.nullable(),
+  currency: z.string().nullable(),
+  status: z.string().nullable(),
+  status_title: z.string().nullable(),
+  method_name: z.string().nullable(),
+  registration_number: z.string(),
+  plan_year: z.number().int(),
+});
+export type EisPlanPositionOption = z.infer<typeof EisPlanPositionOption>;
+
+export const EisPlanPositionSearchQuery = PageQuery.extend({
+  /** Words of the subject or the start of the number; every word must match. */
+  q: z.string().trim().max(200).optional(),
+});
+export type EisPlanPositionSearchQuery = z.input<typeof EisPlanPositionSearchQuery>;
+
 const CompanyParams = z.object({ company_id: z.coerce.number().int().positive() });
 const PlanParams = CompanyParams.extend({ plan_id: z.coerce.number().int().positive() });
 const VersionParams = PlanParams.extend({ version: z.coerce.number().int().positive() });
@@ -401,6 +421,18 @@ export const eisPlanRoutes = {
     permission: 'contracts.read',
     params: VersionParams,
     response: { 200: z.string().describe('XLSX file') },
+  }),
+  searchPositions: defineRoute({
+    method: 'GET',
+    path: '/api/companies/:company_id/eis_plan_positions',
+    summary:
+      'Positions of all plans of the company as their versions in force state them, for a picker (paged; q: words of the subject or the start of the number); newest plans first',
+    tags,
+    company: 'company_id',
+    permission: 'contracts.read',
+    params: CompanyParams,
+    query: EisPlanPositionSearchQuery,
+    response: { 200: pageOf(EisPlanPositionOption) },
   }),
   item: defineRoute({
     method: 'GET',

@@ -66,9 +66,21 @@ export const contracts = pgTable(
     fundingSourceId: integer('funding_source_id'),
     /** Catalogue 9 (основание заключения договора) entry id. */
     contractBasisId: integer('contract_basis_id'),
+    /**
+     * Number of a position of the company's EIS plans (`eis_plan_positions.number`), chosen from
+     * them; an older number that names no imported position is kept until another is chosen.
+     */
     planPositionNumber: text('plan_position_number'),
+    /** Procurement methods catalogue (kind `method`) entry id; null: none chosen, or a text of before. */
+    procurementMethodId: integer('procurement_method_id'),
+    /**
+     * Code and title of the method: copied from the chosen entry, or as an EIS import or an older
+     * version of the register wrote them (shown «не из справочника» while the id is null).
+     */
     procurementMethodCode: text('procurement_method_code'),
     procurementMethodName: text('procurement_method_name'),
+    /** Catalogue 1 (методы определения НМЦД) entry id. */
+    priceMethodId: integer('price_method_id'),
     noticeNumber: text('notice_number'),
     /**
      * The procurement the contract was concluded from (modules/procurements). No foreign key in

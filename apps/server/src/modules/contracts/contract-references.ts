@@ -6,53 +6,202 @@ import { auditRefused } from '../access/access.service.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { assertTariffAllows, registerTariffCounter } from '../catalogs/tariffs.service.js';
 import { invalid } from './contract-children.js';
+import { planPositionOf } from './contracts.repository.js';
 
-type Refs = { funding_source_id?: number | null; contract_basis_id?: number | null };
-type Previous = { fundingSourceId: number | null; contractBasisId: number | null } | null;
+type Refs = {
+  funding_source_id?: number | null;
+  contract_basis_id?: number | null;
+  price_method_id?: number | null;
+  procurement_method_id?: number | null;
+  procurement_method_code?: string | null;
+  procurement_method_name?: string | null;
+  plan_position_number?: string | null;
+};
+type Previous = Pick<
+  typeof contracts.$inferSelect,
+  | 'fundingSourceId'
+  | 'contractBasisId'
+  | 'priceMethodId'
+  | 'procurementMethodId'
+  | 'procurementMethodCode'
+  | 'procurementMethodName'
+  | 'planPositionNumber'
+> | null;
 
+/** The catalogue references of a contract body: the field, the stored column, the catalogue. */
 const REFS = [
-  { field: 'funding_source_id', prev: 'fundingSourceId', typeCode: 8, what: 'Источник финансирования' },
-  { field: 'contract_basis_id', prev: 'contractBasisId', typeCode: 9, what: 'Основание заключения договора' },
+  {
+    field: 'funding_source_id',
+    prev: 'fundingSourceId',
+    kind: 'generic',
+    typeCode: 8,
+    what: 'Источник финансирования',
+  },
+  {
+    field: 'contract_basis_id',
+    prev: 'contractBasisId',
+    kind: 'generic',
+    typeCode: 9,
+    what: 'Основание заключения договора',
+  },
+  {
+    field: 'price_method_id',
+    prev: 'priceMethodId',
+    kind: 'generic',
+    typeCode: 1,
+    what: 'Метод определения НМЦД',
+  },
+  {
+    field: 'procurement_method_id',
+    prev: 'procurementMethodId',
+    kind: 'method',
+    typeCode: null,
+    what: 'Способ закупки',
+  },
 ] as const;
 
-/**
- * Funding source and contract basis must be entries of the generic catalogue (type 8 and 9) that
- * the company sees: global ones or its own, not archived. An entry archived after it was chosen
- * stays valid on the contracts that already point at it.
- */
-export async function checkCatalogEntries(tx: Tx, companyId: number, body: Refs, previous: Previous) {
-  const wanted = REFS.filter((r) => body[r.field]);
-  if (wanted.length === 0) return;
-  const rows = await tx
+/** What a contract row stores of its procurement method. */
+export type MethodColumns = {
+  procurementMethodId: number | null;
+  procurementMethodCode: string | null;
+  procurementMethodName: string | null;
+};
+
+/** Entries of the company's view of the catalogues (global ones and its own) among `ids`. */
+function visibleEntries(tx: Tx, companyId: number, ids: number[]) {
+  return tx
     .select({
       id: catalogEntries.id,
+      kind: catalogEntries.kind,
       typeCode: catalogEntries.typeCode,
+      code: catalogEntries.code,
+      title: catalogEntries.title,
       archivedAt: catalogEntries.archivedAt,
     })
     .from(catalogEntries)
     .where(
       and(
-        inArray(
-          catalogEntries.id,
-          wanted.map((r) => body[r.field] as number),
-        ),
-        eq(catalogEntries.kind, 'generic'),
+        inArray(catalogEntries.id, ids),
+        inArray(catalogEntries.kind, ['generic', 'method']),
         or(isNull(catalogEntries.companyId), eq(catalogEntries.companyId, companyId)),
       ),
     );
-  const issues = [];
+}
+
+/**
+ * Funding source (catalogue 8), contract basis (9), НМЦД method (1) and procurement method (the
+ * methods catalogue) must be entries the company sees: global ones or its own, not archived. An
+ * entry archived after it was chosen stays valid on the contracts that already point at it. Another
+ * company's entry is refused like a missing one (auditForeignReferences has audited it).
+ *
+ * Answers the procurement method columns: the chosen entry's id, code and title; without an id, the
+ * entry of the methods catalogue with the body's code; or, on a contract that keeps a method that
+ * is not in the catalogue (an EIS import, a text of before), that text sent back unchanged.
+ */
+export async function checkCatalogEntries(
+  tx: Tx,
+  companyId: number,
+  body: Refs,
+  previous: Previous,
+): Promise<MethodColumns> {
+  const wanted = REFS.filter((r) => body[r.field]);
+  const rows = wanted.length
+    ? await visibleEntries(
+        tx,
+        companyId,
+        wanted.map((r) => body[r.field] as number),
+      )
+    : [];
+  const issues: { path: string; message: string }[] = [];
+  let method: MethodColumns | null = null;
   for (const r of wanted) {
     const id = body[r.field] as number;
-    const row = rows.find((x) => x.id === id && x.typeCode === r.typeCode);
+    const row = rows.find((x) => x.id === id && x.kind === r.kind && (x.typeCode ?? null) === r.typeCode);
     const keptArchived = row?.archivedAt && previous?.[r.prev] === id;
     if (!row || (row.archivedAt && !keptArchived)) {
       issues.push({
         path: `body.${r.field}`,
         message: `${r.what}: запись справочника не найдена или в архиве`,
       });
+    } else if (r.field === 'procurement_method_id') {
+      method = {
+        procurementMethodId: row.id,
+        procurementMethodCode: row.code,
+        procurementMethodName: row.title,
+      };
     }
   }
+  if (!body.procurement_method_id) method = await methodWithoutId(tx, companyId, body, previous, issues);
+  const planIssue = await planPositionProblem(tx, companyId, body.plan_position_number ?? null, previous);
+  if (planIssue) issues.push(planIssue);
   if (issues.length) throw invalid(issues);
+  return method ?? { procurementMethodId: null, procurementMethodCode: null, procurementMethodName: null };
+}
+
+/** The procurement method of a body without `procurement_method_id` (see checkCatalogEntries). */
+async function methodWithoutId(
+  tx: Tx,
+  companyId: number,
+  body: Refs,
+  previous: Previous,
+  issues: { path: string; message: string }[],
+): Promise<MethodColumns | null> {
+  const code = body.procurement_method_code ?? null;
+  const name = body.procurement_method_name ?? null;
+  if (!code && !name) return null;
+  if (
+    previous &&
+    previous.procurementMethodId === null &&
+    code === previous.procurementMethodCode &&
+    name === previous.procurementMethodName
+  ) {
+    return { procurementMethodId: null, procurementMethodCode: code, procurementMethodName: name };
+  }
+  if (code) {
+    const [row] = await tx
+      .select({ id: catalogEntries.id, code: catalogEntries.code, title: catalogEntries.title })
+      .from(catalogEntries)
+      .where(
+        and(
+          eq(catalogEntries.kind, 'method'),
+          eq(catalogEntries.code, code),
+          or(isNull(catalogEntries.companyId), eq(catalogEntries.companyId, companyId)),
+          or(isNull(catalogEntries.archivedAt), eq(catalogEntries.id, previous?.procurementMethodId ?? 0)),
+        ),
+      )
+      // the company's own entry wins over a global one with the same code
+      .orderBy(sql`${catalogEntries.companyId} is null`)
+      .limit(1);
+    if (row)
+      return {
+        procurementMethodId: row.id,
+        procurementMethodCode: row.code,
+        procurementMethodName: row.title,
+      };
+  }
+  issues.push({
+    path: 'body.procurement_method_id',
+    message: `Способ закупки выберите из справочника «Способы закупки»: «${name ?? code}» в нём нет`,
+  });
+  return null;
+}
+
+/**
+ * A plan position is one of the company's EIS plans (by its number); a number the contract already
+ * holds is kept even when no imported plan has it (entered before the plans, or from an EIS import).
+ */
+async function planPositionProblem(
+  tx: Tx,
+  companyId: number,
+  number: string | null,
+  previous: Previous,
+): Promise<{ path: string; message: string } | null> {
+  if (!number || number === previous?.planPositionNumber) return null;
+  if (await planPositionOf(tx, companyId, number)) return null;
+  return {
+    path: 'body.plan_position_number',
+    message: `Позиции № ${number} нет в планах закупки компании: выберите позицию из загруженных планов`,
+  };
 }
 
 /**
@@ -108,8 +257,19 @@ export function registerContractReferences(): () => void {
   const offUsage = registerCatalogUsage({
     name: 'Договоры',
     count: async (db, entry) => {
-      if (entry.kind !== 'generic' || (entry.typeCode !== 8 && entry.typeCode !== 9)) return 0;
-      const column = entry.typeCode === 8 ? contracts.fundingSourceId : contracts.contractBasisId;
+      const column =
+        entry.kind === 'method'
+          ? contracts.procurementMethodId
+          : entry.kind !== 'generic'
+            ? null
+            : entry.typeCode === 1
+              ? contracts.priceMethodId
+              : entry.typeCode === 8
+                ? contracts.fundingSourceId
+                : entry.typeCode === 9
+                  ? contracts.contractBasisId
+                  : null;
+      if (!column) return 0;
       const [{ n }] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(contracts)

@@ -1,5 +1,5 @@
 import { fromKopecks, lineKopecks, toScaled, vatInsideKopecks } from '@zakupki/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   catalogEntries,
@@ -103,17 +103,32 @@ function itemsOf(c: DemoContract, acceptedShare: number) {
 export async function seedDemoContracts(tx: Tx, ids: DemoIds): Promise<void> {
   const today = todayMoscow();
   const catalog = await tx
-    .select({ id: catalogEntries.id, typeCode: catalogEntries.typeCode, code: catalogEntries.code })
+    .select({
+      id: catalogEntries.id,
+      kind: catalogEntries.kind,
+      typeCode: catalogEntries.typeCode,
+      code: catalogEntries.code,
+      title: catalogEntries.title,
+    })
     .from(catalogEntries)
     .where(
       and(
-        eq(catalogEntries.kind, 'generic'),
-        inArray(catalogEntries.typeCode, [8, 9]),
+        or(
+          and(eq(catalogEntries.kind, 'generic'), inArray(catalogEntries.typeCode, [1, 8, 9])),
+          eq(catalogEntries.kind, 'method'),
+        ),
         isNull(catalogEntries.companyId),
       ),
     );
   const entry = (typeCode: number, code?: string) =>
-    catalog.find((e) => e.typeCode === typeCode && e.code === code)?.id ?? null;
+    catalog.find((e) => e.kind === 'generic' && e.typeCode === typeCode && e.code === code)?.id ?? null;
+  // the procurement method is an entry of the methods catalogue, as the contract card picks it
+  const method = ([code, name]: [string, string]) => {
+    const e = catalog.find((x) => x.kind === 'method' && x.code === code);
+    return e
+      ? { procurementMethodId: e.id, procurementMethodCode: e.code, procurementMethodName: e.title }
+      : { procurementMethodId: null, procurementMethodCode: code, procurementMethodName: name };
+  };
   const created: number[] = [];
   for (const [companyId, list] of [
     [ids.companies.client1, ENERGY_CONTRACTS],
@@ -145,8 +160,9 @@ export async function seedDemoContracts(tx: Tx, ids: DemoIds): Promise<void> {
         fundingSourceId: entry(8, c.funding),
         contractBasisId: entry(9, c.basis),
         planPositionNumber: c.planPosition ? year(c.planPosition) : null,
-        procurementMethodCode: c.method[0],
-        procurementMethodName: c.method[1],
+        ...method(c.method),
+        // the market price method (catalogue 1, code 1): what the demo's prices were set by
+        priceMethodId: entry(1, '1'),
         startDate: date,
         endDate: addDays(date, c.term),
         status: c.status,

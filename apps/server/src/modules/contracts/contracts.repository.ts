@@ -1,7 +1,15 @@
 import type { Contract, ContractListItem } from '@zakupki/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { contractItems, contractStages, contracts, paymentTerms } from '../../db/schema/index.js';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  contractItems,
+  contractStages,
+  contracts,
+  eisPlanPositions,
+  eisPlanPositionVersions,
+  eisPlanVersions,
+  paymentTerms,
+} from '../../db/schema/index.js';
 import { dutiesOf } from './contract-duties.js';
 import { allowedTransitions } from './contracts.policy.js';
 
@@ -11,7 +19,10 @@ type StageRow = typeof contractStages.$inferSelect;
 type TermRow = typeof paymentTerms.$inferSelect;
 
 /** The contract as the API shows it, without the computed parts (duties, transitions). */
-export type ContractData = Omit<Contract, 'duties' | 'allowed_transitions' | 'deadline'>;
+export type ContractData = Omit<
+  Contract,
+  'duties' | 'allowed_transitions' | 'deadline' | 'plan_position_subject'
+>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -175,8 +186,10 @@ export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<Co
     funding_source_id: row.fundingSourceId,
     contract_basis_id: row.contractBasisId,
     plan_position_number: row.planPositionNumber,
+    procurement_method_id: row.procurementMethodId,
     procurement_method_code: row.procurementMethodCode,
     procurement_method_name: row.procurementMethodName,
+    price_method_id: row.priceMethodId,
     notice_number: row.noticeNumber,
     eis_url: row.eisUrl,
     items: items.filter((i) => i.contractId === row.id).map(toItem),
@@ -187,13 +200,34 @@ export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<Co
   }));
 }
 
+/** The position of the company's plans with this number: its subject in the latest version that holds it. */
+export async function planPositionOf(
+  tx: Db | Tx,
+  companyId: number,
+  number: string,
+): Promise<{ subject: string } | null> {
+  const [row] = await tx
+    .select({ subject: eisPlanPositionVersions.subject })
+    .from(eisPlanPositions)
+    .innerJoin(eisPlanPositionVersions, eq(eisPlanPositionVersions.positionId, eisPlanPositions.id))
+    .innerJoin(eisPlanVersions, eq(eisPlanVersions.id, eisPlanPositionVersions.versionId))
+    .where(and(eq(eisPlanPositions.companyId, companyId), eq(eisPlanPositions.number, number)))
+    .orderBy(desc(eisPlanVersions.version))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The full card: stored data plus duties, the nearest open one and the allowed transitions. */
 export async function loadContract(tx: Tx, row: ContractRow): Promise<Contract> {
   const data = await loadContractData(tx, row);
   const duties = await dutiesOf(tx, row.id);
+  const position = row.planPositionNumber
+    ? await planPositionOf(tx, row.companyId, row.planPositionNumber)
+    : null;
   const open = duties.find((d) => d.status === 'due' || d.status === 'due_soon' || d.status === 'overdue');
   return {
     ...data,
+    plan_position_subject: position?.subject ?? null,
     duties,
     deadline: open
       ? {

@@ -9,7 +9,12 @@ import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
-import { auditForeignReferences, checkCatalogEntries, checkTariff } from './contract-references.js';
+import {
+  auditForeignReferences,
+  checkCatalogEntries,
+  checkTariff,
+  type MethodColumns,
+} from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { editProblem, FIELD_TITLES, materialChanges } from './contracts.policy.js';
 import { findContract, loadContract, loadContractData } from './contracts.repository.js';
@@ -122,7 +127,11 @@ function checkDates(body: CommonIn, status: string) {
   if (issues.length) throw invalid(issues);
 }
 
-function columns(body: CommonIn, customer: Awaited<ReturnType<typeof resolveCustomer>>) {
+function columns(
+  body: CommonIn,
+  customer: Awaited<ReturnType<typeof resolveCustomer>>,
+  method: MethodColumns,
+) {
   return {
     law: body.law,
     eisRegistryNumber: body.eis_registry_number,
@@ -141,8 +150,8 @@ function columns(body: CommonIn, customer: Awaited<ReturnType<typeof resolveCust
     fundingSourceId: body.funding_source_id ?? null,
     contractBasisId: body.contract_basis_id ?? null,
     planPositionNumber: body.plan_position_number,
-    procurementMethodCode: body.procurement_method_code,
-    procurementMethodName: body.procurement_method_name,
+    ...method,
+    priceMethodId: body.price_method_id ?? null,
     noticeNumber: body.notice_number,
     startDate: body.start_date,
     endDate: body.end_date,
@@ -162,12 +171,12 @@ export async function createContract(
     await checkTariff(tx, companyId);
     checkDates(body, body.status);
     const customer = await resolveCustomer(tx, companyId, body);
-    await checkCatalogEntries(tx, companyId, body, null);
+    const method = await checkCatalogEntries(tx, companyId, body, null);
     await checkUnique(tx, companyId, body, null);
     const [row] = await tx
       .insert(contracts)
       .values({
-        ...columns(body, customer),
+        ...columns(body, customer, method),
         companyId,
         status: body.status,
         source: 'manual',
@@ -215,9 +224,12 @@ export async function updateContract(
     }
     const before = await loadContractData(tx, row);
     const customer = await resolveCustomer(tx, companyId, body);
-    await checkCatalogEntries(tx, companyId, body, row);
+    const method = await checkCatalogEntries(tx, companyId, body, row);
     await checkUnique(tx, companyId, body, id);
-    await tx.update(contracts).set(columns(body, customer)).where(eq(contracts.id, id));
+    await tx
+      .update(contracts)
+      .set(columns(body, customer, method))
+      .where(eq(contracts.id, id));
     await saveItems(tx, id, body.items, false);
     await saveStagesAndTerms(tx, id, body.stages, body.payment_terms, false);
     if (row.status === 'concluded') {

@@ -3,6 +3,7 @@ import {
   EIS_POSITION_STATUS_TITLES,
   type EisPlanListItem,
   type EisPlanPosition,
+  type EisPlanPositionOption,
   type EisPlanTotals,
   type EisPlanVersionSummary,
 } from '@zakupki/shared';
@@ -133,6 +134,29 @@ export function toPosition(r: PageRow): EisPlanPosition {
     procurement_amount: money2(r.procurementAmount),
     contracts: Number(r.contracts),
     contract_amount: money2(r.contractAmount),
+  };
+}
+
+export function toPositionOption(r: {
+  number: string;
+  subject: string;
+  price: string | null;
+  currency: string | null;
+  status: string | null;
+  methodName: string | null;
+  registrationNumber: string;
+  planYear: number;
+}): EisPlanPositionOption {
+  return {
+    number: r.number,
+    subject: r.subject,
+    price: r.price === null ? null : money2(r.price),
+    currency: r.currency,
+    status: r.status,
+    status_title: r.status ? (EIS_POSITION_STATUS_TITLES[r.status] ?? r.status) : null,
+    method_name: r.methodName,
+    registration_number: r.registrationNumber,
+    plan_year: r.planYear,
   };
 }
 

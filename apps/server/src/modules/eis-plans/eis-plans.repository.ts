@@ -410,3 +410,63 @@ export async function findPlanVersion(tx: Tx, companyId: number, planId: number,
     );
   return row;
 }
+
+/**
+ * The picker of plan positions (the contract card): positions of every plan of the company as the
+ * plan's version in force states them, each word of `q` found in the subject or at the start of
+ * the number; the newest plans first, positions in file order. One page and the total.
+ */
+export async function searchPositions(
+  tx: Tx,
+  companyId: number,
+  q: string | undefined,
+  page: { page: number; limit: number },
+) {
+  const pv = eisPlanPositionVersions;
+  const escaped = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  const where = and(
+    eq(eisPlanPositions.companyId, companyId),
+    ...words.map(
+      (w) =>
+        sql`(${pv.subject} ilike ${`%${escaped(w)}%`} or ${eisPlanPositions.number} like ${`${escaped(w)}%`})`,
+    ),
+  );
+  const from = () =>
+    tx
+      .select({
+        number: eisPlanPositions.number,
+        subject: pv.subject,
+        price: pv.price,
+        currency: pv.currency,
+        status: pv.status,
+        methodName: pv.methodName,
+        registrationNumber: eisPlans.registrationNumber,
+        planYear: eisPlans.year,
+      })
+      .from(eisPlanPositions)
+      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
+      .innerJoin(
+        eisPlanVersions,
+        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
+      )
+      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
+      .where(where);
+  const [rows, [{ n }]] = await Promise.all([
+    from()
+      .orderBy(desc(eisPlans.year), asc(eisPlans.registrationNumber), asc(pv.sort))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    tx
+      .select({ n: count() })
+      .from(eisPlanPositions)
+      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
+      .innerJoin(
+        eisPlanVersions,
+        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
+      )
+      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
+      .where(where),
+  ]);
+  return { rows, total: Number(n) };
+}

@@ -14,6 +14,7 @@ import {
   getPlanItem,
   listEisPlans,
   listPositions,
+  searchPlanPositions,
 } from './eis-plans.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -48,6 +49,9 @@ export function eisPlansModule(app: FastifyInstance) {
     }
     return diffVersions(db(), company.id, params.plan_id, query.from, query.to);
   });
+  addRoute(app, eisPlanRoutes.searchPositions, ({ company, query }) =>
+    searchPlanPositions(db(), company.id, query),
+  );
   addRoute(app, eisPlanRoutes.item, ({ company, params }) => getPlanItem(db(), company.id, params.number));
   addRoute(app, eisPlanRoutes.xlsx, async ({ actor, company, params, reply }) => {
     const out = await exportPlanVersion(db(), actor, company.id, params.plan_id, params.version);

@@ -4,6 +4,7 @@ import type {
   EisPlanDuty,
   EisPlanItem,
   EisPlanListQuery,
+  EisPlanPositionOption,
   EisPlanPositionQuery,
   EisPlanViolation,
 } from '@zakupki/shared';
@@ -23,7 +24,14 @@ import {
   planDuties,
   positionViolations,
 } from './eis-plans.policy.js';
-import { stateOf, toListItem, toPosition, toTotals, toVersionSummary } from './eis-plans.presenter.js';
+import {
+  stateOf,
+  toListItem,
+  toPosition,
+  toPositionOption,
+  toTotals,
+  toVersionSummary,
+} from './eis-plans.presenter.js';
 import {
   contractsForNumbers,
   findPlan,
@@ -37,6 +45,7 @@ import {
   positionHistory,
   positionsPage,
   positionTotals,
+  searchPositions,
   type VersionRow,
   versionPositionRows,
 } from './eis-plans.repository.js';
@@ -52,6 +61,16 @@ export async function listEisPlans(tx: Tx, companyId: number, q: EisPlanListQuer
     page: q.page,
     limit: q.limit,
   };
+}
+
+/** Positions of the company's plans for a picker (the contract card): see `searchPositions`. */
+export async function searchPlanPositions(
+  tx: Tx,
+  companyId: number,
+  q: { q?: string; page: number; limit: number },
+): Promise<{ items: EisPlanPositionOption[]; total: number; page: number; limit: number }> {
+  const { rows, total } = await searchPositions(tx, companyId, q.q, q);
+  return { items: rows.map(toPositionOption), total, page: q.page, limit: q.limit };
 }
 
 async function planOf(tx: Tx, companyId: number, planId: number): Promise<PlanRow> {

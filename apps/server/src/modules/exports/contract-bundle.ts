@@ -101,8 +101,17 @@ export async function loadBundles(
     const catalogIds = [
       ...new Set(rows.map((r) => r.contractBasisId).filter((v): v is number => v !== null)),
     ];
+    // the chosen entry by its id; a contract without one (a method of before, an EIS import) by its code
+    const methodIds = [
+      ...new Set(rows.map((r) => r.procurementMethodId).filter((v): v is number => v !== null)),
+    ];
     const methodCodes = [
-      ...new Set(rows.map((r) => r.procurementMethodCode).filter((v): v is string => !!v)),
+      ...new Set(
+        rows
+          .filter((r) => r.procurementMethodId === null)
+          .map((r) => r.procurementMethodCode)
+          .filter((v): v is string => !!v),
+      ),
     ];
     const [items, events, customerRows, bases, methods, versions] = await Promise.all([
       children
@@ -126,9 +135,10 @@ export async function loadBundles(
             .from(catalogEntries)
             .where(inArray(catalogEntries.id, catalogIds))
         : [],
-      methodCodes.length
+      methodCodes.length || methodIds.length
         ? db
             .select({
+              id: catalogEntries.id,
               code: catalogEntries.code,
               title: catalogEntries.title,
               extra: catalogEntries.extra,
@@ -138,7 +148,10 @@ export async function loadBundles(
             .where(
               and(
                 eq(catalogEntries.kind, 'method'),
-                inArray(catalogEntries.code, methodCodes),
+                or(
+                  methodIds.length ? inArray(catalogEntries.id, methodIds) : undefined,
+                  methodCodes.length ? inArray(catalogEntries.code, methodCodes) : undefined,
+                ),
                 or(isNull(catalogEntries.companyId), eq(catalogEntries.companyId, companyId)),
               ),
             )
@@ -175,13 +188,19 @@ export async function loadBundles(
         .sort((a, b) => (a.companyId === null ? -1 : 1) - (b.companyId === null ? -1 : 1))
         .map((m) => [m.code, m]),
     );
+    const methodById = new Map(methods.map((m) => [m.id, m]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of part) {
       const c = byId.get(id);
       if (!c) continue;
       const cust = c.customerId ? customerOf.get(c.customerId) : undefined;
       const evs = eventsOf.get(id) ?? [];
-      const method = c.procurementMethodCode ? methodOf.get(c.procurementMethodCode) : undefined;
+      const method =
+        c.procurementMethodId !== null
+          ? methodById.get(c.procurementMethodId)
+          : c.procurementMethodCode
+            ? methodOf.get(c.procurementMethodCode)
+            : undefined;
       result.push({
         contract: c,
         items: itemsOf.get(id) ?? [],
@@ -196,7 +215,7 @@ export async function loadBundles(
           address: cust?.address ?? null,
         },
         method: classifyMethod(
-          c.procurementMethodCode,
+          method?.code ?? c.procurementMethodCode,
           c.procurementMethodName,
           method ? { code: method.code, title: method.title, extra: method.extra } : null,
         ),

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { catalogEntries } from '../../db/schema/index.js';
+import { catalogEntries, contracts } from '../../db/schema/index.js';
 import { SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
 import { createContract2024, download, reportNotification, runReport } from './exports.test-helpers.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
@@ -72,11 +72,19 @@ beforeAll(async () => {
     procurement_method_code: null,
     procurement_method_name: null,
   });
-  await add('М-6', {
+  // a method as an EIS import writes it (the API takes methods from the catalogue only)
+  const m6 = await add('М-6', {
     price: '150000.00',
-    procurement_method_code: '30000',
-    procurement_method_name: 'Закупка у единственного поставщика (подрядчика, исполнителя)',
+    procurement_method_code: null,
+    procurement_method_name: null,
   });
+  await t.app.deps.db
+    .update(contracts)
+    .set({
+      procurementMethodCode: '30000',
+      procurementMethodName: 'Закупка у единственного поставщика (подрядчика, исполнителя)',
+    })
+    .where(eq(contracts.id, m6.id));
   await add('М-7', {
     ...notSme,
     price: '10000.00',

@@ -34,6 +34,31 @@ export const EIS_METHOD_CODES = {
   other: '40000',
 } as const;
 
+/**
+ * The EIS purchase type of each method the methods catalogue is seeded with (its codes): tenders
+ * are 11011, auctions 12012, the single supplier 30000, every other method of the customer's
+ * procurement regulation (quotations, proposals, negotiations, qualification) 40000.
+ */
+export const EIS_CODE_OF_METHOD: Readonly<Record<string, string>> = {
+  open_tender: EIS_METHOD_CODES.tender,
+  e_tender: EIS_METHOD_CODES.tender,
+  closed_tender: EIS_METHOD_CODES.tender,
+  e_tender_sme: EIS_METHOD_CODES.tender,
+  open_auction: EIS_METHOD_CODES.auction,
+  e_auction: EIS_METHOD_CODES.auction,
+  closed_auction: EIS_METHOD_CODES.auction,
+  e_auction_sme: EIS_METHOD_CODES.auction,
+  e_quotation: EIS_METHOD_CODES.other,
+  closed_quotation: EIS_METHOD_CODES.other,
+  e_proposal: EIS_METHOD_CODES.other,
+  closed_proposal: EIS_METHOD_CODES.other,
+  negotiations: EIS_METHOD_CODES.other,
+  qualification: EIS_METHOD_CODES.other,
+  e_quotation_sme: EIS_METHOD_CODES.other,
+  e_proposal_sme: EIS_METHOD_CODES.other,
+  single_supplier: EIS_METHOD_CODES.single,
+};
+
 const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
 
 function fromName(text: string): Pick<MethodInfo, 'kind' | 'electronic' | 'smeOnly'> {
@@ -49,6 +74,7 @@ function fromName(text: string): Pick<MethodInfo, 'kind' | 'electronic' | 'smeOn
 }
 
 function eisCodeFor(code: string | null, kind: MethodKind | null, text: string): string {
+  if (code && Object.hasOwn(EIS_CODE_OF_METHOD, code)) return EIS_CODE_OF_METHOD[code];
   if (code && /^\d{1,5}$/.test(code)) return code;
   if (kind === 'single') return EIS_METHOD_CODES.single;
   if (/конкурс/.test(text)) return EIS_METHOD_CODES.tender;
@@ -65,8 +91,10 @@ function ocdsFor(kind: MethodKind | null, text: string): OcdsMethod | null {
 }
 
 /**
- * Classifies the method of a contract. The catalogue entry (when the code is one of ours) wins,
- * then the EIS code (30000 is a purchase from a single supplier), then words of the name.
+ * Classifies the method of a contract. The catalogue entry (the one chosen, or the one whose code
+ * the contract keeps) wins, then the EIS code (30000 is a purchase from a single supplier), then
+ * words of the name. The EIS purchase type is the seeded code's (EIS_CODE_OF_METHOD), else a code of
+ * up to five digits as it is (an EIS import, or an entry coded so), else by the name's words.
  */
 export function classifyMethod(
   code: string | null,

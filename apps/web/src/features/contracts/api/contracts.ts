@@ -7,11 +7,12 @@ import type {
   ContractStatus,
   ContractUpdateInput,
 } from '@zakupki/shared/api/contracts-model';
+import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
 import { api } from '../../../lib/api-client';
 import { useCompanyPermissions } from '../../../lib/company-queries';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import type { ListQuery } from '../model/filters';
-import { contractKeys } from './keys';
+import { type CatalogOptionType, contractKeys } from './keys';
 
 /**
  * Contract register and card (GET/POST/PUT /api/companies/:company_id/contracts…); keys from
@@ -123,7 +124,6 @@ export const customersQuery = (companyId: number) =>
     staleTime: 5 * 60_000,
   });
 
-/** Catalogue 8 (funding sources) and 9 (contract bases): global entries and the company's own. */
 /** The procurement methods catalogue (global and the company's entries), for the contract card. */
 export const procurementMethodsQuery = (companyId: number) =>
   queryOptions({
@@ -140,7 +140,8 @@ export const procurementMethodsQuery = (companyId: number) =>
 
 export const useProcurementMethods = (companyId: number) => useQuery(procurementMethodsQuery(companyId));
 
-export const catalogOptionsQuery = (companyId: number, type: 8 | 9) =>
+/** Catalogue 1 (НМЦД methods), 8 (funding sources) and 9 (contract bases): global entries and the company's own. */
+export const catalogOptionsQuery = (companyId: number, type: CatalogOptionType) =>
   queryOptions({
     queryKey: contractKeys.catalogOptions(companyId, type),
     queryFn: ({ signal }) =>
@@ -164,8 +165,27 @@ export const useContractEvents = (companyId: number, id: number) =>
   useQuery(contractEventsQuery(companyId, id));
 export const useDeadlines = (companyId: number, limit = 10) => useQuery(deadlinesQuery(companyId, limit));
 export const useCustomerOptions = (companyId: number) => useQuery(customersQuery(companyId));
-export const useCatalogOptions = (companyId: number, type: 8 | 9) =>
+export const useCatalogOptions = (companyId: number, type: CatalogOptionType) =>
   useQuery(catalogOptionsQuery(companyId, type));
+
+/** Positions of the company's EIS plans whose subject or number match `q` (the server searches), first 20. */
+export const planPositionOptionsQuery = (companyId: number, q: string) =>
+  queryOptions({
+    queryKey: contractKeys.planPositionOptions(companyId, q),
+    queryFn: ({ signal }) =>
+      api(eisPlanRoutes.searchPositions, {
+        params: { company_id: companyId },
+        query: { q: q || undefined, page: 1, limit: 20 },
+        signal,
+        loading: false,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+
+export const usePlanPositionOptions = (companyId: number, q: string) =>
+  useQuery(planPositionOptionsQuery(companyId, q));
 
 /** Every contract write answers with the card: it replaces the cached card, the company's lists refresh. */
 const contractWrite = (companyId: number) => ({

@@ -4,6 +4,9 @@ import { companyKeys } from '../../../lib/company-queries';
 import { queryRoots } from '../../../lib/query-keys';
 import type { ListQuery } from '../model/filters';
 
+/** The generic catalogues a contract picks from: 1 НМЦД methods, 8 funding sources, 9 contract bases. */
+export type CatalogOptionType = 1 | 8 | 9;
+
 /**
  * Keys of the contracts feature, one company at a time. Contracts, imports (УПД, payments, runs)
  * and reports each keep their root, so that the socket pushes of lib/realtime.ts (`contracts`,
@@ -41,7 +44,10 @@ export const contractKeys = {
 
   /** the company's customers as options of the contract form (under the company's customers) */
   customerOptions: companyKeys.customerOptions,
-  /** catalogue 8 / 9 entries as options (under the catalogs root: catalogue changes refresh them) */
-  catalogOptions: (companyId: number, type: 8 | 9) =>
+  /** catalogue 1 / 8 / 9 entries as options (under the catalogs root: catalogue changes refresh them) */
+  catalogOptions: (companyId: number, type: CatalogOptionType) =>
     [...queryRoots.catalogs, 'generic', type, 'options', companyId] as const,
+  /** the plan position picker's page for a search text (under the plans root: an import refreshes it) */
+  planPositionOptions: (companyId: number, q: string) =>
+    [...queryRoots.eisPlans, companyId, 'position-options', q] as const,
 };

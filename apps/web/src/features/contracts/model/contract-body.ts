@@ -28,8 +28,11 @@ export function updateBodyFrom(c: Contract, patch: Partial<ContractUpdateInput> 
     funding_source_id: c.funding_source_id,
     contract_basis_id: c.contract_basis_id,
     plan_position_number: c.plan_position_number,
-    procurement_method_code: c.procurement_method_code,
-    procurement_method_name: c.procurement_method_name,
+    // a catalogue method goes by its id; a kept text (no id) goes back as it is
+    procurement_method_id: c.procurement_method_id,
+    procurement_method_code: c.procurement_method_id ? null : c.procurement_method_code,
+    procurement_method_name: c.procurement_method_id ? null : c.procurement_method_name,
+    price_method_id: c.price_method_id,
     notice_number: c.notice_number,
     start_date: c.start_date,
     end_date: c.end_date,

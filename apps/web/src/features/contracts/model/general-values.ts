@@ -25,10 +25,15 @@ export type GeneralValues = {
   currency_code: string;
   funding_source_id: string | null;
   contract_basis_id: string | null;
-  plan_position_number: string;
-  procurement_method_name: string;
-  /** code of the procurement methods catalogue (the EIS export takes its purchase type from it) */
-  procurement_method_code: string | null;
+  /** a position of the company's EIS plans, by number (chosen in the picker) */
+  plan_position_number: string | null;
+  /**
+   * an entry id of the procurement methods catalogue (the EIS export takes its purchase type from
+   * it), `KEEP_METHOD` (the contract's method that is not in the catalogue) or null
+   */
+  procurement_method: string | null;
+  /** an entry id of catalogue 1 (методы определения НМЦД) */
+  price_method_id: string | null;
   notice_number: string;
   start_date: string | null;
   end_date: string | null;
@@ -40,6 +45,8 @@ export type GeneralValues = {
 };
 
 export const KEEP_CUSTOMER = 'keep';
+/** The select's value for a method a contract keeps from before the catalogue (an EIS import, a text). */
+export const KEEP_METHOD = 'keep';
 
 /** The Moscow calendar day of an instant (`2026-04-26T22:00:00Z` → `2026-04-27`). */
 export const moscowDay = (value: string | null): string | null =>
@@ -62,9 +69,9 @@ export const emptyGeneral = (): GeneralValues => ({
   currency_code: 'RUB',
   funding_source_id: null,
   contract_basis_id: null,
-  plan_position_number: '',
-  procurement_method_name: '',
-  procurement_method_code: null,
+  plan_position_number: null,
+  procurement_method: null,
+  price_method_id: null,
   notice_number: '',
   start_date: null,
   end_date: null,
@@ -92,9 +99,13 @@ export function generalFrom(c: Contract): GeneralValues {
     currency_code: c.currency_code,
     funding_source_id: c.funding_source_id ? String(c.funding_source_id) : null,
     contract_basis_id: c.contract_basis_id ? String(c.contract_basis_id) : null,
-    plan_position_number: c.plan_position_number ?? '',
-    procurement_method_name: c.procurement_method_name ?? '',
-    procurement_method_code: c.procurement_method_code,
+    plan_position_number: c.plan_position_number,
+    procurement_method: c.procurement_method_id
+      ? String(c.procurement_method_id)
+      : c.procurement_method_code || c.procurement_method_name
+        ? KEEP_METHOD
+        : null,
+    price_method_id: c.price_method_id ? String(c.price_method_id) : null,
     notice_number: c.notice_number ?? '',
     start_date: c.start_date,
     end_date: c.end_date,
@@ -106,16 +117,6 @@ export function generalFrom(c: Contract): GeneralValues {
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The plan position as the EIS numbers it: the plan's registration number (digits), a hyphen and
- * the position's ordinal. Empty is allowed (a contract outside the plan).
- */
-export function planPositionError(v: unknown): string | null {
-  const s = String(v ?? '').trim();
-  if (!s || /^\d{5,30}-\d{1,6}$/.test(s)) return null;
-  return 'Номер позиции плана: «<реестровый номер плана>-<порядковый номер>», например 2230123456789-12';
-}
 
 /** Field rules of the form; `items` (an existing contract's specification) checks the price against its total. */
 export function generalRules(items: SpecRow[], today: string) {
@@ -132,7 +133,6 @@ export function generalRules(items: SpecRow[], today: string) {
       if (normalizeDecimal(v as string) === null) return 'Цена не может быть отрицательной';
       return priceMismatch(items, v as string);
     },
-    plan_position_number: planPositionError,
     currency_code: (v: unknown) =>
       /^[A-Za-z]{3}$/.test(String(v ?? '').trim()) ? null : 'Код валюты из трёх латинских букв (RUB)',
     eis_registry_number: (v: unknown, values: GeneralValues) => {
@@ -161,6 +161,22 @@ export function generalRules(items: SpecRow[], today: string) {
 const orNull = (s: string) => s.trim() || null;
 const idOrNull = (s: string | null) => (s && Number(s) > 0 ? Number(s) : null);
 
+/** The procurement method as the API takes it: a catalogue id, or the kept text sent back unchanged. */
+function methodFields(value: string | null, contract: Contract | null) {
+  if (value === KEEP_METHOD && contract && !contract.procurement_method_id) {
+    return {
+      procurement_method_id: null,
+      procurement_method_code: contract.procurement_method_code,
+      procurement_method_name: contract.procurement_method_name,
+    };
+  }
+  return {
+    procurement_method_id: idOrNull(value),
+    procurement_method_code: null,
+    procurement_method_name: null,
+  };
+}
+
 /** The form's fields as the API takes them (without items, stages, payment terms). */
 export function generalToBody(v: GeneralValues, contract: Contract | null) {
   const keep = v.customer === KEEP_CUSTOMER && contract && !contract.customer_id;
@@ -183,9 +199,9 @@ export function generalToBody(v: GeneralValues, contract: Contract | null) {
     currency_code: v.currency_code.trim().toUpperCase() || 'RUB',
     funding_source_id: idOrNull(v.funding_source_id),
     contract_basis_id: idOrNull(v.contract_basis_id),
-    plan_position_number: orNull(v.plan_position_number),
-    procurement_method_name: orNull(v.procurement_method_name),
-    procurement_method_code: v.procurement_method_code,
+    plan_position_number: v.plan_position_number || null,
+    ...methodFields(v.procurement_method, contract),
+    price_method_id: idOrNull(v.price_method_id),
     notice_number: orNull(v.notice_number),
     start_date: v.start_date,
     end_date: v.end_date,

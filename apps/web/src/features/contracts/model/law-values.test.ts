@@ -1,7 +1,6 @@
 import { defaultVatRate } from '@zakupki/shared/api/contracts-model';
 import { describe, expect, it } from 'vitest';
 import { moneyScale } from '../../../components/form/money-input';
-import { planPositionError } from './general-values';
 import { overrunOf, shareOf } from './overrun';
 
 describe('values the law and the calendar say', () => {
@@ -25,13 +24,5 @@ describe('input refused, never silently changed', () => {
     expect(moneyScale('1234.567')).toBe('Не более двух знаков после запятой');
     expect(moneyScale('1234,56')).toBeNull();
     expect(moneyScale(1234.5)).toBeNull();
-  });
-
-  it('the plan position is `<plan registration number>-<ordinal>`', () => {
-    expect(planPositionError('2230123456789-12')).toBeNull();
-    expect(planPositionError('')).toBeNull();
-    expect(planPositionError('позиция 12')).toBe(
-      'Номер позиции плана: «<реестровый номер плана>-<порядковый номер>», например 2230123456789-12',
-    );
   });
 });

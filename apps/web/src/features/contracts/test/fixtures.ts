@@ -49,8 +49,11 @@ export const contract = (over: Partial<Contract> = {}): Contract => ({
   funding_source_id: null,
   contract_basis_id: null,
   plan_position_number: null,
+  plan_position_subject: null,
+  procurement_method_id: null,
   procurement_method_code: null,
   procurement_method_name: null,
+  price_method_id: null,
   notice_number: null,
   eis_url: null,
   items: [

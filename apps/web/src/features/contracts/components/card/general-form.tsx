@@ -14,18 +14,20 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Contract } from '@zakupki/shared/api/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AppSelect } from '../../../../components/form/app-select';
 import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
 import { applyServerErrors } from '../../../../components/form/form-errors';
 import { MoneyInput } from '../../../../components/form/money-input';
+import { SearchSelect } from '../../../../components/form/search-select';
 import { InnInput, KppInput, RequiredTextInput } from '../../../../components/form/text-fields';
 import { notices } from '../../../../components/notices/notices.store';
 import {
   type ContractSave,
   useCatalogOptions,
   useCustomerOptions,
+  usePlanPositionOptions,
   useProcurementMethods,
   useSaveContract,
 } from '../../api/contracts';
@@ -37,13 +39,15 @@ import {
   generalRules,
   generalToBody,
   KEEP_CUSTOMER,
+  KEEP_METHOD,
   moscowDay,
 } from '../../model/general-values';
 import { rowsFromContract } from '../../model/spec';
 import { isEditable } from '../../model/status';
 
-/** The select's value for a method known by its name only (no catalogue code). */
-const NAME_ONLY = '__name__';
+/** «number — subject» of a plan position, the subject cut to fit a select. */
+const positionLabel = (number: string, subject: string) =>
+  `${number} — ${subject.length > 120 ? `${subject.slice(0, 119)}…` : subject}`;
 
 const today = () => moscowDay(new Date().toISOString()) ?? new Date().toISOString().slice(0, 10);
 
@@ -88,18 +92,45 @@ export function GeneralForm({
     }
     return opts;
   };
-  // the procurement method comes from its catalogue (its code gives the EIS purchase type); a
-  // name alone (an imported contract) stays until another method is chosen
+  // the procurement method is an entry of its catalogue (its code gives the EIS purchase type); a
+  // method kept from before the catalogue (an EIS import, a text) stays until another is chosen
   const methods = useProcurementMethods(companyId);
-  const methodTitle = (code: string) => methods.data?.items.find((m) => m.code === code)?.title;
   const methodOptions = (methods.data?.items ?? [])
-    .filter((m) => !m.archived_at || m.code === form.values.procurement_method_code)
-    .map((m) => ({ value: m.code, label: m.title }));
-  const currentCode = form.values.procurement_method_code;
-  if (currentCode && !methodOptions.some((o) => o.value === currentCode))
-    methodOptions.push({ value: currentCode, label: form.values.procurement_method_name || currentCode });
-  if (!currentCode && form.values.procurement_method_name)
-    methodOptions.push({ value: NAME_ONLY, label: form.values.procurement_method_name });
+    .filter((m) => !m.archived_at || m.id === contract?.procurement_method_id)
+    .map((m) => ({ value: String(m.id), label: m.title }));
+  if (
+    contract?.procurement_method_id &&
+    !methodOptions.some((o) => o.value === String(contract.procurement_method_id))
+  )
+    methodOptions.push({
+      value: String(contract.procurement_method_id),
+      label: contract.procurement_method_name ?? `Запись справочника id:${contract.procurement_method_id}`,
+    });
+  if (
+    contract &&
+    !contract.procurement_method_id &&
+    (contract.procurement_method_name || contract.procurement_method_code)
+  )
+    methodOptions.push({
+      value: KEEP_METHOD,
+      label: `${contract.procurement_method_name || contract.procurement_method_code} (не из справочника)`,
+    });
+  const priceMethods = useCatalogOptions(companyId, 1);
+  const [positionText, setPositionText] = useState('');
+  const positions = usePlanPositionOptions(companyId, positionText);
+  const positionOptions = (positions.data?.items ?? []).map((p) => ({
+    value: p.number,
+    label: positionLabel(p.number, p.subject),
+  }));
+  const stored = contract?.plan_position_number;
+  const storedPosition = stored
+    ? {
+        value: stored,
+        label: contract.plan_position_subject
+          ? positionLabel(stored, contract.plan_position_subject)
+          : `${stored} (нет в загруженных планах закупки)`,
+      }
+    : null;
   const customerOptions = [
     ...(contract && !contract.customer_id
       ? [
@@ -246,10 +277,9 @@ export function GeneralForm({
             readOnly={ro}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SearchSelect
             label="Позиция плана закупки"
-            {...ip('plan_position_number')}
             description={
               contract?.plan_position_number ? (
                 <Anchor
@@ -259,24 +289,34 @@ export function GeneralForm({
                 >
                   Открыть позицию плана № {contract.plan_position_number}
                 </Anchor>
-              ) : undefined
+              ) : (
+                'Поиск по номеру или словам предмета в загруженных планах закупки'
+              )
             }
+            clearable
+            options={positionOptions}
+            selected={storedPosition}
+            onSearch={setPositionText}
+            loading={positions.isFetching}
+            {...form.getInputProps('plan_position_number')}
+            readOnly={ro}
           />
           <AppSelect
             label="Способ закупки"
             clearable
             searchable
             data={methodOptions}
-            value={
-              form.values.procurement_method_code ?? (form.values.procurement_method_name ? NAME_ONLY : null)
-            }
-            onChange={(code, option) => {
-              form.setFieldValue('procurement_method_code', code && code !== NAME_ONLY ? code : null);
-              form.setFieldValue(
-                'procurement_method_name',
-                code ? (methodTitle(code) ?? option?.label ?? '') : '',
-              );
-            }}
+            {...form.getInputProps('procurement_method')}
+            readOnly={ro}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <AppSelect
+            label="Метод определения НМЦД"
+            clearable
+            searchable
+            data={catalogOptions(priceMethods.data, contract?.price_method_id)}
+            {...form.getInputProps('price_method_id')}
             readOnly={ro}
           />
           <TextInput label="Номер извещения" {...ip('notice_number')} />

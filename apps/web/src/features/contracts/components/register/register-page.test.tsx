@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
 import { contractRoutes } from '@zakupki/shared/api/contracts';
+import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
@@ -32,6 +33,7 @@ beforeEach(() => {
   stubRoute(companyRoutes.customers.list, empty);
   stubRoute(catalogRoutes.generic.list, empty);
   stubRoute(catalogRoutes.methods.list, empty);
+  stubRoute(eisPlanRoutes.searchPositions, empty);
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { parseEisFile } from '../imports/eis/eis.parser.js';
+import type { EisContract } from '../imports/eis/eis.types.js';
+import { validateEis223 } from './eis-validate.js';
+import { createContract2024, download, runReport } from './exports.test-helpers.js';
+import { classifyMethod, EIS_CODE_OF_METHOD } from './procurement-method.js';
+
+describe('EIS purchase type of a catalogue method', () => {
+  it.each([
+    ['e_tender', 'Конкурс в электронной форме', '11011'],
+    ['closed_auction', 'Закрытый аукцион', '12012'],
+    ['e_quotation_sme', 'Запрос котировок в электронной форме', '40000'],
+    ['negotiations', 'Конкурентные переговоры', '40000'],
+    ['single_supplier', 'Закупка у единственного поставщика', '30000'],
+    ['30000', 'Закупка у единственного поставщика (подрядчика, исполнителя)', '30000'],
+    [null, 'Открытый конкурс', '11011'],
+    [null, null, '40000'],
+  ])('%s «%s» -> %s', (code, name, eis) => {
+    expect(classifyMethod(code, name).eisCode).toBe(eis);
+  });
+
+  it('names every seeded method of the catalogue', () => {
+    expect(Object.keys(EIS_CODE_OF_METHOD)).toHaveLength(17);
+  });
+});
+
+let t: TestApp;
+let token: string;
+let company: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('client');
+  company = t.ids.companies.client1;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function methodId(code: string): Promise<number> {
+  const [row] = await t.db.database.query<{ id: number }>(
+    "select id from catalog_entries where kind = 'method' and code = $1 and company_id is null",
+    [code],
+  );
+  return row.id;
+}
+
+describe('the contract information carries the chosen method’s EIS code', () => {
+  it.each([
+    ['e_tender', '11011', 'Конкурс в электронной форме', true],
+    ['single_supplier', '30000', 'Закупка у единственного поставщика (исполнителя, подрядчика)', false],
+    ['e_quotation', '40000', 'Запрос котировок в электронной форме', true],
+  ])('%s -> purchaseTypeInfo %s, valid against contract.xsd', async (code, eis, name, electronic) => {
+    const c = await createContract2024(t, token, company, {
+      number: `М/${code}`,
+      procurement_method_code: null,
+      procurement_method_name: null,
+      procurement_method_id: await methodId(code),
+      price_method_id: null,
+    });
+    const report = await runReport(
+      t,
+      token,
+      company,
+      `/api/companies/${company}/contracts/${c.id}/export/eis-contract`,
+      {},
+    );
+    expect(report.status).toBe('done');
+    expect(report.warnings.join(' ')).not.toContain('Способ закупки');
+    const file = await download(t, token, `/api/files/${report.file_id}`);
+    const xml = file.body.toString('utf8');
+    expect(await validateEis223(xml)).toEqual({ valid: true, errors: [] });
+    expect(xml).toContain(`digitalPurchase>${electronic}</`);
+    const [rec] = parseEisFile(file.body, 'export.xml') as EisContract[];
+    expect(rec.purchase).toMatchObject({ methodCode: eis, methodName: name });
+  });
+});
