@@ -102,7 +102,6 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
           }
         }
       }
-      const ids = [...new Set(items.map((i) => i.procurement_id))];
       await audit(tx, ctx.actor, {
         action: 'import',
         entity: 'eis_procurement_import',

@@ -269,7 +269,9 @@ export function lotItems(
   if (items.length > 1 && toKopecks(lotSum) > 0n)
     warnings.push(`лот ${lotNumber}: цены позиций в извещении не указаны — укажите их в карточке закупки`);
   // the line numbers of the notice when they are unique, else 1, 2, …
-  if (new Set(items.map((r) => r.lineNo)).size !== items.length) items.forEach((r, i) => (r.lineNo = i + 1));
+  if (new Set(items.map((r) => r.lineNo)).size !== items.length) {
+    for (const [i, r] of items.entries()) r.lineNo = i + 1;
+  }
   return { items, warnings };
 }
 
