@@ -27,16 +27,21 @@ import { parseOffThread } from './parse-pool.js';
 const orgName = (o: { shortName: string | null; fullName: string | null } | null) =>
   o?.shortName ?? o?.fullName ?? 'без наименования';
 
-/** Refuses a file that is not a notice or a protocol, or that belongs to another customer. */
+/**
+ * The notices and protocols of a file the company may import: a file that is not one is refused;
+ * documents of other customers (a daily regional export holds many) are skipped with a warning,
+ * and a file with none of the company's is refused naming the ИНН.
+ */
 function check(
   name: string,
   docs: EisDocument[],
   refs: EisProcurementContext['refs'],
   companyInn: string,
-): (EisNotice | EisProtocol)[] {
+): { docs: (EisNotice | EisProtocol)[]; warnings: string[] } {
   if (docs.length === 0)
     throw new ImportFailure(`файл «${name}»: в файле нет извещений и протоколов закупок`);
   const out: (EisNotice | EisProtocol)[] = [];
+  const foreign = new Map<string, string>();
   for (const d of docs) {
     if (d.kind === 'plan') {
       throw new ImportFailure(
@@ -50,17 +55,25 @@ function check(
     }
     const inn = d.customer?.inn ?? null;
     if (inn && !customerOf(refs, inn, d.customer?.kpp ?? null)) {
-      const what = d.kind === 'notice' ? 'извещение' : 'протокол';
-      throw new ImportFailure(
-        `файл «${name}»: ${what} № ${d.registrationNumber} заказчика с ИНН ${inn} (${orgName(d.customer)}), а не компании (ИНН ${companyInn}) или её заказчиков. Добавьте заказчика в карточку компании или загрузите файлы компании`,
-      );
+      foreign.set(inn, orgName(d.customer));
+      continue;
     }
     out.push(d);
   }
+  const named = [...foreign].map(([inn, org]) => `ИНН ${inn} (${org})`).join(', ');
+  if (out.length === 0) {
+    const what = docs.length === 1 ? (docs[0].kind === 'notice' ? 'извещение' : 'протокол') : 'документы';
+    const number = docs.length === 1 ? ` № ${(docs[0] as EisNotice | EisProtocol).registrationNumber}` : '';
+    throw new ImportFailure(
+      `файл «${name}»: ${what}${number} заказчика с ${named}, а не компании (ИНН ${companyInn}) или её заказчиков. Добавьте заказчика в карточку компании или загрузите файлы компании`,
+    );
+  }
+  const warnings = foreign.size
+    ? [`«${name}»: пропущены документы других заказчиков (${named}): ${docs.length - out.length}`]
+    : [];
   // notices first, then protocols; older versions first
-  return out.sort(
-    (a, b) => Number(a.kind === 'protocol') - Number(b.kind === 'protocol') || a.version - b.version,
-  );
+  out.sort((a, b) => Number(a.kind === 'protocol') - Number(b.kind === 'protocol') || a.version - b.version);
+  return { docs: out, warnings };
 }
 
 export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = {
@@ -69,6 +82,7 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
   async prepare(ctx, upload) {
     const { inn, refs } = await companyCustomers(ctx.deps.db, ctx.run.companyId);
     const files: { name: string; docs: (EisNotice | EisProtocol)[] }[] = [];
+    const skipped: string[] = [];
     for (const entry of upload.entries) {
       let docs: EisDocument[];
       try {
@@ -77,7 +91,9 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
         if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
         throw err;
       }
-      files.push({ name: entry.name, docs: check(entry.name, docs, refs, inn) });
+      const taken = check(entry.name, docs, refs, inn);
+      files.push({ name: entry.name, docs: taken.docs });
+      skipped.push(...taken.warnings);
     }
     const write = async (tx: Tx): Promise<EisProcurementImportResult> => {
       const items: EisProcurementImportItem[] = [];
@@ -117,7 +133,7 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
           })),
         },
       });
-      return summarise(items, upload.warnings);
+      return summarise(items, [...upload.warnings, ...skipped]);
     };
     // notices before protocols, older versions first: a protocol finds the notice of the same upload
     const docs = files.flatMap((f) => f.docs);
@@ -128,11 +144,18 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
     return Object.assign(write, { rank });
   },
   merge(results) {
-    // each file's warnings are those of its documents: summarised again from the items
-    return summarise(
-      results.flatMap((r) => r.items),
-      [],
-    );
+    const ids = [...new Set(results.flatMap((r) => r.procurement_ids))];
+    return {
+      items: results.flatMap((r) => r.items),
+      notices: sum(results, (r) => r.notices),
+      protocols: sum(results, (r) => r.protocols),
+      created: sum(results, (r) => r.created),
+      updated: sum(results, (r) => r.updated),
+      unchanged: sum(results, (r) => r.unchanged),
+      procurement_ids: ids,
+      procurement_id: ids.length === 1 ? ids[0] : null,
+      warnings: results.flatMap((r) => r.warnings),
+    };
   },
   notice(ctx, outcome) {
     const header = 'Импорт извещений и протоколов из ЕИС';

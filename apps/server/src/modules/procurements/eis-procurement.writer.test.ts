@@ -444,6 +444,25 @@ describe('refusals', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('a file of several customers (a daily export): the company’s documents are imported, the others skipped and named', async () => {
+    const foreign = noticeFor({
+      ...base('31600000089'),
+      inn: '7707083893',
+      kpp: '773601001',
+      name: 'ПАО СБЕРБАНК',
+    });
+    const item = /<ns2:item>[\s\S]*<\/ns2:item>/.exec(foreign)?.[0] as string;
+    const daily = noticeFor(base('31600000088')).replace('</ns2:body>', `${item}</ns2:body>`);
+    const run = await importFiles([file('daily.xml', daily)]);
+    expect(run.status, run.error).toBe('done');
+    expect(run.result).toMatchObject({ notices: 1, created: 1 });
+    expect(run.result.warnings).toContain(
+      '«daily.xml»: пропущены документы других заказчиков (ИНН 7707083893 (ПАО СБЕРБАНК)): 1',
+    );
+    expect(await byNotice('31600000088')).toBeDefined();
+    expect(await byNotice('31600000089')).toBeUndefined();
+  });
+
   it('a malformed file is refused naming the element; the good file of the same upload is imported (warning)', async () => {
     const bad = setTag(noticeFor({ ...base('31600000001') }), 'initialSum', 'много');
     const good = noticeFor(base('31600000002'));
