@@ -425,6 +425,21 @@ describe('EIS protocols', () => {
     expect(again.result).toMatchObject({ unchanged: 2, created: 0, updated: 0 });
     expect(await counts()).toEqual(before);
   });
+
+  it('a newer version of a protocol replaces the stored one; its procurement keeps one protocol of that number', async () => {
+    const v2 = setTag(setTag(sample(PROTOCOL_PAEP), 'version', '2'), 'lastPrice', '360000');
+    const run = await importFiles([file('paep-v2.xml', v2)]);
+    expect(run.status, run.error).toBe('done');
+    expect(run.result.items[0]).toMatchObject({ document: 'protocol', outcome: 'updated', version: 2 });
+    const proc = await byNotice('31704807799');
+    const rows = await t.app.deps.db
+      .select()
+      .from(procurementProtocols)
+      .where(eq(procurementProtocols.procurementId, proc.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ eisVersion: 2, winnerPrice: '360000.00' });
+    expect((await eventsOf(proc.id)).at(-1)).toMatchObject({ kind: 'protocol', toStatus: null });
+  });
 });
 
 describe('refusals', () => {

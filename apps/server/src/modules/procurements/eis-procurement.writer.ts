@@ -128,6 +128,8 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
     const number = lot.ordinalNumber ?? i + 1;
     const sum = lot.initialSum ?? '0.00';
     if (lot.initialSum === null) warnings.push(`лот ${number}: НМЦД в извещении не указана — принята 0`);
+    if (lot.cancelled === true && !n.lots.every((l) => l.cancelled === true))
+      warnings.push(`лот ${number} отменён в ЕИС`);
     const { items, warnings: itemWarnings } = lotItems(lot, number, sum);
     warnings.push(...itemWarnings);
     let planPositionId: number | null = null;
