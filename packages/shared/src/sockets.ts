@@ -75,6 +75,17 @@ export type AuthServerEvents = {
       import_id?: number;
     },
   ) => void;
+  /** the end of an EIS notices and protocols import (`eis-procurements`) */
+  eisProcurementsResponse: (
+    p: Pushed & {
+      upload_file_name: string;
+      /** the procurement when the run touched exactly one */
+      procurement_id: number | null;
+      procurement_ids: number[];
+      error: string | null;
+      import_id?: number;
+    },
+  ) => void;
   notificationMapInvoiceItemsResponse: (
     p: Pushed & { upload_file_name: string; error: string | null; import_id?: number },
   ) => void;
@@ -136,6 +147,7 @@ export const AUTH_SERVER_EVENTS = [
   'readyDocumentResponse',
   'readyDocumentReceived',
   'eisPlanResponse',
+  'eisProcurementsResponse',
   'notificationMapInvoiceItemsResponse',
   'notificationEisContractsResponse',
   'notificationImportPaymentsResponse',

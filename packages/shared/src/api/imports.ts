@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { defineRoute } from '../contract.js';
 import { isoDate, PageQuery, pageOf } from './common.js';
 import { EisPlanImportResult } from './eis-plans.js';
+import { PROCUREMENT_STATUSES } from './procurements-model.js';
 
-/** Imports of the contract module: EIS contract XML, УПД/УКД XML, bank statements (1C exchange). */
-export const IMPORT_KINDS = ['eis-contracts', 'upd', 'payments', 'eis-plans'] as const;
+/**
+ * Imports: EIS contract XML, УПД/УКД XML, bank statements (1C exchange), EIS procurement plans,
+ * EIS procurement notices and protocols (the procurement register).
+ */
+export const IMPORT_KINDS = ['eis-contracts', 'upd', 'payments', 'eis-plans', 'eis-procurements'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** `warning`: the run ended with some of its files refused (the others were imported). */
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'warning', 'failed'] as const;
@@ -115,6 +119,45 @@ export const PaymentsImportResult = z.object({
 });
 export type PaymentsImportResult = z.infer<typeof PaymentsImportResult>;
 
+/**
+ * One notice or protocol of an EIS procurement import (docs/procurement-import.md). `created`: a
+ * new procurement (notice) or protocol; `updated`: a newer version replaced the stored one;
+ * `unchanged`: this version (or a newer one) is stored already, nothing was written.
+ */
+export const EisProcurementImportItem = z.object({
+  file_name: z.string(),
+  document: z.enum(['notice', 'protocol']),
+  /** root element: purchaseNotice, purchaseNoticeZK, purchaseProtocolPAEP, … */
+  form: z.string(),
+  /** the notice's number, or the protocol's own (`31704712239-01`) */
+  registration_number: z.string(),
+  notice_number: z.string(),
+  version: z.number().int(),
+  procurement_id: id,
+  /** the internal number of the procurement in the register */
+  procurement_number: z.string(),
+  outcome: z.enum(['created', 'updated', 'unchanged']),
+  /** the procurement's status after this document */
+  status: z.enum(PROCUREMENT_STATUSES),
+  /** what was not taken as it is (a lot whose plan position is not in the register, …) */
+  warnings: z.array(z.string()),
+});
+export type EisProcurementImportItem = z.infer<typeof EisProcurementImportItem>;
+
+export const EisProcurementImportResult = z.object({
+  items: z.array(EisProcurementImportItem),
+  notices: z.number().int(),
+  protocols: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  procurement_ids: z.array(id),
+  /** the procurement when the run touched exactly one */
+  procurement_id: id.nullable(),
+  warnings: z.array(z.string()),
+});
+export type EisProcurementImportResult = z.infer<typeof EisProcurementImportResult>;
+
 /** One file of a run: each file is imported (all of it) or refused (none of it) on its own. */
 export const ImportFileOutcome = z.object({
   /** as shown to the user: «архив.zip/файл.xml» for a file inside an archive */
@@ -144,6 +187,11 @@ export const ImportRun = z.discriminatedUnion('kind', [
   z.object({ ...runBase, kind: z.literal('upd'), result: UpdImportResult.nullable() }),
   z.object({ ...runBase, kind: z.literal('payments'), result: PaymentsImportResult.nullable() }),
   z.object({ ...runBase, kind: z.literal('eis-plans'), result: EisPlanImportResult.nullable() }),
+  z.object({
+    ...runBase,
+    kind: z.literal('eis-procurements'),
+    result: EisProcurementImportResult.nullable(),
+  }),
 ]);
 export type ImportRun = z.infer<typeof ImportRun>;
 
@@ -375,6 +423,22 @@ export const importRoutes = {
     params: CompanyOnly,
     query: ImportListQuery,
     response: { 200: pageOf(ImportRun) },
+  }),
+};
+
+/** EIS notices and protocols into the procurement register: the `eis-procurements` kind of the imports. */
+export const eisProcurementImportRoutes = {
+  start: defineRoute({
+    method: 'POST',
+    path: '/api/companies/:company_id/imports/eis-procurements',
+    summary:
+      'Загрузить извещения и протоколы закупок из ЕИС в реестр закупок (multipart, поле file — один или несколько XML purchaseNotice*/purchaseProtocol* или ZIP); каждый файл загружается целиком или не загружается; результат — eisProcurementsResponse',
+    tags: ['imports', 'procurements'],
+    company: 'company_id',
+    permission: 'procurements.write',
+    params: CompanyOnly,
+    multipart: true,
+    response: { 202: z.object({ import_id: id }) },
   }),
 };
 

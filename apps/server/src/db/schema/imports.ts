@@ -58,7 +58,9 @@ export const importRuns = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['eis-contracts', 'upd', 'payments', 'eis-plans'] }).notNull(),
+    kind: text('kind', {
+      enum: ['eis-contracts', 'upd', 'payments', 'eis-plans', 'eis-procurements'],
+    }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'warning', 'failed'] })
       .notNull()
       .default('queued'),

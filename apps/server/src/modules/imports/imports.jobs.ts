@@ -3,6 +3,7 @@ import { defineJob } from '../../plugins/jobs.js';
 import { eisPlanImportJob } from '../eis-plans/eis-plans.jobs.js';
 import { eisPlanImportSpec } from '../eis-plans/eis-plans-import.service.js';
 import { eisImportSpec } from './eis-import.service.js';
+import { eisProcurementImportSpec } from './eis-procurement-import.service.js';
 import { executeImport } from './import-runner.js';
 import { paymentsImportSpec } from './payments-import.service.js';
 import { runPerformance } from './performance.service.js';
@@ -39,6 +40,16 @@ export const paymentsImportJob = defineJob({
   handler: (p, ctx) => executeImport(paymentsImportSpec, p.import_id, ctx),
 });
 
+/** EIS notices and protocols into the procurement register (docs/procurement-import.md). */
+export const eisProcurementImportJob = defineJob({
+  name: 'imports.eis-procurements',
+  payload: importPayload,
+  retry,
+  expireInSeconds: 1800,
+  concurrency: 1,
+  handler: (p, ctx) => executeImport(eisProcurementImportSpec, p.import_id, ctx),
+});
+
 export const performanceJob = defineJob({
   name: 'imports.performance',
   payload: z.object({ performance_id: z.number().int().positive() }),
@@ -51,6 +62,7 @@ export const IMPORT_JOBS = {
   upd: updImportJob,
   payments: paymentsImportJob,
   'eis-plans': eisPlanImportJob,
+  'eis-procurements': eisProcurementImportJob,
 } as const;
 
 export const IMPORT_SPECS = {
@@ -58,4 +70,5 @@ export const IMPORT_SPECS = {
   upd: updImportSpec,
   payments: paymentsImportSpec,
   'eis-plans': eisPlanImportSpec,
+  'eis-procurements': eisProcurementImportSpec,
 } as const;

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  eisProcurementImportRoutes,
   ImportUploadFields,
   importRoutes,
   paymentRoutes,
@@ -11,7 +12,13 @@ import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import type { ModuleJobs } from '../index.js';
 import { importRecovery } from './import-recovery.js';
-import { eisImportJob, paymentsImportJob, performanceJob, updImportJob } from './imports.jobs.js';
+import {
+  eisImportJob,
+  eisProcurementImportJob,
+  paymentsImportJob,
+  performanceJob,
+  updImportJob,
+} from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
 import { createPerformance, getPerformance, listPerformance } from './performance.service.js';
@@ -89,6 +96,13 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
       reply.code(202);
       return startImport(app.deps, actor, params.company_id, params.kind, uploads, options);
     });
+    // EIS notices and protocols into the procurement register: its own route, since it needs
+    // procurements.write (the generic route above answers imports.run)
+    addRoute(scope, eisProcurementImportRoutes.start, async ({ actor, company, req, reply }) => {
+      const { uploads } = await readUpload(req, limit);
+      reply.code(202);
+      return startImport(app.deps, actor, company.id, 'eis-procurements', uploads, {});
+    });
   });
 
   addRoute(app, importRoutes.get, ({ actor, params }) =>
@@ -128,7 +142,7 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
     getPerformance(db(), actor, params.company_id, params.id, params.performance_id),
   );
 
-  return [eisImportJob, updImportJob, paymentsImportJob, performanceJob];
+  return [eisImportJob, updImportJob, paymentsImportJob, performanceJob, eisProcurementImportJob];
 }
 
 /** The multipart reader of the imports, for routes of other modules that start an import (plans). */

@@ -18,6 +18,7 @@ const MIME: Record<ImportKind, string> = {
   upd: 'application/xml',
   payments: 'text/plain',
   'eis-plans': 'application/xml',
+  'eis-procurements': 'application/xml',
 };
 
 /**

@@ -83,6 +83,7 @@ function noticeLot(lot: XmlNode, path: string): EisNoticeLot {
     currencyCode: strAt(data, 'currency', 'code'),
     initialSum: money(data, 'initialSum', dataPath),
     smeOnly: bool(data, 'forSmallOrMiddle', dataPath),
+    cancelled: bool(lot, 'cancelled', path),
     planInfo: planInfo(child(lot, 'lotPlanInfo'), join(path, 'lotPlanInfo')),
     items: list(child(data, 'lotItems'), 'lotItem').map((item, i) =>
       noticeItem(item, join(dataPath, `lotItems/lotItem[${i + 1}]`)),

@@ -6,7 +6,7 @@ import { parseEisFile } from './eis.parser.js';
 import { methodKindByName, procurementMethod } from './eis223-method.js';
 import type { EisNotice, EisProtocol } from './eis223-procurement.types.js';
 
-const EIS223 = path.resolve(import.meta.dirname, '../../../../../../../shared/fixtures/real/eis223');
+const EIS223 = path.resolve(import.meta.dirname, '../../../../test/fixtures/eis223');
 const read = (name: string) => parseEisFile(readFileSync(path.join(EIS223, name)), name);
 
 describe('223-FZ notices', () => {

@@ -49,6 +49,8 @@ export type EisNoticeLot = {
   currencyCode: string | null;
   initialSum: string | null;
   smeOnly: boolean | null;
+  /** `cancelled`: the lot was cancelled in the EIS (TFF 5+); null when the form does not say */
+  cancelled: boolean | null;
   planInfo: EisLotPlanInfo | null;
   items: EisNoticeItem[];
 };

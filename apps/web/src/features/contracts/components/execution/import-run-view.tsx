@@ -128,6 +128,12 @@ function KindResult({ run }: { run: ImportRun }) {
       <Text size="sm">{`План закупки ${run.result.registration_number ?? ''}: позиций ${run.result.positions}`}</Text>
     );
   }
+  if (run.kind === 'eis-procurements') {
+    const r = run.result;
+    return (
+      <Text size="sm">{`Извещений: ${r.notices}, протоколов: ${r.protocols}; новых: ${r.created}, обновлено: ${r.updated}, без изменений: ${r.unchanged}`}</Text>
+    );
+  }
   const r = run.result;
   return (
     <Stack gap={4}>
