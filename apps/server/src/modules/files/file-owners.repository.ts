@@ -1,4 +1,4 @@
-import { type CatalogDescriptor, catalogOf } from '@zakupki/shared';
+import { type CatalogDescriptor, catalogOf, type ImportKind } from '@zakupki/shared';
 import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { arrayParam } from '../../db/bulk.js';
 import {
@@ -125,11 +125,12 @@ export const documentsRuleOwners: FileOwnerResolver = async (db, fileIds, scope)
   return out;
 };
 
-const IMPORT_KINDS: Record<string, { title: string; link: string }> = {
+const IMPORT_KINDS: Record<ImportKind, { title: string; link: string }> = {
   upd: { title: 'Импорт УПД / УКД', link: '/contracts/execution?section=history' },
   payments: { title: 'Импорт банковской выписки', link: '/contracts/execution?section=history' },
   'eis-contracts': { title: 'Импорт договоров из ЕИС', link: '/contracts/export' },
   'eis-plans': { title: 'Импорт плана закупки из ЕИС', link: '/eisPlans' },
+  'eis-procurements': { title: 'Импорт извещений и протоколов из ЕИС', link: '/documents' },
 };
 
 /** An upload of an import run (a run may hold several files); no versions. */
@@ -155,7 +156,7 @@ export const importRunOwners: FileOwnerResolver = async (db, fileIds, scope) => 
     .orderBy(asc(importRuns.id));
   const out = new Map<number, ResolvedFileOwner>();
   for (const r of rows) {
-    const kind = IMPORT_KINDS[r.kind] ?? { title: 'Импорт', link: null };
+    const kind = IMPORT_KINDS[r.kind as ImportKind] ?? { title: 'Импорт', link: null };
     for (const fileId of r.fileIds) {
       if (!fileIds.includes(fileId) || out.has(fileId)) continue;
       out.set(fileId, {
