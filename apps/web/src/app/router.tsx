@@ -57,6 +57,15 @@ const documentsRules = lazyPage(
   'DocumentsRulesPage',
 );
 
+const procurements = lazyPage(
+  () => import('../features/procurements/components/register/register-page'),
+  'RegisterPage',
+);
+const procurement = lazyPage(
+  () => import('../features/procurements/components/card/procurement-page'),
+  'ProcurementRoute',
+);
+
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -98,7 +107,8 @@ export const appRoutes: RouteObject[] = [
       page('/eisPlanItems/:number', eisPlanItem),
       page('/eisPlans', eisPlans),
       page('/users', users),
-      page('/documents', placeholder),
+      page('/documents', procurements),
+      page('/documents/:id', procurement),
       {
         ...page('/contracts', contractsLayout),
         children: [
