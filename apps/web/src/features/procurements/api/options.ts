@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { classifierRoutes } from '@zakupki/shared/api/classifiers';
 import { companyRoutes } from '@zakupki/shared/api/companies';
@@ -61,6 +61,7 @@ export const useOkpd2Search = (q: string) =>
         loading: false,
       }),
     enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
     ...OPTIONS,
   });
 
@@ -76,6 +77,7 @@ export const usePlanPositionSearch = (companyId: number, q: string, enabled = tr
         loading: false,
       }),
     enabled,
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
     meta: { silent: true },
   });

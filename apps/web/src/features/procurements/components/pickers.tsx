@@ -75,7 +75,8 @@ export function PlanPositionPicker({
         <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
           {items.length ? (
             items.map((p) => (
-              <Combobox.Option value={String(p.id)} key={p.id}>
+              // the input keeps the focus while an option is clicked (its blur would end the search)
+              <Combobox.Option value={String(p.id)} key={p.id} onMouseDown={(e) => e.preventDefault()}>
                 <Group gap="xs" wrap="nowrap" justify="space-between">
                   <Text size="sm">
                     <b>{p.number}</b> {p.subject}
@@ -145,7 +146,7 @@ export function Okpd2Picker({
       <Combobox.Dropdown hidden={readOnly || !items.length}>
         <Combobox.Options mah={300} style={{ overflowY: 'auto' }}>
           {items.map((e) => (
-            <Combobox.Option value={e.code} key={e.code}>
+            <Combobox.Option value={e.code} key={e.code} onMouseDown={(ev) => ev.preventDefault()}>
               <Text size="sm">
                 <b>{e.code}</b> {e.title}
               </Text>
