@@ -4,6 +4,7 @@ import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { classifierRoutes } from '@zakupki/shared/api/classifiers';
 import { companyRoutes } from '@zakupki/shared/api/companies';
 import { procurementRoutes } from '@zakupki/shared/api/procurements';
+import type { ProcurementInput } from '@zakupki/shared/api/procurements-model';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
@@ -69,7 +70,7 @@ describe('lots and items', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(save.calls).toHaveLength(1));
-    const body = save.calls[0].body;
+    const body = save.calls[0].body as ProcurementInput;
     expect(body.nmcd).toBe('1237567.91');
     expect(body.lots[0].nmcd).toBe('1237567.91');
     expect(body.lots[0].items?.[1]).toEqual({
@@ -114,6 +115,6 @@ describe('lots and items', () => {
     expect(picker).toHaveProperty('value', '2260123456-15');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(save.calls).toHaveLength(1));
-    expect(save.calls[0].body.plan_position_id).toBe(52);
+    expect((save.calls[0].body as ProcurementInput).plan_position_id).toBe(52);
   });
 });

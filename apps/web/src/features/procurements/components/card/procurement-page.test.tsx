@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
 import { procurementRoutes } from '@zakupki/shared/api/procurements';
+import type { ProcurementInput } from '@zakupki/shared/api/procurements-model';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { todayIso } from '../../../../lib/formatters';
@@ -156,7 +157,7 @@ describe('the procurement card', () => {
     await editSubject();
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(save.calls).toHaveLength(1));
-    const body = save.calls[0].body;
+    const body = save.calls[0].body as ProcurementInput;
     expect(body.subject).toBe('Поставка кабеля силового');
     expect(body.method_id).toBe(3);
     expect(body.lots[0].items?.[0]).toMatchObject({
