@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildPath, defineRoute } from '@zakupki/shared/contract';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -10,8 +10,9 @@ import { procurementKeys } from './keys';
  * into the register.
  *
  * TEMPORARY, declared here until packages/shared/src/api/imports.ts has them (branch `procimport`
- * adds the import kind): the upload (the import runner's multipart POST for the new kind) and the
- * run as far as this screen reads it. At merge these give way to the shared route objects.
+ * adds the kind `eis-procurements`: `eisProcurementImportRoutes.start`, and the run's
+ * `EisProcurementImportResult` in `ImportRun`): the upload and the run as far as this screen reads
+ * it. At merge these give way to the shared route objects (`importRoutes.get` for the run).
  */
 export const EIS_PROCUREMENT_IMPORT_KIND = 'eis-procurements';
 
@@ -24,7 +25,7 @@ export const procurementImportRoutes = {
     summary: 'Загрузить извещения и протоколы закупок из ЕИС (multipart, поле file: XML или ZIP)',
     tags: ['imports'],
     company: 'company_id',
-    permission: 'imports.run',
+    permission: 'procurements.write',
     params: CompanyParams,
     multipart: true,
     response: { 202: z.object({ import_id: z.number().int() }) },
@@ -52,7 +53,18 @@ export const procurementImportRoutes = {
             error: z.string().nullable(),
           }),
         ),
-        result: z.unknown(),
+        result: z
+          .object({
+            notices: z.number().int(),
+            protocols: z.number().int(),
+            created: z.number().int(),
+            updated: z.number().int(),
+            unchanged: z.number().int(),
+            procurement_id: z.number().int().nullable(),
+            warnings: z.array(z.string()),
+          })
+          .partial()
+          .nullable(),
       }),
     },
   }),
@@ -70,20 +82,25 @@ export const useProcurementImportUpload = (companyId: number, onProgress: (perce
       ),
   });
 
-/** The run, polled while it works. */
-export const useProcurementImportRun = (companyId: number, importId: number | null) =>
-  useQuery({
+const ended = (status: string | undefined) =>
+  status === 'done' || status === 'warning' || status === 'failed';
+
+/** The run, polled while it works; when it ends, the company's register is stale. */
+export const useProcurementImportRun = (companyId: number, importId: number | null) => {
+  const qc = useQueryClient();
+  return useQuery({
     queryKey: procurementKeys.importRun(companyId, importId ?? 0),
-    queryFn: ({ signal }) =>
-      api(procurementImportRoutes.run, {
+    queryFn: async ({ signal }) => {
+      const run = await api(procurementImportRoutes.run, {
         params: { company_id: companyId, import_id: importId as number },
         signal,
         loading: false,
-      }),
-    enabled: !!importId,
-    refetchInterval: (q) => {
-      const st = q.state.data?.status;
-      return st === 'done' || st === 'warning' || st === 'failed' ? false : 1000;
+      });
+      if (ended(run.status)) void qc.invalidateQueries({ queryKey: procurementKeys.all(companyId) });
+      return run;
     },
+    enabled: !!importId,
+    refetchInterval: (q) => (ended(q.state.data?.status) ? false : 1000),
     staleTime: 0,
   });
+};

@@ -13,3 +13,14 @@ export function refusalOf(err: unknown): string | null {
     return err.message;
   return null;
 }
+
+/**
+ * The server's message when a 400's issues come from the rules of the law (each issue names its
+ * `rule`: notice period, dates in order, НМЦД = the items' sum, …): the issues go onto their fields
+ * and the message («Срок подачи заявок … (и ещё замечаний: 1)») is shown as an alert as well.
+ */
+export function lawRefusalOf(err: unknown): string | null {
+  if (!(err instanceof ApiError) || !err.issues.length) return null;
+  const d = err.details as { issues?: { rule?: unknown }[] } | null;
+  return d?.issues?.some((i) => typeof i?.rule === 'string') ? err.message : null;
+}

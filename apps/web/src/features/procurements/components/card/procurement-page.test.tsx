@@ -190,6 +190,31 @@ describe('the procurement card', () => {
     expect(within(alert).getByText(message)).toBeTruthy();
   });
 
+  it('a law rule refused with its field: the message on the field and in the alert', {
+    timeout: 20_000,
+  }, async () => {
+    const message =
+      'Окончание подачи заявок — не ранее 12.03.2026: запрос котировок — не менее 5 рабочих дней после размещения извещения 05.03.2026';
+    stubRoute(
+      procurementRoutes.update,
+      reply(
+        400,
+        errorBody('validation_failed', message, {
+          issues: [{ path: 'body.bids_deadline', message, rule: 'notice_period' }],
+        }),
+      ),
+    );
+    open();
+    await editSubject();
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Закупка не сохранена')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    // the same words under «Окончание подачи заявок» on the dates tab, which is marked
+    expect(screen.getAllByText(message)).toHaveLength(2);
+    expect(within(screen.getByRole('tab', { name: /Сроки/ })).getByLabelText('есть ошибки')).toBeTruthy();
+  });
+
   it('moves the status with a date and a reason', { timeout: 20_000 }, async () => {
     const move = stubRoute(procurementRoutes.status, (req) =>
       procurement({ status: req.body.status, allowed_transitions: ['cancelled'] }),

@@ -11,7 +11,7 @@ import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useProcurement, useRemoveProcurement, useSaveProcurement } from '../../api/procurements';
-import { refusalOf } from '../../model/errors';
+import { lawRefusalOf, refusalOf } from '../../model/errors';
 import { DATE_FIELDS, type ProcurementValues, toBody, valuesFrom } from '../../model/form';
 import { isEditable } from '../../model/status';
 import { DeadlineBadge, StatusBadge } from '../badges';
@@ -165,7 +165,10 @@ export function ProcurementCard({
     meta: { handled: true },
     onSuccess: (x) => notices.success('Сохранено', `Изменения закупки № ${x.number} сохранены`),
     onError: (err) => {
-      if (applyServerErrors(form, err)) return;
+      if (applyServerErrors(form, err)) {
+        setRefusal(lawRefusalOf(err));
+        return;
+      }
       const r = refusalOf(err);
       if (r) setRefusal(r);
       else reportApiError(err);

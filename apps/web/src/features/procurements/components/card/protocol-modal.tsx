@@ -24,7 +24,7 @@ import { MoneyInput } from '../../../../components/form/money-input';
 import { notices } from '../../../../components/notices/notices.store';
 import { reportApiError } from '../../../../lib/error-handler';
 import { useSaveProtocol } from '../../api/procurements';
-import { refusalOf } from '../../model/errors';
+import { lawRefusalOf, refusalOf } from '../../model/errors';
 
 type Values = {
   kind: ProtocolKind;
@@ -86,7 +86,10 @@ export function ProtocolModal({
       onClose();
     },
     onError: (err) => {
-      if (applyServerErrors(form, err)) return;
+      if (applyServerErrors(form, err)) {
+        setRefusal(lawRefusalOf(err));
+        return;
+      }
       const r = refusalOf(err);
       if (r) setRefusal(r);
       else reportApiError(err);

@@ -20,7 +20,7 @@ import { notices } from '../../../../components/notices/notices.store';
 import { reportApiError } from '../../../../lib/error-handler';
 import { useCustomerOptions, useMethodOptions } from '../../api/options';
 import { useSaveProcurement } from '../../api/procurements';
-import { refusalOf } from '../../model/errors';
+import { lawRefusalOf, refusalOf } from '../../model/errors';
 import { emptyValues, toBody } from '../../model/form';
 
 type CreateValues = {
@@ -74,7 +74,10 @@ export function CreateModal({
       onCreated(p.id);
     },
     onError: (err) => {
-      if (applyServerErrors(form, err)) return;
+      if (applyServerErrors(form, err)) {
+        setRefusal(lawRefusalOf(err));
+        return;
+      }
       const r = refusalOf(err);
       if (r) setRefusal(r);
       else reportApiError(err);

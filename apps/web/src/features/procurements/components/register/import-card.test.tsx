@@ -52,7 +52,15 @@ describe('«Загрузить из ЕИС»', () => {
           error: 'Не найден элемент purchaseNoticeNumber',
         },
       ],
-      result: null,
+      result: {
+        notices: 1,
+        protocols: 0,
+        created: 1,
+        updated: 0,
+        unchanged: 0,
+        procurement_id: 31,
+        warnings: ['Лот 2: позиция плана 2260123456-99 не найдена в реестре'],
+      },
     });
     renderApp(<ImportCard companyId={1} />);
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
@@ -63,6 +71,9 @@ describe('«Загрузить из ЕИС»', () => {
     expect((sent[0].body.get('file') as File).name).toBe('notices.zip');
     expect(await screen.findByText('Загружено не всё')).toBeTruthy();
     expect(run.calls[0].params.import_id).toBe('5');
+    expect(screen.getByText(/новых: 1, обновлённых: 0, без изменений: 0/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Открыть закупку' }).getAttribute('href')).toBe('/documents/31');
+    expect(screen.getByText('Лот 2: позиция плана 2260123456-99 не найдена в реестре')).toBeTruthy();
     expect(screen.getByText('notices.zip/purchaseNotice_32615123456.xml: загружен')).toBeTruthy();
     expect(
       screen.getByText(

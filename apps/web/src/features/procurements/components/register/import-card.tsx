@@ -1,5 +1,6 @@
-import { Alert, Card, List, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Card, List, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { FileDrop } from '../../../../components/form/file-drop';
 import { useProcurementImportRun, useProcurementImportUpload } from '../../api/eis-import';
 
@@ -65,6 +66,26 @@ export function ImportCard({ companyId }: { companyId: number }) {
           >
             <Stack gap={4}>
               {r.error ? <Text size="sm">{r.error}</Text> : null}
+              {r.result && r.result.created !== undefined ? (
+                <Text size="sm">
+                  Извещений: {r.result.notices ?? 0}, протоколов: {r.result.protocols ?? 0}; новых:{' '}
+                  {r.result.created}, обновлённых: {r.result.updated ?? 0}, без изменений:{' '}
+                  {r.result.unchanged ?? 0}
+                  {r.result.procurement_id ? (
+                    <>
+                      {' · '}
+                      <Anchor component={Link} to={`/documents/${r.result.procurement_id}`} size="sm">
+                        Открыть закупку
+                      </Anchor>
+                    </>
+                  ) : null}
+                </Text>
+              ) : null}
+              {(r.result?.warnings ?? []).map((w) => (
+                <Text key={w} size="xs" c="dimmed">
+                  {w}
+                </Text>
+              ))}
               {r.files.length ? (
                 <List size="sm" spacing={2}>
                   {r.files.map((f) => (

@@ -20,7 +20,7 @@ const lastQuery = () => list.calls.at(-1)?.query ?? new URLSearchParams();
 beforeEach(() => {
   loginAs('specialist');
   selectedCompanyStore.set(DEMO_COMPANY);
-  stubRoute(companyRoutes.permissions, ['procurements.read', 'procurements.write', 'imports.run']);
+  stubRoute(companyRoutes.permissions, ['procurements.read', 'procurements.write']);
   list = stubRoute(procurementRoutes.list, { items: [listItem()], total: 1, page: 1, limit: 10 });
   stubRoute(companyRoutes.customers.list, empty);
   stubRoute(catalogRoutes.methods.list, empty);

@@ -53,7 +53,7 @@ export function RegisterPage() {
           <Button variant="default" onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending}>
             Выгрузить в Excel
           </Button>
-          {can(procurementImportRoutes.start) && can(procurementRoutes.create) ? (
+          {can(procurementImportRoutes.start) ? (
             <Button variant="default" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
               Загрузить из ЕИС
             </Button>
