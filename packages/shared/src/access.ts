@@ -84,6 +84,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/eisPlans', title: 'Планы закупок', meta: AUTH },
   { path: '/users', title: 'Пользователи', meta: STAFF },
   { path: '/documents', title: 'Реестр закупок', meta: AUTH },
+  { path: '/documents/:id', title: 'Закупка', meta: AUTH },
   { path: '/contracts', title: 'Исполнение договоров', meta: AUTH },
   { path: '/contracts/register', title: 'Реестр договоров', meta: AUTH },
   { path: '/contracts/execution', title: 'Исполнение договоров', meta: AUTH },

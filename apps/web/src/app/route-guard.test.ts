@@ -34,6 +34,7 @@ const LOGIN_ONLY = [
   '/eisPlanItems/:number',
   '/eisPlans',
   '/documents',
+  '/documents/:id',
   '/contracts',
   '/contracts/register',
   '/contracts/execution',

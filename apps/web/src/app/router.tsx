@@ -9,14 +9,12 @@ import { handleFor } from './route-handle';
 
 /**
  * The route table of docs/product.md §2, built from packages/shared/src/access.ts (paths, titles and
- * meta flags live there). Every screen is a lazy chunk. A module that is not built yet points
- * at SectionPlaceholder («Раздел в разработке»); its own issue swaps the loader on its line.
+ * meta flags live there). Every screen is a lazy chunk.
  */
 function lazyPage<M>(load: () => Promise<M>, name: keyof M) {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-const placeholder = lazyPage(() => import('../components/pages/section-placeholder'), 'SectionPlaceholder');
 const eisPlanItem = lazyPage(
   () => import('../features/eis-plans/components/plan-item-page'),
   'PlanItemRoute',
@@ -62,6 +60,14 @@ const procurementDocumentation = lazyPage(
   () => import('../features/procurement-documents/components/documentation-page'),
   'DocumentationRoute',
 );
+const procurements = lazyPage(
+  () => import('../features/procurements/components/register/register-page'),
+  'RegisterPage',
+);
+const procurement = lazyPage(
+  () => import('../features/procurements/components/card/procurement-page'),
+  'ProcurementRoute',
+);
 
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
@@ -104,7 +110,8 @@ export const appRoutes: RouteObject[] = [
       page('/eisPlanItems/:number', eisPlanItem),
       page('/eisPlans', eisPlans),
       page('/users', users),
-      page('/documents', placeholder),
+      page('/documents', procurements),
+      page('/documents/:id', procurement),
       {
         ...page('/contracts', contractsLayout),
         children: [

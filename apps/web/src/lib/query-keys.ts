@@ -18,4 +18,5 @@ export const queryRoots = {
   files: ['files'],
   eisPlans: ['eisPlans'],
   procurementRules: ['procurementRules'],
+  procurements: ['procurements'],
 } as const satisfies Record<string, readonly [string]>;

@@ -330,6 +330,8 @@ export type EisPlanPositionQuery = z.input<typeof EisPlanPositionQuery>;
 
 /** A position of the company's plans as a picker lists it (the contract card's «Позиция плана закупки»). */
 export const EisPlanPositionOption = z.object({
+  /** the position (eis_plan_positions), what a procurement's plan_position_id names */
+  id: z.number().int(),
   number: z.string(),
   subject: z.string(),
   price: money.nullable(),

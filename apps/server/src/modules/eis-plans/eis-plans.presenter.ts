@@ -138,6 +138,7 @@ export function toPosition(r: PageRow): EisPlanPosition {
 }
 
 export function toPositionOption(r: {
+  id: number;
   number: string;
   subject: string;
   price: string | null;
@@ -148,6 +149,7 @@ export function toPositionOption(r: {
   planYear: number;
 }): EisPlanPositionOption {
   return {
+    id: r.id,
     number: r.number,
     subject: r.subject,
     price: r.price === null ? null : money2(r.price),

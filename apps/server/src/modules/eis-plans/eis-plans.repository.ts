@@ -435,6 +435,7 @@ export async function searchPositions(
   const from = () =>
     tx
       .select({
+        id: eisPlanPositions.id,
         number: eisPlanPositions.number,
         subject: pv.subject,
         price: pv.price,

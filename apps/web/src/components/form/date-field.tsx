@@ -5,8 +5,8 @@ import { parseRuDate } from '../../lib/formatters';
 
 export const DATE_FORMAT_MESSAGE = 'Введите дату в формате ДД.ММ.ГГГГ';
 
-/** A field of `form` whose typed date is not a date: the form must refuse to be sent. */
-export function hasInvalidDate(form: HTMLFormElement): boolean {
+/** A field of `form` (or of any container) whose typed date is not a date: it must not be sent. */
+export function hasInvalidDate(form: HTMLElement): boolean {
   return form.querySelector('[data-invalid-date="true"]') !== null;
 }
 

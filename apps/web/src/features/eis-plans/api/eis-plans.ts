@@ -5,9 +5,13 @@ import {
   eisPlanRoutes,
 } from '@zakupki/shared/api/eis-plans';
 import { importRoutes } from '@zakupki/shared/api/imports';
+import { type Procurement, procurementRoutes } from '@zakupki/shared/api/procurements';
 import { buildPath } from '@zakupki/shared/contract';
 import { api } from '../../../lib/api-client';
+import { useCompanyPermissions } from '../../../lib/company-queries';
 import { downloadRoute } from '../../../lib/download';
+import { type MutationExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
+import { queryRoots } from '../../../lib/query-keys';
 import { uploadFiles } from '../../../lib/transfer';
 
 /**
@@ -138,3 +142,28 @@ export const useEisPlanXlsx = (companyId: number | null) =>
         'выгрузка плана в Excel',
       ),
   });
+
+/** What the user may do in the company (procurements.write shows «Создать закупку по позиции»). */
+export const useEisPlanPermissions = (companyId: number | null) =>
+  useCompanyPermissions(companyId ?? 0, { enabled: !!companyId, staleTime: 5 * 60_000 });
+
+/**
+ * «Создать закупку по позиции»: a draft procurement from the position (POST …/procurements/from-plan).
+ * The position's linked procurements and the company's procurement register become stale.
+ */
+export const useCreateProcurementFromPosition = (
+  companyId: number | null,
+  extra?: MutationExtras<Procurement, number>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (positionId: number) =>
+        api(procurementRoutes.fromPlan, {
+          params: co(companyId as number),
+          body: { plan_position_id: positionId },
+          loading: 'создание закупки по позиции плана',
+        }),
+      invalidates: () => [eisPlanKeys.company(companyId ?? 0), [...queryRoots.procurements, companyId ?? 0]],
+    },
+    extra,
+  );

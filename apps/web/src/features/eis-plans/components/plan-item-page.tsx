@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Group,
   List,
@@ -16,16 +17,19 @@ import {
   EIS_PLAN_TYPE_TITLES,
   type EisPlanItem,
 } from '@zakupki/shared/api/eis-plans';
-import { Link, useParams } from 'react-router';
+import { procurementRoutes } from '@zakupki/shared/api/procurements';
+import { mayCall } from '@zakupki/shared/contract';
+import { Link, useNavigate, useParams } from 'react-router';
+import { notices } from '../../../components/notices/notices.store';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
 import { formatDate, formatMoney } from '../../../lib/formatters';
-import { useEisPlanItem } from '../api/eis-plans';
+import { useCreateProcurementFromPosition, useEisPlanItem, useEisPlanPermissions } from '../api/eis-plans';
 import { MONTHS, POSITION_STATUS_COLOR } from '../model/view';
 
 /**
  * /eisPlanItems/:number — a plan position by its number (`<plan registration number>-<ordinal>`).
- * «Создать закупку по позиции» (a new procurement prefilled from the position) is not shown: it
- * appears with the procurement module.
+ * «Создать закупку по позиции» (users with procurements.write) makes a draft procurement from the
+ * position and opens its card.
  */
 export function PlanItemRoute() {
   const { number = '' } = useParams();
@@ -48,8 +52,28 @@ export function PlanItemView({ number }: { number: string }) {
           {number}.
         </Alert>
       ) : null}
+      {p && company ? <CreateProcurementButton companyId={company.id} positionId={p.id} /> : null}
       {p ? <PlanItemCard p={p} /> : null}
     </Stack>
+  );
+}
+
+function CreateProcurementButton({ companyId, positionId }: { companyId: number; positionId: number }) {
+  const navigate = useNavigate();
+  const perms = useEisPlanPermissions(companyId);
+  const create = useCreateProcurementFromPosition(companyId, {
+    onSuccess: (x) => {
+      notices.success('Закупка создана', `Черновик закупки № ${x.number} создан по позиции плана`);
+      navigate(`/documents/${x.id}`);
+    },
+  });
+  if (!perms.isSuccess || !mayCall(procurementRoutes.fromPlan, perms.data)) return null;
+  return (
+    <Group>
+      <Button onClick={() => create.mutate(positionId)} loading={create.isPending}>
+        Создать закупку по позиции
+      </Button>
+    </Group>
   );
 }
 

@@ -38,6 +38,7 @@ const PRICE_METHODS = [
   entry({ id: 42, code: '2', title: 'Нормативный метод' }),
 ];
 const POSITION = {
+  id: 12,
   number: '2265001234567-12',
   subject: 'Поставка кабельной продукции',
   price: '4000000.00',

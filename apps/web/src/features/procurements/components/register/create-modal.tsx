@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { SUBJECT_KIND_TITLES, SUBJECT_KINDS, type SubjectKind } from '@zakupki/shared/api/catalog-values';
+import { useState } from 'react';
+import { AppSelect } from '../../../../components/form/app-select';
+import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
+import { applyServerErrors } from '../../../../components/form/form-errors';
+import { MoneyInput } from '../../../../components/form/money-input';
+import { notices } from '../../../../components/notices/notices.store';
+import { reportApiError } from '../../../../lib/error-handler';
+import { useCustomerOptions, useMethodOptions } from '../../api/options';
+import { useSaveProcurement } from '../../api/procurements';
+import { lawRefusalOf, refusalOf } from '../../model/errors';
+import { emptyValues, toBody } from '../../model/form';
+
+type CreateValues = {
+  customer_id: string | null;
+  method_id: string | null;
+  subject: string;
+  subject_type: SubjectKind;
+  nmcd: string | number;
+  planned_publication_date: string | null;
+};
+
+/**
+ * «Создать закупку» from scratch: the few fields a draft needs (one lot with the procurement's
+ * subject and НМЦД); the rest is filled on the card, which opens after creation.
+ */
+export function CreateModal({
+  companyId,
+  opened,
+  onClose,
+  onCreated,
+}: {
+  companyId: number;
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<CreateValues>({
+    mode: 'controlled',
+    initialValues: {
+      customer_id: null,
+      method_id: null,
+      subject: '',
+      subject_type: 'goods',
+      nmcd: '',
+      planned_publication_date: null,
+    },
+    validate: {
+      method_id: (v) => (v ? null : 'Выберите способ закупки'),
+      subject: (v) => (v.trim() ? null : 'Обязательное поле'),
+      nmcd: (v) => (String(v).trim() && Number(v) > 0 ? null : 'НМЦД должна быть больше нуля'),
+    },
+  });
+  const methods = useMethodOptions(companyId);
+  const customers = useCustomerOptions(companyId);
+  const save = useSaveProcurement(companyId, {
+    meta: { handled: true },
+    onSuccess: (p) => {
+      notices.success('Закупка создана', `Закупка № ${p.number} внесена в реестр`);
+      form.reset();
+      onCreated(p.id);
+    },
+    onError: (err) => {
+      if (applyServerErrors(form, err)) {
+        setRefusal(lawRefusalOf(err));
+        return;
+      }
+      const r = refusalOf(err);
+      if (r) setRefusal(r);
+      else reportApiError(err);
+    },
+  });
+  const submit = (v: CreateValues) => {
+    setRefusal(null);
+    const base = emptyValues();
+    const body = toBody({
+      ...base,
+      ...v,
+      lots: [{ ...base.lots[0], subject: v.subject, nmcd: v.nmcd }],
+    });
+    save.mutate({ id: null, body });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Новая закупка" size="lg">
+      <form
+        noValidate
+        aria-label="Новая закупка"
+        onSubmit={(e) => {
+          if (hasInvalidDate(e.currentTarget)) {
+            e.preventDefault();
+            return;
+          }
+          form.onSubmit(submit)(e);
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Закупка создаётся черновиком по положению заказчика, действующему сегодня; лоты, позиции, сроки и
+            остальные сведения заполняются в её карточке.
+          </Text>
+          <AppSelect
+            label="Заказчик"
+            description="Пусто — сама компания"
+            clearable
+            searchable
+            data={(customers.data?.items ?? []).map((c) => ({
+              value: String(c.id),
+              label: `${c.title} (ИНН ${c.inn})`,
+            }))}
+            {...form.getInputProps('customer_id')}
+          />
+          <AppSelect
+            label="Способ закупки"
+            required
+            searchable
+            data={(methods.data?.items ?? [])
+              .filter((m) => !m.archived_at)
+              .map((m) => ({ value: String(m.id), label: m.title }))}
+            {...form.getInputProps('method_id')}
+          />
+          <Textarea
+            label="Предмет закупки"
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.getInputProps('subject')}
+          />
+          <SegmentedControl
+            aria-label="Вид предмета"
+            data={SUBJECT_KINDS.map((k) => ({ value: k, label: SUBJECT_KIND_TITLES[k] }))}
+            {...form.getInputProps('subject_type')}
+          />
+          <SimpleGrid cols={2}>
+            <MoneyInput label="НМЦД" required {...form.getInputProps('nmcd')} />
+            <DateField label="Плановая дата размещения" {...form.getInputProps('planned_publication_date')} />
+          </SimpleGrid>
+          {refusal ? (
+            <Alert color="red" title="Закупка не создана">
+              {refusal}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Отмена
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Создать
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { procurementRoutes } from '@zakupki/shared/api/procurements';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { notices } from '../../../../components/notices/notices.store';
+import { procurementImportRoutes } from '../../api/eis-import';
+import { useProcurementList, useRegisterXlsx } from '../../api/procurements';
+import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
+import { useProcurementsCompany } from '../use-procurements-company';
+import { CreateModal } from './create-modal';
+import { ImportCard } from './import-card';
+import { RegisterFilterBar, RegisterSwitches } from './register-filters';
+import { RegisterTable } from './register-table';
+
+/** /documents: the procurement register with filters in the URL, XLSX of the view, create and import. */
+export function RegisterPage() {
+  const { companyId, can } = useProcurementsCompany();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const filters = readFilters(params);
+  const query = toListQuery(filters);
+  const list = useProcurementList(companyId ?? 0, query, { enabled: !!companyId });
+  const change = (patch: FilterPatch) => setParams(writeFilters(params, patch), { replace: true });
+  const exportXlsx = useRegisterXlsx(companyId ?? 0, {
+    onSuccess: (r) =>
+      notices.success(
+        'Выгрузка в Excel',
+        r.total !== null
+          ? `Файл «${r.name}» сохранён: закупок в выгрузке — ${r.total}`
+          : `Файл «${r.name}» сохранён`,
+      ),
+  });
+  if (!companyId)
+    return (
+      <Stack>
+        <Title order={2}>Реестр закупок</Title>
+        <Text c="dimmed">Выберите компанию в шапке.</Text>
+      </Stack>
+    );
+  return (
+    <Stack gap="md">
+      <Title order={2}>Реестр закупок</Title>
+      <Group justify="space-between" align="center">
+        <Group gap="xl">
+          <Text size="sm" c="dimmed" miw={160}>
+            {list.data ? `Найдено закупок: ${list.data.total}` : ' '}
+          </Text>
+          <RegisterSwitches filters={filters} onChange={change} />
+        </Group>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending}>
+            Выгрузить в Excel
+          </Button>
+          {can(procurementImportRoutes.start) ? (
+            <Button variant="default" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
+              Загрузить из ЕИС
+            </Button>
+          ) : null}
+          {can(procurementRoutes.create) ? (
+            <Button onClick={() => setCreating(true)}>Создать закупку</Button>
+          ) : null}
+        </Group>
+      </Group>
+      {importing ? <ImportCard companyId={companyId} /> : null}
+      <RegisterFilterBar companyId={companyId} filters={filters} onChange={change} />
+      <RegisterTable
+        records={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        filters={filters}
+        fetching={list.isFetching}
+        onPage={(page) => change({ page })}
+        onLimit={(limit) => change({ limit })}
+        onSort={(sort, order) => change({ sort, order })}
+        onOpen={(id) => navigate(`/documents/${id}`)}
+      />
+      <CreateModal
+        companyId={companyId}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => navigate(`/documents/${id}`)}
+      />
+    </Stack>
+  );
+}
