@@ -11,6 +11,7 @@ import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
 import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
+import { procurementsModule } from './procurements/procurements.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
 
@@ -32,6 +33,7 @@ const MODULES: Module[] = [
   companiesModule,
   usersModule,
   procurementRulesModule,
+  procurementsModule,
   catalogsModule,
   classifiersModule,
   contractsModule,

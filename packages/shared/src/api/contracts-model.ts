@@ -282,6 +282,8 @@ const contractFields = {
   procurement_method_code: optionalText(50),
   procurement_method_name: optionalText(1000),
   notice_number: optionalText(50),
+  /** The procurement of the register the contract was concluded from (absent on update: kept). */
+  procurement_id: z.number().int().positive().nullish(),
   start_date: optionalDate,
   end_date: optionalDate,
   eis_published_at: publishedAt,

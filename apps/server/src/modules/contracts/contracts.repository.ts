@@ -1,7 +1,7 @@
 import type { Contract, ContractListItem } from '@zakupki/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { contractItems, contractStages, contracts, paymentTerms } from '../../db/schema/index.js';
+import { contractItems, contractStages, contracts, paymentTerms, procurements } from '../../db/schema/index.js';
 import { dutiesOf } from './contract-duties.js';
 import { allowedTransitions } from './contracts.policy.js';
 
@@ -166,6 +166,17 @@ export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<Co
     .where(inArray(paymentTerms.contractId, ids))
     .orderBy(asc(paymentTerms.contractId), asc(paymentTerms.lineNo));
   const stageNo = new Map(stages.map((s) => [s.id, s.stageNo]));
+  const procurementIds = [...new Set(rows.flatMap((r) => (r.procurementId ? [r.procurementId] : [])))];
+  const procurementNumbers = new Map(
+    procurementIds.length
+      ? (
+          await tx
+            .select({ id: procurements.id, number: procurements.number })
+            .from(procurements)
+            .where(inArray(procurements.id, procurementIds))
+        ).map((p) => [p.id, p.number])
+      : [],
+  );
   return rows.map((row) => ({
     ...toListItem(row),
     eis_guid: row.eisGuid,
@@ -178,6 +189,8 @@ export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<Co
     procurement_method_code: row.procurementMethodCode,
     procurement_method_name: row.procurementMethodName,
     notice_number: row.noticeNumber,
+    procurement_id: row.procurementId,
+    procurement_number: row.procurementId ? (procurementNumbers.get(row.procurementId) ?? null) : null,
     eis_url: row.eisUrl,
     items: items.filter((i) => i.contractId === row.id).map(toItem),
     stages: stages.filter((s) => s.contractId === row.id).map(toStage),

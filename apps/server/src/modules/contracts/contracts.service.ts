@@ -9,7 +9,13 @@ import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
-import { auditForeignReferences, checkCatalogEntries, checkTariff } from './contract-references.js';
+import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
+import {
+  auditForeignReferences,
+  checkCatalogEntries,
+  checkProcurement,
+  checkTariff,
+} from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { editProblem, FIELD_TITLES, materialChanges } from './contracts.policy.js';
 import { findContract, loadContract, loadContractData } from './contracts.repository.js';
@@ -164,10 +170,12 @@ export async function createContract(
     const customer = await resolveCustomer(tx, companyId, body);
     await checkCatalogEntries(tx, companyId, body, null);
     await checkUnique(tx, companyId, body, null);
+    const procurementId = await checkProcurement(tx, companyId, body, null);
     const [row] = await tx
       .insert(contracts)
       .values({
         ...columns(body, customer),
+        procurementId,
         companyId,
         status: body.status,
         source: 'manual',
@@ -178,6 +186,7 @@ export async function createContract(
     await saveItems(tx, row.id, body.items, true);
     await saveStagesAndTerms(tx, row.id, body.stages, body.payment_terms, true);
     await refreshContractDuties(tx, row.id);
+    if (procurementId) await refreshProcurementDuties(tx, [procurementId]);
     const fresh = await commitVersion(tx, actor, row.id, 'create', { isNew: true });
     return loadContract(tx, fresh);
   });
@@ -217,7 +226,11 @@ export async function updateContract(
     const customer = await resolveCustomer(tx, companyId, body);
     await checkCatalogEntries(tx, companyId, body, row);
     await checkUnique(tx, companyId, body, id);
-    await tx.update(contracts).set(columns(body, customer)).where(eq(contracts.id, id));
+    const procurementId = await checkProcurement(tx, companyId, body, row);
+    await tx
+      .update(contracts)
+      .set({ ...columns(body, customer), procurementId })
+      .where(eq(contracts.id, id));
     await saveItems(tx, id, body.items, false);
     await saveStagesAndTerms(tx, id, body.stages, body.payment_terms, false);
     if (row.status === 'concluded') {
@@ -237,6 +250,11 @@ export async function updateContract(
       }
     }
     await refreshContractDuties(tx, id);
+    // a contract concluded from a procurement closes its contract duty (and unlinking reopens it)
+    await refreshProcurementDuties(
+      tx,
+      [row.procurementId, procurementId].filter((x): x is number => x !== null),
+    );
     const fresh = await commitVersion(tx, actor, id, 'update', { before });
     return loadContract(tx, fresh);
   });

@@ -14,6 +14,7 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
+import { procurementLinks } from '../procurements/procurements.repository.js';
 import { toMoscowDate } from '../deadlines/deadlines.js';
 import {
   diffPositions,
@@ -31,6 +32,8 @@ import {
   findPositionByNumber,
   findVersion,
   linkedNumbers,
+  procurementNumbers,
+  procurementSums,
   listPlans,
   type PlanRow,
   planVersions,
@@ -82,7 +85,9 @@ function duties(plan: PlanRow, versions: VersionRow[]) {
 
 /** Facts about each linked position: its last change and what procurements and contracts hold. */
 async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number> | null, planId: number) {
-  const numbers = await linkedNumbers(tx, companyId, planId);
+  const numbers = [
+    ...new Set([...(await linkedNumbers(tx, companyId, planId)), ...(await procurementNumbers(tx, planId))]),
+  ];
   if (numbers.length === 0) return [];
   const linked = await contractsForNumbers(tx, companyId, numbers);
   const byNumber = new Map<string, LinkFact[]>();
@@ -109,6 +114,14 @@ async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number>
       const b = stateOf({ ...history[i].pv, number, guid: found.position.guid });
       if (fieldChanges(a, b).length || a.status !== b.status) lastChange = history[i];
     }
+    // procurements naming the position (itself or through a lot): the procurement rules of item 5
+    const procurements: LinkFact[] = (await procurementLinks(tx, companyId, [found.position.id])).map((l) => ({
+      kind: 'procurement',
+      label: `№ ${l.number}`,
+      amount: l.amount,
+      date: l.publishedOn,
+      live: l.live,
+    }));
     out.push({
       number,
       status: last.pv.status,
@@ -117,7 +130,7 @@ async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number>
         ? toMoscowDate(lastChange.version.publishedAt.toISOString())
         : null,
       lastChangeVersion: lastChange.version.version,
-      links: byNumber.get(number) ?? [],
+      links: [...(byNumber.get(number) ?? []), ...procurements],
     });
   }
   return out;
@@ -235,14 +248,15 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
   // the position as the version in force states it, or as the newest version that holds it
   const cur = history.find((h) => h.version.version === plan.currentVersion) ?? history[history.length - 1];
   const contractRows = await contractsForNumbers(tx, companyId, [number]);
+  const procurementsOf = await procurementSums(tx, companyId, [position.id]);
   const summary = {
     pv: cur.pv,
     number,
     guid: position.guid,
     contracts: contractRows.length,
     contractAmount: contractRows.reduce((s, c) => s + Number(c.price), 0).toFixed(2),
-    procurements: 0,
-    procurementAmount: '0',
+    procurements: procurementsOf.get(position.id)?.n ?? 0,
+    procurementAmount: procurementsOf.get(position.id)?.sum ?? '0',
   };
   const pv = cur.pv;
   const facts = await positionFacts(tx, companyId, new Set([position.id]), plan.id);

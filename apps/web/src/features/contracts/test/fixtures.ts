@@ -52,6 +52,8 @@ export const contract = (over: Partial<Contract> = {}): Contract => ({
   procurement_method_code: null,
   procurement_method_name: null,
   notice_number: null,
+  procurement_id: null,
+  procurement_number: null,
   eis_url: null,
   items: [
     {
