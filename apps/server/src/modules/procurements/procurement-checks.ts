@@ -137,8 +137,9 @@ export async function checkRefs(
 }
 
 /**
- * The version of the Положение in force today for the customer: a rule naming the customer first,
- * else the company's rule (one naming no customer). 409 naming what is missing otherwise.
+ * The version of the Положение in force today for the customer: of a rule naming the customer
+ * when there is one, else of the company's rule (one naming no customer). 409 naming what is
+ * missing otherwise.
  */
 export async function versionInForce(
   tx: Tx,
@@ -146,9 +147,11 @@ export async function versionInForce(
   customer: { id: number; title: string } | null,
   today: string,
 ) {
-  const versions = await repo.governingVersions(tx, companyId, customer?.id ?? null);
-  const live = versions.filter((v) => inForce(v, today));
-  const chosen = live.find((v) => v.forCustomer) ?? live[0];
+  const all = await repo.governingVersions(tx, companyId, customer?.id ?? null);
+  // a rule naming the customer governs it; the company's rule (naming nobody) the rest
+  const own = all.filter((v) => v.forCustomer);
+  const versions = own.length ? own : all;
+  const chosen = versions.find((v) => inForce(v, today));
   if (chosen) return chosen;
   const whom = customer ? `заказчика «${customer.title}»` : 'компании';
   if (versions.length === 0)
@@ -159,7 +162,7 @@ export async function versionInForce(
   const titles = [...new Set(versions.map((v) => `«${v.ruleTitle}»`))].join(', ');
   throw new AppError(
     'conflict',
-    `Нет редакции Положения о закупке, действующей на ${formatRuDate(today)}, для ${whom}: у положения ${titles} нет утверждённой и размещённой в ЕИС редакции с датой вступления в силу не позже сегодняшней`,
+    `Нет редакции Положения о закупке, действующей на ${formatRuDate(today)}, для ${whom}: у положения ${titles} нет утверждённой и размещённой в ЕИС редакции, вступившей в силу (ч. 1 ст. 2 223-ФЗ)`,
   );
 }
 
