@@ -249,6 +249,7 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
   const cur = history.find((h) => h.version.version === plan.currentVersion) ?? history[history.length - 1];
   const contractRows = await contractsForNumbers(tx, companyId, [number]);
   const procurementsOf = await procurementSums(tx, companyId, [position.id]);
+  const procurementRows = await procurementLinks(tx, companyId, [position.id]);
   const summary = {
     pv: cur.pv,
     number,
@@ -299,15 +300,26 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
               stateOf({ ...h.pv, number, guid: position.guid }),
             ),
     })),
-    links: contractRows.map((c) => ({
-      kind: 'contract' as const,
-      id: c.id,
-      number: c.number,
-      date: c.date,
-      subject: c.subject,
-      amount: c.price,
-      status: c.status,
-    })),
+    links: [
+      ...procurementRows.map((p) => ({
+        kind: 'procurement' as const,
+        id: p.procurementId,
+        number: p.number,
+        date: p.publishedOn,
+        subject: p.subject,
+        amount: p.amount,
+        status: p.status,
+      })),
+      ...contractRows.map((c) => ({
+        kind: 'contract' as const,
+        id: c.id,
+        number: c.number,
+        date: c.date,
+        subject: c.subject,
+        amount: c.price,
+        status: c.status,
+      })),
+    ],
     violations: facts.flatMap((f) =>
       positionViolations(f).map((v) => ({
         code: v.code,

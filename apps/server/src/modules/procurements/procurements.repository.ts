@@ -429,7 +429,7 @@ export type PositionState = {
 export async function procurementLinks(tx: Tx, companyId: number, positionIds: number[] | null) {
   const only = positionIds ? sql`and pos = any(${arrayParam(positionIds, 'integer')})` : sql``;
   const result = (await tx.execute(sql`
-    select pos as "positionId", p.id as "procurementId", p.number, p.status, p.published_on::text as "publishedOn",
+    select pos as "positionId", p.id as "procurementId", p.number, p.subject, p.status, p.published_on::text as "publishedOn",
            case when p.plan_position_id = pos then p.nmcd::text
                 else (select coalesce(sum(l.nmcd), 0)::text from procurement_lots l
                        where l.procurement_id = p.id and l.plan_position_id = pos) end as amount
@@ -446,6 +446,7 @@ export async function procurementLinks(tx: Tx, companyId: number, positionIds: n
       positionId: number;
       procurementId: number;
       number: string;
+      subject: string;
       status: string;
       publishedOn: string | null;
       amount: string;
