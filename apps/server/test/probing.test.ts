@@ -11,17 +11,17 @@ import {
 import { contractBody } from '../src/modules/contracts/contracts.test-helpers.js';
 import { runReport } from '../src/modules/exports/exports.test-helpers.js';
 import {
-  createProcurement as createProcurementOf,
-  methodIds,
-  procurementBody,
-} from '../src/modules/procurements/procurements.factories.js';
-import {
   addAccount,
   addCustomer,
   createContract,
   fixture,
   runImport,
 } from '../src/modules/imports/imports.test-support.js';
+import {
+  createProcurement as createProcurementOf,
+  methodIds,
+  procurementBody,
+} from '../src/modules/procurements/procurements.factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**

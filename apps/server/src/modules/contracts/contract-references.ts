@@ -111,7 +111,8 @@ export async function checkProcurement(
     .select({ id: procurements.id })
     .from(procurements)
     .where(and(eq(procurements.id, body.procurement_id), eq(procurements.companyId, companyId)));
-  if (!row) throw invalid([{ path: 'body.procurement_id', message: 'Закупка не найдена среди закупок компании' }]);
+  if (!row)
+    throw invalid([{ path: 'body.procurement_id', message: 'Закупка не найдена среди закупок компании' }]);
   return row.id;
 }
 

@@ -1,7 +1,13 @@
 import type { Contract, ContractListItem } from '@zakupki/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { contractItems, contractStages, contracts, paymentTerms, procurements } from '../../db/schema/index.js';
+import {
+  contractItems,
+  contractStages,
+  contracts,
+  paymentTerms,
+  procurements,
+} from '../../db/schema/index.js';
 import { dutiesOf } from './contract-duties.js';
 import { allowedTransitions } from './contracts.policy.js';
 

@@ -7,9 +7,9 @@ import { AppError } from '../../lib/app-error.js';
 import { moscowDay, moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
-import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import {
   auditForeignReferences,
   checkCatalogEntries,

@@ -2,7 +2,6 @@ import { type EisPlanListQuery, fromKopecks, toScaled } from '@zakupki/shared';
 import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
-import { positionHasProcurement, procurementLinks } from '../procurements/procurements.repository.js';
 import {
   contracts,
   type EisPlanTotalsJson,
@@ -11,6 +10,7 @@ import {
   eisPlans,
   eisPlanVersions,
 } from '../../db/schema/index.js';
+import { positionHasProcurement, procurementLinks } from '../procurements/procurements.repository.js';
 
 /** Every query of the plans module. */
 
@@ -192,7 +192,9 @@ const linkedContracts = (companyId: number) =>
 
 /** A live procurement (not cancelled, not failed) names the position, itself or through a lot. */
 const hasProcurement = (want: boolean): SQL =>
-  want ? positionHasProcurement(eisPlanPositions.id) : sql`not ${positionHasProcurement(eisPlanPositions.id)}`;
+  want
+    ? positionHasProcurement(eisPlanPositions.id)
+    : sql`not ${positionHasProcurement(eisPlanPositions.id)}`;
 
 function positionWhere(versionId: number, companyId: number, f: PositionFilter): SQL | undefined {
   const pv = eisPlanPositionVersions;

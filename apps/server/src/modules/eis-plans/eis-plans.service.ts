@@ -14,8 +14,8 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
-import { procurementLinks } from '../procurements/procurements.repository.js';
 import { toMoscowDate } from '../deadlines/deadlines.js';
+import { procurementLinks } from '../procurements/procurements.repository.js';
 import {
   diffPositions,
   dutyViolations,
@@ -32,14 +32,14 @@ import {
   findPositionByNumber,
   findVersion,
   linkedNumbers,
-  procurementNumbers,
-  procurementSums,
   listPlans,
   type PlanRow,
   planVersions,
   positionHistory,
   positionsPage,
   positionTotals,
+  procurementNumbers,
+  procurementSums,
   type VersionRow,
   versionPositionRows,
 } from './eis-plans.repository.js';
@@ -115,13 +115,15 @@ async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number>
       if (fieldChanges(a, b).length || a.status !== b.status) lastChange = history[i];
     }
     // procurements naming the position (itself or through a lot): the procurement rules of item 5
-    const procurements: LinkFact[] = (await procurementLinks(tx, companyId, [found.position.id])).map((l) => ({
-      kind: 'procurement',
-      label: `№ ${l.number}`,
-      amount: l.amount,
-      date: l.publishedOn,
-      live: l.live,
-    }));
+    const procurements: LinkFact[] = (await procurementLinks(tx, companyId, [found.position.id])).map(
+      (l) => ({
+        kind: 'procurement',
+        label: `№ ${l.number}`,
+        amount: l.amount,
+        date: l.publishedOn,
+        live: l.live,
+      }),
+    );
     out.push({
       number,
       status: last.pv.status,

@@ -2,9 +2,9 @@ import type { ProcurementInput, ProcurementStatus } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { formatRuDate } from '../calendar/iso-date.js';
 import type { Actor } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from '../contracts/contract-children.js';
 import { productionCalendar } from '../contracts/contract-duties.js';
 import { inForce } from '../procurement-rules/procurement-rules.policy.js';
@@ -102,7 +102,14 @@ export async function checkRefs(
     [body.method_id, body.nmcd_method_id, body.funding_source_id].filter((x): x is number => !!x),
   );
   const refs = [
-    { field: 'method_id', id: body.method_id, kind: 'method', type: null, prev: previous?.methodId, what: 'Способ закупки' },
+    {
+      field: 'method_id',
+      id: body.method_id,
+      kind: 'method',
+      type: null,
+      prev: previous?.methodId,
+      what: 'Способ закупки',
+    },
     {
       field: 'nmcd_method_id',
       id: body.nmcd_method_id,
@@ -129,7 +136,11 @@ export async function checkRefs(
       (r.type === null || e.typeCode === r.type) &&
       (e.companyId === null || e.companyId === companyId) &&
       (!e.archivedAt || r.prev === e.id);
-    if (!ok) issues.push({ path: `body.${r.field}`, message: `${r.what}: запись справочника не найдена или в архиве` });
+    if (!ok)
+      issues.push({
+        path: `body.${r.field}`,
+        message: `${r.what}: запись справочника не найдена или в архиве`,
+      });
   }
   if (issues.length) throw invalid(issues);
   const m = found.get(body.method_id)!;
@@ -183,7 +194,10 @@ export type LawContext = {
   largeCustomer: boolean;
   status: ProcurementStatus;
   publishedOn: string | null;
-  before: { plan_position_id: number | null; lots: { number: number; plan_position_id: number | null }[] } | null;
+  before: {
+    plan_position_id: number | null;
+    lots: { number: number; plan_position_id: number | null }[];
+  } | null;
   /** leaving the draft (or already out of it): completeness rules too */
   strict: boolean;
 };
@@ -192,7 +206,10 @@ export type LawContext = {
 export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
   const { body, version, method } = ctx;
   const allowedIds = version.methods.map((m) => m.method_id);
-  const allowed = [...(await repo.entries(tx, allowedIds)).values()].map((e) => ({ id: e.id, title: e.title }));
+  const allowed = [...(await repo.entries(tx, allowedIds)).values()].map((e) => ({
+    id: e.id,
+    title: e.title,
+  }));
   const dates = {
     planned_publication_date: body.planned_publication_date,
     published_on: ctx.publishedOn,
@@ -214,7 +231,11 @@ export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
   if (ctx.strict) {
     out.push(...unpricedItems(amounts));
     out.push(
-      ...checkPlanRequired({ ...amounts, plan_position_id: body.plan_position_id ?? null }, version, ctx.largeCustomer),
+      ...checkPlanRequired(
+        { ...amounts, plan_position_id: body.plan_position_id ?? null },
+        version,
+        ctx.largeCustomer,
+      ),
     );
   }
   if (ctx.before)
@@ -231,7 +252,9 @@ export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
   // they are fixed, and a later annulment or change is the plan's violation, not this edit's)
   if (noticePlaced(ctx.status, ctx.publishedOn)) return out;
   if (body.plan_position_id)
-    out.push(...checkPosition(positions.get(body.plan_position_id)!, body.nmcd, 'закупки', 'body.plan_position_id'));
+    out.push(
+      ...checkPosition(positions.get(body.plan_position_id)!, body.nmcd, 'закупки', 'body.plan_position_id'),
+    );
   body.lots.forEach((l, i) => {
     if (l.plan_position_id)
       out.push(

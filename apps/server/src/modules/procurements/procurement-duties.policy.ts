@@ -49,7 +49,10 @@ export function procurementDuties(
 ): ProcurementDutyOut[] {
   const out: ProcurementDutyOut[] = [];
   const state = (due: string, done: string | null, earliest: string | null = null) => {
-    const status = !done && earliest && today < earliest ? 'not_yet' : statusOf(due, done, today, calendar, config.dueSoonWorkingDays);
+    const status =
+      !done && earliest && today < earliest
+        ? 'not_yet'
+        : statusOf(due, done, today, calendar, config.dueSoonWorkingDays);
     return {
       status,
       days_left: daysBetween(today, due),

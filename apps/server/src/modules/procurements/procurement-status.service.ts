@@ -155,7 +155,10 @@ function checkProtocol(p: Procurement, body: ProtocolIn) {
   const issues: { path: string; message: string }[] = [];
   const today = todayMoscow();
   if (body.signed_on > today)
-    issues.push({ path: 'body.signed_on', message: `Дата подписания ${formatRuDate(body.signed_on)} ещё не наступила` });
+    issues.push({
+      path: 'body.signed_on',
+      message: `Дата подписания ${formatRuDate(body.signed_on)} ещё не наступила`,
+    });
   if (p.published_on && body.signed_on < p.published_on)
     issues.push({
       path: 'body.signed_on',
@@ -195,7 +198,10 @@ async function protocolWrite(
   actor: Actor,
   companyId: number,
   id: number,
-  write: (tx: Tx, card: Procurement) => Promise<{ comment: string; action: string; protocolId: number; before?: unknown }>,
+  write: (
+    tx: Tx,
+    card: Procurement,
+  ) => Promise<{ comment: string; action: string; protocolId: number; before?: unknown }>,
 ) {
   await procurementOf(db, actor, companyId, id);
   return db.transaction(async (tx) => {
@@ -208,7 +214,12 @@ async function protocolWrite(
     const card = await loadProcurement(tx, row);
     const done = await write(tx, card);
     await repo.updateProcurement(tx, id, { updatedBy: actor.userId });
-    await repo.insertEvent(tx, { procurementId: id, kind: 'protocol', comment: done.comment, userId: actor.userId });
+    await repo.insertEvent(tx, {
+      procurementId: id,
+      kind: 'protocol',
+      comment: done.comment,
+      userId: actor.userId,
+    });
     await refreshProcurementDuties(tx, [id]);
     const out = await loadProcurement(tx, (await repo.findProcurement(tx, companyId, id))!);
     await audit(tx, actor, {
@@ -252,7 +263,11 @@ export function addProtocol(db: Db, actor: Actor, companyId: number, id: number,
   return protocolWrite(db, actor, companyId, id, async (tx, card) => {
     checkProtocol(card, body);
     await assertUniqueRegistration(tx, card, body, null);
-    const row = await repo.insertProtocol(tx, { ...protocolValues(body), procurementId: id, source: 'manual' });
+    const row = await repo.insertProtocol(tx, {
+      ...protocolValues(body),
+      procurementId: id,
+      source: 'manual',
+    });
     return { comment: `Добавлен протокол: ${protocolTitle(body)}`, action: 'create', protocolId: row.id };
   });
 }

@@ -256,7 +256,9 @@ export async function procurementDeadlines(db: Db, companyId: number) {
         .filter(isOpen)
         .map((d) => ({ ...d, procurement_id: r.id, procurement_number: r.number, subject: r.subject })),
     )
-    .sort((a, b) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.procurement_id - b.procurement_id));
+    .sort((a, b) =>
+      a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.procurement_id - b.procurement_id,
+    );
   const counts = { overdue: 0, due_soon: 0, due: 0 };
   for (const d of items) if (d.status in counts) counts[d.status as keyof typeof counts] += 1;
   return { items, counts };

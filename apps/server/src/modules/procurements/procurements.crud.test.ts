@@ -50,7 +50,9 @@ describe('create, read, edit, delete', () => {
       [2, '4', '10000.00', '40000.00'],
     ]);
     expect(p.customer_title).toBeTruthy();
-    expect(p.duties.map((d) => [d.duty, d.due_date, d.status])).toEqual([['notice_placement', day(10), 'due']]);
+    expect(p.duties.map((d) => [d.duty, d.due_date, d.status])).toEqual([
+      ['notice_placement', day(10), 'due'],
+    ]);
     const second = await createProcurement(t, company, procurementBody(methods));
     expect(second.number).toBe(`З-${year}-002`);
     const history = await t.call(r.history, { params: params(p.id), as: 'operator' });
@@ -165,12 +167,22 @@ describe('the Положение version in force', () => {
 describe('the rules of the law, each refused with its message', () => {
   const refused = async (body: ReturnType<typeof procurementBody>) => {
     const res = await t.call(r.create, { params: params(), body, as: 'specialist' });
-    return { status: res.status, ...(res.body as unknown as { error: { code: string; message: string; details: { issues: { rule: string }[] } } }).error };
+    return {
+      status: res.status,
+      ...(
+        res.body as unknown as {
+          error: { code: string; message: string; details: { issues: { rule: string }[] } };
+        }
+      ).error,
+    };
   };
 
   it('НМЦД equal to the lots and the items', async () => {
     const a = await refused(procurementBody(methods, { nmcd: '95000.00' }));
-    expect(a).toMatchObject({ status: 400, message: 'НМЦД закупки 95 000,00 ₽ не равна сумме НМЦД лотов 90 000,00 ₽' });
+    expect(a).toMatchObject({
+      status: 400,
+      message: 'НМЦД закупки 95 000,00 ₽ не равна сумме НМЦД лотов 90 000,00 ₽',
+    });
     const body = procurementBody(methods);
     body.lots[0].nmcd = '95000.00';
     body.nmcd = '95000.00';
@@ -181,11 +193,15 @@ describe('the rules of the law, each refused with its message', () => {
   it('the method of the Положение', async () => {
     const a = await refused(procurementBody(methods, { method_id: methods.open_tender }));
     expect(a.status).toBe(400);
-    expect(a.message).toMatch(/^Способ закупки «Открытый конкурс» не предусмотрен Положением «.+» \(редакция № 2, действует с \d\d\.\d\d\.\d{4}\); допустимы: /);
+    expect(a.message).toMatch(
+      /^Способ закупки «Открытый конкурс» не предусмотрен Положением «.+» \(редакция № 2, действует с \d\d\.\d\d\.\d{4}\); допустимы: /,
+    );
   });
 
   it('the notice period on the calendar', async () => {
-    const a = await refused(procurementBody(methods, { bids_deadline: day(20), review_date: day(21), summing_up_date: day(22) }));
+    const a = await refused(
+      procurementBody(methods, { bids_deadline: day(20), review_date: day(21), summing_up_date: day(22) }),
+    );
     expect(a.message).toContain(
       `Срок подачи заявок ${formatRuDate(day(20))} короче срока для способа «Аукцион в электронной форме»: не менее 15 календарных дней после планируемого размещения извещения ${formatRuDate(day(10))}, то есть не ранее ${formatRuDate(day(25))} (ст. 3.2 223-ФЗ; срок установлен Положением «`,
     );
@@ -202,12 +218,18 @@ describe('the rules of the law, each refused with its message', () => {
   it('SME-only within the ceiling', async () => {
     const a = await refused(amountBody(methods, '900000000.00', { sme_only: true }));
     expect(a.details.issues.map((i) => i.rule)).toContain('sme_ceiling');
-    expect(a.message).toMatch(/^НМЦД закупки только для субъектов МСП 900 000 000,00 ₽ больше предела 800 000 000,00 ₽/);
+    expect(a.message).toMatch(
+      /^НМЦД закупки только для субъектов МСП 900 000 000,00 ₽ больше предела 800 000 000,00 ₽/,
+    );
   });
 
   it('a plan position above the threshold, asked when the draft moves on', async () => {
     const p = await createProcurement(t, company, amountBody(methods, '200000.00'));
-    const res = await t.call(r.status, { params: params(p.id), body: { status: 'published' }, as: 'specialist' });
+    const res = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'published' },
+      as: 'specialist',
+    });
     expect(res.status).toBe(400);
     expect((res.body as unknown as { error: { message: string } }).error.message).toMatch(
       /^НМЦД 200 000,00 ₽ больше порога 100 000,00 ₽, установленного Положением .+ для включения закупки в план: укажите позицию плана закупки \(ПП РФ № 932\)$/,
@@ -218,10 +240,17 @@ describe('the rules of the law, each refused with its message', () => {
     const body = procurementBody(methods);
     body.lots[0].items = [{ name: 'Кабель', quantity: '10', unit_price: '0' }];
     const p = await createProcurement(t, company, body);
-    const res = await t.call(r.status, { params: params(p.id), body: { status: 'documentation_ready' }, as: 'specialist' });
+    const res = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'documentation_ready' },
+      as: 'specialist',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
-      error: { message: 'В лоте № 1 у 1 позиции не указана цена за единицу: НМЦД лота должна равняться сумме позиций' },
+      error: {
+        message:
+          'В лоте № 1 у 1 позиции не указана цена за единицу: НМЦД лота должна равняться сумме позиций',
+      },
     });
   });
 });
@@ -244,7 +273,11 @@ describe('status moves and the history', () => {
     expect(closed.allowed_transitions).toEqual(['summing_up', 'failed', 'cancelled']);
     const summing = await moveTo(t, company, p.id, { status: 'summing_up', date: day(-8) });
     expect(summing.review_date).toBe(day(-8));
-    const wrong = await t.call(r.status, { params: params(p.id), body: { status: 'published' }, as: 'specialist' });
+    const wrong = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'published' },
+      as: 'specialist',
+    });
     expect(wrong.status).toBe(409);
     expect(wrong.body).toMatchObject({
       error: {
@@ -252,24 +285,42 @@ describe('status moves and the history', () => {
           'Из статуса «Подведение итогов» нельзя перейти в «Извещение размещено»: возможны «Договор заключён», «Не состоялась», «Отменена»',
       },
     });
-    const noReason = await t.call(r.status, { params: params(p.id), body: { status: 'cancelled' }, as: 'specialist' });
+    const noReason = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'cancelled' },
+      as: 'specialist',
+    });
     expect(noReason.status).toBe(400);
     await moveTo(t, company, p.id, { status: 'cancelled', reason: 'Отпала потребность' });
     const history = await t.call(r.history, { params: params(p.id), as: 'client' });
-    expect(history.body.items.filter((e) => e.kind === 'status').map((e) => [e.from_status, e.to_status, e.title])).toEqual([
+    expect(
+      history.body.items.filter((e) => e.kind === 'status').map((e) => [e.from_status, e.to_status, e.title]),
+    ).toEqual([
       ['summing_up', 'cancelled', 'Подведение итогов → Отменена'],
       ['bids_closed', 'summing_up', 'Приём заявок окончен → Подведение итогов'],
       ['published', 'bids_closed', 'Извещение размещено → Приём заявок окончен'],
       ['draft', 'published', 'Черновик → Извещение размещено'],
     ]);
     expect(history.body.items[0].comment).toBe(`Дата: ${formatRuDate(todayMoscow())}. Отпала потребность`);
-    const edit = await t.call(r.update, { params: params(p.id), body: procurementBody(methods), as: 'specialist' });
+    const edit = await t.call(r.update, {
+      params: params(p.id),
+      body: procurementBody(methods),
+      as: 'specialist',
+    });
     expect(edit.status).toBe(409);
   });
 
   it('asks for the bids deadline when the notice is placed', async () => {
-    const p = await createProcurement(t, company, procurementBody(methods, { bids_deadline: null, review_date: null, summing_up_date: null }));
-    const res = await t.call(r.status, { params: params(p.id), body: { status: 'published' }, as: 'specialist' });
+    const p = await createProcurement(
+      t,
+      company,
+      procurementBody(methods, { bids_deadline: null, review_date: null, summing_up_date: null }),
+    );
+    const res = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'published' },
+      as: 'specialist',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       error: {
@@ -280,8 +331,21 @@ describe('status moves and the history', () => {
   });
 
   it('checks the notice period against the actual publication', async () => {
-    const p = await createProcurement(t, company, procurementBody(methods, { planned_publication_date: day(-20), bids_deadline: day(-5), review_date: null, summing_up_date: null }));
-    const res = await t.call(r.status, { params: params(p.id), body: { status: 'published', date: day(-10) }, as: 'specialist' });
+    const p = await createProcurement(
+      t,
+      company,
+      procurementBody(methods, {
+        planned_publication_date: day(-20),
+        bids_deadline: day(-5),
+        review_date: null,
+        summing_up_date: null,
+      }),
+    );
+    const res = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'published', date: day(-10) },
+      as: 'specialist',
+    });
     expect(res.status).toBe(400);
     expect((res.body as unknown as { error: { message: string } }).error.message).toContain(
       `после размещения извещения ${formatRuDate(day(-10))}, то есть не ранее ${formatRuDate(day(5))}`,
@@ -319,7 +383,12 @@ describe('protocols and duties', () => {
     });
     expect(before.status).toBe(400);
 
-    const final = await addProtocol(t, company, p.id, { kind: 'summing_up', final: true, signed_on: day(-3), published_on: day(-3) });
+    const final = await addProtocol(t, company, p.id, {
+      kind: 'summing_up',
+      final: true,
+      signed_on: day(-3),
+      published_on: day(-3),
+    });
     const contractDuty = final.duties.find((d) => d.duty === 'contract_conclusion')!;
     expect(contractDuty).toMatchObject({ status: 'not_yet', base_date: day(-3), earliest_date: day(7) });
 
@@ -342,15 +411,28 @@ describe('protocols and duties', () => {
     const p = await publishedProcurement(t, company, methods, 10);
     const [row] = await t.app.deps.db
       .insert(procurementProtocols)
-      .values({ procurementId: p.id, kind: 'review', signedOn: day(-2), source: 'eis', eisRegistrationNumber: '32600000001' })
+      .values({
+        procurementId: p.id,
+        kind: 'review',
+        signedOn: day(-2),
+        source: 'eis',
+        eisRegistrationNumber: '32600000001',
+      })
       .returning();
     const path = { ...params(p.id), protocol_id: row.id };
-    const upd = await t.call(r.updateProtocol, { params: path, body: { kind: 'review', signed_on: day(-2) }, as: 'specialist' });
+    const upd = await t.call(r.updateProtocol, {
+      params: path,
+      body: { kind: 'review', signed_on: day(-2) },
+      as: 'specialist',
+    });
     const del = await t.call(r.removeProtocol, { params: path, as: 'specialist' });
     for (const res of [upd, del]) {
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({
-        error: { message: 'Протокол загружен из ЕИС: изменить или удалить его нельзя, загрузите новую редакцию протокола' },
+        error: {
+          message:
+            'Протокол загружен из ЕИС: изменить или удалить его нельзя, загрузите новую редакцию протокола',
+        },
       });
     }
     const dup = await t.call(r.addProtocol, {

@@ -1,9 +1,9 @@
 import {
   type Procurement,
   type ProcurementInput,
-  procurementRoutes as r,
   type ProcurementStatusInput,
   type ProtocolInput,
+  procurementRoutes as r,
 } from '@zakupki/shared';
 import type { Caller, TestApp } from '../../../test/harness.js';
 import { day } from '../contracts/contracts.test-helpers.js';
@@ -25,7 +25,10 @@ export const methodIds = (t: TestApp) => entryIds(t, 'method');
  * A consistent body: an electronic auction of one lot with two priced items, НМЦД 90 000 ₽ (below
  * the plan threshold, so no plan position is needed), notice in 10 days and bids 20 days later.
  */
-export function procurementBody(methods: Record<string, number>, over: Partial<ProcurementInput> = {}): ProcurementInput {
+export function procurementBody(
+  methods: Record<string, number>,
+  over: Partial<ProcurementInput> = {},
+): ProcurementInput {
   return {
     method_id: methods.e_auction,
     subject: 'Поставка кабельной продукции для ремонта сетей 10 кВ',
@@ -67,7 +70,11 @@ export function procurementBody(methods: Record<string, number>, over: Partial<P
 }
 
 /** A body of one lot without items for the amount (the plan-threshold and SME tests). */
-export function amountBody(methods: Record<string, number>, nmcd: string, over: Partial<ProcurementInput> = {}) {
+export function amountBody(
+  methods: Record<string, number>,
+  nmcd: string,
+  over: Partial<ProcurementInput> = {},
+) {
   return procurementBody(methods, {
     nmcd,
     lots: [{ number: 1, subject: 'Лот', nmcd, items: [] }],

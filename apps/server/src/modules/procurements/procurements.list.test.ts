@@ -88,7 +88,11 @@ describe('the register', () => {
 
   it.each([
     ['status', { status: 'published' }, () => [roof.id]],
-    ['several statuses', { status: 'published,draft', sort: 'nmcd', order: 'asc' }, () => [roof.id, cable.id, cleaning.id]],
+    [
+      'several statuses',
+      { status: 'published,draft', sort: 'nmcd', order: 'asc' },
+      () => [roof.id, cable.id, cleaning.id],
+    ],
     ['words of the subject', { q: 'кровля' }, () => [roof.id]],
     ['the start of a word', { q: 'кабел' }, () => [cable.id]],
     ['the start of the number', { q: () => cable.number }, () => [cable.id]],
@@ -101,7 +105,9 @@ describe('the register', () => {
     ['publication dates', { date_from: day(0), date_to: day(30) }, () => [cable.id]],
     ['source', { source: 'plan' }, () => []],
   ] as const)('filters by %s', async (_n, query, expected) => {
-    const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'function' ? v() : v]));
+    const q = Object.fromEntries(
+      Object.entries(query).map(([k, v]) => [k, typeof v === 'function' ? v() : v]),
+    );
     const res = await list(q);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(numbers(res)).toEqual(expected());

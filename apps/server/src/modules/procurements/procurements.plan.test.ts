@@ -5,6 +5,7 @@ import { testAppForFile } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { contractBody } from '../contracts/contracts.test-helpers.js';
+import { bodyOf } from './procurement-status.service.js';
 import {
   addProtocol,
   createProcurement,
@@ -13,13 +14,19 @@ import {
   moveTo,
   procurementBody,
 } from './procurements.factories.js';
-import { bodyOf } from './procurement-status.service.js';
 
 const t = testAppForFile();
 let company: number;
 let methods: Record<string, number>;
 
-type Position = { id: number; number: string; price: string; plan_id: number; status: string | null; current: boolean };
+type Position = {
+  id: number;
+  number: string;
+  price: string;
+  plan_id: number;
+  status: string | null;
+  current: boolean;
+};
 
 /** The demo plan's positions of a company as the newest version holding each states them. */
 async function positions(companyId: number): Promise<Position[]> {
@@ -44,7 +51,10 @@ beforeAll(async () => {
   methods = await methodIds(t);
   const all = await positions(company);
   quotation = all.find(
-    (p) => p.current && p.status !== 'A' && (p as unknown as { method_name: string }).method_name === 'Запрос котировок в электронной форме',
+    (p) =>
+      p.current &&
+      p.status !== 'A' &&
+      (p as unknown as { method_name: string }).method_name === 'Запрос котировок в электронной форме',
   )!;
   annulled = all.find((p) => p.status === 'A')!;
   expect(quotation).toBeTruthy();
@@ -56,7 +66,11 @@ const message = (res: { body: unknown }) => (res.body as { error: { message: str
 
 describe('a draft from a plan position', () => {
   it('takes the subject, НМЦД, rows and the method by its name, and links the position', async () => {
-    const res = await t.call(r.fromPlan, { params: params(), body: { plan_position_id: quotation.id }, as: 'specialist' });
+    const res = await t.call(r.fromPlan, {
+      params: params(),
+      body: { plan_position_id: quotation.id },
+      as: 'specialist',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       status: 'draft',
@@ -77,12 +91,24 @@ describe('a draft from a plan position', () => {
   });
 
   it('refuses an annulled position, and one of another company like a missing one', async () => {
-    const a = await t.call(r.fromPlan, { params: params(), body: { plan_position_id: annulled.id }, as: 'specialist' });
+    const a = await t.call(r.fromPlan, {
+      params: params(),
+      body: { plan_position_id: annulled.id },
+      as: 'specialist',
+    });
     expect(a.status).toBe(409);
     expect(message(a)).toBe(`Позиция плана ${annulled.number} аннулирована: закупку по ней объявить нельзя`);
     const foreign = (await positions(t.ids.companies.client2))[0];
-    const missing = await t.call(r.fromPlan, { params: params(), body: { plan_position_id: 99_999_999 }, as: 'specialist' });
-    const other = await t.call(r.fromPlan, { params: params(), body: { plan_position_id: foreign.id }, as: 'specialist' });
+    const missing = await t.call(r.fromPlan, {
+      params: params(),
+      body: { plan_position_id: 99_999_999 },
+      as: 'specialist',
+    });
+    const other = await t.call(r.fromPlan, {
+      params: params(),
+      body: { plan_position_id: foreign.id },
+      as: 'specialist',
+    });
     expect(other.status).toBe(404);
     expect(other.body).toEqual(missing.body);
     const denied = await t.app.deps.db
@@ -105,7 +131,11 @@ describe('a draft from a plan position', () => {
 
 describe('the plan position rules', () => {
   it('refuses an НМЦД above the position’s and a position changed after the notice', async () => {
-    const created = await t.call(r.fromPlan, { params: params(), body: { plan_position_id: quotation.id }, as: 'specialist' });
+    const created = await t.call(r.fromPlan, {
+      params: params(),
+      body: { plan_position_id: quotation.id },
+      as: 'specialist',
+    });
     const p = created.body;
     const above = (Number(quotation.price) + 1000).toFixed(2);
     const body = bodyOf(p);
@@ -118,9 +148,13 @@ describe('the plan position rules', () => {
 
     // publish it (dates of a quotation request: 5 working days), then try to move the position
     const ready = { ...bodyOf(p), planned_publication_date: day(-20), bids_deadline: day(-5) };
-    expect((await t.call(r.update, { params: params(p.id), body: ready, as: 'specialist' })).status).toBe(200);
+    expect((await t.call(r.update, { params: params(p.id), body: ready, as: 'specialist' })).status).toBe(
+      200,
+    );
     await moveTo(t, company, p.id, { status: 'published', date: day(-20) });
-    const other = (await positions(company)).find((x) => x.current && x.status !== 'A' && x.id !== quotation.id)!;
+    const other = (await positions(company)).find(
+      (x) => x.current && x.status !== 'A' && x.id !== quotation.id,
+    )!;
     const moved = await t.call(r.update, {
       params: params(p.id),
       body: { ...ready, published_on: day(-20), plan_position_id: other.id },
@@ -133,11 +167,16 @@ describe('the plan position rules', () => {
   });
 
   it('the plan sees its procurements: counts, links, filter and the over-price violation', async () => {
-    const item = await t.call(plans.item, { params: { company_id: company, number: quotation.number }, as: 'client' });
+    const item = await t.call(plans.item, {
+      params: { company_id: company, number: quotation.number },
+      as: 'client',
+    });
     expect(item.status).toBe(200);
     const live = item.body.links.filter((l) => l.kind === 'procurement');
     expect(live.length).toBe(2);
-    expect(item.body.procurements).toBe(live.filter((l) => l.status !== 'cancelled' && l.status !== 'failed').length);
+    expect(item.body.procurements).toBe(
+      live.filter((l) => l.status !== 'cancelled' && l.status !== 'failed').length,
+    );
     // two live procurements of the position's full НМЦД: together above it
     expect(item.body.violations.map((v) => v.code)).toContain('procurement_over_price');
     const version = await t.app.deps.database.query<{ version: number }>(
@@ -185,7 +224,12 @@ describe('the contract concluded from a procurement', () => {
     const token = await t.login('specialist');
     const created = await t.req('POST', `/api/companies/${company}/contracts`, {
       token,
-      body: contractBody({ procurement_id: p.id, status: 'concluded', contract_date: day(-3), start_date: day(-3) }),
+      body: contractBody({
+        procurement_id: p.id,
+        status: 'concluded',
+        contract_date: day(-3),
+        start_date: day(-3),
+      }),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ procurement_id: p.id, procurement_number: p.number });
@@ -199,14 +243,24 @@ describe('the contract concluded from a procurement', () => {
     // an update without the field keeps the link; null removes it and reopens the duty
     const kept = await t.call(c.update, {
       params: { company_id: company, id: created.body.id },
-      body: contractBody({ status: undefined, contract_date: day(-3), start_date: day(-3), subject: 'Кабель' }) as never,
+      body: contractBody({
+        status: undefined,
+        contract_date: day(-3),
+        start_date: day(-3),
+        subject: 'Кабель',
+      }) as never,
       as: 'specialist',
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.procurement_id).toBe(p.id);
     const unlinked = await t.call(c.update, {
       params: { company_id: company, id: created.body.id },
-      body: contractBody({ status: undefined, contract_date: day(-3), start_date: day(-3), procurement_id: null }) as never,
+      body: contractBody({
+        status: undefined,
+        contract_date: day(-3),
+        start_date: day(-3),
+        procurement_id: null,
+      }) as never,
       as: 'specialist',
     });
     expect(unlinked.body.procurement_id).toBeNull();
@@ -219,7 +273,10 @@ describe('the contract concluded from a procurement', () => {
     const other = await createProcurement(t, t.ids.companies.client2, procurementBody(methods));
     const token = await t.login('specialist');
     const send = (id: number) =>
-      t.req('POST', `/api/companies/${company}/contracts`, { token, body: contractBody({ procurement_id: id }) });
+      t.req('POST', `/api/companies/${company}/contracts`, {
+        token,
+        body: contractBody({ procurement_id: id }),
+      });
     const missing = await send(99_999_999);
     const foreign = await send(other.id);
     expect(missing.status).toBe(400);

@@ -53,7 +53,19 @@ const rules = (r: { rule: string }[]) => r.map((x) => x.rule);
 
 describe('amounts', () => {
   const cases: [string, AmountFacts, string[]][] = [
-    ['one lot, items summing up', { nmcd: '90000', lots: [lot(1, '90000', [['10', '5000'], ['4', '10000']])] }, []],
+    [
+      'one lot, items summing up',
+      {
+        nmcd: '90000',
+        lots: [
+          lot(1, '90000', [
+            ['10', '5000'],
+            ['4', '10000'],
+          ]),
+        ],
+      },
+      [],
+    ],
     ['two lots summing up, no items', { nmcd: '300', lots: [lot(1, '100'), lot(2, '200')] }, []],
     ['НМЦД zero', { nmcd: '0', lots: [lot(1, '0')] }, ['nmcd_positive', 'nmcd_positive']],
     ['lots not summing up', { nmcd: '300', lots: [lot(1, '100'), lot(2, '100')] }, ['nmcd_lots']],
@@ -76,7 +88,15 @@ describe('amounts', () => {
   });
 
   it('asks for the prices of items before the draft moves on', () => {
-    const r = unpricedItems({ nmcd: '100', lots: [lot(1, '100', [['3', '0'], ['1', '0']])] });
+    const r = unpricedItems({
+      nmcd: '100',
+      lots: [
+        lot(1, '100', [
+          ['3', '0'],
+          ['1', '0'],
+        ]),
+      ],
+    });
     expect(r[0].message).toBe(
       'В лоте № 1 у 2 позиций не указана цена за единицу: НМЦД лота должна равняться сумме позиций',
     );
@@ -106,8 +126,16 @@ describe('method and notice period', () => {
   it.each([
     ['the version’s period', AUCTION, { days: 15, kind: 'calendar', source: 'version' }],
     ['the version’s working days', QUOTATION, { days: 5, kind: 'working', source: 'version' }],
-    ['the law’s default when the version gives 0 days', PROPOSAL, { days: 7, kind: 'working', source: 'law' }],
-    ['the law’s default for a method the version does not list', TENDER, { days: 15, kind: 'calendar', source: 'law' }],
+    [
+      'the law’s default when the version gives 0 days',
+      PROPOSAL,
+      { days: 7, kind: 'working', source: 'law' },
+    ],
+    [
+      'the law’s default for a method the version does not list',
+      TENDER,
+      { days: 15, kind: 'calendar', source: 'law' },
+    ],
     ['none for a single supplier', SINGLE, null],
   ] as const)('%s', (_n, method, expected) => {
     expect(noticePeriod(method, VERSION)).toEqual(expected);
@@ -123,13 +151,43 @@ describe('method and notice period', () => {
   });
   // 2026: 8 March is a Sunday, so Monday 9 March is a day off
   const cases: [string, typeof AUCTION, Partial<DateFacts>, boolean][] = [
-    ['15 calendar days exactly', AUCTION, { planned_publication_date: '2026-03-02', bids_deadline: '2026-03-17' }, true],
-    ['14 calendar days', AUCTION, { planned_publication_date: '2026-03-02', bids_deadline: '2026-03-16' }, false],
-    ['the actual publication counts over the planned one', AUCTION, { planned_publication_date: '2026-03-01', published_on: '2026-03-03', bids_deadline: '2026-03-17' }, false],
-    ['5 working days over the 9 March holiday', QUOTATION, { planned_publication_date: '2026-03-06', bids_deadline: '2026-03-16' }, true],
-    ['4 working days (the holiday is not one)', QUOTATION, { planned_publication_date: '2026-03-06', bids_deadline: '2026-03-13' }, false],
+    [
+      '15 calendar days exactly',
+      AUCTION,
+      { planned_publication_date: '2026-03-02', bids_deadline: '2026-03-17' },
+      true,
+    ],
+    [
+      '14 calendar days',
+      AUCTION,
+      { planned_publication_date: '2026-03-02', bids_deadline: '2026-03-16' },
+      false,
+    ],
+    [
+      'the actual publication counts over the planned one',
+      AUCTION,
+      { planned_publication_date: '2026-03-01', published_on: '2026-03-03', bids_deadline: '2026-03-17' },
+      false,
+    ],
+    [
+      '5 working days over the 9 March holiday',
+      QUOTATION,
+      { planned_publication_date: '2026-03-06', bids_deadline: '2026-03-16' },
+      true,
+    ],
+    [
+      '4 working days (the holiday is not one)',
+      QUOTATION,
+      { planned_publication_date: '2026-03-06', bids_deadline: '2026-03-13' },
+      false,
+    ],
     ['no bids deadline yet', AUCTION, { planned_publication_date: '2026-03-02' }, true],
-    ['a single supplier has no notice period', SINGLE, { planned_publication_date: '2026-03-02', bids_deadline: '2026-03-02' }, true],
+    [
+      'a single supplier has no notice period',
+      SINGLE,
+      { planned_publication_date: '2026-03-02', bids_deadline: '2026-03-02' },
+      true,
+    ],
   ];
   it.each(cases)('%s', (_n, method, over, ok) => {
     expect(checkNoticePeriod(dates(over), method, VERSION, calendar).length === 0).toBe(ok);
@@ -148,12 +206,29 @@ describe('method and notice period', () => {
   });
 
   it('keeps the dates in order', () => {
-    expect(checkDateOrder(dates({ planned_publication_date: '2026-03-01', bids_deadline: '2026-03-20', review_date: '2026-03-21', summing_up_date: '2026-03-22' }))).toEqual([]);
-    const [r] = checkDateOrder(dates({ planned_publication_date: '2026-03-01', review_date: '2026-03-25', summing_up_date: '2026-03-22' }));
+    expect(
+      checkDateOrder(
+        dates({
+          planned_publication_date: '2026-03-01',
+          bids_deadline: '2026-03-20',
+          review_date: '2026-03-21',
+          summing_up_date: '2026-03-22',
+        }),
+      ),
+    ).toEqual([]);
+    const [r] = checkDateOrder(
+      dates({
+        planned_publication_date: '2026-03-01',
+        review_date: '2026-03-25',
+        summing_up_date: '2026-03-22',
+      }),
+    );
     expect(r.message).toBe(
       'Даты закупки не по порядку: дата подведения итогов 22.03.2026 раньше, чем дата рассмотрения заявок 25.03.2026',
     );
-    expect(rules(checkDateOrder(dates({ published_on: '2026-03-05', bids_deadline: '2026-03-04' })))).toEqual(['dates_order']);
+    expect(rules(checkDateOrder(dates({ published_on: '2026-03-05', bids_deadline: '2026-03-04' })))).toEqual(
+      ['dates_order'],
+    );
   });
 
   it('finds the method of a plan position by its name', () => {
@@ -173,18 +248,48 @@ describe('method and notice period', () => {
 describe('plan position and SME', () => {
   it.each([
     ['below the threshold', '100000', null, [lot(1, '100000')], false, []],
-    ['above it without a position', '100000.01', null, [lot(1, '100000.01')], false, ['plan_position_required']],
+    [
+      'above it without a position',
+      '100000.01',
+      null,
+      [lot(1, '100000.01')],
+      false,
+      ['plan_position_required'],
+    ],
     ['above it with the procurement’s position', '200000', 7, [lot(1, '200000')], false, []],
-    ['above it with every lot’s position', '200000', null, [{ ...lot(1, '100000'), plan_position_id: 7 }, { ...lot(2, '100000'), plan_position_id: 8 }], false, []],
-    ['a lot without one', '200000', null, [{ ...lot(1, '100000'), plan_position_id: 7 }, lot(2, '100000')], false, ['plan_position_required']],
+    [
+      'above it with every lot’s position',
+      '200000',
+      null,
+      [
+        { ...lot(1, '100000'), plan_position_id: 7 },
+        { ...lot(2, '100000'), plan_position_id: 8 },
+      ],
+      false,
+      [],
+    ],
+    [
+      'a lot without one',
+      '200000',
+      null,
+      [{ ...lot(1, '100000'), plan_position_id: 7 }, lot(2, '100000')],
+      false,
+      ['plan_position_required'],
+    ],
     ['a large customer’s threshold', '400000', null, [lot(1, '400000')], true, []],
   ] as const)('%s', (_n, nmcd, pos, lots, large, expected) => {
-    expect(rules(checkPlanRequired({ nmcd, lots: [...lots], plan_position_id: pos }, VERSION, large))).toEqual(expected);
+    expect(
+      rules(checkPlanRequired({ nmcd, lots: [...lots], plan_position_id: pos }, VERSION, large)),
+    ).toEqual(expected);
   });
 
   it('names the threshold and the lots without a position', () => {
     const [r] = checkPlanRequired(
-      { nmcd: '200000', lots: [{ ...lot(1, '100000'), plan_position_id: 7 }, lot(2, '100000')], plan_position_id: null },
+      {
+        nmcd: '200000',
+        lots: [{ ...lot(1, '100000'), plan_position_id: 7 }, lot(2, '100000')],
+        plan_position_id: null,
+      },
       VERSION,
       false,
     );
@@ -199,7 +304,9 @@ describe('plan position and SME', () => {
     expect(checkPosition(pos, '1200000', 'закупки', 'body.plan_position_id')[0].message).toBe(
       'НМЦД закупки (1 200 000,00 ₽) больше НМЦД позиции плана 2180316803-5 (1 000 000,00 ₽): сначала измените позицию плана (ПП РФ № 932)',
     );
-    expect(rules(checkPosition({ ...pos, annulled: true }, '1', 'закупки', 'x'))).toEqual(['plan_position_annulled']);
+    expect(rules(checkPosition({ ...pos, annulled: true }, '1', 'закупки', 'x'))).toEqual([
+      'plan_position_annulled',
+    ]);
   });
 
   it('fixes the position after the notice', () => {
@@ -222,8 +329,12 @@ describe('plan position and SME', () => {
     expect(checkSme({ nmcd: '800000000.01', sme_only: true }, AUCTION, VERSION)[0].message).toBe(
       'НМЦД закупки только для субъектов МСП 800 000 000,01 ₽ больше предела 800 000 000,00 ₽, установленного Положением «Положение о закупке АО «Энергосеть»» (редакция № 2, действует с 01.02.2026) (ст. 3.4 223-ФЗ)',
     );
-    expect(rules(checkSme({ nmcd: '1', sme_only: false }, { ...AUCTION, smeOnly: true }, VERSION))).toEqual(['sme_method']);
-    expect(checkSme({ nmcd: '900000000', sme_only: true }, AUCTION, { ...VERSION, smeCeiling: null })).toEqual([]);
+    expect(rules(checkSme({ nmcd: '1', sme_only: false }, { ...AUCTION, smeOnly: true }, VERSION))).toEqual([
+      'sme_method',
+    ]);
+    expect(
+      checkSme({ nmcd: '900000000', sme_only: true }, AUCTION, { ...VERSION, smeCeiling: null }),
+    ).toEqual([]);
   });
 });
 
@@ -244,7 +355,11 @@ describe('statuses and numbers', () => {
       'Дата 06.03.2026 ещё не наступила: укажите фактическую дату',
     );
     expect(
-      transitionRefusal('published', 'bids_closed', { ...move, date: '2026-03-01', publishedOn: '2026-03-02' })?.message,
+      transitionRefusal('published', 'bids_closed', {
+        ...move,
+        date: '2026-03-01',
+        publishedOn: '2026-03-02',
+      })?.message,
     ).toBe('Дата 01.03.2026 раньше размещения извещения 02.03.2026');
     expect(transitionRefusal('contract_concluded', 'failed', move)?.message).toBe(
       'Из статуса «Договор заключён» нельзя перейти в «Не состоялась»: статус окончательный',
@@ -252,7 +367,13 @@ describe('statuses and numbers', () => {
   });
 
   it('fills the dates a move makes known', () => {
-    const none = { planned_publication_date: null, published_on: null, bids_deadline: null, review_date: null, summing_up_date: null };
+    const none = {
+      planned_publication_date: null,
+      published_on: null,
+      bids_deadline: null,
+      review_date: null,
+      summing_up_date: null,
+    };
     expect(statusDates('published', '2026-03-02', none)).toEqual({ published_on: '2026-03-02' });
     expect(statusDates('bids_closed', '2026-03-20', none)).toEqual({ bids_deadline: '2026-03-20' });
     expect(statusDates('bids_closed', '2026-03-20', { ...none, bids_deadline: '2026-03-19' })).toEqual({});
@@ -288,28 +409,57 @@ describe('duties on the production calendar', () => {
     expect(duties({ status: 'draft', plannedPublicationDate: '2026-03-10' }, '2026-03-02')).toEqual([
       ['notice_placement', '2026-03-10', 'due', null],
     ]);
-    expect(duties({ status: 'draft', plannedPublicationDate: '2026-03-10' }, '2026-03-11')[0][2]).toBe('overdue');
+    expect(duties({ status: 'draft', plannedPublicationDate: '2026-03-10' }, '2026-03-11')[0][2]).toBe(
+      'overdue',
+    );
     expect(
       duties({ plannedPublicationDate: '2026-03-10', publishedOn: '2026-03-12' }, '2026-03-20')[0][2],
     ).toBe('done_late');
-    expect(duties({ status: 'draft', methodTitle: 'Закупка у единственного поставщика', plannedPublicationDate: '2026-03-10' }, '2026-03-02')).toEqual([]);
+    expect(
+      duties(
+        {
+          status: 'draft',
+          methodTitle: 'Закупка у единственного поставщика',
+          plannedPublicationDate: '2026-03-10',
+        },
+        '2026-03-02',
+      ),
+    ).toEqual([]);
     expect(duties({ status: 'cancelled', plannedPublicationDate: '2026-03-10' }, '2026-03-20')).toEqual([]);
   });
 
   it('a protocol: 3 days after signing, moved off a day off', () => {
-    const protocol = { id: 1, kind: 'review' as const, final: false, signedOn: '2026-03-05', publishedOn: null, lotNumber: null };
+    const protocol = {
+      id: 1,
+      kind: 'review' as const,
+      final: false,
+      signedOn: '2026-03-05',
+      publishedOn: null,
+      lotNumber: null,
+    };
     // 05.03 + 3 = 08.03 (Sunday), 09.03 is a holiday: due 10.03, one working day after 06.03
     expect(duties({ protocols: [protocol] }, '2026-03-06')).toEqual([
       ['protocol_placement', '2026-03-10', 'due_soon', null],
     ]);
     expect(duties({ protocols: [protocol] }, '2026-03-11')[0][2]).toBe('overdue');
-    expect(duties({ protocols: [{ ...protocol, publishedOn: '2026-03-06' }] }, '2026-03-11')[0][2]).toBe('done');
+    expect(duties({ protocols: [{ ...protocol, publishedOn: '2026-03-06' }] }, '2026-03-11')[0][2]).toBe(
+      'done',
+    );
   });
 
   it('the contract: not earlier than 10, not later than 20 days after the final protocol', () => {
-    const final = { id: 2, kind: 'summing_up' as const, final: true, signedOn: '2026-04-01', publishedOn: '2026-04-02', lotNumber: null };
+    const final = {
+      id: 2,
+      kind: 'summing_up' as const,
+      final: true,
+      signedOn: '2026-04-01',
+      publishedOn: '2026-04-02',
+      lotNumber: null,
+    };
     const list = (today: string, contracts: DutyFacts['contracts'] = []) =>
-      duties({ status: 'summing_up', protocols: [final], contracts }, today).filter((d) => d[0] === 'contract_conclusion');
+      duties({ status: 'summing_up', protocols: [final], contracts }, today).filter(
+        (d) => d[0] === 'contract_conclusion',
+      );
     expect(list('2026-04-05')).toEqual([['contract_conclusion', '2026-04-22', 'not_yet', '2026-04-12']]);
     expect(list('2026-04-13')[0][2]).toBe('due');
     expect(list('2026-04-21')[0][2]).toBe('due_soon');
@@ -321,7 +471,20 @@ describe('duties on the production calendar', () => {
 
   it('the nearest open duty', () => {
     const all = procurementDuties(
-      facts({ plannedPublicationDate: '2026-03-01', publishedOn: '2026-03-01', protocols: [{ id: 1, kind: 'opening', final: false, signedOn: '2026-03-20', publishedOn: null, lotNumber: null }] }),
+      facts({
+        plannedPublicationDate: '2026-03-01',
+        publishedOn: '2026-03-01',
+        protocols: [
+          {
+            id: 1,
+            kind: 'opening',
+            final: false,
+            signedOn: '2026-03-20',
+            publishedOn: null,
+            lotNumber: null,
+          },
+        ],
+      }),
       calendar,
       DEFAULT_DEADLINE_CONFIG,
       '2026-03-21',

@@ -76,7 +76,9 @@ export function checkAmounts(p: AmountFacts): Refusal[] {
       out.push(refuse('lot_number_unique', `body.lots.${i}.number`, `Номер лота ${lot.number} повторяется`));
     seen.add(lot.number);
     if (kop(lot.nmcd) <= 0n)
-      out.push(refuse('nmcd_positive', `body.lots.${i}.nmcd`, `НМЦД лота № ${lot.number} должна быть больше нуля`));
+      out.push(
+        refuse('nmcd_positive', `body.lots.${i}.nmcd`, `НМЦД лота № ${lot.number} должна быть больше нуля`),
+      );
     if (priced(lot)) {
       const sum = itemsSum(lot.items);
       if (sum !== kop(lot.nmcd))
@@ -195,14 +197,22 @@ export type NoticePeriod = { days: number; kind: 'calendar' | 'working'; source:
  */
 export function noticePeriod(method: MethodFacts, v: VersionFacts): NoticePeriod | null {
   const own = v.methods.find((m) => m.method_id === method.id);
-  if (own && own.notice_days > 0) return { days: own.notice_days, kind: own.notice_day_kind, source: 'version' };
+  if (own && own.notice_days > 0)
+    return { days: own.notice_days, kind: own.notice_day_kind, source: 'version' };
   const kind = methodKind(method.title);
-  const law = kind in DEFAULT_NOTICE_PERIODS ? DEFAULT_NOTICE_PERIODS[kind as keyof typeof DEFAULT_NOTICE_PERIODS] : null;
+  const law =
+    kind in DEFAULT_NOTICE_PERIODS
+      ? DEFAULT_NOTICE_PERIODS[kind as keyof typeof DEFAULT_NOTICE_PERIODS]
+      : null;
   return law ? { ...law, source: 'law' } : null;
 }
 
 /** The earliest bids deadline for a notice placed on `publication`. */
-export function earliestBidsDeadline(publication: string, period: NoticePeriod, calendar: ProductionCalendar) {
+export function earliestBidsDeadline(
+  publication: string,
+  period: NoticePeriod,
+  calendar: ProductionCalendar,
+) {
   return period.kind === 'working'
     ? calendar.addWorkingDays(publication, period.days)
     : addDays(publication, period.days);
@@ -335,12 +345,7 @@ export type PositionFacts = {
 };
 
 /** A position named by the procurement or a lot: not annulled, and its НМЦД not exceeded. */
-export function checkPosition(
-  pos: PositionFacts,
-  amount: string,
-  what: string,
-  path: string,
-): Refusal[] {
+export function checkPosition(pos: PositionFacts, amount: string, what: string, path: string): Refusal[] {
   if (pos.annulled)
     return [
       refuse(
@@ -455,7 +460,11 @@ export function transitionRefusal(
     );
   }
   if (move.date > move.today)
-    return refuse('status_date', 'body.date', `Дата ${d(move.date)} ещё не наступила: укажите фактическую дату`);
+    return refuse(
+      'status_date',
+      'body.date',
+      `Дата ${d(move.date)} ещё не наступила: укажите фактическую дату`,
+    );
   if (to !== 'published' && move.publishedOn && move.date < move.publishedOn)
     return refuse(
       'status_date',
@@ -548,5 +557,7 @@ export const FIELD_TITLES: Record<string, string> = {
 
 /** Fields whose values differ (compared as JSON: lots with their items as one field). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(FIELD_TITLES).filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
+  return Object.keys(FIELD_TITLES).filter(
+    (f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null),
+  );
 }

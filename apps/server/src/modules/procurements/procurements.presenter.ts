@@ -103,7 +103,14 @@ export type CardExtras = ListExtras & {
   lots: LotWithItems[];
   protocols: ProtocolRow[];
   duties: ProcurementDutyOut[];
-  contracts: { id: number; number: string; contractDate: string; supplierName: string; price: string; status: string }[];
+  contracts: {
+    id: number;
+    number: string;
+    contractDate: string;
+    supplierName: string;
+    price: string;
+    status: string;
+  }[];
 };
 
 export function toProcurement(r: ProcurementRow, x: CardExtras): Procurement {

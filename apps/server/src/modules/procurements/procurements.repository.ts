@@ -138,7 +138,11 @@ export async function lotsOf(tx: Tx, procurementIds: number[]): Promise<LotWithI
     : [];
   const byLot = new Map<number, ItemRow[]>();
   for (const it of items) byLot.set(it.lotId, [...(byLot.get(it.lotId) ?? []), it]);
-  return lots.map((l) => ({ ...l.lot, items: byLot.get(l.lot.id) ?? [], planPositionNumber: l.positionNumber }));
+  return lots.map((l) => ({
+    ...l.lot,
+    items: byLot.get(l.lot.id) ?? [],
+    planPositionNumber: l.positionNumber,
+  }));
 }
 
 export async function lotCounts(tx: Tx, procurementIds: number[]) {
@@ -164,7 +168,9 @@ export async function replaceLots(tx: Tx, procurementId: number, lots: LotValues
       .values({ ...lot, procurementId })
       .returning({ id: procurementLots.id });
     for (let i = 0; i < items.length; i += 1000)
-      await tx.insert(procurementItems).values(items.slice(i, i + 1000).map((it) => ({ ...it, lotId: row.id })));
+      await tx
+        .insert(procurementItems)
+        .values(items.slice(i, i + 1000).map((it) => ({ ...it, lotId: row.id })));
   }
 }
 
@@ -259,7 +265,10 @@ export async function customerByInn(tx: Tx, companyId: number, inn: string) {
 }
 
 export async function customerOwner(tx: Tx, id: number): Promise<number | null> {
-  const [row] = await tx.select({ companyId: customers.companyId }).from(customers).where(eq(customers.id, id));
+  const [row] = await tx
+    .select({ companyId: customers.companyId })
+    .from(customers)
+    .where(eq(customers.id, id));
   return row?.companyId ?? null;
 }
 
@@ -334,7 +343,11 @@ export type VersionRow = typeof procurementRuleVersions.$inferSelect & { ruleTit
  */
 export async function governingVersions(tx: Tx, companyId: number, customerId: number | null) {
   const rows = await tx
-    .select({ v: procurementRuleVersions, ruleTitle: procurementRules.title, customerIds: procurementRules.customerIds })
+    .select({
+      v: procurementRuleVersions,
+      ruleTitle: procurementRules.title,
+      customerIds: procurementRules.customerIds,
+    })
     .from(procurementRuleVersions)
     .innerJoin(procurementRules, eq(procurementRules.id, procurementRuleVersions.ruleId))
     .where(

@@ -1,20 +1,25 @@
 import { procurementRoutes as r } from '@zakupki/shared';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { procurements } from '../../db/schema/index.js';
 import { addRoute } from '../../lib/route.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
 import { contentDisposition } from '../files/files.service.js';
 import { addProtocol, changeStatus, removeProtocol, updateProtocol } from './procurement-status.service.js';
-import { createFromPlan, createProcurement, deleteProcurement, updateProcurement } from './procurements.service.js';
+import {
+  createFromPlan,
+  createProcurement,
+  deleteProcurement,
+  updateProcurement,
+} from './procurements.service.js';
+import { procurementsXlsx } from './procurements.xlsx.js';
 import {
   getProcurement,
   listProcurements,
   procurementDeadlines,
   procurementHistory,
 } from './procurements-query.service.js';
-import { procurementsXlsx } from './procurements.xlsx.js';
 
 /**
  * The procurement register (docs/procurements.md): list and XLSX export, cards with lots, items

@@ -79,7 +79,13 @@ function lotValues(body: ProcurementIn): repo.LotValues[] {
 }
 
 /** Internal and EIS numbers are unique in the company: 409 naming the procurement that has it. */
-async function checkUnique(tx: Tx, companyId: number, number: string, eis: string | null, selfId: number | null) {
+async function checkUnique(
+  tx: Tx,
+  companyId: number,
+  number: string,
+  eis: string | null,
+  selfId: number | null,
+) {
   const probes = [
     ['number', number, 'номером'],
     ['eis_notice_number', eis, 'номером извещения'],
@@ -162,7 +168,10 @@ export async function createProcurement(
     await repo.lockNumbering(tx, companyId);
     const number =
       body.number ??
-      nextNumber(Number(today.slice(0, 4)), await repo.numbersWithPrefix(tx, companyId, `З-${today.slice(0, 4)}-`));
+      nextNumber(
+        Number(today.slice(0, 4)),
+        await repo.numbersWithPrefix(tx, companyId, `З-${today.slice(0, 4)}-`),
+      );
     await checkUnique(tx, companyId, number, body.eis_notice_number, null);
     const row = await repo.insertProcurement(tx, {
       ...columns(body),
@@ -301,14 +310,27 @@ export async function createFromPlan(db: Db, actor: Actor, companyId: number, bo
   if (!pos) throw new AppError('not_found', 'Позиция плана закупки не найдена');
   const pv = pos.pv;
   if (pos.annulled)
-    throw new AppError('conflict', `Позиция плана ${pos.number} аннулирована: закупку по ней объявить нельзя`);
+    throw new AppError(
+      'conflict',
+      `Позиция плана ${pos.number} аннулирована: закупку по ней объявить нельзя`,
+    );
   if (!pv.price)
-    throw new AppError('conflict', `У позиции плана ${pos.number} не указана НМЦД: закупку по ней создать нельзя`);
+    throw new AppError(
+      'conflict',
+      `У позиции плана ${pos.number} не указана НМЦД: закупку по ней создать нельзя`,
+    );
   const customer = pv.customerInn ? await repo.customerByInn(db, companyId, pv.customerInn) : null;
   const version = await versionInForce(db, companyId, customer, todayMoscow());
   let methodId = body.method_id ?? null;
   if (!methodId) {
-    const allowed = [...(await repo.entries(db, version.methods.map((m) => m.method_id))).values()];
+    const allowed = [
+      ...(
+        await repo.entries(
+          db,
+          version.methods.map((m) => m.method_id),
+        )
+      ).values(),
+    ];
     methodId = matchMethod(pv.methodName ?? '', pv.smeOnly, allowed);
     if (!methodId)
       throw invalid([

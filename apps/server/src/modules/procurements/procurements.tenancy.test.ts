@@ -3,12 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { auditLog, customers } from '../../db/schema/index.js';
-import {
-  addProtocol,
-  methodIds,
-  procurementBody,
-  publishedProcurement,
-} from './procurements.factories.js';
+import { addProtocol, methodIds, procurementBody, publishedProcurement } from './procurements.factories.js';
 
 /**
  * Ids of another company cannot be probed, even by staff acting for both companies: under company
@@ -27,12 +22,10 @@ beforeAll(async () => {
   a = t.ids.companies.client1;
   b = t.ids.companies.client2;
   const methods = await methodIds(t);
-  const pa = await addProtocol(
-    t,
-    a,
-    (await publishedProcurement(t, a, methods, 5)).id,
-    { kind: 'review', signed_on: new Date().toISOString().slice(0, 10) },
-  );
+  const pa = await addProtocol(t, a, (await publishedProcurement(t, a, methods, 5)).id, {
+    kind: 'review',
+    signed_on: new Date().toISOString().slice(0, 10),
+  });
   A.procurement = pa.id;
   A.protocol = pa.protocols[0].id;
   B.procurement = (await publishedProcurement(t, b, methods, 5)).id;
@@ -41,7 +34,9 @@ beforeAll(async () => {
     [a],
   );
   A.position = pos.id;
-  A.customer = (await t.app.deps.db.select().from(customers).where(eq(customers.companyId, a)).limit(1))[0].id;
+  A.customer = (
+    await t.app.deps.db.select().from(customers).where(eq(customers.companyId, a)).limit(1)
+  )[0].id;
 }, 120_000);
 
 async function denials(entity: string): Promise<number> {
@@ -57,26 +52,42 @@ const inB = (id: number) => ({ company_id: b, id });
 type Probe = [string, string, () => number, (id: number) => Promise<{ status: number; body: unknown }>];
 const PROBES: Probe[] = [
   ['card', 'procurement', () => A.procurement, (id) => t.call(r.get, { params: inB(id), as: 'specialist' })],
-  ['history', 'procurement', () => A.procurement, (id) => t.call(r.history, { params: inB(id), as: 'specialist' })],
+  [
+    'history',
+    'procurement',
+    () => A.procurement,
+    (id) => t.call(r.history, { params: inB(id), as: 'specialist' }),
+  ],
   [
     'update',
     'procurement',
     () => A.procurement,
-    async (id) => t.call(r.update, { params: inB(id), body: procurementBody(await methodIds(t)), as: 'specialist' }),
+    async (id) =>
+      t.call(r.update, { params: inB(id), body: procurementBody(await methodIds(t)), as: 'specialist' }),
   ],
-  ['delete', 'procurement', () => A.procurement, (id) => t.call(r.remove, { params: inB(id), as: 'specialist' })],
+  [
+    'delete',
+    'procurement',
+    () => A.procurement,
+    (id) => t.call(r.remove, { params: inB(id), as: 'specialist' }),
+  ],
   [
     'status',
     'procurement',
     () => A.procurement,
-    (id) => t.call(r.status, { params: inB(id), body: { status: 'cancelled', reason: 'x' }, as: 'specialist' }),
+    (id) =>
+      t.call(r.status, { params: inB(id), body: { status: 'cancelled', reason: 'x' }, as: 'specialist' }),
   ],
   [
     'protocol add',
     'procurement',
     () => A.procurement,
     (id) =>
-      t.call(r.addProtocol, { params: inB(id), body: { kind: 'review', signed_on: '2026-03-01' }, as: 'specialist' }),
+      t.call(r.addProtocol, {
+        params: inB(id),
+        body: { kind: 'review', signed_on: '2026-03-01' },
+        as: 'specialist',
+      }),
   ],
   [
     'plan position of a new procurement',
@@ -93,7 +104,8 @@ const PROBES: Probe[] = [
     'plan position of a draft from the plan',
     'eis_plan_position',
     () => A.position,
-    (id) => t.call(r.fromPlan, { params: { company_id: b }, body: { plan_position_id: id }, as: 'specialist' }),
+    (id) =>
+      t.call(r.fromPlan, { params: { company_id: b }, body: { plan_position_id: id }, as: 'specialist' }),
   ],
   [
     'customer of a new procurement',
