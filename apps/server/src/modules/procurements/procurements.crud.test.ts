@@ -27,7 +27,11 @@ beforeAll(async () => {
   methods = await methodIds(t);
 });
 
-const params = (id?: number) => (id ? { company_id: company, id } : { company_id: company });
+function params(): { company_id: number };
+function params(id: number): { company_id: number; id: number };
+function params(id?: number) {
+  return id ? { company_id: company, id } : { company_id: company };
+}
 
 describe('create, read, edit, delete', () => {
   it('creates a draft numbered within the year, pinned to the Положение in force', async () => {

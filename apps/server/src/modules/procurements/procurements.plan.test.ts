@@ -61,7 +61,11 @@ beforeAll(async () => {
   expect(annulled).toBeTruthy();
 });
 
-const params = (id?: number) => (id ? { company_id: company, id } : { company_id: company });
+function params(): { company_id: number };
+function params(id: number): { company_id: number; id: number };
+function params(id?: number) {
+  return id ? { company_id: company, id } : { company_id: company };
+}
 const message = (res: { body: unknown }) => (res.body as { error: { message: string } }).error.message;
 
 describe('a draft from a plan position', () => {
