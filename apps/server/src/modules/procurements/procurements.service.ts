@@ -243,7 +243,9 @@ export async function updateProcurement(
           plan_position_id: row.planPositionId,
           lots: before.lots.map((l) => ({ number: l.number, plan_position_id: l.plan_position_id })),
         },
-        strict: !draft,
+        // out of the draft the completeness rules hold too; an imported notice is the EIS's record
+        // (its items come without prices), checked only for consistency
+        strict: !draft && row.source !== 'eis',
       }),
     );
     const number = body.number ?? row.number;
@@ -260,12 +262,13 @@ export async function updateProcurement(
     const fresh = (await repo.findProcurement(tx, companyId, id))!;
     const after = await loadProcurement(tx, fresh);
     const changed = changedFields(snapshot(before), snapshot(after));
-    await repo.insertEvent(tx, {
-      procurementId: id,
-      kind: 'updated',
-      changedFields: changed,
-      userId: actor.userId,
-    });
+    if (changed.length)
+      await repo.insertEvent(tx, {
+        procurementId: id,
+        kind: 'updated',
+        changedFields: changed,
+        userId: actor.userId,
+      });
     return auditWrite(tx, actor, 'update', fresh, before);
   });
 }
