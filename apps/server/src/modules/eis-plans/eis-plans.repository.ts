@@ -10,7 +10,10 @@ import {
   eisPlans,
   eisPlanVersions,
 } from '../../db/schema/index.js';
-import { positionHasProcurement, procurementLinks } from '../procurements/procurements.repository.js';
+import {
+  positionHasProcurement,
+  procurementLinks,
+} from '../procurements/procurement-positions.repository.js';
 
 /** Every query of the plans module. */
 

@@ -15,7 +15,7 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
 import { toMoscowDate } from '../deadlines/deadlines.js';
-import { procurementLinks } from '../procurements/procurements.repository.js';
+import { procurementLinks } from '../procurements/procurement-positions.repository.js';
 import {
   diffPositions,
   dutyViolations,

@@ -8,6 +8,7 @@ import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from '../contracts/contract-children.js';
 import { productionCalendar } from '../contracts/contract-duties.js';
 import { inForce } from '../procurement-rules/procurement-rules.policy.js';
+import * as planRepo from './procurement-positions.repository.js';
 import {
   checkAmounts,
   checkDateOrder,
@@ -57,7 +58,7 @@ const positionIdsOf = (body: Pick<ProcurementIn, 'plan_position_id' | 'lots'>) =
  * refused inside the transaction like a missing one.
  */
 export async function checkForeign(db: Db, actor: Actor, companyId: number, body: ProcurementIn) {
-  const owners = await repo.positionOwners(db, positionIdsOf(body));
+  const owners = await planRepo.positionOwners(db, positionIdsOf(body));
   for (const id of positionIdsOf(body))
     await assertOwned(db, actor, {
       entity: 'eis_plan_position',
@@ -245,7 +246,7 @@ export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
         lots: body.lots,
       }),
     );
-  const positions = await repo.positionStates(tx, positionIdsOf(body));
+  const positions = await planRepo.positionStates(tx, positionIdsOf(body));
   const missing = positionIdsOf(body).find((id) => !positions.get(id));
   if (missing) throw new AppError('not_found', POSITION_NOT_FOUND);
   // the positions as the plan states them now: checked while the notice is not placed (after it

@@ -13,13 +13,8 @@ import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from '../contracts/contract-children.js';
 import { lawRefusals, type ProcurementIn, throwRefusals, versionFacts } from './procurement-checks.js';
-import {
-  checkBidsDeadlineSet,
-  noticePlaced,
-  type Refusal,
-  statusDates,
-  transitionRefusal,
-} from './procurements.policy.js';
+import { statusDates, transitionRefusal } from './procurement-status.policy.js';
+import { checkBidsDeadlineSet, noticePlaced, type Refusal } from './procurements.policy.js';
 import * as repo from './procurements.repository.js';
 import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
 

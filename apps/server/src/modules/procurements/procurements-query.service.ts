@@ -16,6 +16,7 @@ import type { Actor } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
 import { isOpen, nearestOpen, procurementDuties } from './procurement-duties.policy.js';
+import * as planRepo from './procurement-positions.repository.js';
 import { toEvent, toListItem, toProcurement } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 
@@ -143,7 +144,7 @@ export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise
   );
   const lots = await repo.lotsOf(tx, [row.id]);
   const protocols = await repo.protocolsOf(tx, [row.id]);
-  const positions = row.planPositionId ? await repo.positionStates(tx, [row.planPositionId]) : new Map();
+  const positions = row.planPositionId ? await planRepo.positionStates(tx, [row.planPositionId]) : new Map();
   return toProcurement(row, {
     ...extras,
     ruleId: version.ruleId,

@@ -9,7 +9,7 @@ import {
   type VAT_RATES,
 } from '@zakupki/shared';
 import { trimDecimal } from '../../lib/decimal.js';
-import { allowedTransitions, FIELD_TITLES } from './procurements.policy.js';
+import { allowedTransitions, FIELD_TITLES } from './procurement-status.policy.js';
 import type { EventRow, LotWithItems, ProcurementRow, ProtocolRow } from './procurements.repository.js';
 
 /** Rows of the procurement register as the API shows them. */

@@ -6,13 +6,9 @@ import { addRoute } from '../../lib/route.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
 import { contentDisposition } from '../files/files.service.js';
+import { createFromPlan } from './procurement-plan.service.js';
 import { addProtocol, changeStatus, removeProtocol, updateProtocol } from './procurement-status.service.js';
-import {
-  createFromPlan,
-  createProcurement,
-  deleteProcurement,
-  updateProcurement,
-} from './procurements.service.js';
+import { createProcurement, deleteProcurement, updateProcurement } from './procurements.service.js';
 import { procurementsXlsx } from './procurements.xlsx.js';
 import {
   getProcurement,
