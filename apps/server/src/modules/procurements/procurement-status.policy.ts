@@ -58,6 +58,22 @@ export function transitionRefusal(
   return null;
 }
 
+/**
+ * A contract is concluded not earlier than 10 days after the final protocol's placement
+ * (ч. 15 ст. 3.2 223-ФЗ): the move to «Договор заключён» on an earlier day is refused.
+ */
+export function conclusionRefusal(
+  date: string,
+  window: { base_date: string; earliest_date: string | null } | undefined,
+): Refusal | null {
+  if (!window?.earliest_date || date >= window.earliest_date) return null;
+  return refuse(
+    'contract_window',
+    'body.date',
+    `Договор не может быть заключён ${d(date)}: не ранее чем через 10 дней после размещения итогового протокола ${d(window.base_date)}, то есть не ранее ${d(window.earliest_date)} (ч. 15 ст. 3.2 223-ФЗ)`,
+  );
+}
+
 /** The date field a status move fills: the notice's placement, and planned dates left empty. */
 export function statusDates(
   to: ProcurementStatus,

@@ -13,7 +13,7 @@ import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from '../contracts/contract-children.js';
 import { lawRefusals, type ProcurementIn, throwRefusals, versionFacts } from './procurement-checks.js';
-import { statusDates, transitionRefusal } from './procurement-status.policy.js';
+import { conclusionRefusal, statusDates, transitionRefusal } from './procurement-status.policy.js';
 import { checkBidsDeadlineSet, noticePlaced, type Refusal } from './procurements.policy.js';
 import * as repo from './procurements.repository.js';
 import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
@@ -92,6 +92,13 @@ export async function changeStatus(db: Db, actor: Actor, companyId: number, id: 
     });
     if (refused) throwRefusals([refused]);
     const before = await loadProcurement(tx, row);
+    if (to === 'contract_concluded') {
+      const early = conclusionRefusal(
+        date,
+        before.duties.find((x) => x.duty === 'contract_conclusion'),
+      );
+      if (early) throwRefusals([early]);
+    }
     const current = bodyOf(before);
     const dates = statusDates(to, date, current);
     if (to === 'documentation_ready' || to === 'published') {

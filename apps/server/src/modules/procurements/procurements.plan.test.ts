@@ -244,6 +244,17 @@ describe('the contract concluded from a procurement', () => {
       status: 'done',
       done_on: day(-3),
     });
+    // the status follows, not before the 10th day after the final protocol (ч. 15 ст. 3.2)
+    await moveTo(t, company, p.id, { status: 'bids_closed', date: day(-20) });
+    await moveTo(t, company, p.id, { status: 'summing_up', date: day(-16) });
+    const early = await t.call(r.status, {
+      params: params(p.id),
+      body: { status: 'contract_concluded', date: day(-6) },
+      as: 'specialist',
+    });
+    expect(early.status).toBe(400);
+    expect(message(early)).toMatch(/^Договор не может быть заключён .+ \(ч\. 15 ст\. 3\.2 223-ФЗ\)$/);
+    await moveTo(t, company, p.id, { status: 'contract_concluded', date: day(-3) });
     // an update without the field keeps the link; null removes it and reopens the duty
     const kept = await t.call(c.update, {
       params: { company_id: company, id: created.body.id },

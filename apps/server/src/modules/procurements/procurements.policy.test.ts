@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRuCalendar } from '../calendar/production-calendar.js';
-import { nextNumber, statusDates, transitionRefusal } from './procurement-status.policy.js';
+import {
+  conclusionRefusal,
+  nextNumber,
+  statusDates,
+  transitionRefusal,
+} from './procurement-status.policy.js';
 import {
   type AmountFacts,
   checkAmounts,
@@ -374,6 +379,15 @@ describe('statuses and numbers', () => {
     expect(statusDates('bids_closed', '2026-03-20', none)).toEqual({ bids_deadline: '2026-03-20' });
     expect(statusDates('bids_closed', '2026-03-20', { ...none, bids_deadline: '2026-03-19' })).toEqual({});
     expect(statusDates('cancelled', '2026-03-20', none)).toEqual({});
+  });
+
+  it('refuses to conclude the contract before 10 days after the final protocol', () => {
+    const window = { base_date: '2026-04-02', earliest_date: '2026-04-12' };
+    expect(conclusionRefusal('2026-04-12', window)).toBeNull();
+    expect(conclusionRefusal('2026-04-01', undefined)).toBeNull();
+    expect(conclusionRefusal('2026-04-11', window)?.message).toBe(
+      'Договор не может быть заключён 11.04.2026: не ранее чем через 10 дней после размещения итогового протокола 02.04.2026, то есть не ранее 12.04.2026 (ч. 15 ст. 3.2 223-ФЗ)',
+    );
   });
 
   it('numbers procurements within the year', () => {
