@@ -19,6 +19,11 @@ import {
   runImport,
 } from '../src/modules/imports/imports.test-support.js';
 import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
+import {
+  createProcurement as createProcurementOf,
+  methodIds,
+  procurementBody,
+} from '../src/modules/procurements/procurements.factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -104,6 +109,7 @@ beforeAll(async () => {
   });
   expect(perf.status, JSON.stringify(perf.body)).toBe(202);
   A.performance = perf.body.performance_id;
+  A.procurement = (await createProcurementOf(t, a, procurementBody(await methodIds(t)))).id;
   const db = t.app.deps.db;
   A.contact = (await db.select().from(contacts).where(eq(contacts.companyId, a)).limit(1))[0].id;
   A.bank = (await db.select().from(bankRequisites).where(eq(bankRequisites.companyId, a)).limit(1))[0].id;
@@ -191,6 +197,8 @@ const PROBES: Probe[] = [
     (id) => req('GET', `${cb()}/contracts/${B.contract}/performance/${id}`),
   ],
   ['report', () => A.report, (id) => req('GET', `${cb()}/reports/${id}`)],
+  ['procurement card', () => A.procurement, (id) => req('GET', `${cb()}/procurements/${id}`)],
+  ['procurement history', () => A.procurement, (id) => req('GET', `${cb()}/procurements/${id}/history`)],
   ['import run', () => A.run, (id) => req('GET', `${cb()}/imports/${id}`)],
   ['UPD document', () => A.upd, (id) => req('GET', `${cb()}/upd-documents/${id}`)],
   [
@@ -237,6 +245,11 @@ const PROBES: Probe[] = [
     'contract_id of a payment',
     () => A.contract,
     (id) => req('POST', `${cb()}/payments/${B.payment}/assign`, { contract_id: id }),
+  ],
+  [
+    'procurement_id of a new contract',
+    () => A.procurement,
+    (id) => req('POST', `${cb()}/contracts`, contractBody({ procurement_id: id })),
   ],
   [
     'customer_id of a new contract',

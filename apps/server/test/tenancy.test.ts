@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/lib/route.js';
 import { accountFor, companyBody, innFor } from '../src/modules/companies/companies.factories.js';
 import { contractBody } from '../src/modules/contracts/contracts.test-helpers.js';
+import { procurementBody } from '../src/modules/procurements/procurements.factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -90,7 +91,17 @@ const EXAMPLES: Record<string, () => unknown> = {
     document_ids: [1],
     formats: ['docx', 'pdf'],
   }),
+  'POST /api/companies/:company_id/procurements': () => procurementBody({ e_auction: 1 }),
+  'POST /api/companies/:company_id/procurements/from-plan': () => ({ plan_position_id: 1 }),
+  'PUT /api/companies/:company_id/procurements/:id': () => procurementBody({ e_auction: 1 }),
+  'POST /api/companies/:company_id/procurements/:id/status': () => ({ status: 'cancelled', reason: 'Чужая' }),
+  'POST /api/companies/:company_id/procurements/:id/protocols': () => protocol(),
+  'PUT /api/companies/:company_id/procurements/:id/protocols/:protocol_id': () => protocol(),
 };
+
+function protocol() {
+  return { kind: 'review', signed_on: '2026-03-01' };
+}
 
 function documentsRule() {
   return { method_id: 1, document_kind_id: 1, title: 'Извещение' };

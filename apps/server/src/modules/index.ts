@@ -12,6 +12,7 @@ import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
 import { procurementDocumentsModule } from './procurement-documents/procurement-documents.routes.js';
 import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
+import { procurementsModule } from './procurements/procurements.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
 
@@ -34,6 +35,7 @@ const MODULES: Module[] = [
   usersModule,
   procurementRulesModule,
   procurementDocumentsModule,
+  procurementsModule,
   catalogsModule,
   classifiersModule,
   contractsModule,

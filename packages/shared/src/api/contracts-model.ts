@@ -291,6 +291,8 @@ const contractFields = {
   /** An entry of catalogue 1 (методы определения НМЦД). */
   price_method_id: catalogId,
   notice_number: optionalText(50),
+  /** The procurement of the register the contract was concluded from (absent on update: kept). */
+  procurement_id: z.number().int().positive().nullish(),
   start_date: optionalDate,
   end_date: optionalDate,
   eis_published_at: publishedAt,

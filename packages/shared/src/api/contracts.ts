@@ -119,6 +119,9 @@ export const Contract = ContractListItem.extend({
   procurement_method_name: z.string().nullable(),
   price_method_id: z.number().int().nullable(),
   notice_number: z.string().nullable(),
+  /** the procurement of the register it was concluded from, and that procurement's number */
+  procurement_id: z.number().int().nullable(),
+  procurement_number: z.string().nullable(),
   eis_url: z.string().nullable(),
   items: z.array(ContractItem),
   stages: z.array(ContractStage),

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { catalogEntries, contracts, customers } from '../../db/schema/index.js';
+import { catalogEntries, contracts, customers, procurements } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
 import { auditRefused } from '../access/access.service.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
@@ -214,11 +214,11 @@ export async function auditForeignReferences(
   db: Db,
   actor: Actor,
   companyId: number,
-  body: Refs & { customer_id?: number | null },
+  body: Refs & { customer_id?: number | null; procurement_id?: number | null },
 ): Promise<void> {
   const entryIds = REFS.map((r) => body[r.field]).filter((id): id is number => !!id);
   const foreign = and(isNotNull(catalogEntries.companyId), ne(catalogEntries.companyId, companyId));
-  const [entries, customerRows] = await Promise.all([
+  const [entries, customerRows, procurementRows] = await Promise.all([
     entryIds.length
       ? db
           .select({ id: catalogEntries.id, companyId: catalogEntries.companyId })
@@ -231,9 +231,38 @@ export async function auditForeignReferences(
           .from(customers)
           .where(and(eq(customers.id, body.customer_id), ne(customers.companyId, companyId)))
       : [],
+    body.procurement_id
+      ? db
+          .select({ id: procurements.id, companyId: procurements.companyId })
+          .from(procurements)
+          .where(and(eq(procurements.id, body.procurement_id), ne(procurements.companyId, companyId)))
+      : [],
   ]);
   for (const e of entries) await auditRefused(db, actor, 'catalog_entry', e.id, e.companyId, companyId);
   for (const c of customerRows) await auditRefused(db, actor, 'customer', c.id, c.companyId, companyId);
+  for (const p of procurementRows) await auditRefused(db, actor, 'procurement', p.id, p.companyId, companyId);
+}
+
+/**
+ * The procurement a contract names must be the company's (another company's one is refused like a
+ * missing one, audited by `auditForeignReferences`). Returns the id to store: on update an absent
+ * `procurement_id` keeps the link the contract has.
+ */
+export async function checkProcurement(
+  tx: Tx,
+  companyId: number,
+  body: { procurement_id?: number | null },
+  previous: { procurementId: number | null } | null,
+): Promise<number | null> {
+  if (body.procurement_id === undefined) return previous?.procurementId ?? null;
+  if (body.procurement_id === null) return null;
+  const [row] = await tx
+    .select({ id: procurements.id })
+    .from(procurements)
+    .where(and(eq(procurements.id, body.procurement_id), eq(procurements.companyId, companyId)));
+  if (!row)
+    throw invalid([{ path: 'body.procurement_id', message: 'Закупка не найдена среди закупок компании' }]);
+  return row.id;
 }
 
 /** 409 tariff_limit when one more contract would exceed the company's tariff (contracts per year). */

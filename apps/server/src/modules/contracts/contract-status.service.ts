@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { invalid } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
@@ -70,6 +71,7 @@ export async function changeStatus(
     }
     await tx.update(contracts).set({ status: body.status }).where(eq(contracts.id, id));
     await refreshContractDuties(tx, id);
+    if (row.procurementId) await refreshProcurementDuties(tx, [row.procurementId]);
     const fresh = await commitVersion(tx, actor, id, 'status', { before });
     return loadContract(tx, fresh);
   });

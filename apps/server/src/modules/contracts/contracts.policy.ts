@@ -43,8 +43,8 @@ const MATERIAL_FIELDS = [
 
 type MaterialField = (typeof MATERIAL_FIELDS)[number];
 
-/** Fields of a snapshot that are bookkeeping rather than content. */
-const IGNORED = new Set(['revision', 'updated_at', 'created_at']);
+/** Fields of a snapshot that are bookkeeping rather than content (the procurement's number follows its id). */
+const IGNORED = new Set(['revision', 'updated_at', 'created_at', 'procurement_number']);
 
 type Snapshot = Record<string, unknown>;
 

@@ -9,6 +9,7 @@ import {
   eisPlanPositionVersions,
   eisPlanVersions,
   paymentTerms,
+  procurements,
 } from '../../db/schema/index.js';
 import { dutiesOf } from './contract-duties.js';
 import { allowedTransitions } from './contracts.policy.js';
@@ -177,6 +178,17 @@ export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<Co
     .where(inArray(paymentTerms.contractId, ids))
     .orderBy(asc(paymentTerms.contractId), asc(paymentTerms.lineNo));
   const stageNo = new Map(stages.map((s) => [s.id, s.stageNo]));
+  const procurementIds = [...new Set(rows.flatMap((r) => (r.procurementId ? [r.procurementId] : [])))];
+  const procurementNumbers = new Map(
+    procurementIds.length
+      ? (
+          await tx
+            .select({ id: procurements.id, number: procurements.number })
+            .from(procurements)
+            .where(inArray(procurements.id, procurementIds))
+        ).map((p) => [p.id, p.number])
+      : [],
+  );
   return rows.map((row) => ({
     ...toListItem(row),
     eis_guid: row.eisGuid,
@@ -191,6 +203,8 @@ export async function loadContractsData(tx: Tx, rows: ContractRow[]): Promise<Co
     procurement_method_name: row.procurementMethodName,
     price_method_id: row.priceMethodId,
     notice_number: row.noticeNumber,
+    procurement_id: row.procurementId,
+    procurement_number: row.procurementId ? (procurementNumbers.get(row.procurementId) ?? null) : null,
     eis_url: row.eisUrl,
     items: items.filter((i) => i.contractId === row.id).map(toItem),
     stages: stages.filter((s) => s.contractId === row.id).map(toStage),

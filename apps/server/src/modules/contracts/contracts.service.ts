@@ -7,11 +7,13 @@ import { AppError } from '../../lib/app-error.js';
 import { moscowDay, moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
 import {
   auditForeignReferences,
   checkCatalogEntries,
+  checkProcurement,
   checkTariff,
   type MethodColumns,
 } from './contract-references.js';
@@ -173,10 +175,12 @@ export async function createContract(
     const customer = await resolveCustomer(tx, companyId, body);
     const method = await checkCatalogEntries(tx, companyId, body, null);
     await checkUnique(tx, companyId, body, null);
+    const procurementId = await checkProcurement(tx, companyId, body, null);
     const [row] = await tx
       .insert(contracts)
       .values({
         ...columns(body, customer, method),
+        procurementId,
         companyId,
         status: body.status,
         source: 'manual',
@@ -187,6 +191,7 @@ export async function createContract(
     await saveItems(tx, row.id, body.items, true);
     await saveStagesAndTerms(tx, row.id, body.stages, body.payment_terms, true);
     await refreshContractDuties(tx, row.id);
+    if (procurementId) await refreshProcurementDuties(tx, [procurementId]);
     const fresh = await commitVersion(tx, actor, row.id, 'create', { isNew: true });
     return loadContract(tx, fresh);
   });
@@ -226,9 +231,10 @@ export async function updateContract(
     const customer = await resolveCustomer(tx, companyId, body);
     const method = await checkCatalogEntries(tx, companyId, body, row);
     await checkUnique(tx, companyId, body, id);
+    const procurementId = await checkProcurement(tx, companyId, body, row);
     await tx
       .update(contracts)
-      .set(columns(body, customer, method))
+      .set({ ...columns(body, customer, method), procurementId })
       .where(eq(contracts.id, id));
     await saveItems(tx, id, body.items, false);
     await saveStagesAndTerms(tx, id, body.stages, body.payment_terms, false);
@@ -249,6 +255,11 @@ export async function updateContract(
       }
     }
     await refreshContractDuties(tx, id);
+    // a contract concluded from a procurement closes its contract duty (and unlinking reopens it)
+    await refreshProcurementDuties(
+      tx,
+      [row.procurementId, procurementId].filter((x): x is number => x !== null),
+    );
     const fresh = await commitVersion(tx, actor, id, 'update', { before });
     return loadContract(tx, fresh);
   });

@@ -1,4 +1,4 @@
-import type { EisPlanListQuery } from '@zakupki/shared';
+import { type EisPlanListQuery, fromKopecks, toScaled } from '@zakupki/shared';
 import { and, asc, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
@@ -10,6 +10,10 @@ import {
   eisPlans,
   eisPlanVersions,
 } from '../../db/schema/index.js';
+import {
+  positionHasProcurement,
+  procurementLinks,
+} from '../procurements/procurement-positions.repository.js';
 
 /** Every query of the plans module. */
 
@@ -189,12 +193,11 @@ export type PositionFilter = {
 const linkedContracts = (companyId: number) =>
   sql`${contracts.companyId} = ${companyId} and ${contracts.planPositionNumber} = ${eisPlanPositions.number} and ${contracts.status} <> 'cancelled' and ${contracts.archivedAt} is null`;
 
-/**
- * The procurement seam: procurements do not exist yet (the procurement module names its plan
- * position there). Until then no position has a procurement: replace this existence test with the
- * procurement table's, and the zero count and sum of `positionsPage` with its figures.
- */
-const hasProcurement = (want: boolean): SQL => (want ? sql`false` : sql`true`);
+/** A live procurement (not cancelled, not failed) names the position, itself or through a lot. */
+const hasProcurement = (want: boolean): SQL =>
+  want
+    ? positionHasProcurement(eisPlanPositions.id)
+    : sql`not ${positionHasProcurement(eisPlanPositions.id)}`;
 
 function positionWhere(versionId: number, companyId: number, f: PositionFilter): SQL | undefined {
   const pv = eisPlanPositionVersions;
@@ -260,14 +263,39 @@ export async function positionsPage(
         .groupBy(contracts.planPositionNumber)
     : [];
   const byNumber = new Map(sums.map((x) => [x.number, x]));
-  // procurements: the seam above (none until the procurement module exists)
+  const procurements = await procurementSums(
+    tx,
+    companyId,
+    rows.map((r) => r.pv.positionId),
+  );
   return rows.map((r) => ({
     ...r,
     contracts: byNumber.get(r.number)?.n ?? 0,
     contractAmount: byNumber.get(r.number)?.sum ?? '0',
-    procurements: 0,
-    procurementAmount: '0',
+    procurements: procurements.get(r.pv.positionId)?.n ?? 0,
+    procurementAmount: procurements.get(r.pv.positionId)?.sum ?? '0',
   }));
+}
+
+/** Live procurements naming each position: their count and the amount they hold of it. */
+export async function procurementSums(tx: Tx, companyId: number, positionIds: number[]) {
+  const out = new Map<number, { n: number; sum: string }>();
+  if (positionIds.length === 0) return out;
+  for (const l of await procurementLinks(tx, companyId, positionIds)) {
+    if (!l.live) continue;
+    const cur = out.get(l.positionId) ?? { n: 0, sum: '0.00' };
+    out.set(l.positionId, { n: cur.n + 1, sum: fromKopecks(toScaled(cur.sum, 2) + toScaled(l.amount, 2)) });
+  }
+  return out;
+}
+
+/** The numbers of a plan's positions that live procurements name. */
+export async function procurementNumbers(tx: Tx, planId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ number: eisPlanPositions.number })
+    .from(eisPlanPositions)
+    .where(and(eq(eisPlanPositions.planId, planId), positionHasProcurement(eisPlanPositions.id)));
+  return rows.map((r) => r.number);
 }
 
 type TotalsRow = {

@@ -16,6 +16,7 @@ import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
 import { toMoscowDate } from '../deadlines/deadlines.js';
+import { procurementLinks } from '../procurements/procurement-positions.repository.js';
 import {
   diffPositions,
   dutyViolations,
@@ -45,6 +46,8 @@ import {
   positionHistory,
   positionsPage,
   positionTotals,
+  procurementNumbers,
+  procurementSums,
   searchPositions,
   type VersionRow,
   versionPositionRows,
@@ -101,7 +104,9 @@ function duties(plan: PlanRow, versions: VersionRow[]) {
 
 /** Facts about each linked position: its last change and what procurements and contracts hold. */
 async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number> | null, planId: number) {
-  const numbers = await linkedNumbers(tx, companyId, planId);
+  const numbers = [
+    ...new Set([...(await linkedNumbers(tx, companyId, planId)), ...(await procurementNumbers(tx, planId))]),
+  ];
   if (numbers.length === 0) return [];
   const linked = await contractsForNumbers(tx, companyId, numbers);
   const byNumber = new Map<string, LinkFact[]>();
@@ -128,6 +133,16 @@ async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number>
       const b = stateOf({ ...history[i].pv, number, guid: found.position.guid });
       if (fieldChanges(a, b).length || a.status !== b.status) lastChange = history[i];
     }
+    // procurements naming the position (itself or through a lot): the procurement rules of item 5
+    const procurements: LinkFact[] = (await procurementLinks(tx, companyId, [found.position.id])).map(
+      (l) => ({
+        kind: 'procurement',
+        label: `№ ${l.number}`,
+        amount: l.amount,
+        date: l.publishedOn,
+        live: l.live,
+      }),
+    );
     out.push({
       number,
       status: last.pv.status,
@@ -136,7 +151,7 @@ async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number>
         ? toMoscowDate(lastChange.version.publishedAt.toISOString())
         : null,
       lastChangeVersion: lastChange.version.version,
-      links: byNumber.get(number) ?? [],
+      links: [...(byNumber.get(number) ?? []), ...procurements],
     });
   }
   return out;
@@ -254,14 +269,16 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
   // the position as the version in force states it, or as the newest version that holds it
   const cur = history.find((h) => h.version.version === plan.currentVersion) ?? history[history.length - 1];
   const contractRows = await contractsForNumbers(tx, companyId, [number]);
+  const procurementsOf = await procurementSums(tx, companyId, [position.id]);
+  const procurementRows = await procurementLinks(tx, companyId, [position.id]);
   const summary = {
     pv: cur.pv,
     number,
     guid: position.guid,
     contracts: contractRows.length,
     contractAmount: contractRows.reduce((s, c) => s + Number(c.price), 0).toFixed(2),
-    procurements: 0,
-    procurementAmount: '0',
+    procurements: procurementsOf.get(position.id)?.n ?? 0,
+    procurementAmount: procurementsOf.get(position.id)?.sum ?? '0',
   };
   const pv = cur.pv;
   const facts = await positionFacts(tx, companyId, new Set([position.id]), plan.id);
@@ -304,15 +321,26 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
               stateOf({ ...h.pv, number, guid: position.guid }),
             ),
     })),
-    links: contractRows.map((c) => ({
-      kind: 'contract' as const,
-      id: c.id,
-      number: c.number,
-      date: c.date,
-      subject: c.subject,
-      amount: c.price,
-      status: c.status,
-    })),
+    links: [
+      ...procurementRows.map((p) => ({
+        kind: 'procurement' as const,
+        id: p.procurementId,
+        number: p.number,
+        date: p.publishedOn,
+        subject: p.subject,
+        amount: p.amount,
+        status: p.status,
+      })),
+      ...contractRows.map((c) => ({
+        kind: 'contract' as const,
+        id: c.id,
+        number: c.number,
+        date: c.date,
+        subject: c.subject,
+        amount: c.price,
+        status: c.status,
+      })),
+    ],
     violations: facts.flatMap((f) =>
       positionViolations(f).map((v) => ({
         code: v.code,

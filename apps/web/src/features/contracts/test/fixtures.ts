@@ -55,6 +55,8 @@ export const contract = (over: Partial<Contract> = {}): Contract => ({
   procurement_method_name: null,
   price_method_id: null,
   notice_number: null,
+  procurement_id: null,
+  procurement_number: null,
   eis_url: null,
   items: [
     {

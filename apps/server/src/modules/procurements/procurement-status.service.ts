@@ -1,0 +1,310 @@
+import {
+  PROTOCOL_KIND_TITLES,
+  type Procurement,
+  type ProcurementStatusInput,
+  type ProtocolInput,
+} from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
+import type { Actor } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
+import { invalid } from '../contracts/contract-children.js';
+import { lawRefusals, type ProcurementIn, throwRefusals, versionFacts } from './procurement-checks.js';
+import { conclusionRefusal, statusDates, transitionRefusal } from './procurement-status.policy.js';
+import { checkBidsDeadlineSet, noticePlaced, type Refusal } from './procurements.policy.js';
+import * as repo from './procurements.repository.js';
+import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
+
+/** Status moves of a procurement (with their dates and history) and its protocols. */
+
+type StatusIn = z.output<typeof ProcurementStatusInput>;
+type ProtocolIn = z.output<typeof ProtocolInput>;
+
+/** The stored procurement as a body of the API (the law's rules read it when it moves on). */
+export function bodyOf(p: Procurement): ProcurementIn {
+  return {
+    number: p.number,
+    eis_notice_number: p.eis_notice_number,
+    customer_id: p.customer_id,
+    method_id: p.method_id,
+    subject: p.subject,
+    subject_type: p.subject_type,
+    lots: p.lots.map((l) => ({
+      number: l.number,
+      subject: l.subject,
+      nmcd: l.nmcd,
+      plan_position_id: l.plan_position_id,
+      items: l.items.map((it) => ({
+        name: it.name,
+        okpd2_code: it.okpd2_code,
+        okei_code: it.okei_code,
+        unit_name: it.unit_name,
+        quantity: it.quantity,
+        unit_price: it.unit_price,
+        vat_rate: it.vat_rate,
+      })),
+    })),
+    nmcd: p.nmcd,
+    nmcd_method_id: p.nmcd_method_id,
+    nmcd_justification: p.nmcd_justification,
+    currency_code: p.currency_code,
+    funding_source_id: p.funding_source_id,
+    plan_position_id: p.plan_position_id,
+    application_security: p.application_security,
+    contract_security: p.contract_security,
+    sme_only: p.sme_only,
+    electronic: p.electronic,
+    platform_name: p.platform_name,
+    platform_url: p.platform_url,
+    planned_publication_date: p.planned_publication_date,
+    published_on: p.published_on,
+    bids_deadline: p.bids_deadline,
+    review_date: p.review_date,
+    summing_up_date: p.summing_up_date,
+  };
+}
+
+async function methodOf(tx: Tx, id: number) {
+  const e = (await repo.entries(tx, [id])).get(id);
+  return { id, title: e?.title ?? '', smeOnly: e?.extra.sme_only === true };
+}
+
+/**
+ * Moves the procurement to another status (PROCUREMENT_TRANSITIONS) on a date (today by default):
+ * publication records `published_on`; the later moves fill the planned dates left empty. Leaving
+ * the draft checks every rule of the law on what is stored, completeness included.
+ */
+export async function changeStatus(db: Db, actor: Actor, companyId: number, id: number, body: StatusIn) {
+  await procurementOf(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
+    const today = todayMoscow();
+    const date = body.date ?? today;
+    const to = body.status;
+    const refused = transitionRefusal(row.status, to, {
+      date,
+      reason: body.reason,
+      today,
+      publishedOn: row.publishedOn,
+    });
+    if (refused) throwRefusals([refused]);
+    const before = await loadProcurement(tx, row);
+    if (to === 'contract_concluded') {
+      const early = conclusionRefusal(
+        date,
+        before.duties.find((x) => x.duty === 'contract_conclusion'),
+      );
+      if (early) throwRefusals([early]);
+    }
+    const current = bodyOf(before);
+    const dates = statusDates(to, date, current);
+    if (to === 'documentation_ready' || to === 'published') {
+      const stored = { ...current, ...dates };
+      const method = await methodOf(tx, row.methodId);
+      const version = versionFacts(await repo.versionById(tx, row.ruleVersionId));
+      const customer = row.customerId ? await repo.customerOf(tx, companyId, row.customerId) : null;
+      const refusals: Refusal[] = await lawRefusals(tx, {
+        body: stored,
+        version,
+        method,
+        largeCustomer: customer?.annualRevenueOver5bn ?? false,
+        status: row.status,
+        publishedOn: stored.published_on,
+        before: null,
+        strict: true,
+      });
+      if (to === 'published') refusals.push(...checkBidsDeadlineSet(stored, method, version));
+      throwRefusals(refusals);
+    }
+    await repo.updateProcurement(tx, id, {
+      status: to,
+      ...(dates.published_on ? { publishedOn: dates.published_on } : {}),
+      ...(dates.bids_deadline ? { bidsDeadline: dates.bids_deadline } : {}),
+      ...(dates.review_date ? { reviewDate: dates.review_date } : {}),
+      ...(dates.summing_up_date ? { summingUpDate: dates.summing_up_date } : {}),
+      updatedBy: actor.userId,
+    });
+    await repo.insertEvent(tx, {
+      procurementId: id,
+      kind: 'status',
+      fromStatus: row.status,
+      toStatus: to,
+      changedFields: Object.keys(dates),
+      comment: [`Дата: ${formatRuDate(date)}`, body.reason].filter(Boolean).join('. '),
+      userId: actor.userId,
+    });
+    await refreshProcurementDuties(tx, [id]);
+    const fresh = (await repo.findProcurement(tx, companyId, id))!;
+    const out = await loadProcurement(tx, fresh);
+    await audit(tx, actor, {
+      action: 'status',
+      entity: 'procurement',
+      entityId: id,
+      companyId,
+      before: { status: row.status },
+      after: { status: to, date, reason: body.reason, ...dates },
+    });
+    return out;
+  });
+}
+
+// ---------------------------------------------------------------- protocols
+
+function checkProtocol(p: Procurement, body: ProtocolIn) {
+  const issues: { path: string; message: string }[] = [];
+  const today = todayMoscow();
+  if (body.signed_on > today)
+    issues.push({
+      path: 'body.signed_on',
+      message: `Дата подписания ${formatRuDate(body.signed_on)} ещё не наступила`,
+    });
+  if (p.published_on && body.signed_on < p.published_on)
+    issues.push({
+      path: 'body.signed_on',
+      message: `Протокол не может быть подписан (${formatRuDate(body.signed_on)}) раньше размещения извещения ${formatRuDate(p.published_on)}`,
+    });
+  if (body.published_on && body.published_on < body.signed_on)
+    issues.push({
+      path: 'body.published_on',
+      message: `Протокол не может быть размещён (${formatRuDate(body.published_on)}) раньше его подписания ${formatRuDate(body.signed_on)}`,
+    });
+  if (body.published_on && body.published_on > today)
+    issues.push({ path: 'body.published_on', message: 'Дата размещения в ЕИС не может быть в будущем' });
+  if (body.lot_number && !p.lots.some((l) => l.number === body.lot_number))
+    issues.push({ path: 'body.lot_number', message: `Лота № ${body.lot_number} в закупке нет` });
+  if (issues.length) throw invalid(issues);
+}
+
+function protocolValues(body: ProtocolIn) {
+  return {
+    kind: body.kind,
+    final: body.final,
+    signedOn: body.signed_on,
+    publishedOn: body.published_on,
+    eisRegistrationNumber: body.eis_registration_number,
+    lotNumber: body.lot_number ?? null,
+    winnerName: body.winner_name,
+    winnerInn: body.winner_inn,
+    winnerPrice: body.winner_price,
+  };
+}
+
+const protocolTitle = (b: { kind: ProtocolIn['kind']; signed_on: string }) =>
+  `${PROTOCOL_KIND_TITLES[b.kind]} от ${formatRuDate(b.signed_on)}`;
+
+async function protocolWrite(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  write: (
+    tx: Tx,
+    card: Procurement,
+  ) => Promise<{ comment: string; action: string; protocolId: number; before?: unknown }>,
+) {
+  await procurementOf(db, actor, companyId, id);
+  return db.transaction(async (tx) => {
+    const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
+    if (!noticePlaced(row.status, row.publishedOn))
+      throw new AppError(
+        'conflict',
+        'Протоколы ведутся после размещения извещения: сначала переведите закупку в статус «Извещение размещено»',
+      );
+    const card = await loadProcurement(tx, row);
+    const done = await write(tx, card);
+    await repo.updateProcurement(tx, id, { updatedBy: actor.userId });
+    await repo.insertEvent(tx, {
+      procurementId: id,
+      kind: 'protocol',
+      comment: done.comment,
+      userId: actor.userId,
+    });
+    await refreshProcurementDuties(tx, [id]);
+    const out = await loadProcurement(tx, (await repo.findProcurement(tx, companyId, id))!);
+    await audit(tx, actor, {
+      action: done.action,
+      entity: 'procurement_protocol',
+      entityId: done.protocolId,
+      companyId,
+      before: done.before,
+      after: out.protocols.find((p) => p.id === done.protocolId),
+    });
+    return out;
+  });
+}
+
+async function assertUniqueRegistration(tx: Tx, card: Procurement, body: ProtocolIn, selfId: number | null) {
+  if (!body.eis_registration_number) return;
+  const other = card.protocols.find(
+    (p) => p.eis_registration_number === body.eis_registration_number && p.id !== selfId,
+  );
+  if (other)
+    throw new AppError(
+      'duplicate',
+      `Протокол с номером ${body.eis_registration_number} уже записан: ${other.title} от ${formatRuDate(other.signed_on)}`,
+    );
+  void tx;
+}
+
+/** The protocol of the card, or 404; an imported one is the EIS's record: 409. */
+async function manualProtocol(tx: Tx, procurementId: number, protocolId: number) {
+  const p = await repo.findProtocol(tx, procurementId, protocolId);
+  if (!p) throw new AppError('not_found', 'Протокол не найден');
+  if (p.source === 'eis')
+    throw new AppError(
+      'conflict',
+      'Протокол загружен из ЕИС: изменить или удалить его нельзя, загрузите новую редакцию протокола',
+    );
+  return p;
+}
+
+export function addProtocol(db: Db, actor: Actor, companyId: number, id: number, body: ProtocolIn) {
+  return protocolWrite(db, actor, companyId, id, async (tx, card) => {
+    checkProtocol(card, body);
+    await assertUniqueRegistration(tx, card, body, null);
+    const row = await repo.insertProtocol(tx, {
+      ...protocolValues(body),
+      procurementId: id,
+      source: 'manual',
+    });
+    return { comment: `Добавлен протокол: ${protocolTitle(body)}`, action: 'create', protocolId: row.id };
+  });
+}
+
+export function updateProtocol(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  protocolId: number,
+  body: ProtocolIn,
+) {
+  return protocolWrite(db, actor, companyId, id, async (tx, card) => {
+    const before = await manualProtocol(tx, id, protocolId);
+    checkProtocol(card, body);
+    await assertUniqueRegistration(tx, card, body, protocolId);
+    await repo.updateProtocol(tx, protocolId, protocolValues(body));
+    return {
+      comment: `Изменён протокол: ${protocolTitle(body)}`,
+      action: 'update',
+      protocolId,
+      before: card.protocols.find((p) => p.id === before.id),
+    };
+  });
+}
+
+export function removeProtocol(db: Db, actor: Actor, companyId: number, id: number, protocolId: number) {
+  return protocolWrite(db, actor, companyId, id, async (tx, card) => {
+    const before = await manualProtocol(tx, id, protocolId);
+    await repo.deleteProtocol(tx, protocolId);
+    return {
+      comment: `Удалён протокол: ${protocolTitle({ kind: before.kind, signed_on: before.signedOn })}`,
+      action: 'delete',
+      protocolId,
+      before: card.protocols.find((p) => p.id === before.id),
+    };
+  });
+}
