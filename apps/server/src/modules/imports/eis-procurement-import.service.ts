@@ -8,6 +8,7 @@ import {
   writeEisNotice,
   writeEisProtocol,
 } from '../procurements/eis-procurement.writer.js';
+import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import type { EisDocument } from './eis/eis.types.js';
 import type { EisNotice, EisProtocol } from './eis/eis223-procurement.types.js';
 import { companyCustomers } from './eis-import.service.js';
@@ -118,6 +119,11 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
           }
         }
       }
+      // the register's nearest duty (notice, protocols, contract window) follows the imported dates
+      await refreshProcurementDuties(
+        tx,
+        items.filter((i) => i.outcome !== 'unchanged').map((i) => i.procurement_id),
+      );
       await audit(tx, ctx.actor, {
         action: 'import',
         entity: 'eis_procurement_import',
