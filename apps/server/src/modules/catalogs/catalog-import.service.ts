@@ -39,7 +39,11 @@ type Send = (importId: number, jobId: string) => Promise<unknown>;
 async function storeImportRun(
   deps: AppDeps,
   actor: Actor,
-  run: { catalog: string; params: { type: number | null; subject_type: number | null }; companyId: number | null },
+  run: {
+    catalog: string;
+    params: { type: number | null; subject_type: number | null };
+    companyId: number | null;
+  },
   file: Upload,
   send: Send,
 ): Promise<{ import_id: number }> {

@@ -2,7 +2,11 @@ import multipart from '@fastify/multipart';
 import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { getCatalogImport, startCatalogXlsxImport, startTariffsXlsxImport } from './catalog-import.service.js';
+import {
+  getCatalogImport,
+  startCatalogXlsxImport,
+  startTariffsXlsxImport,
+} from './catalog-import.service.js';
 import type { ParsedInput, View } from './catalog-kinds.js';
 import { exportCatalog, sendXlsx, uploadFile } from './catalogs.export.js';
 import { catalogImportExpiry, catalogImportJob } from './catalogs.jobs.js';

@@ -2,7 +2,7 @@ import {
   catalogByKey,
   type Page,
   type Tariff,
-  TariffInput,
+  type TariffInput,
   type TariffItem,
   type TariffSort,
 } from '@zakupki/shared';

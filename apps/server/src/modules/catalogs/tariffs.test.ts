@@ -389,10 +389,17 @@ describe('the tariffs XLSX import is a job', () => {
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ import_id: expect.any(Number) });
     const run = await waitRun(r.body.import_id, tok.admin);
-    expect(run).toMatchObject({ status: 'done', progress: 100, catalog: 'tariff', file_name: 'tariffs.xlsx' });
+    expect(run).toMatchObject({
+      status: 'done',
+      progress: 100,
+      catalog: 'tariff',
+      file_name: 'tariffs.xlsx',
+    });
     expect(run.result).toMatchObject({ created: 1, updated: 0 });
     const list = await t.req('GET', '/api/catalogs/tariffs?q=job-made', { token: tok.admin });
-    expect(list.body.items).toMatchObject([{ code: 'job-made', name: 'Из файла', price_per_month: '1234.00' }]);
+    expect(list.body.items).toMatchObject([
+      { code: 'job-made', name: 'Из файла', price_per_month: '1234.00' },
+    ]);
     const notices = await t.req('GET', '/api/notifications', { token: tok.admin });
     expect(notices.body.items).toContainEqual(
       expect.objectContaining({ status: 'success', header: 'Справочник «Тарифы» загружен' }),
