@@ -1,7 +1,8 @@
+import multipart from '@fastify/multipart';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEvents } from '../src/db/schema/index.js';
-import { throwIfTimedOut } from '../src/lib/request-scope.js';
+import { currentScope, throwIfTimedOut } from '../src/lib/request-scope.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 /**
@@ -53,6 +54,18 @@ beforeAll(async () => {
           await sleep(BUDGET + 300);
           throwIfTimedOut();
           return { done: true };
+        });
+        // whether the handler runs inside its request's scope, after a body of each kind is parsed
+        const inScope = async () => ({ in_scope: currentScope() !== undefined });
+        app.get('/api/test/scope', inScope);
+        app.post('/api/test/scope', inScope);
+        await app.register(async (scope) => {
+          await scope.register(multipart);
+          scope.post('/api/test/scope-upload', async (req) => {
+            const part = await req.file();
+            await part?.toBuffer();
+            return inScope();
+          });
         });
         // a write still running at the deadline: the 504 waits for it
         app.post<{ Body: { tag: string } }>('/api/test/write-across-deadline', async (req) => {
@@ -143,6 +156,19 @@ describe('a request over its time budget is cancelled', () => {
       expect(await written('across')).toEqual(['across-1']);
     },
   );
+
+  it("every handler runs in its request's scope, whatever its body", async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const get = await fetch(`${base}/api/test/scope`, { headers: auth });
+    expect(await get.json()).toEqual({ in_scope: true });
+    expect((await post('/api/test/scope', { a: 1 })).body).toEqual({ in_scope: true });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(200_000)]), 'f.bin');
+    const up = await fetch(`${base}/api/test/scope-upload`, { method: 'POST', headers: auth, body: form });
+    expect(await up.json()).toEqual({ in_scope: true });
+    // outside a request there is none
+    expect(currentScope()).toBeUndefined();
+  });
 
   it('a request within its budget is untouched', async () => {
     const r = await fetch(`${base}/api/health`);
