@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { countWrites, guardTransactions, requestQueryGuard } from '../lib/request-scope.js';
 import { MIGRATIONS_DIR } from '../paths.js';
 import * as schema from './schema/index.js';
 
@@ -61,7 +62,9 @@ export async function openDatabase(opts: { url: string | null; dataDir?: string 
     const pool = lz4Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 5000 });
     // an idle client dropped by the server (restart, a test database dropped) must not crash the process
     pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // a request that ran out of time writes nothing more (lib/request-scope.ts)
+    pool.query = countWrites(pool.query);
+    const db = guardTransactions(drizzlePg(pool, { schema, logger: requestQueryGuard }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -94,7 +97,7 @@ export async function openDatabase(opts: { url: string | null; dataDir?: string 
   }
   const pglite = new PGlite(dir);
   await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = guardTransactions(drizzlePglite(pglite, { schema, logger: requestQueryGuard }) as unknown as Db);
   return {
     db,
     kind: 'pglite',

@@ -39,10 +39,10 @@ const tagEnd = (b: number) =>
   b === 0x20 || b === 0x3e || b === 0x2f || b === 0x09 || b === 0x0a || b === 0x0d;
 
 /** Refuses a workbook over the limits with a Russian message (AppError invalid_file). */
-export function checkXlsxLimits(buf: Buffer, limits: XlsxLimits = XLSX_LIMITS): void {
+export async function checkXlsxLimits(buf: Buffer, limits: XlsxLimits = XLSX_LIMITS): Promise<void> {
   let parts: { name: string; data: Buffer }[];
   try {
-    parts = readZipSafe(buf, limits.zip);
+    parts = await readZipSafe(buf, limits.zip);
   } catch (err) {
     if (err instanceof ParseError)
       throw new AppError('invalid_file', `Файл XLSX не принят: ${lowerFirst(err.message)}`);

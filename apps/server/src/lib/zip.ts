@@ -1,19 +1,25 @@
 import { constants as bufferConstants } from 'node:buffer';
-import { crc32, inflateRawSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import iconv from 'iconv-lite';
+import yauzl from 'yauzl';
 import { ParseError } from './parse-error.js';
 
 /**
- * A defensive ZIP reader for uploaded archives (UPD packages, bank statements).
+ * A defensive ZIP reader for uploaded archives (UPD packages, bank statements, XLSX workbooks),
+ * on top of yauzl (which reads the central directory, ZIP64 included, and inflates each entry as
+ * a stream).
  *
- * Zip-bomb protection does not trust any size written in the archive: the central directory is
- * used only to find the compressed bytes, and every limit is enforced on the bytes actually
- * produced. Deflated entries are inflated by zlib with `maxOutputLength`, which stops inflating
- * (chunk by chunk, inside zlib's loop) as soon as the output passes the cap, so a 300 MB bomb
- * never allocates more than the cap. The cap of an entry is the smallest of: the per-entry limit,
- * what is left of the total limit, and the compression-ratio limit for its compressed size.
+ * Zip-bomb protection does not trust any size written in the archive: yauzl's own check of the
+ * declared sizes is off (`validateEntrySizes: false`, so a lying header is named as a bomb, not as
+ * damage), and every limit is enforced here on the bytes actually inflated, chunk by chunk: the
+ * stream is destroyed as soon as an entry passes its cap, so a 300 MB bomb never holds more than
+ * the cap and one chunk. The cap of an entry is the smallest of: the per-entry limit, what is left
+ * of the total limit, and the compression-ratio limit for its compressed size. yauzl does not check
+ * CRC-32: it is computed here over the inflated bytes. File names are decoded here too
+ * (`decodeStrings: false`): yauzl would read names without the UTF-8 flag as CP437, but Russian
+ * Windows archivers write CP866.
  */
-
 export type ZipLimits = {
   /** Most entries (files and directories) an archive may hold. */
   maxEntries: number;
@@ -37,16 +43,10 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   ratioMinBytes: 1024 * 1024,
 };
 
-const SIG_LOCAL = 0x04034b50;
-const SIG_CENTRAL = 0x02014b50;
-const SIG_EOCD = 0x06054b50;
-const SIG_ZIP64_EOCD = 0x06064b50;
-const SIG_ZIP64_LOCATOR = 0x07064b50;
 const FLAG_ENCRYPTED = 0x0001;
 const FLAG_UTF8 = 0x0800;
 const METHOD_STORED = 0;
 const METHOD_DEFLATE = 8;
-const EXTRA_ZIP64 = 0x0001;
 const EXTRA_UNICODE_PATH = 0x7075;
 
 /** True when the buffer starts like a ZIP archive (local file header or an empty archive). */
@@ -62,33 +62,6 @@ function formatBytes(n: number): string {
 }
 
 const corrupt = (detail: string) => new ParseError(`Архив ZIP повреждён: ${detail}`);
-
-type CentralEntry = {
-  rawName: Buffer;
-  name: string;
-  flags: number;
-  method: number;
-  crc: number;
-  compressedSize: number;
-  localOffset: number;
-  isDirectory: boolean;
-};
-
-/** Reads a 64-bit little-endian value that must fit a safe JS number. */
-function readU64(buf: Buffer, at: number): number {
-  const v = buf.readBigUInt64LE(at);
-  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw corrupt('недопустимый размер или смещение');
-  return Number(v);
-}
-
-function findEocd(buf: Buffer): number {
-  // The EOCD record is 22 bytes plus a comment of up to 65535 bytes at the very end.
-  const min = Math.max(0, buf.length - 22 - 0xffff);
-  for (let i = buf.length - 22; i >= min; i--) {
-    if (buf.readUInt32LE(i) === SIG_EOCD) return i;
-  }
-  return -1;
-}
 
 function isValidUtf8(bytes: Buffer): boolean {
   try {
@@ -127,93 +100,6 @@ function checkName(name: string): string {
   return normalized;
 }
 
-function readCentralDirectory(buf: Buffer, limits: ZipLimits): CentralEntry[] {
-  const eocd = findEocd(buf);
-  if (eocd < 0) throw corrupt('не найден каталог архива (архив обрезан или это не ZIP)');
-  let total = buf.readUInt16LE(eocd + 10);
-  let cdSize = buf.readUInt32LE(eocd + 12);
-  let cdOffset = buf.readUInt32LE(eocd + 16);
-  if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-    const loc = eocd - 20;
-    if (loc < 0 || buf.readUInt32LE(loc) !== SIG_ZIP64_LOCATOR) throw corrupt('не найден каталог ZIP64');
-    const z64 = readU64(buf, loc + 8);
-    if (z64 + 56 > buf.length || buf.readUInt32LE(z64) !== SIG_ZIP64_EOCD) {
-      throw corrupt('не найден каталог ZIP64');
-    }
-    total = readU64(buf, z64 + 32);
-    cdSize = readU64(buf, z64 + 40);
-    cdOffset = readU64(buf, z64 + 48);
-  }
-  if (cdOffset + cdSize > buf.length) throw corrupt('каталог архива выходит за конец файла');
-
-  const entries: CentralEntry[] = [];
-  let p = cdOffset;
-  const end = cdOffset + cdSize;
-  while (p < end) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== SIG_CENTRAL) throw corrupt('неверная запись каталога');
-    const flags = buf.readUInt16LE(p + 8);
-    const method = buf.readUInt16LE(p + 10);
-    const crc = buf.readUInt32LE(p + 16);
-    let compressedSize = buf.readUInt32LE(p + 20);
-    const uncompressed32 = buf.readUInt32LE(p + 24);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const externalAttrs = buf.readUInt32LE(p + 38);
-    let localOffset = buf.readUInt32LE(p + 42);
-    const next = p + 46 + nameLen + extraLen + commentLen;
-    if (next > end) throw corrupt('неверная запись каталога');
-    const rawName = buf.subarray(p + 46, p + 46 + nameLen);
-
-    let unicodeExtra: Buffer | undefined;
-    let e = p + 46 + nameLen;
-    const extraEnd = e + extraLen;
-    while (e + 4 <= extraEnd) {
-      const id = buf.readUInt16LE(e);
-      const size = buf.readUInt16LE(e + 2);
-      const body = e + 4;
-      if (body + size > extraEnd) break;
-      if (id === EXTRA_ZIP64) {
-        // Only the fields whose 32-bit value is saturated are present, in this order.
-        let q = body;
-        if (uncompressed32 === 0xffffffff && q + 8 <= body + size) q += 8;
-        if (compressedSize === 0xffffffff && q + 8 <= body + size) {
-          compressedSize = readU64(buf, q);
-          q += 8;
-        }
-        if (localOffset === 0xffffffff && q + 8 <= body + size) localOffset = readU64(buf, q);
-      } else if (id === EXTRA_UNICODE_PATH && size > 5 && buf[body] === 1) {
-        unicodeExtra = buf.subarray(body + 5, body + size);
-      }
-      e = body + size;
-    }
-
-    const name = decodeName(rawName, flags, unicodeExtra);
-    const isDirectory = name.endsWith('/') || name.endsWith('\\') || (externalAttrs & 0x10) !== 0;
-    // Directories count too: the limit bounds the work spent on the directory itself.
-    if (entries.length >= limits.maxEntries) {
-      throw new ParseError(`В архиве слишком много файлов: больше ${limits.maxEntries}`);
-    }
-    entries.push({ rawName, name, flags, method, crc, compressedSize, localOffset, isDirectory });
-    p = next;
-  }
-  if (entries.length !== total && total !== 0xffff) {
-    throw corrupt(`в каталоге ${entries.length} записей вместо ${total}`);
-  }
-  return entries;
-}
-
-function compressedData(buf: Buffer, entry: CentralEntry): Buffer {
-  const at = entry.localOffset;
-  if (at + 30 > buf.length || buf.readUInt32LE(at) !== SIG_LOCAL) {
-    throw corrupt(`не найден заголовок файла «${entry.name}»`);
-  }
-  const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
-  const end = start + entry.compressedSize;
-  if (end > buf.length) throw corrupt(`данные файла «${entry.name}» обрезаны`);
-  return buf.subarray(start, end);
-}
-
 type Cap = { bytes: number; reason: 'entry' | 'total' | 'ratio' };
 
 function tooBig(name: string, cap: Cap, limits: ZipLimits, compressed: number): ParseError {
@@ -234,55 +120,140 @@ function tooBig(name: string, cap: Cap, limits: ZipLimits, compressed: number): 
   }
 }
 
+/** yauzl's messages of a damaged archive, in Russian for the user. */
+function damaged(err: unknown): ParseError {
+  const m = err instanceof Error ? err.message : String(err);
+  if (/end of central directory record signature not found/i.test(m))
+    return corrupt('не найден каталог архива (архив обрезан или это не ZIP)');
+  if (/expected zip64 extended information extra field|zip64 end of central directory/i.test(m))
+    return corrupt('не найден каталог ZIP64');
+  if (/invalid central directory file header signature|central directory record/i.test(m))
+    return corrupt('неверная запись каталога');
+  if (/invalid local file header signature/i.test(m)) return corrupt('не найден заголовок файла');
+  if (/unexpected EOF|file data overflows file bounds|past end of file|out of range/i.test(m))
+    return corrupt('данные архива выходят за конец файла');
+  if (/zip64|too large|safe integer/i.test(m)) return corrupt('недопустимый размер или смещение');
+  return corrupt('неверная структура архива');
+}
+
+const openZip = (buf: Buffer) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(
+      buf,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: false, strictFileNames: false },
+      (err, zip) => (err ? reject(damaged(err)) : resolve(zip)),
+    ),
+  );
+
+/** Every entry of the central directory, refusing more than `maxEntries` (directories count). */
+function listEntries(zip: yauzl.ZipFile, maxEntries: number): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (e: yauzl.Entry) => {
+      // directories count too: the limit bounds the work spent on the directory itself
+      if (entries.length >= maxEntries) {
+        zip.close();
+        reject(new ParseError(`В архиве слишком много файлов: больше ${maxEntries}`));
+        return;
+      }
+      entries.push(e);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', (err) => reject(damaged(err)));
+    zip.readEntry();
+  });
+}
+
+const openStream = (zip: yauzl.ZipFile, entry: yauzl.Entry) =>
+  new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))),
+  );
+
+/**
+ * One entry's bytes, inflated under `cap`: the stream is destroyed at the first chunk past it.
+ * Resolves with the data, or with null when the cap was passed.
+ */
+async function inflateCapped(zip: yauzl.ZipFile, entry: yauzl.Entry, cap: number, name: string) {
+  let stream: Readable;
+  try {
+    stream = await openStream(zip, entry);
+  } catch {
+    throw corrupt(`не найден заголовок файла «${name}»`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let crc = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > cap) {
+        stream.destroy();
+        return null;
+      }
+      crc = crc32(chunk, crc);
+      chunks.push(chunk);
+    }
+  } catch {
+    throw corrupt(`не удалось распаковать файл «${name}»`);
+  }
+  return { data: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size), crc };
+}
+
+const unicodePath = (entry: yauzl.Entry): Buffer | undefined => {
+  const f = entry.extraFields.find(
+    (x) => x.id === EXTRA_UNICODE_PATH && x.data.length > 5 && x.data[0] === 1,
+  );
+  return f?.data.subarray(5);
+};
+
 /**
  * Reads every file of a ZIP archive into memory with zip-bomb limits. Directories and macOS
  * metadata (`__MACOSX/`) are skipped; names with `..`, absolute paths or drive letters are
  * refused. Only stored and deflated entries are supported; encrypted archives are refused.
- * Throws ParseError with a Russian message.
+ * Rejects with ParseError with a Russian message.
  */
-export function readZipSafe(buf: Buffer, limits: Partial<ZipLimits> = {}): ZipEntry[] {
+export async function readZipSafe(buf: Buffer, limits: Partial<ZipLimits> = {}): Promise<ZipEntry[]> {
   const lim: ZipLimits = { ...DEFAULT_ZIP_LIMITS, ...limits };
   if (!isZip(buf)) throw new ParseError('Файл не является ZIP-архивом');
-  const entries = readCentralDirectory(buf, lim);
-  const out: ZipEntry[] = [];
-  let total = 0;
-  for (const entry of entries) {
-    if (entry.isDirectory) continue;
-    const name = checkName(entry.name);
-    if (name.startsWith('__MACOSX/')) continue;
-    if (entry.flags & FLAG_ENCRYPTED) throw new ParseError(`Архив защищён паролем (файл «${name}»)`);
-    const compressed = compressedData(buf, entry);
+  const zip = await openZip(buf);
+  try {
+    const entries = await listEntries(zip, lim.maxEntries);
+    const out: ZipEntry[] = [];
+    let total = 0;
+    for (const entry of entries) {
+      const raw = entry.fileName as unknown as Buffer;
+      const flags = entry.generalPurposeBitFlag;
+      const decoded = decodeName(raw, flags, unicodePath(entry));
+      if (decoded.endsWith('/') || decoded.endsWith('\\') || (entry.externalFileAttributes & 0x10) !== 0)
+        continue;
+      const name = checkName(decoded);
+      if (name.startsWith('__MACOSX/')) continue;
+      if (flags & FLAG_ENCRYPTED) throw new ParseError(`Архив защищён паролем (файл «${name}»)`);
+      if (entry.compressionMethod !== METHOD_STORED && entry.compressionMethod !== METHOD_DEFLATE)
+        throw new ParseError(`Файл «${name}» сжат неподдерживаемым методом (${entry.compressionMethod})`);
+      if (entry.relativeOffsetOfLocalHeader + entry.compressedSize > buf.length)
+        throw corrupt(`данные файла «${name}» обрезаны`);
 
-    const caps: Cap[] = [
-      { bytes: lim.maxEntryBytes, reason: 'entry' },
-      { bytes: lim.maxTotalBytes - total, reason: 'total' },
-    ];
-    if (Number.isFinite(lim.maxRatio)) {
-      caps.push({ bytes: Math.max(lim.ratioMinBytes, compressed.length * lim.maxRatio), reason: 'ratio' });
-    }
-    const cap = caps.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-
-    let data: Buffer;
-    if (entry.method === METHOD_STORED) {
-      data = Buffer.from(compressed);
-    } else if (entry.method === METHOD_DEFLATE) {
-      try {
-        // maxOutputLength must lie in 1..MAX_LENGTH; an output above the cap is caught below.
-        const maxOutputLength = Math.min(Math.max(1, cap.bytes), bufferConstants.MAX_LENGTH);
-        data = inflateRawSync(compressed, { maxOutputLength });
-      } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-          throw tooBig(name, cap, lim, compressed.length);
-        }
-        throw corrupt(`не удалось распаковать файл «${name}»`);
+      const caps: Cap[] = [
+        { bytes: lim.maxEntryBytes, reason: 'entry' },
+        { bytes: lim.maxTotalBytes - total, reason: 'total' },
+      ];
+      if (Number.isFinite(lim.maxRatio)) {
+        caps.push({
+          bytes: Math.max(lim.ratioMinBytes, entry.compressedSize * lim.maxRatio),
+          reason: 'ratio',
+        });
       }
-    } else {
-      throw new ParseError(`Файл «${name}» сжат неподдерживаемым методом (${entry.method})`);
+      const cap = caps.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+      const got = await inflateCapped(zip, entry, Math.min(cap.bytes, bufferConstants.MAX_LENGTH), name);
+      if (!got) throw tooBig(name, cap, lim, entry.compressedSize);
+      if (got.crc !== entry.crc32) throw corrupt(`не совпадает контрольная сумма файла «${name}»`);
+      total += got.data.length;
+      out.push({ name, data: got.data });
     }
-    if (data.length > cap.bytes) throw tooBig(name, cap, lim, compressed.length);
-    if (crc32(data) !== entry.crc) throw corrupt(`не совпадает контрольная сумма файла «${name}»`);
-    total += data.length;
-    out.push({ name, data });
+    return out;
+  } finally {
+    zip.close();
   }
-  return out;
 }

@@ -5,6 +5,7 @@ import { errorEvents } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { shortCode } from '../lib/ids.js';
 import type { AppDeps } from '../types.js';
+import { registerRequestTimeout } from './request-timeout.js';
 import { type SpaHolder, spaPage } from './web.js';
 
 const ZOD_PREFIX: Record<string, string> = { body: 'body', querystring: 'query', params: 'params' };
@@ -92,28 +93,7 @@ export function registerErrorHandling(app: FastifyInstance, spa: SpaHolder) {
     });
   });
 
-  // A request over its time budget answers 504 instead of hanging. The budget covers producing
-  // the answer: once a payload is handed to onSend (a stream too, before its first byte) the
-  // timer stops, so a long download is never cut or overwritten.
-  const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
-  app.addHook('onSend', async (req) => {
-    clearTimeout(timers.get(req));
-  });
-  app.addHook('onRequest', async (req, reply) => {
-    const ms = app.deps.config.requestTimeoutMs;
-    const timer = setTimeout(() => {
-      // a streaming response that has started is left to finish
-      if (reply.sent || reply.raw.headersSent) return;
-      req.log.warn({ url: req.url }, 'request timed out');
-      void sendError(reply, 504, {
-        error: { code: 'timeout', message: 'Время ожидания ответа истекло. Попробуйте позже' },
-      });
-    }, ms);
-    timer.unref();
-    timers.set(req, timer);
-    reply.raw.once('close', () => clearTimeout(timer));
-    reply.raw.once('finish', () => clearTimeout(timer));
-  });
+  registerRequestTimeout(app);
 }
 
 /** Network errors of a lost connection, and PostgreSQL's own codes for "not available now". */

@@ -4,7 +4,6 @@ import {
   CatalogEntry,
   CatalogExportQuery,
   CatalogImportQuery,
-  CatalogImportResult,
   CatalogImportRun,
   CatalogImportStarted,
   CatalogListQuery,
@@ -67,8 +66,6 @@ function crud<
   query: Q;
   exportQuery: E;
   importQuery: M;
-  /** small catalogues (tariffs) import inside the request; the others as a job (202) */
-  importInRequest?: boolean;
 }) {
   const { base, what, params, itemParams, item, input } = o;
   const action = (verb: 'archive' | 'restore', summary: string) =>
@@ -138,15 +135,14 @@ function crud<
     importXlsx: defineRoute({
       method: 'POST',
       path: `${base}/import`,
-      summary: o.importInRequest
-        ? `Import ${what} from XLSX (multipart field "file"): all rows or none, upsert by code`
-        : `Import ${what} from XLSX (multipart field "file") as a job: all rows or none, upsert by code; ` +
-          'follow it at GET /api/catalogs/imports/:id',
+      summary:
+        `Import ${what} from XLSX (multipart field "file") as a job: all rows or none, upsert by code; ` +
+        'follow it at GET /api/catalogs/imports/:id',
       tags,
       params,
       query: o.importQuery,
       multipart: true,
-      response: o.importInRequest ? { 200: CatalogImportResult } : { 202: CatalogImportStarted },
+      response: { 202: CatalogImportStarted },
     }),
   };
 }
@@ -263,7 +259,6 @@ export const catalogRoutes = {
       query: TariffListQuery,
       exportQuery: TariffListQuery.omit({ page: true, limit: true }),
       importQuery: z.object({}),
-      importInRequest: true,
     }),
     companyTariff: defineRoute({
       method: 'GET',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CatalogImportError, CatalogImportRun, CatalogKind } from '@zakupki/shared';
+import type { CatalogImportError, CatalogImportResult, CatalogImportRun, CatalogKind } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
@@ -19,32 +20,40 @@ import {
 } from './catalog-imports.repository.js';
 import { type View, viewOf } from './catalog-kinds.js';
 import { importCatalog, importTarget } from './catalogs.import.js';
-import { unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';
+import { assertMayOpen } from './catalogs.policy.js';
+import { type SheetRow, unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';
+import { TARIFFS } from './tariffs-catalog.service.js';
+import { writeTariffs } from './tariffs-import.service.js';
 
 type Query = { company_id?: number; subject_type?: number };
 
+type Upload = () => Promise<{ name: string; data: Buffer }>;
+type Send = (importId: number, jobId: string) => Promise<unknown>;
+
 /**
- * Starts an XLSX import of a catalogue as a job: the rights are checked and the upload stored
- * with its run, then the answer is 202 at once. The job reads the workbook in a worker thread
- * (after the limits of lib/xlsx-limits), checks every row and writes all of them or none in one
- * transaction, then notifies its author; the screen follows GET /api/catalogs/imports/:id.
+ * Stores an upload with its run in one transaction and sends the job: the request then answers
+ * 202 at once. The job reads the workbook in a worker thread (after the limits of
+ * lib/xlsx-limits), checks every row and writes all of them or none in one transaction, then
+ * notifies its author; the screen follows GET /api/catalogs/imports/:id.
  */
-export async function startCatalogXlsxImport(
+async function storeImportRun(
   deps: AppDeps,
   actor: Actor,
-  view: View,
-  query: Query,
-  file: () => Promise<{ name: string; data: Buffer }>,
-  send: (importId: number, jobId: string) => Promise<unknown>,
+  run: {
+    catalog: string;
+    params: { type: number | null; subject_type: number | null };
+    companyId: number | null;
+  },
+  file: Upload,
+  send: Send,
 ): Promise<{ import_id: number }> {
-  const target = await importTarget(deps.db, actor, view, query);
   const upload = await file();
   if (upload.data.length < 4 || upload.data[0] !== 0x50 || upload.data[1] !== 0x4b)
     throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
   const jobId = randomUUID();
-  const run = await deps.db.transaction(async (tx) => {
-    const stored = await storeFile(tx, {
-      companyId: target.companyId,
+  const stored = await deps.db.transaction(async (tx) => {
+    const f = await storeFile(tx, {
+      companyId: run.companyId,
       userId: actor.userId,
       purpose: 'import',
       name: upload.name,
@@ -52,17 +61,36 @@ export async function startCatalogXlsxImport(
       content: upload.data,
     });
     return insertCatalogImport(tx, {
-      catalog: view.kind,
-      params: { type: view.typeCode, subject_type: target.subjectType },
-      companyId: target.companyId,
+      ...run,
       userId: actor.userId,
-      fileId: stored.id,
+      fileId: f.id,
       fileName: upload.name,
       jobId,
     });
   });
-  await send(run.id, jobId);
-  return { import_id: run.id };
+  await send(stored.id, jobId);
+  return { import_id: stored.id };
+}
+
+/** An XLSX import of a catalogue view as a job (the rights are checked before the upload is read). */
+export async function startCatalogXlsxImport(
+  deps: AppDeps,
+  actor: Actor,
+  view: View,
+  query: Query,
+  file: Upload,
+  send: Send,
+): Promise<{ import_id: number }> {
+  const target = await importTarget(deps.db, actor, view, query);
+  const params = { type: view.typeCode, subject_type: target.subjectType };
+  return storeImportRun(deps, actor, { catalog: view.kind, params, companyId: target.companyId }, file, send);
+}
+
+/** An XLSX import of the tariffs (admin only) as a job: the same runs, `catalog` = 'tariff'. */
+export async function startTariffsXlsxImport(deps: AppDeps, actor: Actor, file: Upload, send: Send) {
+  assertMayOpen(actor, TARIFFS);
+  const params = { type: null, subject_type: null };
+  return storeImportRun(deps, actor, { catalog: TARIFFS.kind, params, companyId: null }, file, send);
 }
 
 /** A run to its author (another user's run answers 404, like one that does not exist). */
@@ -90,8 +118,10 @@ async function actorOf(deps: AppDeps, userId: number): Promise<Actor> {
 export async function runCatalogImport(deps: AppDeps, importId: number, job: JobContext) {
   const run = await startCatalogImport(deps.db, importId, job.jobId);
   if (!run) return;
-  const view = viewOf(run.catalog as CatalogKind, run.params.type, run.params.subject_type);
-  const title = view.descriptor.title;
+  const tariffs = run.catalog === TARIFFS.kind;
+  const view = tariffs ? null : viewOf(run.catalog as CatalogKind, run.params.type, run.params.subject_type);
+  const descriptor = view?.descriptor ?? TARIFFS;
+  const title = descriptor.title;
   const progress = async (percent: number, store = true) => {
     if (store) await setCatalogImportProgress(deps.db, run.id, percent);
     deps.notifier.emitToUser(run.userId, 'jobProgress', {
@@ -113,17 +143,25 @@ export async function runCatalogImport(deps: AppDeps, importId: number, job: Job
     });
   try {
     const actor = await actorOf(deps, run.userId);
-    const target = await importTarget(deps.db, actor, view, {
-      company_id: run.companyId ?? undefined,
-      subject_type: run.params.subject_type ?? undefined,
-    });
+    // the rights again, as they are now: the author may have lost them since the upload
+    let write: (tx: Db, sheet: SheetRow[], share: (s: number) => void) => Promise<CatalogImportResult>;
+    if (view) {
+      const target = await importTarget(deps.db, actor, view, {
+        company_id: run.companyId ?? undefined,
+        subject_type: run.params.subject_type ?? undefined,
+      });
+      write = (tx, sheet, share) => importCatalog(tx, actor, view, target, sheet, share);
+    } else {
+      assertMayOpen(actor, TARIFFS);
+      write = (tx, sheet, share) => writeTariffs(tx, actor, sheet, share);
+    }
     await progress(10);
     const [file] = await readFiles(deps.db, [run.fileId]);
-    const sheet = await unpackRows(await parseOffThread('catalog-xlsx', file.content, view.descriptor));
+    const sheet = await unpackRows(await parseOffThread('catalog-xlsx', file.content, descriptor));
     await progress(40);
-    let result = null as Awaited<ReturnType<typeof importCatalog>> | null;
+    let result = null as CatalogImportResult | null;
     await deps.db.transaction(async (tx) => {
-      result = await importCatalog(tx, actor, view, target, sheet, (share) => {
+      result = await write(tx, sheet, (share) => {
         void progress(40 + Math.round(share * 55), false);
       });
       if (!(await finishCatalogImport(tx, run.id, { result }))) throw new AppError('conflict', 'run ended');

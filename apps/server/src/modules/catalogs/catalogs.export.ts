@@ -27,12 +27,6 @@ export function sendXlsx(reply: FastifyReply, title: string, buf: Buffer) {
     .send(buf);
 }
 
-/** The single file of a multipart upload (field name free), within the configured upload limit. */
-export function uploadReader(req: FastifyRequest, limit: number): () => Promise<Buffer> {
-  const read = uploadFile(req, limit);
-  return async () => (await read()).data;
-}
-
 /** The uploaded file with its name, read once however often it is asked for. */
 export function uploadFile(
   req: FastifyRequest,

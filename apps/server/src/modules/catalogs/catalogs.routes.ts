@@ -2,9 +2,13 @@ import multipart from '@fastify/multipart';
 import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { getCatalogImport, startCatalogXlsxImport } from './catalog-import.service.js';
+import {
+  getCatalogImport,
+  startCatalogXlsxImport,
+  startTariffsXlsxImport,
+} from './catalog-import.service.js';
 import type { ParsedInput, View } from './catalog-kinds.js';
-import { exportCatalog, sendXlsx, uploadFile, uploadReader } from './catalogs.export.js';
+import { exportCatalog, sendXlsx, uploadFile } from './catalogs.export.js';
 import { catalogImportExpiry, catalogImportJob } from './catalogs.jobs.js';
 import {
   type CatalogQuery,
@@ -25,7 +29,6 @@ import {
   createTariff,
   deleteTariff,
   getTariff,
-  importTariffs,
   listTariffs,
   setTariffArchived,
   TARIFFS,
@@ -74,18 +77,22 @@ function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectT
     const q = query as { company_id?: number; subject_type?: number };
     const v = view(params as Params, q.subject_type);
     const file = uploadFile(req, app.deps.config.uploadLimit);
-    const started = await startCatalogXlsxImport(app.deps, actor, v, q, file, async (id, jobId) => {
-      const bytes = (await file()).data.length;
-      return app.deps.jobs.send(
-        catalogImportJob,
-        { import_id: id },
-        { id: jobId, expireInSeconds: catalogImportExpiry(bytes) },
-      );
-    });
+    const started = await startCatalogXlsxImport(app.deps, actor, v, q, file, sendImportJob(app, file));
     reply.code(202);
     return started;
   });
 }
+
+/** Sends the import job of a stored run, its expiry by the file's size. */
+const sendImportJob =
+  (app: FastifyInstance, file: () => Promise<{ data: Buffer }>) => async (id: number, jobId: string) => {
+    const bytes = (await file()).data.length;
+    return app.deps.jobs.send(
+      catalogImportJob,
+      { import_id: id },
+      { id: jobId, expireInSeconds: catalogImportExpiry(bytes) },
+    );
+  };
 
 const fixed = (kind: CatalogKind) => () => viewOf(kind);
 
@@ -132,9 +139,12 @@ function tariffRoutes(app: FastifyInstance) {
     const items = await allTariffs(db(), actor, query);
     return sendXlsx(reply, TARIFFS.title, await writeCatalogXlsx(TARIFFS, items, { owner: false }));
   });
-  addRoute(app, t.importXlsx, async ({ actor, req }) =>
-    importTariffs(db(), actor, uploadReader(req, app.deps.config.uploadLimit)),
-  );
+  addRoute(app, t.importXlsx, async ({ actor, req, reply }) => {
+    const file = uploadFile(req, app.deps.config.uploadLimit);
+    const started = await startTariffsXlsxImport(app.deps, actor, file, sendImportJob(app, file));
+    reply.code(202);
+    return started;
+  });
   addRoute(app, t.companyTariff, async ({ actor, params }) => companyTariff(db(), actor, params.id));
   addRoute(app, t.assign, async ({ actor, params, body }) =>
     assignTariff(db(), actor, params.id, body.tariff_id),

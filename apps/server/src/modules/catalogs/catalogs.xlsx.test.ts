@@ -27,7 +27,7 @@ async function download(url: string, token: string): Promise<Buffer> {
  * Uploads a workbook. Catalogue imports run as jobs (202): this follows the run to its end and
  * gives its outcome as the answer the import used to give inside the request — the result (200),
  * or the refusal with its errors by row (400 invalid_file) — so the cases below read the same.
- * Tariffs still import inside the request.
+ * Tariffs too.
  */
 async function upload(url: string, token: string, file: Buffer, name = 'catalog.xlsx') {
   const form = new FormData();

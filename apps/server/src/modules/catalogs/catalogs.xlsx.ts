@@ -104,7 +104,7 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promise<SheetRow[]> {
   if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b)
     throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
-  checkXlsxLimits(buf);
+  await checkXlsxLimits(buf);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);

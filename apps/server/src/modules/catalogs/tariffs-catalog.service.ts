@@ -1,10 +1,8 @@
 import {
-  type CatalogImportError,
-  type CatalogImportResult,
   catalogByKey,
   type Page,
   type Tariff,
-  TariffInput,
+  type TariffInput,
   type TariffItem,
   type TariffSort,
 } from '@zakupki/shared';
@@ -14,9 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertMayOpen, writeDecider } from './catalogs.policy.js';
-import { importRefused, issueMessages, readCatalogXlsx, rowError, rowInput } from './catalogs.xlsx.js';
 import {
-  allTariffRows,
   deleteTariffRow,
   findTariff,
   findTariffRow,
@@ -24,14 +20,13 @@ import {
   listTariffRows,
   type TariffFilter,
   type TariffInsert,
-  type TariffRow,
   tariffClash,
   updateTariffRow,
 } from './tariffs.repository.js';
 import { tariffOverrun } from './tariffs.service.js';
 
 export const TARIFFS = catalogByKey('tariffs')!;
-type Input = z.output<typeof TariffInput>;
+export type TariffValues = z.output<typeof TariffInput>;
 type Query = {
   q?: string;
   sort?: TariffSort;
@@ -52,7 +47,7 @@ async function present(db: Tx, actor: Actor, list: Tariff[]): Promise<TariffItem
   return list.map((t) => ({ ...t, can_write: canWrite(null) }));
 }
 
-const columns = (v: Input): TariffInsert => ({
+export const tariffColumns = (v: TariffValues): TariffInsert => ({
   code: v.code,
   name: v.name,
   description: v.description,
@@ -92,7 +87,7 @@ export async function getTariff(db: Tx, actor: Actor, id: number): Promise<Tarif
   return t;
 }
 
-async function assertUnique(db: Tx, v: Input, exceptId?: number) {
+async function assertUnique(db: Tx, v: TariffValues, exceptId?: number) {
   const clash = await tariffClash(db, v.code, v.name, exceptId);
   if (clash)
     throw new AppError(
@@ -102,11 +97,11 @@ async function assertUnique(db: Tx, v: Input, exceptId?: number) {
     );
 }
 
-export async function createTariff(db: Db, actor: Actor, v: Input): Promise<TariffItem> {
+export async function createTariff(db: Db, actor: Actor, v: TariffValues): Promise<TariffItem> {
   assertMayOpen(actor, TARIFFS);
   const created = await db.transaction(async (tx) => {
     await assertUnique(tx, v);
-    const row = await insertTariff(tx, columns(v));
+    const row = await insertTariff(tx, tariffColumns(v));
     const after = (await findTariff(tx, row.id))!;
     await audit(tx, actor, { action: 'create', entity: 'tariff', entityId: row.id, after });
     return after;
@@ -114,7 +109,7 @@ export async function createTariff(db: Db, actor: Actor, v: Input): Promise<Tari
   return (await present(db, actor, [created]))[0];
 }
 
-export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): Promise<TariffItem> {
+export async function updateTariff(db: Db, actor: Actor, id: number, v: TariffValues): Promise<TariffItem> {
   const before = await loadTariff(db, actor, id);
   const updated = await db.transaction(async (tx) => {
     await assertUnique(tx, v, id);
@@ -127,11 +122,11 @@ export async function updateTariff(db: Db, actor: Actor, id: number, v: Input): 
 }
 
 /** Saves a tariff's values; refuses limits below what a company on it already uses. */
-async function changeLimits(tx: Tx, id: number, v: Input) {
+export async function changeLimits(tx: Tx, id: number, v: TariffValues) {
   const before = (await findTariffRow(tx, id))!;
-  const overrun = await tariffOverrun(tx, { ...before, ...columns(v) }, before);
+  const overrun = await tariffOverrun(tx, { ...before, ...tariffColumns(v) }, before);
   if (overrun) throw overrun;
-  await updateTariffRow(tx, id, columns(v));
+  await updateTariffRow(tx, id, tariffColumns(v));
 }
 
 /** A tariff companies are on is archived, not deleted. */
@@ -171,99 +166,4 @@ export async function setTariffArchived(
     return after;
   });
   return (await present(db, actor, [saved]))[0];
-}
-
-const same = (r: TariffRow, v: Input) =>
-  r.name === v.name &&
-  (r.description ?? null) === v.description &&
-  r.maxUsers === v.max_users &&
-  r.maxCompanies === v.max_companies &&
-  r.maxContractsPerYear === v.max_contracts_per_year &&
-  Number(r.pricePerMonth) === Number(v.price_per_month);
-
-/** XLSX import of tariffs: upsert by code, all rows or none. */
-export async function importTariffs(
-  db: Db,
-  actor: Actor,
-  file: () => Promise<Buffer>,
-): Promise<CatalogImportResult> {
-  assertMayOpen(actor, TARIFFS);
-  const sheet = await readCatalogXlsx(await file(), TARIFFS);
-  const existing = await allTariffRows(db);
-  const errors: CatalogImportError[] = [];
-  const plan: { v: Input; existing: TariffRow | null; row: number }[] = [];
-  const seen = new Map<string, number>();
-  let unchanged = 0;
-  for (const r of sheet) {
-    const { input, errors: cellErrors } = rowInput(TARIFFS, r.cells);
-    const parsed = cellErrors.length ? null : TariffInput.safeParse(input);
-    if (!parsed?.success) {
-      const messages = parsed ? issueMessages(TARIFFS, parsed.error.issues) : cellErrors;
-      for (const m of messages) errors.push(rowError(r.row, m));
-      continue;
-    }
-    const v = parsed.data;
-    for (const key of [`code:${v.code}`, `name:${v.name.toLowerCase()}`]) {
-      const first = seen.get(key);
-      if (first)
-        errors.push(
-          rowError(
-            r.row,
-            `${key.startsWith('code') ? 'код' : 'наименование'} уже встречается в строке ${first}`,
-          ),
-        );
-      seen.set(key, r.row);
-    }
-    const found = existing.find((t) => t.code === v.code) ?? null;
-    const nameTaken = existing.find(
-      (t) => t.name.toLowerCase() === v.name.toLowerCase() && t.code !== v.code,
-    );
-    if (nameTaken)
-      errors.push(rowError(r.row, `наименование «${v.name}» занято тарифом с кодом «${nameTaken.code}»`));
-    if (found && same(found, v)) unchanged++;
-    else plan.push({ v, existing: found, row: r.row });
-  }
-  if (errors.length) throw importRefused(errors);
-  let created = 0;
-  let updated = 0;
-  await db.transaction(async (tx) => {
-    for (const p of plan) {
-      if (p.existing) {
-        const before = await findTariff(tx, p.existing.id);
-        try {
-          await changeLimits(tx, p.existing.id, p.v);
-        } catch (err) {
-          // the row that lowers a limit a company already exceeds is named
-          if (err instanceof AppError && err.code === 'tariff_limit')
-            throw importRefused([rowError(p.row, err.message)]);
-          throw err;
-        }
-        const after = await findTariff(tx, p.existing.id);
-        await audit(tx, actor, {
-          action: 'update',
-          entity: 'tariff',
-          entityId: p.existing.id,
-          before,
-          after,
-        });
-        updated++;
-      } else {
-        const row = await insertTariff(tx, columns(p.v));
-        await audit(tx, actor, {
-          action: 'create',
-          entity: 'tariff',
-          entityId: row.id,
-          after: await findTariff(tx, row.id),
-        });
-        created++;
-      }
-    }
-    await audit(tx, actor, {
-      action: 'import',
-      entity: 'catalog',
-      entityId: TARIFFS.key,
-      after: { total: sheet.length, created, updated, unchanged },
-    });
-  });
-  return { total: sheet.length, created, updated, unchanged };
 }

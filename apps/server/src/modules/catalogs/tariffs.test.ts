@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { customers, users } from '../../db/schema/index.js';
@@ -328,9 +329,12 @@ describe('a tariff limit cannot go below what a company on it uses', () => {
     const data = Buffer.from(await wb.xlsx.writeBuffer());
     form.append('file', new Blob([new Uint8Array(data)], { type: XLSX_TYPE }), 'tariffs.xlsx');
     const r = await t.req('POST', '/api/catalogs/tariffs/import', { token: tok.admin, body: form });
-    expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('invalid_file');
-    expect(r.body.error.details.errors).toEqual([
+    // a job like every catalogue import: 202, then the run ends failed with the row named
+    expect(r.status).toBe(202);
+    const run = await waitRun(r.body.import_id, tok.admin);
+    expect(run).toMatchObject({ status: 'failed', catalog: 'tariff', company_id: null });
+    expect(run.error).toMatch(/^Файл не загружен, ничего не изменено\. Ошибок: 1\./);
+    expect(run.errors).toEqual([
       {
         row,
         message: expect.stringMatching(
@@ -340,5 +344,92 @@ describe('a tariff limit cannot go below what a company on it uses', () => {
     ]);
     const after = await t.req('GET', `/api/catalogs/tariffs/${id}`, { token: tok.admin });
     expect(after.body.max_users).toBeNull();
+  });
+});
+
+async function waitRun(id: number, token: string) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const run = await t.req('GET', `/api/catalogs/imports/${id}`, { token });
+    expect(run.status).toBe(200);
+    if (run.body.status === 'done' || run.body.status === 'failed') return run.body;
+    if (Date.now() > until) throw new Error(`tariffs import ${id} still ${run.body.status}`);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+}
+
+const upload = async (token: string, data: Buffer, name = 'tariffs.xlsx') => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)], { type: XLSX_TYPE }), name);
+  return t.req('POST', '/api/catalogs/tariffs/import', { token, body: form });
+};
+
+describe('the tariffs XLSX import is a job', () => {
+  it('adds and changes tariffs all at once, with a stored notice; the same file again changes nothing', async () => {
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalogs/tariffs/export.xlsx',
+      headers: { authorization: `Bearer ${tok.admin}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0];
+    const titles = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+    const at = (title: string) => titles.indexOf(title) + 1;
+    const row = ws.addRow([]);
+    row.getCell(at('Код')).value = 'job-made';
+    row.getCell(at('Наименование')).value = 'Из файла';
+    row.getCell(at('Цена в месяц, ₽')).value = 1234;
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+
+    // only the admin may start it: the others are refused before anything is stored
+    expect((await upload(tok.specialist, data)).status).toBe(403);
+
+    const r = await upload(tok.admin, data);
+    expect(r.status).toBe(202);
+    expect(r.body).toEqual({ import_id: expect.any(Number) });
+    const run = await waitRun(r.body.import_id, tok.admin);
+    expect(run).toMatchObject({
+      status: 'done',
+      progress: 100,
+      catalog: 'tariff',
+      file_name: 'tariffs.xlsx',
+    });
+    expect(run.result).toMatchObject({ created: 1, updated: 0 });
+    const list = await t.req('GET', '/api/catalogs/tariffs?q=job-made', { token: tok.admin });
+    expect(list.body.items).toMatchObject([
+      { code: 'job-made', name: 'Из файла', price_per_month: '1234.00' },
+    ]);
+    const notices = await t.req('GET', '/api/notifications', { token: tok.admin });
+    expect(notices.body.items).toContainEqual(
+      expect.objectContaining({ status: 'success', header: 'Справочник «Тарифы» загружен' }),
+    );
+    // the same file again changes nothing
+    const again = await waitRun((await upload(tok.admin, data)).body.import_id, tok.admin);
+    expect(again.result).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  it('a file that is not a workbook, or one with a DOCTYPE, is refused in Russian', async () => {
+    const junk = await upload(tok.admin, Buffer.from('not a workbook'));
+    expect(junk.status).toBe(400);
+    expect(junk.body.error.message).toBe('Файл не является книгой Excel (XLSX)');
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalogs/tariffs/export.xlsx',
+      headers: { authorization: `Bearer ${tok.admin}` },
+    });
+    const parts = unzipSync(new Uint8Array(file.rawPayload));
+    const sheet = Buffer.from(parts['xl/worksheets/sheet1.xml']).toString('utf8');
+    parts['xl/worksheets/sheet1.xml'] = new TextEncoder().encode(
+      sheet.replace('?>', '?><!DOCTYPE x [<!ENTITY a "aaaaaaaa">]>'),
+    );
+    const r = await upload(tok.admin, Buffer.from(zipSync(parts)));
+    expect(r.status).toBe(202);
+    const run = await waitRun(r.body.import_id, tok.admin);
+    expect(run.status).toBe('failed');
+    expect(run.error).toBe(
+      'Файл XLSX содержит объявление DOCTYPE или ENTITY (часть «xl/worksheets/sheet1.xml»): такие файлы не принимаются',
+    );
   });
 });

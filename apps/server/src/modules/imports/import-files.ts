@@ -1,8 +1,9 @@
 import type { ImportKind } from '@zakupki/shared';
 import { ParseError } from '../../lib/parse-error.js';
 import { decodeXml, MAX_XML_BYTES } from '../../lib/xml.js';
-import { isZip, readZipSafe } from '../../lib/zip.js';
+import { isZip } from '../../lib/zip.js';
 import { sha256Of } from '../files/files.service.js';
+import { unzipOffThread } from './parse-pool.js';
 
 /** One document file to parse: an upload, or a file inside an uploaded ZIP. */
 export type ImportEntry = {
@@ -38,9 +39,13 @@ function relevantInZip(kind: ImportKind, name: string, data: Buffer): boolean {
 /**
  * Turns the uploaded files into the document files to parse: a ZIP is expanded with the zip-bomb
  * limits of lib/zip (nested archives are refused); files inside an archive that are not documents
- * of this kind (signatures, EDO meta files) are skipped with a warning. Throws ParseError.
+ * of this kind (signatures, EDO meta files) are skipped with a warning. The archive is inflated in
+ * the parse pool (parse-pool.ts), not on the event loop. Rejects with ParseError.
  */
-export function expandUploads(kind: ImportKind, uploads: { name: string; data: Buffer }[]): ExpandedUpload {
+export async function expandUploads(
+  kind: ImportKind,
+  uploads: { name: string; data: Buffer }[],
+): Promise<ExpandedUpload> {
   const entries: ImportEntry[] = [];
   const warnings: string[] = [];
   for (const upload of uploads) {
@@ -51,7 +56,7 @@ export function expandUploads(kind: ImportKind, uploads: { name: string; data: B
     }
     let inner: { name: string; data: Buffer }[];
     try {
-      inner = readZipSafe(upload.data);
+      inner = await unzipOffThread(upload.data);
     } catch (err) {
       if (err instanceof ParseError) throw new ParseError(`Архив «${upload.name}»: ${err.message}`);
       throw err;

@@ -170,7 +170,7 @@ async function runImport<R extends { warnings: string[] }>(
   try {
     await ctx.progress(10);
     const stored = await readFiles(deps.db, run.fileIds, deps.recentFiles);
-    const { units, warnings } = unitsOf(
+    const { units, warnings } = await unitsOf(
       spec.kind,
       stored.map((f) => ({ name: f.name, data: f.content })),
     );

@@ -12,15 +12,15 @@ export type UploadUnit = { name: string; entry: ImportEntry | null; error: strin
  * gives one file per document inside it; an upload that cannot be expanded (an empty file, a
  * broken or nested archive) is one refused file with its reason.
  */
-export function unitsOf(
+export async function unitsOf(
   kind: ImportKind,
   uploads: { name: string; data: Buffer }[],
-): { units: UploadUnit[]; warnings: string[] } {
+): Promise<{ units: UploadUnit[]; warnings: string[] }> {
   const units: UploadUnit[] = [];
   const warnings: string[] = [];
   for (const upload of uploads) {
     try {
-      const expanded = expandUploads(kind, [upload]);
+      const expanded = await expandUploads(kind, [upload]);
       warnings.push(...expanded.warnings);
       for (const entry of expanded.entries) units.push({ name: entry.name, entry, error: null });
     } catch (err) {

@@ -4,10 +4,12 @@ import type { ErrorCode } from '@zakupki/shared';
 import { Piscina } from 'piscina';
 import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
+import type { ZipEntry, ZipLimits } from '../../lib/zip.js';
 import type { ParseOutcome, ParserArg, ParserName, ParserResult, ParseTask } from './parse-worker.js';
 
 /**
- * XML documents are parsed in a small pool of worker threads, never on the event loop: a large
+ * XML documents, XLSX workbooks, ZIP archives and bank statements' text are parsed in a small
+ * pool of worker threads, never on the event loop: a large
  * or hostile upload (hundreds of thousands of attributes, deep nesting) then delays nobody's
  * request. The pool is bounded in threads, in queued files and in each thread's heap; a file that
  * would need more heap is refused with a message instead of taking the server's memory.
@@ -65,6 +67,19 @@ export async function parseOffThread<P extends ParserName>(
     throw new AppError(e.code as ErrorCode, e.message, e.details as never);
   }
   return outcome.ok as ParserResult<P>;
+}
+
+/**
+ * The files of an uploaded ZIP, inflated in the pool under lib/zip's limits: inflating hundreds of
+ * megabytes (and checking their CRC) is CPU work that would stall every request for seconds.
+ */
+export async function unzipOffThread(data: Buffer, limits: Partial<ZipLimits> = {}): Promise<ZipEntry[]> {
+  const files = await parseOffThread('zip', data, limits);
+  // a Buffer crosses the thread as a plain Uint8Array: the same bytes, viewed as a Buffer again
+  return files.map((f) => ({
+    name: f.name,
+    data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+  }));
 }
 
 /** Ends the threads (the app's close). */

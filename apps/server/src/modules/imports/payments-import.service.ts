@@ -28,9 +28,9 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
     // register while the statement is decoded (a turn lets the query go out before decoding)
     const early = ctx.sideDb ? new CandidateContracts(ctx.sideDb, companyId, everySupplier) : null;
     if (early && everySupplier) await turn();
-    // decoded here, read while the payments are written: a year's statement is parsed (2 s) while
-    // PostgreSQL stores its first parts, not before
-    const source = new StatementsSource(upload.entries, company, upload.warnings, (share) =>
+    // decoded here (a large file in the parse pool), read while the payments are written: a year's
+    // statement is parsed (2 s) while PostgreSQL stores its first parts, not before
+    const source = await StatementsSource.open(upload.entries, company, upload.warnings, (share) =>
       ctx.progress(70 + Math.floor(share * 25)),
     );
     return async (tx) => {

@@ -77,10 +77,11 @@ export class BankExchangeReader {
   private taken = 0;
 
   constructor(
-    buf: Buffer,
+    /** the file, or its text decoded beforehand (in the parse pool: decodedBankText) */
+    buf: Buffer | DecodedBankText,
     private readonly fileName: string,
   ) {
-    this.decoded = decodeBankFile(buf);
+    this.decoded = Buffer.isBuffer(buf) ? decodeBankFile(buf) : buf;
     this.lines = this.decoded.lines;
     // line 1, the signature, is checked by the decoder
     this.lines.next();

@@ -177,6 +177,8 @@ class TextLines implements BankLines {
   constructor(
     private readonly text: string,
     separator: number,
+    /** a CR before the LF ends the line too (false for the text of `bankTextOf`) */
+    private readonly crlf = true,
   ) {
     this.separator = separator === LF ? '\n' : '\r';
   }
@@ -186,7 +188,7 @@ class TextLines implements BankLines {
     if (this.at > text.length || (this.at === text.length && this.count > 0)) return null;
     let end = text.indexOf(this.separator, this.at);
     if (end === -1) end = text.length;
-    const lineEnd = end > this.at && text.charCodeAt(end - 1) === CR ? end - 1 : end;
+    const lineEnd = this.crlf && end > this.at && text.charCodeAt(end - 1) === CR ? end - 1 : end;
     const line = text.slice(this.at, lineEnd);
     this.at = end + 1;
     this.count++;
@@ -293,4 +295,30 @@ function guessSingleByte(sample: Buffer): SingleByte {
     if (s > top) [best, top] = [encoding, s];
   }
   return best;
+}
+
+/** A decoded statement as plain data, to cross from a worker thread (parse-pool.ts). */
+export type BankText = { text: string; encoding: BankFileEncoding; mixedEncodingLines: number[] };
+
+/**
+ * The lines of a decoded file as one text, each ended by LF (no line holds a LF or ends a file's
+ * CR-LF), so that `decodedBankText` gives the very same lines, counted the same.
+ */
+export function bankTextOf(decoded: DecodedBankText): BankText {
+  const lines: string[] = [];
+  for (let line = decoded.lines.next(); line !== null; line = decoded.lines.next()) lines.push(line);
+  return {
+    text: lines.length ? `${lines.join('\n')}\n` : '',
+    encoding: decoded.encoding,
+    mixedEncodingLines: decoded.mixedEncodingLines,
+  };
+}
+
+/** The decoded file again from `bankTextOf`'s text. */
+export function decodedBankText(t: BankText): DecodedBankText {
+  return {
+    lines: new TextLines(t.text, LF, false),
+    encoding: t.encoding,
+    mixedEncodingLines: t.mixedEncodingLines,
+  };
 }

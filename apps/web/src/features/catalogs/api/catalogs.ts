@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CatalogDescriptor,
-  type CatalogImportResult,
   type CatalogImportRun,
   type CatalogImportStarted,
   type CatalogSort,
@@ -188,8 +187,8 @@ function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) 
   const fam = familyOf(d);
   const body = new FormData();
   body.append('file', file, file.name);
-  // catalogues answer 202 with the job's run; tariffs the result itself
-  return call<CatalogImportResult | CatalogImportStarted>(fam.routes.importXlsx, {
+  // every catalogue, tariffs too, answers 202 with the job's run (GET /api/catalogs/imports/:id)
+  return call<CatalogImportStarted>(fam.routes.importXlsx, {
     params: fam.params,
     query:
       d.kind === 'tariff'
@@ -266,10 +265,7 @@ export const useEntryAction = (
 /** XLSX import into the company's entries (`companyId`) or the global ones (null). */
 export const useImportXlsx = (
   d: CatalogDescriptor,
-  extra?: MutationExtras<
-    CatalogImportResult | CatalogImportStarted,
-    { file: File; companyId: number | null }
-  >,
+  extra?: MutationExtras<CatalogImportStarted, { file: File; companyId: number | null }>,
 ) =>
   useInvalidatingMutation(
     {

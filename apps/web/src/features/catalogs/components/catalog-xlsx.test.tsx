@@ -124,6 +124,38 @@ describe('XLSX import', () => {
     // delivery terms carry their subject_type; global import: no company_id
     expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/catalogs/exec/1/import?subject_type=1');
   });
+
+  it('tariffs: the admin’s file is a job too, followed to its end', async () => {
+    loginAs('admin');
+    const tariffs = catalogByRoute('/catalogTariffs')!;
+    stubRoute(catalogRoutes.tariffs.list, empty);
+    stubRoute(catalogRoutes.tariffs.importXlsx, reply(202, { import_id: 9 }));
+    let polls = 0;
+    stubRoute(
+      catalogRoutes.importRun,
+      () =>
+        (polls++ === 0
+          ? run(9, { catalog: 'tariff', status: 'running', progress: 10 })
+          : run(9, {
+              catalog: 'tariff',
+              status: 'done',
+              progress: 100,
+              result: { total: 3, created: 1, updated: 0, unchanged: 2 },
+            })) as never,
+    );
+    renderApp(<CatalogScreen d={tariffs} />, { path: tariffs.route });
+    await screen.findByText('Список пуст');
+    await userEvent.click(screen.getByRole('button', { name: 'Загрузить из XLSX' }));
+    const dialog = await screen.findByRole('dialog');
+    await chooseFile(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Загрузить' }));
+    expect(
+      await screen.findByText('Строк в файле: 3; добавлено: 1, изменено: 0, без изменений: 2'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/catalogs/tariffs/import');
+    expect(polls).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe('XLSX export', () => {

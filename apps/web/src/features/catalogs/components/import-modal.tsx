@@ -69,7 +69,7 @@ export function ImportModal({
     setRunId(null);
     onClose();
   };
-  // the job's end: the same outcome the import gave when it ran inside the request
+  // the job's end: the result, or the refusal with its errors by row
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the run's status only
   useEffect(() => {
     const r = job.data;
@@ -88,10 +88,7 @@ export function ImportModal({
 
   const run = useImportXlsx(d, {
     meta: { handled: true },
-    onSuccess: (r) => {
-      if ('import_id' in r) setRunId(r.import_id);
-      else loaded(r);
-    },
+    onSuccess: (r) => setRunId(r.import_id),
     onError: (err) => {
       const rows = importErrorsOf(err);
       if (!rows.length) {

@@ -1,0 +1,86 @@
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { closeParsePool } from '../parse-pool.js';
+import { StatementsSource } from '../payments-import.source.js';
+import { BankExchangeReader, parseBankExchange } from './bank-1c.parser.js';
+import { bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';
+import { MINIMAL_DOC } from './bank-test-fixtures.js';
+
+/** Parses a file through the text a worker thread hands back (bankTextOf → decodedBankText). */
+function viaText(buf: Buffer, name: string) {
+  const reader = new BankExchangeReader(decodedBankText(bankTextOf(decodeBankFile(buf))), name);
+  while (reader.read(Number.POSITIVE_INFINITY));
+  return reader.finish();
+}
+
+const outcome = (read: () => unknown) => {
+  try {
+    return { ok: read() };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+};
+
+describe('a statement decoded in the parse pool reads the same as one decoded here', () => {
+  const utf8Line = Buffer.from('НазначениеПлатежа=дописано в UTF-8', 'utf8');
+  const cases: [string, Buffer][] = [
+    ['windows-1251, CRLF', iconv.encode(`${MINIMAL_DOC.join('\r\n')}\r\n`, 'win1251')],
+    ['cp866, LF, no final LF', iconv.encode(MINIMAL_DOC.join('\n'), 'cp866')],
+    ['CR only, empty lines', iconv.encode(`${MINIMAL_DOC.join('\r\r')}\r\r`, 'win1251')],
+    ['stray CRs before CRLF', iconv.encode(`${MINIMAL_DOC.join('\r\r\n')}\r\n\r\n`, 'win1251')],
+    [
+      'a UTF-8 line inside a windows-1251 file',
+      Buffer.concat([
+        iconv.encode(`${MINIMAL_DOC.slice(0, 4).join('\r\n')}\r\n`, 'win1251'),
+        utf8Line,
+        iconv.encode(`\r\n${MINIMAL_DOC.slice(4).join('\r\n')}\r\n`, 'win1251'),
+      ]),
+    ],
+    ['UTF-8', Buffer.from(`${MINIMAL_DOC.join('\r\n')}\r\n`, 'utf8')],
+    [
+      'cut short (the error names the same line)',
+      iconv.encode(MINIMAL_DOC.slice(0, 6).join('\r\n'), 'win1251'),
+    ],
+  ];
+  it.each(cases)('%s', (_, buf) => {
+    expect(outcome(() => viaText(buf, 'f.txt'))).toEqual(outcome(() => parseBankExchange(buf, 'f.txt')));
+  });
+
+  it('a large statement is decoded off the event loop and read the same', async () => {
+    const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows'];
+    for (let i = 1; i <= 12_000; i++)
+      lines.push(
+        'СекцияДокумент=Платежное поручение',
+        `Номер=${i}`,
+        'Дата=11.01.2016',
+        `Сумма=${i}.00`,
+        'ПлательщикСчет=12312312312312312',
+        'ПлательщикИНН=123123123123',
+        'ПолучательСчет=40702810900000000099',
+        'ПолучательИНН=7704123450',
+        `НазначениеПлатежа=Оплата по счёту ${i}`,
+        'КонецДокумента',
+      );
+    lines.push('КонецФайла');
+    const data = iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1251');
+    expect(data.length).toBeGreaterThan(1024 * 1024);
+    try {
+      const source = await StatementsSource.open(
+        [{ name: 'big.txt', data, sha256: '' }],
+        { accounts: new Set(['12312312312312312']), inns: new Set() },
+        [],
+      );
+      let n = 0;
+      for (let part = await source.next(5000); part; part = await source.next(5000)) n += part.length;
+      expect(n).toBe(12_000);
+      expect(source).toMatchObject({ documents: 12_000, outgoing: 12_000 });
+
+      const broken = Buffer.concat([Buffer.from('not a statement'), data]);
+      await expect(
+        StatementsSource.open([{ name: 'bad.txt', data: broken, sha256: '' }], source as never, []),
+      ).rejects.toThrow('файл «bad.txt»: Файл не является выгрузкой 1С (нет заголовка 1CClientBankExchange)');
+    } finally {
+      await closeParsePool();
+    }
+  });
+});
