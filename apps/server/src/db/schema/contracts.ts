@@ -325,3 +325,16 @@ export const contractDuties = pgTable(
     index('contract_duties_open_idx').on(t.companyId, t.dueDate).where(sql`${t.doneOn} is null`),
   ],
 );
+
+/**
+ * Version of a company's contract register: bumped once by every transaction that inserts or
+ * deletes a contract or changes a column the register filters on (triggers of migration
+ * `register_version`, run at commit). The register caches its totals per (company, filter) with
+ * the version they were counted at, and reads the version with every page: a total is reused only
+ * while no such write has committed since. No foreign key: the row is written at commit, also
+ * after the company itself was deleted in the same transaction.
+ */
+export const contractRegisterVersions = pgTable('contract_register_versions', {
+  companyId: integer('company_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

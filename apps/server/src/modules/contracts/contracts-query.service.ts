@@ -25,6 +25,7 @@ import { dueSoonUntil, nextDuties, toDutyOut } from './contract-duties.js';
 import { assertContractOf } from './contract-versions.js';
 import { changedFields } from './contracts.policy.js';
 import { findContract, LIST_COLUMNS, loadContract, toListItem } from './contracts.repository.js';
+import { cachedTotal, keepTotal, registerVersion } from './register-totals.js';
 
 type ListIn = z.output<typeof ContractListQuery>;
 
@@ -118,29 +119,54 @@ export function listConditions(companyId: number, q: ListIn, today = todayMoscow
   return and(...conds);
 }
 
+/**
+ * The key a filter's total is cached under (`register-totals.ts`); none for the overdue filter,
+ * whose matches change with the duties and the date, not only with the contracts.
+ */
+function totalKey(companyId: number, q: ListIn): string | null {
+  if (q.overdue !== undefined) return null;
+  const { page: _p, limit: _l, sort: _s, order: _o, ...filter } = q;
+  return `${companyId}:${JSON.stringify(filter)}`;
+}
+
 export async function listContracts(db: Db, companyId: number, q: ListIn) {
   const today = todayMoscow();
   const where = listConditions(companyId, q, today);
   const dir = q.order === 'asc' ? asc : desc;
   const unindexed = Boolean(q.q && textCondition(q.q));
+  const key = totalKey(companyId, q);
+  const cached = key === null ? undefined : cachedTotal(db, key);
+  const version = registerVersion(companyId);
   const count = (filter: SQL | undefined) =>
     sql<number>`(select count(*)::int from ${contracts} where ${filter})`;
-  // the page and its total in one statement (the count is an uncorrelated subquery, computed
-  // once): one round trip to PostgreSQL less for every register page
+  // the page, the register's version and — unless a total of this filter is cached — its total in
+  // one statement (the subqueries are uncorrelated, computed once): one round trip per page
   const rows = await db
-    .select({ ...PAGE_COLUMNS, total: count(where) })
+    .select({
+      ...PAGE_COLUMNS,
+      total: cached ? sql<null>`null` : count(where),
+      registerVersion: version,
+    })
     .from(contracts)
     .where(where)
     .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  // a page past the end has no row to carry the total
-  const total =
-    rows.length > 0
-      ? rows[0].total
-      : q.page > 1
-        ? (await db.select({ total: sql<number>`count(*)::int` }).from(contracts).where(where))[0].total
-        : 0;
+  let total: number;
+  const seen = rows.length > 0 && rows[0].registerVersion !== null ? Number(rows[0].registerVersion) : null;
+  if (rows.length > 0 && !cached) {
+    total = Number(rows[0].total);
+    if (key) keepTotal(db, key, seen, total);
+  } else if (rows.length > 0 && cached && seen === cached.version) {
+    total = cached.total;
+  } else if (rows.length === 0 && q.page === 1) {
+    total = 0;
+  } else {
+    // a page past the end has no row to carry the total; or the register changed since it was counted
+    const [r] = await db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where);
+    total = Number(r.total);
+    if (key) keepTotal(db, key, r.version === null ? null : Number(r.version), total);
+  }
   // next_duty_due is kept with the duties: a page without an open duty needs no further query
   const duties = await nextDuties(
     db,
@@ -148,8 +174,8 @@ export async function listContracts(db: Db, companyId: number, q: ListIn) {
     today,
   );
   return {
-    items: rows.map((r) => ({ ...toListItem(r), deadline: duties.get(r.id) ?? null })),
-    total: Number(total),
+    items: rows.map(({ total: _t, registerVersion: _v, ...r }) => ({ ...toListItem(r), deadline: duties.get(r.id) ?? null })),
+    total,
     page: q.page,
     limit: q.limit,
   };
