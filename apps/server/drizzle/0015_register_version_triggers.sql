@@ -53,3 +53,5 @@ CREATE CONSTRAINT TRIGGER contracts_register_update
 --> statement-breakpoint
 CREATE TRIGGER contracts_register_truncate
   AFTER TRUNCATE ON contracts FOR EACH STATEMENT EXECUTE FUNCTION contract_register_truncated();
+--> statement-breakpoint
+INSERT INTO contract_register_versions (company_id, version) SELECT id, 1 FROM companies ON CONFLICT DO NOTHING;

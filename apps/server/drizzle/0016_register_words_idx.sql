@@ -1,0 +1,2 @@
+CREATE INDEX "contracts_register_words_idx" ON "contracts" USING btree ("company_id","status","contract_date","id","law","price","supplier_name","search") WHERE "contracts"."archived_at" is null and greatest(length("contracts"."subject") - 1000, length("contracts"."supplier_name") - 300) <= 0;--> statement-breakpoint
+CREATE INDEX "contracts_long_texts_idx" ON "contracts" USING btree ("company_id",greatest(length("subject") - 1000, length("supplier_name") - 300));
