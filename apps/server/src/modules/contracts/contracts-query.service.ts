@@ -206,7 +206,10 @@ export async function listContracts(db: Db, companyId: number, q: ListIn) {
     today,
   );
   return {
-    items: rows.map(({ total: _t, registerVersion: _v, ...r }) => ({ ...toListItem(r), deadline: duties.get(r.id) ?? null })),
+    items: rows.map(({ total: _t, registerVersion: _v, ...r }) => ({
+      ...toListItem(r),
+      deadline: duties.get(r.id) ?? null,
+    })),
     total,
     page: q.page,
     limit: q.limit,
