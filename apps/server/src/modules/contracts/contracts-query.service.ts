@@ -146,13 +146,17 @@ function servedByWordsIndex(q: ListIn): boolean {
  * matches through the word index and sorting them cost per request as much as the matches in the
  * filter (a word of a year: 600–2 000 rows read); the walk costs the entries before the page's last.
  */
-function wordsInDateOrder(where: SQL | undefined, q: ListIn): SQL {
+function wordsInDateOrder(companyId: number, where: SQL | undefined, q: ListIn): SQL {
   const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
   const overflow = textsOverflow(contracts.subject, contracts.supplierName);
-  const branch = (texts: SQL) =>
-    sql`(select ${contracts.id} as id, ${contracts.contractDate} as d from ${contracts} where ${where} and ${texts}
+  const branch = (from: SQL, texts?: SQL) =>
+    sql`(select ${contracts.id} as id, ${contracts.contractDate} as d from ${from} where ${and(where, texts)}
       order by ${contracts.contractDate} ${dir}, ${contracts.id} ${dir} limit ${q.page * q.limit})`;
-  return sql`select u.id from (${branch(sql`${overflow} <= 0`)} union all ${branch(sql`${overflow} > 0`)}) u
+  // the long texts are read first, by themselves (`offset 0` keeps the filters out of that
+  // subquery, so PostgreSQL cannot prefer combining the word indexes); the subquery is named
+  // like the table, so the filters apply to it unchanged
+  const longTexts = sql`(select * from ${contracts} where ${contracts.companyId} = ${companyId} and ${overflow} > 0 offset 0) as ${contracts}`;
+  return sql`select u.id from (${branch(sql`${contracts}`, sql`${overflow} <= 0`)} union all ${branch(longTexts)}) u
     order by u.d ${dir}, u.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
 }
 
@@ -177,7 +181,7 @@ export async function listContracts(db: Db, companyId: number, q: ListIn) {
     .from(contracts);
   const rows = servedByWordsIndex(q)
     ? await page
-        .where(sql`${contracts.id} in (${wordsInDateOrder(where, q)})`)
+        .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
         .orderBy(dir(contracts.contractDate), dir(contracts.id))
     : await page
         .where(where)
