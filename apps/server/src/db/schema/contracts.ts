@@ -26,6 +26,15 @@ export const contractStatusRank = (status: SQL | AnyPgColumn) =>
   sql`(case ${status} when 'draft' then 1 when 'concluded' then 2 when 'executed' then 3 when 'terminated' then 4 else 5 end)`;
 
 /**
+ * How far the texts of a contract exceed what `contracts_register_words_idx` holds (a btree entry
+ * holds at most 2 704 bytes: the words of 1 000 characters of subject and a name of 300 fit, the
+ * words of 4 000 may not); ≤ 0 for almost every contract. One expression, indexed, so that
+ * PostgreSQL keeps statistics of it and knows how rare the long texts are.
+ */
+export const textsOverflow = (subject: SQL | AnyPgColumn, supplierName: SQL | AnyPgColumn) =>
+  sql`greatest(length(${subject}) - 1000, length(${supplierName}) - 300)`;
+
+/**
  * The contract register (реестр договоров). One row per contract; every edit or imported EIS
  * version leaves a snapshot in `contract_versions`. Money is numeric(18,2), quantities and unit
  * prices unconstrained numeric (EIS and УПД files carry up to 11 fraction digits).
@@ -133,6 +142,16 @@ export const contracts = pgTable(
       index('contracts_end_date_idx').on(t.companyId, t.endDate, t.id).where(live),
       index('contracts_supplier_name_idx').on(t.companyId, t.supplierName, t.id).where(live),
       index('contracts_number_idx').on(t.companyId, t.number, t.id).where(live),
+      // the register's word filters (subject, supplier's name) in date order: the filters are
+      // evaluated on the index entries (an index-only scan stops after the page's rows), the rows
+      // are read by id afterwards. Only rows whose texts fit a btree entry; the few others are
+      // walked through contracts_long_texts_idx (contracts-query.service.ts, `wordsInDateOrder`)
+      index('contracts_register_words_idx')
+        // (Drizzle has no INCLUDE: the filtered columns follow the unique id as key columns)
+        .on(t.companyId, t.status, t.contractDate, t.id, t.law, t.price, t.supplierName, t.search)
+        .where(sql`${live} and ${textsOverflow(t.subject, t.supplierName)} <= 0`),
+      // not partial: PostgreSQL keeps statistics of the expression of a full index only
+      index('contracts_long_texts_idx').on(t.companyId, textsOverflow(t.subject, t.supplierName)),
       index('contracts_status_rank_idx').on(t.companyId, contractStatusRank(t.status), t.id).where(live),
       // no index on the volatile columns (paid and accepted sums, nearest duty): an import updates
       // tens of thousands of contracts, and an update that changes no indexed column is a HOT
@@ -337,3 +356,16 @@ export const contractDuties = pgTable(
     index('contract_duties_open_idx').on(t.companyId, t.dueDate).where(sql`${t.doneOn} is null`),
   ],
 );
+
+/**
+ * Version of a company's contract register: bumped once by every transaction that inserts or
+ * deletes a contract or changes a column the register filters on (triggers of migration
+ * `register_version`, run at commit). The register caches its totals per (company, filter) with
+ * the version they were counted at, and reads the version with every page: a total is reused only
+ * while no such write has committed since. No foreign key: the row is written at commit, also
+ * after the company itself was deleted in the same transaction.
+ */
+export const contractRegisterVersions = pgTable('contract_register_versions', {
+  companyId: integer('company_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

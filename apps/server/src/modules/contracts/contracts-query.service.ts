@@ -16,6 +16,7 @@ import {
   contractStatusRank,
   contracts,
   contractVersions,
+  textsOverflow,
   users,
 } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
@@ -25,6 +26,7 @@ import { dueSoonUntil, nextDuties, toDutyOut } from './contract-duties.js';
 import { assertContractOf } from './contract-versions.js';
 import { changedFields } from './contracts.policy.js';
 import { findContract, LIST_COLUMNS, loadContract, toListItem } from './contracts.repository.js';
+import { cachedTotal, keepTotal, registerVersion } from './register-totals.js';
 
 type ListIn = z.output<typeof ContractListQuery>;
 
@@ -118,29 +120,89 @@ export function listConditions(companyId: number, q: ListIn, today = todayMoscow
   return and(...conds);
 }
 
+/**
+ * The key a filter's total is cached under (`register-totals.ts`); none for the overdue filter,
+ * whose matches change with the duties and the date, not only with the contracts.
+ */
+function totalKey(companyId: number, q: ListIn): string | null {
+  if (q.overdue !== undefined) return null;
+  const { page: _p, limit: _l, sort: _s, order: _o, ...filter } = q;
+  return `${companyId}:${JSON.stringify(filter)}`;
+}
+
+/** A word filter (subject, supplier's name) the date-order index serves, with no other filter it lacks. */
+function servedByWordsIndex(q: ListIn): boolean {
+  if (q.sort !== 'contract_date' || q.overdue !== undefined) return false;
+  const text = q.q ? prefixQuery(q.q) !== null && !/[^\p{L}\s]/u.test(q.q) : false;
+  const name = q.supplier ? !/^\d{10}$|^\d{12}$/.test(q.supplier) : false;
+  return (text || name) && (!q.q || text);
+}
+
+/**
+ * The ids of a page filtered by words, in date order: each branch walks a date-ordered index and
+ * stops after the page's rows — `contracts_register_words_idx` holds the filtered columns, so the
+ * word filters are evaluated on its entries without reading the table (an index-only scan), and
+ * `contracts_long_texts_idx` the few contracts whose texts do not fit an index entry. Finding all
+ * matches through the word index and sorting them cost per request as much as the matches in the
+ * filter (a word of a year: 600–2 000 rows read); the walk costs the entries before the page's last.
+ */
+function wordsInDateOrder(companyId: number, where: SQL | undefined, q: ListIn): SQL {
+  const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+  const overflow = textsOverflow(contracts.subject, contracts.supplierName);
+  const branch = (from: SQL, texts?: SQL) =>
+    sql`(select ${contracts.id} as id, ${contracts.contractDate} as d from ${from} where ${and(where, texts)}
+      order by ${contracts.contractDate} ${dir}, ${contracts.id} ${dir} limit ${q.page * q.limit})`;
+  // the long texts are read first, by themselves (`offset 0` keeps the filters out of that
+  // subquery, so PostgreSQL cannot prefer combining the word indexes); the subquery is named
+  // like the table, so the filters apply to it unchanged
+  const longTexts = sql`(select * from ${contracts} where ${contracts.companyId} = ${companyId} and ${overflow} > 0 offset 0) as ${contracts}`;
+  return sql`select u.id from (${branch(sql`${contracts}`, sql`${overflow} <= 0`)} union all ${branch(longTexts)}) u
+    order by u.d ${dir}, u.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
+}
+
 export async function listContracts(db: Db, companyId: number, q: ListIn) {
   const today = todayMoscow();
   const where = listConditions(companyId, q, today);
   const dir = q.order === 'asc' ? asc : desc;
   const unindexed = Boolean(q.q && textCondition(q.q));
+  const key = totalKey(companyId, q);
+  const cached = key === null ? undefined : cachedTotal(db, key);
+  const version = registerVersion(companyId);
   const count = (filter: SQL | undefined) =>
     sql<number>`(select count(*)::int from ${contracts} where ${filter})`;
-  // the page and its total in one statement (the count is an uncorrelated subquery, computed
-  // once): one round trip to PostgreSQL less for every register page
-  const rows = await db
-    .select({ ...PAGE_COLUMNS, total: count(where) })
-    .from(contracts)
-    .where(where)
-    .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  // a page past the end has no row to carry the total
-  const total =
-    rows.length > 0
-      ? rows[0].total
-      : q.page > 1
-        ? (await db.select({ total: sql<number>`count(*)::int` }).from(contracts).where(where))[0].total
-        : 0;
+  // the page, the register's version and — unless a total of this filter is cached — its total in
+  // one statement (the subqueries are uncorrelated, computed once): one round trip per page
+  const page = db
+    .select({
+      ...PAGE_COLUMNS,
+      total: cached ? sql<null>`null` : count(where),
+      registerVersion: version,
+    })
+    .from(contracts);
+  const rows = servedByWordsIndex(q)
+    ? await page
+        .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
+        .orderBy(dir(contracts.contractDate), dir(contracts.id))
+    : await page
+        .where(where)
+        .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+  let total: number;
+  const seen = rows.length > 0 && rows[0].registerVersion !== null ? Number(rows[0].registerVersion) : null;
+  if (rows.length > 0 && !cached) {
+    total = Number(rows[0].total);
+    if (key) keepTotal(db, key, seen, total);
+  } else if (rows.length > 0 && cached && seen === cached.version) {
+    total = cached.total;
+  } else if (rows.length === 0 && q.page === 1) {
+    total = 0;
+  } else {
+    // a page past the end has no row to carry the total; or the register changed since it was counted
+    const [r] = await db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where);
+    total = Number(r.total);
+    if (key) keepTotal(db, key, r.version === null ? null : Number(r.version), total);
+  }
   // next_duty_due is kept with the duties: a page without an open duty needs no further query
   const duties = await nextDuties(
     db,
@@ -148,8 +210,11 @@ export async function listContracts(db: Db, companyId: number, q: ListIn) {
     today,
   );
   return {
-    items: rows.map((r) => ({ ...toListItem(r), deadline: duties.get(r.id) ?? null })),
-    total: Number(total),
+    items: rows.map(({ total: _t, registerVersion: _v, ...r }) => ({
+      ...toListItem(r),
+      deadline: duties.get(r.id) ?? null,
+    })),
+    total,
     page: q.page,
     limit: q.limit,
   };

@@ -1,0 +1,43 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:3111';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync','--disable-dev-shm-usage'] });
+const ctx = await b.newContext({ baseURL: base, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1440, height: 1000 } });
+const page = await ctx.newPage();
+page.setDefaultTimeout(20000);
+const errors = [];
+page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+await page.goto('/login');
+await page.getByRole('textbox', { name: 'Логин (e-mail)' }).fill('specialist@demo.local');
+await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill('demo-password');
+await page.getByRole('button', { name: 'Войти' }).click();
+await page.getByRole('banner').getByRole('link', { name: 'Система автоматизации закупок' }).waitFor();
+await page.getByRole('banner').getByRole('combobox', { name: 'Компания' }).click();
+await page.getByRole('option', { name: 'АО «Энергосеть»' }).click();
+await page.waitForTimeout(1500);
+await page.goto('/documents');
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/shots/01-register.png', fullPage: true });
+const step = process.argv[2] ?? '';
+if (step === 'create') {
+  await page.getByRole('button', { name: 'Создать закупку' }).click();
+  await page.waitForTimeout(1500);
+  const dlg = page.getByRole('dialog');
+  await dlg.getByRole('textbox', { name: 'Способ закупки' }).or(dlg.getByRole('combobox', { name: 'Способ закупки' })).first().click();
+  const opts = await page.getByRole('option').allTextContents();
+
+  await page.getByRole('option', { name: 'Запрос котировок в электронной форме', exact: true }).click();
+  await dlg.getByRole('textbox', { name: 'Предмет закупки' }).fill('Поставка канцелярских товаров для офиса');
+  await dlg.getByRole('textbox', { name: 'НМЦД' }).fill('150000');
+  await dlg.getByRole('textbox', { name: 'Плановая дата размещения' }).fill('10.12.2026');
+  await page.keyboard.press('Tab');
+  await dlg.getByRole('button', { name: 'Создать' }).click();
+  await page.waitForTimeout(3000);
+  console.log('url', page.url());
+  await page.screenshot({ path: '/tmp/shots/03-card.png', fullPage: true });
+  const id = page.url().match(/documents\/(\d+)/)?.[1];
+  await page.goto(`/procurement_documents/${id}`);
+  await page.waitForTimeout(4000);
+  await page.screenshot({ path: '/tmp/shots/04-docs.png', fullPage: true });
+}
+console.log('errors', errors.slice(0, 10));
+await b.close();
