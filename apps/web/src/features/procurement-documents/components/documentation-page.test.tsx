@@ -97,16 +97,17 @@ describe('the fields form', { timeout: 20_000 }, () => {
       reply(
         400,
         errorBody('validation_failed', 'Проверьте данные', {
-          issues: [
-            { path: 'body.values.delivery_place', message: 'Место поставки: укажите адрес полностью' },
-          ],
+          issues: [{ path: 'body.values.warranty_months', message: 'Гарантийный срок: введите число' }],
         }),
       ),
     );
-    await userEvent.type(await screen.findByLabelText(/Место поставки/), 'Склад');
+    // a required field left empty does not keep the others from being saved
+    const warranty = await screen.findByLabelText(/Гарантийный срок/);
+    await userEvent.clear(warranty);
+    await userEvent.type(warranty, '13');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(put.calls).toHaveLength(1));
-    expect(await screen.findByText('Место поставки: укажите адрес полностью')).toBeTruthy();
+    expect(await screen.findByText('Гарантийный срок: введите число')).toBeTruthy();
   });
 
   it('a client sees the values and no controls that change them', async () => {

@@ -31,9 +31,8 @@ export function FieldInput({
   disabled,
 }: Props) {
   const readOnly = disabled || !field.editable;
-  const description = [field.hint, field.source !== 'user' ? SOURCE_TITLES[field.source] : null]
-    .filter(Boolean)
-    .join('; ');
+  // the field's own hint says where its value comes from when it has one
+  const description = field.hint ?? (field.source !== 'user' ? SOURCE_TITLES[field.source] : null);
   const common = {
     id: fieldAnchor(field.code),
     label: field.title,

@@ -68,6 +68,8 @@ export function FieldsForm({ companyId, doc, canWrite }: Props) {
     <Card withBorder padding="md">
       <form
         aria-label="Поля документации"
+        // values are saved as far as they are filled: the browser's own required check would block that
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (dirty) send(changed);
