@@ -82,7 +82,7 @@ async function concludedSpec(tx: Tx, companyId: number, methods: string[]) {
     status: 'contract_concluded',
     method: c.procurementMethodCode as string,
     subject: c.subject,
-    subjectType: 'goods',
+    subjectType: /^поставка/i.test(c.subject) ? 'goods' : /работ/i.test(c.subject) ? 'works' : 'services',
     position: null,
     lots: [{ subject: c.subject, items }],
     delivery: {
@@ -298,7 +298,7 @@ export async function seedDemoProcurements(tx: Tx, ids: DemoIds): Promise<Record
       if (s.status === 'failed' && t.deadline)
         protocols.push({
           ...protocol('summing_up', t.deadline, true),
-          applications: { count: 0, note: 'Не подано ни одной заявки: закупка признана несостоявшейся' },
+          applications: [], // no application was filed
         });
       if (s.status === 'contract_concluded' && concluded && t.deadline && t.review && t.summing)
         protocols.push(protocol('opening', t.deadline), protocol('review', t.review), {
