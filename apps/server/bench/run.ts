@@ -6,13 +6,14 @@ import { eisPlansBench } from './eis-plans.bench.js';
 import { import1cBench } from './import-1c.bench.js';
 import { importUpdBench } from './import-upd.bench.js';
 import { loadAverage, ROOT } from './lib.js';
+import { procurementDocumentsBench } from './procurement-documents.bench.js';
 import { registerBench } from './register.bench.js';
 import { startBench } from './start.bench.js';
 import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, start, register, import-1c, import-upd, eis-plans. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, import-1c, import-upd, eis-plans, procurement-documents. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
@@ -22,6 +23,7 @@ const sections: Record<string, () => Promise<string>> = {
   'import-1c': import1cBench,
   'import-upd': importUpdBench,
   'eis-plans': eisPlansBench,
+  'procurement-documents': procurementDocumentsBench,
 };
 
 async function main() {

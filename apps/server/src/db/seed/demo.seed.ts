@@ -3,6 +3,7 @@ import { hashPassword } from '../../modules/auth/auth.service.js';
 import { seedDemoContracts } from '../../modules/contracts/contracts.demo-seed.js';
 import { seedDemoPlans } from '../../modules/eis-plans/eis-plans.demo-seed.js';
 import { seedDemoProcurementRules } from '../../modules/procurement-rules/procurement-rules.demo-seed.js';
+import { seedDemoProcurements } from '../../modules/procurements/procurements.demo-seed.js';
 import type { Db } from '../client.js';
 import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../schema/index.js';
 
@@ -227,6 +228,7 @@ export async function seedDemo(db: Db): Promise<DemoIds | null> {
     await seedDemoContracts(tx, ids);
     await seedDemoProcurementRules(tx, ids);
     await seedDemoPlans(tx, ids);
+    await seedDemoProcurements(tx, ids);
     return ids;
   });
 }

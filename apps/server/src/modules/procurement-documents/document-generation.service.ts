@@ -111,9 +111,12 @@ export type GenerationOutcome = {
   titles: Map<number, string>;
 };
 
-/** One document: fill, convert, store the files and the output in one transaction. */
-async function generateOne(
-  deps: AppDeps,
+/**
+ * One document: fill, convert, store the files and the output in one transaction. Exported for
+ * the demo seed, which fills DOCX only (no PDF converter at seed time) inside its transaction.
+ */
+export async function generateOne(
+  deps: Pick<AppDeps, 'db' | 'pdf' | 'log'>,
   actor: Actor,
   m: DocModel,
   documentId: number,
