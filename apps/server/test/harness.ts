@@ -95,7 +95,13 @@ const DEMO_LOGIN: Record<string, string> = {
 /** The whole app on a fresh database with the demo data and reference catalogues. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { listen?: boolean; web?: boolean; extend?: (app: FastifyInstance) => void | Promise<void> } = {},
+  opts: {
+    listen?: boolean;
+    web?: boolean;
+    extend?: (app: FastifyInstance) => void | Promise<void>;
+    /** seed the demo procurements' generated documentation too (about 2 s; off by default) */
+    demoDocuments?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
@@ -107,7 +113,7 @@ export async function createTestApp(
   });
   const app = await buildApp(config, { database: db.database, web: opts.web ?? false });
   await seedReference(app.deps.db);
-  const ids = (await seedDemo(app.deps.db))!;
+  const ids = (await seedDemo(app.deps.db, { documents: opts.demoDocuments ?? false }))!;
   if (opts.extend) await opts.extend(app);
   if (opts.listen) await app.listen({ host: '127.0.0.1', port: 0 });
   else await app.ready();

@@ -180,8 +180,11 @@ export type DemoIds = {
   users: Record<string, number>;
 };
 
-/** Seeds the demo data into an empty database; returns ids. Does nothing (returns null) if users exist. */
-export async function seedDemo(db: Db): Promise<DemoIds | null> {
+/**
+ * Seeds the demo data into an empty database; returns ids. Does nothing (returns null) if users
+ * exist. `documents: false` seeds the procurements without their generated documentation.
+ */
+export async function seedDemo(db: Db, opts: { documents?: boolean } = {}): Promise<DemoIds | null> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (Number(n) > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -228,7 +231,7 @@ export async function seedDemo(db: Db): Promise<DemoIds | null> {
     await seedDemoContracts(tx, ids);
     await seedDemoProcurementRules(tx, ids);
     await seedDemoPlans(tx, ids);
-    await seedDemoProcurements(tx, ids);
+    await seedDemoProcurements(tx, ids, { documents: opts.documents ?? true });
     return ids;
   });
 }

@@ -22,6 +22,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { productionCalendar } from '../contracts/contract-duties.js';
 import { generateOne } from '../procurement-documents/document-generation.service.js';
 import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
+import { refreshProcurementDuties } from './procurements-query.service.js';
 
 /**
  * Demo procurements (docs/procurements.md): each demo client company has one procurement in every
@@ -133,8 +134,14 @@ async function planPositions(tx: Tx, companyId: number) {
 /**
  * Seeds the demo procurements of both client companies inside the demo seed's transaction (after
  * the contracts, the procurement rules and the plans). Returns the ids made, per company.
+ * `documents: false` leaves out the generated documentation (the server tests' harness: about
+ * 2 s a file), `true` is what a start seeds.
  */
-export async function seedDemoProcurements(tx: Tx, ids: DemoIds): Promise<Record<string, number[]>> {
+export async function seedDemoProcurements(
+  tx: Tx,
+  ids: DemoIds,
+  opts: { documents: boolean } = { documents: true },
+): Promise<Record<string, number[]>> {
   const today = todayMoscow();
   const cal = productionCalendar();
   const cat = await catalogIds(tx);
@@ -368,7 +375,7 @@ export async function seedDemoProcurements(tx: Tx, ids: DemoIds): Promise<Record
         });
       await tx.insert(procurementEvents).values(events);
       // the documentation of every procurement past the draft, filled from the demo templates
-      if (s.status !== 'draft') {
+      if (s.status !== 'draft' && opts.documents) {
         const m = await documentationModel(tx as Db, p.id);
         for (const d of m.documents) {
           if (!d.rule.templateFileId) continue;
@@ -389,5 +396,7 @@ export async function seedDemoProcurements(tx: Tx, ids: DemoIds): Promise<Record
           .where(eq(contracts.id, concluded.contract.id));
     }
   }
+  // the register's nearest duty of every demo procurement, as a write through the API keeps it
+  await refreshProcurementDuties(tx, Object.values(out).flat());
   return out;
 }
