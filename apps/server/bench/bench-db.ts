@@ -141,7 +141,7 @@ async function demoDatabase(name: string): Promise<{ name: string; url: string; 
   try {
     await database.migrate();
     await seedReference(database.db);
-    const ids = await seedDemo(database.db, { documents: false });
+    const ids = await seedDemo(database.db, { procurements: 'none' });
     if (!ids) throw new Error(`database ${name} is not empty`);
     return { name, url, ids };
   } finally {

@@ -87,7 +87,7 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await db.database.migrate();
-    companyId = (await seedDemo(db.database.db, { documents: false }))!.companies.client1;
+    companyId = (await seedDemo(db.database.db, { procurements: 'none' }))!.companies.client1;
     port = await freePort();
     node = await startNode(port, { DATABASE_URL: db.url!, REDIS_URL: process.env.TEST_REDIS_URL });
     token = (await login(port, 'specialist@demo.local')).token;

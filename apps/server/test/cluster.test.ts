@@ -20,7 +20,7 @@ describe.skipIf(!enabled)('two nodes on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await db.database.migrate();
-    await seedDemo(db.database.db, { documents: false });
+    await seedDemo(db.database.db, { procurements: 'none' });
     [portA, portB] = [await freePort(), await freePort()];
     const env = { DATABASE_URL: db.url!, REDIS_URL: process.env.TEST_REDIS_URL };
     nodes.push(await startNode(portA, env));

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../src/db/seed/demo.seed.js';
+import { DEMO_PASSWORD, type DemoIds, type DemoProcurements, seedDemo } from '../src/db/seed/demo.seed.js';
 import { seedReference } from '../src/db/seed/index.js';
 import { adminQuery, templateName, withDatabase } from './pg-admin.js';
 
@@ -99,8 +99,8 @@ export async function createTestApp(
     listen?: boolean;
     web?: boolean;
     extend?: (app: FastifyInstance) => void | Promise<void>;
-    /** seed the demo procurements' generated documentation too (about 2 s; off by default) */
-    demoDocuments?: boolean;
+    /** the demo procurements: none by default; `documents` adds their generated documentation (about 2 s) */
+    demoProcurements?: DemoProcurements;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
@@ -113,7 +113,7 @@ export async function createTestApp(
   });
   const app = await buildApp(config, { database: db.database, web: opts.web ?? false });
   await seedReference(app.deps.db);
-  const ids = (await seedDemo(app.deps.db, { documents: opts.demoDocuments ?? false }))!;
+  const ids = (await seedDemo(app.deps.db, { procurements: opts.demoProcurements ?? 'none' }))!;
   if (opts.extend) await opts.extend(app);
   if (opts.listen) await app.listen({ host: '127.0.0.1', port: 0 });
   else await app.ready();

@@ -50,7 +50,7 @@ describe.skipIf(!enabled)('outages', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await db.database.migrate();
-    await seedDemo(db.database.db, { documents: false });
+    await seedDemo(db.database.db, { procurements: 'none' });
   }, 120_000);
 
   afterAll(async () => {

@@ -37,7 +37,7 @@ describe.skipIf(!enabled)('jobs survive the death of their node', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     await db.database.migrate();
-    const ids = (await seedDemo(db.database.db, { documents: false }))!;
+    const ids = (await seedDemo(db.database.db, { procurements: 'none' }))!;
     companyId = ids.companies.client1;
   }, 120_000);
 

@@ -181,10 +181,18 @@ export type DemoIds = {
 };
 
 /**
- * Seeds the demo data into an empty database; returns ids. Does nothing (returns null) if users
- * exist. `documents: false` seeds the procurements without their generated documentation.
+ * What of the demo procurements to seed: all with their generated documentation (a start), the
+ * procurements alone, or none (the default of the server tests' harness, whose files make their
+ * own procurements and count them).
  */
-export async function seedDemo(db: Db, opts: { documents?: boolean } = {}): Promise<DemoIds | null> {
+export type DemoProcurements = 'documents' | 'plain' | 'none';
+
+/** Seeds the demo data into an empty database; returns ids. Does nothing (returns null) if users exist. */
+export async function seedDemo(
+  db: Db,
+  opts: { procurements?: DemoProcurements } = {},
+): Promise<DemoIds | null> {
+  const procurements = opts.procurements ?? 'documents';
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (Number(n) > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -231,7 +239,8 @@ export async function seedDemo(db: Db, opts: { documents?: boolean } = {}): Prom
     await seedDemoContracts(tx, ids);
     await seedDemoProcurementRules(tx, ids);
     await seedDemoPlans(tx, ids);
-    await seedDemoProcurements(tx, ids, { documents: opts.documents ?? true });
+    if (procurements !== 'none')
+      await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
     return ids;
   });
 }

@@ -16,7 +16,7 @@ import { daysBetween } from '../calendar/iso-date.js';
 import { productionCalendar } from '../contracts/contract-duties.js';
 import { readFiles } from '../files/files.service.js';
 
-const t = testAppForFile({}, { demoDocuments: true });
+const t = testAppForFile({}, { demoProcurements: 'documents' });
 
 describe('demo procurements', () => {
   it('each demo client has a procurement in every status, pinned to the version in force, with its history', async () => {
