@@ -4,6 +4,7 @@ import bossVersion from 'pg-boss/version.json' with { type: 'json' };
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { AppDeps } from '../types.js';
+import { type AnyRunTable, RECOVERY_EVERY_MS, type RecoveryOutcome, recoverRuns } from './run-recovery.js';
 
 export type JobContext = {
   deps: AppDeps;
@@ -19,7 +20,17 @@ export type JobDef<S extends z.ZodType> = {
   name: string;
   payload: S;
   retry?: { limit: number; delaySeconds: number; backoff?: boolean };
+  /**
+   * How long one attempt may stay active before pg-boss takes it back (and retries it): the
+   * longest honest run of the kind with room to spare. A job with a run table is recovered much
+   * sooner by its heartbeat (run-recovery.ts); this bounds a worker that hangs alive.
+   */
   expireInSeconds?: number;
+  /**
+   * The run table whose rows this job works (a thunk: it may name jobs declared after this one):
+   * its stale runs are recovered by the queue's upkeep (run-recovery.ts).
+   */
+  runs?: () => AnyRunTable;
   /** concurrent jobs of this kind per node */
   concurrency?: number;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
@@ -62,6 +73,7 @@ export class JobQueue {
   register(def: AnyJob): Promise<void> {
     if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
     this.defs.set(def.name, def);
+    if (def.runs) this.runDefs.push(def);
     return this.started ? this.setup(def) : Promise.resolve();
   }
 
@@ -71,7 +83,33 @@ export class JobQueue {
     this.started = true;
     this.working = work;
     for (const def of this.defs.values()) await this.setup(def);
-    if (work) for (const task of this.tasks) this.schedule(task);
+    if (work) {
+      this.schedule({
+        name: 'jobs.recovery',
+        everyMs: RECOVERY_EVERY_MS,
+        run: async () => {
+          await this.recover();
+        },
+      });
+      for (const task of this.tasks) this.schedule(task);
+    }
+  }
+
+  private readonly runDefs: AnyJob[] = [];
+
+  /** The run tables the registered jobs declare, each once. */
+  runTables(): AnyRunTable[] {
+    const tables = new Map<string, AnyRunTable>();
+    for (const def of this.runDefs) {
+      const table = def.runs?.();
+      if (table) tables.set(table.name, table);
+    }
+    return [...tables.values()];
+  }
+
+  /** One recovery pass over every run table (the upkeep runs it every RECOVERY_EVERY_MS). */
+  recover(): Promise<RecoveryOutcome[]> {
+    return recoverRuns(this.getDeps(), this.runTables());
   }
 
   private readonly tasks: PeriodicTask[] = [];

@@ -4,12 +4,15 @@ import { eisPlanImportJob } from '../eis-plans/eis-plans.jobs.js';
 import { eisPlanImportSpec } from '../eis-plans/eis-plans-import.service.js';
 import { eisImportSpec } from './eis-import.service.js';
 import { eisProcurementImportSpec } from './eis-procurement-import.service.js';
+import { importRunTable } from './import-recovery.js';
 import { executeImport } from './import-runner.js';
 import { paymentsImportSpec } from './payments-import.service.js';
 import { runPerformance } from './performance.service.js';
 import { updImportSpec } from './upd-import.service.js';
 
 const importPayload = z.object({ import_id: z.number().int().positive() });
+/** The runs these jobs work: a dead node's are recovered by the queue's upkeep. */
+const runs = () => importRuns;
 /** A file that does not parse is not retried (the run fails at once); database trouble is. */
 const retry = { limit: 2, delaySeconds: 3, backoff: true };
 
@@ -18,6 +21,7 @@ export const eisImportJob = defineJob({
   payload: importPayload,
   retry,
   expireInSeconds: 1800,
+  runs,
   concurrency: 1,
   handler: (p, ctx) => executeImport(eisImportSpec, p.import_id, ctx),
 });
@@ -27,6 +31,7 @@ export const updImportJob = defineJob({
   payload: importPayload,
   retry,
   expireInSeconds: 1800,
+  runs,
   concurrency: 2,
   handler: (p, ctx) => executeImport(updImportSpec, p.import_id, ctx),
 });
@@ -36,6 +41,7 @@ export const paymentsImportJob = defineJob({
   payload: importPayload,
   retry,
   expireInSeconds: 1800,
+  runs,
   concurrency: 2,
   handler: (p, ctx) => executeImport(paymentsImportSpec, p.import_id, ctx),
 });
@@ -46,6 +52,7 @@ export const eisProcurementImportJob = defineJob({
   payload: importPayload,
   retry,
   expireInSeconds: 1800,
+  runs,
   concurrency: 1,
   handler: (p, ctx) => executeImport(eisProcurementImportSpec, p.import_id, ctx),
 });
@@ -54,6 +61,8 @@ export const performanceJob = defineJob({
   name: 'imports.performance',
   payload: z.object({ performance_id: z.number().int().positive() }),
   retry,
+  // a few queries over one contract's events: taken back and retried soon when its node died
+  expireInSeconds: 120,
   handler: (p, ctx) => runPerformance(ctx.deps, p.performance_id, ctx),
 });
 
@@ -72,3 +81,6 @@ export const IMPORT_SPECS = {
   'eis-plans': eisPlanImportSpec,
   'eis-procurements': eisProcurementImportSpec,
 } as const;
+
+/** The import runs' table for the queue's upkeep (all kinds of import share it). */
+const importRuns = importRunTable({ jobs: IMPORT_JOBS, specs: IMPORT_SPECS as never });

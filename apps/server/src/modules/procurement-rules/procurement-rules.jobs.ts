@@ -64,7 +64,8 @@ export const copyProcurementRuleJob = defineJob({
   name: 'procurement-rules.copy',
   payload: CopyPayload,
   retry: { limit: 2, delaySeconds: 3, backoff: true },
-  expireInSeconds: 600,
+  // one rule's versions and documents in one transaction (idempotent by its key): retried soon
+  expireInSeconds: 300,
   concurrency: 1,
   handler: runCopy,
 });
