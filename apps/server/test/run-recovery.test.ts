@@ -11,6 +11,8 @@ import {
   reportRuns,
 } from '../src/db/schema/index.js';
 import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
+import { copyProcurementRuleJob } from '../src/modules/procurement-rules/procurement-rules.jobs.js';
+import { lostQueue } from '../src/plugins/jobs.js';
 import { MAX_STARTS, STALE_SECONDS, withHeartbeat } from '../src/plugins/run-recovery.js';
 import { testAppForFile } from './harness.js';
 
@@ -316,5 +318,34 @@ describe('runs of a dead node are recovered by the upkeep', () => {
     expect(rows.find((r) => r.id === waiting.id)?.status).toBe('queued');
     expect(await noticesAbout('performance_id', lost.id)).toHaveLength(1);
     expect(await noticesAbout('performance_id', waiting.id)).toHaveLength(0);
+  });
+
+  it('a rule copy whose last attempt was lost goes to its dead letter queue, which answers the user once', async () => {
+    const jobs = t.app.deps.jobs;
+    const payload = {
+      user_id: user,
+      role: 'client' as const,
+      login: 'client@demo.local',
+      rule_id: 999_999,
+      source_company_id: company,
+      target_company_id: company,
+      key: randomUUID(),
+    };
+    const id = (await jobs.send(copyProcurementRuleJob, payload))!;
+    // its last attempt, taken by a node that died: pg-boss fails it by its expiry
+    await t.db.database.query('update pgboss.job set retry_count = retry_limit where id = $1', [id]);
+    await jobs.boss.fail(copyProcurementRuleJob.name, id);
+    const [lost] = await t.db.database.query<{ data: typeof payload }>(
+      'select data from pgboss.job where name = $1 and data @> $2::jsonb',
+      [lostQueue(copyProcurementRuleJob), JSON.stringify({ key: payload.key })],
+    );
+    expect(lost.data).toMatchObject(payload);
+    await copyProcurementRuleJob.onLost!(copyProcurementRuleJob.payload.parse(lost.data), t.app.deps);
+    const sent = (await db().select().from(notifications).where(eq(notifications.userId, user))).filter(
+      (n) => n.kind === 'copyProcurementRuleResponse',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0].status).toBe('error');
+    expect(sent[0].message).toMatch(/^Копирование положения прервано/);
   });
 });

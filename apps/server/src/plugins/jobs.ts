@@ -31,6 +31,12 @@ export type JobDef<S extends z.ZodType> = {
    * its stale runs are recovered by the queue's upkeep (run-recovery.ts).
    */
   runs?: () => AnyRunTable;
+  /**
+   * For a job without a run row: called once when it failed for good without its handler ending
+   * it (its node died, or it hung, on the last attempt), to tell the user. pg-boss moves such a job
+   * to the queue `<name>.lost` (its dead letter queue), whose worker calls this.
+   */
+  onLost?: (payload: z.output<S>, deps: AppDeps) => Promise<void>;
   /** concurrent jobs of this kind per node */
   concurrency?: number;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
@@ -151,10 +157,29 @@ export class JobQueue {
       retryBackoff: def.retry?.backoff ?? true,
       expireInSeconds: def.expireInSeconds ?? 900,
     };
-    await this.boss.createQueue(def.name, options);
+    const lost = def.onLost ? lostQueue(def) : null;
+    if (lost) {
+      const lostOptions = {
+        name: lost,
+        retryLimit: 3,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      };
+      await this.boss.createQueue(lost, lostOptions);
+      await this.boss.updateQueue(lost, lostOptions);
+    }
+    const withLost = lost ? { ...options, deadLetter: lost } : options;
+    await this.boss.createQueue(def.name, withLost);
     // a queue made by an earlier version keeps its options otherwise
-    await this.boss.updateQueue(def.name, options);
+    await this.boss.updateQueue(def.name, withLost);
     if (!this.working) return;
+    if (lost && def.onLost) {
+      const onLost = def.onLost;
+      await this.boss.work(lost, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async (jobs) => {
+        for (const job of jobs) await onLost(def.payload.parse(job.data), this.getDeps());
+      });
+    }
     // pg-boss 10 runs one job at a time per worker: `concurrency` workers share the queue
     const ids: string[] = [];
     for (let i = 0; i < (def.concurrency ?? 2); i++) {
@@ -223,6 +248,9 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }
+
+/** The dead letter queue of a job with `onLost`. */
+export const lostQueue = (def: AnyJob) => `${def.name}.lost`;
 
 function poolOptions(database: Database) {
   const pool = database.pool;
