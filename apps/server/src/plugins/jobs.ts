@@ -4,6 +4,7 @@ import bossVersion from 'pg-boss/version.json' with { type: 'json' };
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { AppDeps } from '../types.js';
+import { type AnyRunTable, RECOVERY_EVERY_MS, type RecoveryOutcome, recoverRuns } from './run-recovery.js';
 
 export type JobContext = {
   deps: AppDeps;
@@ -19,7 +20,23 @@ export type JobDef<S extends z.ZodType> = {
   name: string;
   payload: S;
   retry?: { limit: number; delaySeconds: number; backoff?: boolean };
+  /**
+   * How long one attempt may stay active before pg-boss takes it back (and retries it): the
+   * longest honest run of the kind with room to spare. A job with a run table is recovered much
+   * sooner by its heartbeat (run-recovery.ts); this bounds a worker that hangs alive.
+   */
   expireInSeconds?: number;
+  /**
+   * The run table whose rows this job works (a thunk: it may name jobs declared after this one):
+   * its stale runs are recovered by the queue's upkeep (run-recovery.ts).
+   */
+  runs?: () => AnyRunTable;
+  /**
+   * For a job without a run row: called once when it failed for good without its handler ending
+   * it (its node died, or it hung, on the last attempt), to tell the user. pg-boss moves such a job
+   * to the queue `<name>.lost` (its dead letter queue), whose worker calls this.
+   */
+  onLost?: (payload: z.output<S>, deps: AppDeps) => Promise<void>;
   /** concurrent jobs of this kind per node */
   concurrency?: number;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
@@ -62,6 +79,7 @@ export class JobQueue {
   register(def: AnyJob): Promise<void> {
     if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
     this.defs.set(def.name, def);
+    if (def.runs) this.runDefs.push(def);
     return this.started ? this.setup(def) : Promise.resolve();
   }
 
@@ -71,7 +89,33 @@ export class JobQueue {
     this.started = true;
     this.working = work;
     for (const def of this.defs.values()) await this.setup(def);
-    if (work) for (const task of this.tasks) this.schedule(task);
+    if (work) {
+      this.schedule({
+        name: 'jobs.recovery',
+        everyMs: RECOVERY_EVERY_MS,
+        run: async () => {
+          await this.recover();
+        },
+      });
+      for (const task of this.tasks) this.schedule(task);
+    }
+  }
+
+  private readonly runDefs: AnyJob[] = [];
+
+  /** The run tables the registered jobs declare, each once. */
+  runTables(): AnyRunTable[] {
+    const tables = new Map<string, AnyRunTable>();
+    for (const def of this.runDefs) {
+      const table = def.runs?.();
+      if (table) tables.set(table.name, table);
+    }
+    return [...tables.values()];
+  }
+
+  /** One recovery pass over every run table (the upkeep runs it every RECOVERY_EVERY_MS). */
+  recover(): Promise<RecoveryOutcome[]> {
+    return recoverRuns(this.getDeps(), this.runTables());
   }
 
   private readonly tasks: PeriodicTask[] = [];
@@ -113,10 +157,29 @@ export class JobQueue {
       retryBackoff: def.retry?.backoff ?? true,
       expireInSeconds: def.expireInSeconds ?? 900,
     };
-    await this.boss.createQueue(def.name, options);
+    const lost = def.onLost ? lostQueue(def) : null;
+    if (lost) {
+      const lostOptions = {
+        name: lost,
+        retryLimit: 3,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      };
+      await this.boss.createQueue(lost, lostOptions);
+      await this.boss.updateQueue(lost, lostOptions);
+    }
+    const withLost = lost ? { ...options, deadLetter: lost } : options;
+    await this.boss.createQueue(def.name, withLost);
     // a queue made by an earlier version keeps its options otherwise
-    await this.boss.updateQueue(def.name, options);
+    await this.boss.updateQueue(def.name, withLost);
     if (!this.working) return;
+    if (lost && def.onLost) {
+      const onLost = def.onLost;
+      await this.boss.work(lost, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async (jobs) => {
+        for (const job of jobs) await onLost(def.payload.parse(job.data), this.getDeps());
+      });
+    }
     // pg-boss 10 runs one job at a time per worker: `concurrency` workers share the queue
     const ids: string[] = [];
     for (let i = 0; i < (def.concurrency ?? 2); i++) {
@@ -185,6 +248,9 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }
+
+/** The dead letter queue of a job with `onLost`. */
+export const lostQueue = (def: AnyJob) => `${def.name}.lost`;
 
 function poolOptions(database: Database) {
   const pool = database.pool;

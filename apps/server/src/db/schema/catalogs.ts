@@ -115,6 +115,9 @@ export const catalogImports = pgTable(
       .default('queued'),
     progress: integer('progress').notNull().default(0),
     jobId: text('job_id'),
+    /** starts by a worker, and its last sign of life: a dead node's run is recovered (plugins/run-recovery.ts) */
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     result: jsonb('result').$type<{ total: number; created: number; updated: number; unchanged: number }>(),
     error: text('error'),
     errors: jsonb('errors').$type<{ row: number | null; message: string }[]>().notNull().default([]),

@@ -36,6 +36,9 @@ export const reportRuns = pgTable(
     /** Russian notes about what the file leaves out (a missing supplier address, rows filled with 0). */
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     jobId: text('job_id'),
+    /** starts by a worker, and its last sign of life: a dead node's run is recovered (plugins/run-recovery.ts) */
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -18,6 +18,8 @@ export const sendEmailCodeJob = defineJob({
     socket_id: z.string().nullable(),
   }),
   retry: { limit: 2, delaySeconds: 2, backoff: true },
+  // one SMTP exchange: a code is useful for minutes only
+  expireInSeconds: 60,
   handler: async (p, { deps, lastAttempt }) => {
     const answer = (ok: boolean, error: string | null) => {
       if (p.socket_id)

@@ -6,11 +6,15 @@ import { users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
+import { withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { readFiles, storeFile } from '../files/files.service.js';
 import { storableText } from '../imports/imports.repository.js';
 import { parseOffThread } from '../imports/parse-pool.js';
 import {
+  beatCatalogImport,
+  type CatalogImportOwner,
+  type CatalogImportRow,
   findCatalogImport,
   finishCatalogImport,
   insertCatalogImport,
@@ -114,14 +118,57 @@ async function actorOf(deps: AppDeps, userId: number): Promise<Actor> {
   };
 }
 
-/** The job: read, check, write all or nothing; the run ends done or failed with a notice. */
+/** The run's one notice to its author: loaded, or not loaded with the reason. */
+export function catalogImportNotice(
+  deps: AppDeps,
+  run: CatalogImportRow,
+  jobId: string,
+  status: 'success' | 'error',
+  message: string,
+) {
+  const title = (viewOfRun(run)?.descriptor ?? TARIFFS).title;
+  return deps.notifier.notify({
+    userId: run.userId,
+    companyId: run.companyId,
+    kind: 'notification',
+    status,
+    header: status === 'success' ? `Справочник «${title}» загружен` : `Справочник «${title}» не загружен`,
+    message,
+    payload: { catalog_import_id: run.id, job_id: jobId },
+  });
+}
+
+/**
+ * The job: read, check, write all or nothing; the run ends done or failed with a notice, only
+ * while this worker still owns it (a run whose node died is handed on: catalogs.jobs.ts).
+ */
 export async function runCatalogImport(deps: AppDeps, importId: number, job: JobContext) {
   const run = await startCatalogImport(deps.db, importId, job.jobId);
   if (!run) return;
-  const tariffs = run.catalog === TARIFFS.kind;
-  const view = tariffs ? null : viewOf(run.catalog as CatalogKind, run.params.type, run.params.subject_type);
+  const owner: CatalogImportOwner = { jobId: job.jobId, attempts: run.attempts };
+  await withHeartbeat(
+    deps,
+    'catalog_imports',
+    run.id,
+    () => beatCatalogImport(deps.db, run.id, owner),
+    () => workCatalogImport(deps, run, owner, job),
+  );
+}
+
+/** The catalogue view an import writes, or null for the tariffs (their own descriptor). */
+const viewOfRun = (run: CatalogImportRow) =>
+  run.catalog === TARIFFS.kind
+    ? null
+    : viewOf(run.catalog as CatalogKind, run.params.type, run.params.subject_type);
+
+async function workCatalogImport(
+  deps: AppDeps,
+  run: CatalogImportRow,
+  owner: CatalogImportOwner,
+  job: JobContext,
+) {
+  const view = viewOfRun(run);
   const descriptor = view?.descriptor ?? TARIFFS;
-  const title = descriptor.title;
   const progress = async (percent: number, store = true) => {
     if (store) await setCatalogImportProgress(deps.db, run.id, percent);
     deps.notifier.emitToUser(run.userId, 'jobProgress', {
@@ -132,15 +179,7 @@ export async function runCatalogImport(deps: AppDeps, importId: number, job: Job
     });
   };
   const notice = (status: 'success' | 'error', message: string) =>
-    deps.notifier.notify({
-      userId: run.userId,
-      companyId: run.companyId,
-      kind: 'notification',
-      status,
-      header: status === 'success' ? `Справочник «${title}» загружен` : `Справочник «${title}» не загружен`,
-      message,
-      payload: { catalog_import_id: run.id, job_id: job.jobId },
-    });
+    catalogImportNotice(deps, run, job.jobId, status, message);
   try {
     const actor = await actorOf(deps, run.userId);
     // the rights again, as they are now: the author may have lost them since the upload
@@ -164,7 +203,8 @@ export async function runCatalogImport(deps: AppDeps, importId: number, job: Job
       result = await write(tx, sheet, (share) => {
         void progress(40 + Math.round(share * 55), false);
       });
-      if (!(await finishCatalogImport(tx, run.id, { result }))) throw new AppError('conflict', 'run ended');
+      if (!(await finishCatalogImport(tx, run.id, owner, { result })))
+        throw new AppError('conflict', 'run ended');
     });
     const r = result!;
     await progress(100, false);
@@ -185,7 +225,7 @@ export async function runCatalogImport(deps: AppDeps, importId: number, job: Job
         ? ((err.details as { errors?: CatalogImportError[] } | undefined)?.errors ?? [])
         : []
     ).map((e) => ({ row: e.row, message: storableText(e.message) }));
-    if (await finishCatalogImport(deps.db, run.id, { error: message, errors }))
+    if (await finishCatalogImport(deps.db, run.id, owner, { error: message, errors }))
       await notice('error', message);
     if (!refused) throw err;
   }

@@ -3,7 +3,10 @@ import { defineJob } from '../../plugins/jobs.js';
 import { executeImport } from '../imports/import-runner.js';
 import { eisPlanImportSpec } from './eis-plans-import.service.js';
 
-/** The EIS plan import: a run of the import runner (modules/imports) with the plans' spec. */
+/**
+ * The EIS plan import: a run of the import runner (modules/imports) with the plans' spec. Its runs
+ * are import runs, recovered with the others by the table the import jobs declare (imports.jobs.ts).
+ */
 export const eisPlanImportJob = defineJob({
   name: 'imports.eis-plans',
   payload: z.object({ import_id: z.number().int().positive() }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CONTRACT_STATUS_TITLES,
   type EisContractExportInput,
@@ -39,10 +40,13 @@ async function enqueue(
     contract?: typeof contracts.$inferSelect;
   },
 ): Promise<{ job_id: string; report_id: number }> {
+  // the job id is chosen with the run: a run whose job was never sent (its node died) gets it again
+  const jobId = randomUUID();
   const row = await deps.db.transaction(async (tx) => {
     const [r] = await tx
       .insert(reportRuns)
       .values({
+        jobId,
         companyId,
         userId: actor.userId,
         reportCode: run.code,
@@ -62,10 +66,9 @@ async function enqueue(
     });
     return r;
   });
-  const jobId = await deps.jobs.send(reportJob, { report_id: row.id });
-  if (!jobId)
+  const sent = await deps.jobs.send(reportJob, { report_id: row.id }, { id: jobId });
+  if (!sent)
     throw new AppError('service_unavailable', 'Очередь заданий не приняла отчёт, повторите попытку позже');
-  await deps.db.update(reportRuns).set({ jobId }).where(eq(reportRuns.id, row.id));
   return { job_id: jobId, report_id: row.id };
 }
 

@@ -1,13 +1,17 @@
 import { REPORT_TITLES, type ReportCode } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
-import { reportRuns, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import type { JobContext } from '../../plugins/jobs.js';
+import { withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { storeFile } from '../files/files.service.js';
 import { recordJobError } from '../imports/import-runner.js';
 import { ExportFailure } from './export-failure.js';
 import { REPORT_BUILDERS, type ReportRunRow } from './report-builders.js';
+import { beatReportRun, endReportRun, type ReportOwner, startReportRun } from './report-runs.repository.js';
+
+class RunHandedOn extends Error {}
 
 /** The user who ordered the report: the actor of the audit entry the job writes. */
 async function actorOf(deps: AppDeps, run: ReportRunRow): Promise<Actor> {
@@ -23,7 +27,7 @@ async function actorOf(deps: AppDeps, run: ReportRunRow): Promise<Actor> {
   };
 }
 
-async function notify(
+export async function notify(
   deps: AppDeps,
   run: ReportRunRow,
   n: {
@@ -55,11 +59,15 @@ async function notify(
   });
 }
 
-async function fail(deps: AppDeps, run: ReportRunRow, message: string, code?: string) {
-  await deps.db
-    .update(reportRuns)
-    .set({ status: 'failed', error: message, finishedAt: new Date() })
-    .where(eq(reportRuns.id, run.id));
+/** Ends the run failed and tells its author, only while `owner` still holds it. */
+export async function failReport(
+  deps: AppDeps,
+  run: ReportRunRow,
+  owner: ReportOwner,
+  message: string,
+  code?: string,
+): Promise<boolean> {
+  if (!(await endReportRun(deps.db, run.id, owner, { status: 'failed', error: message }))) return false;
   await notify(
     deps,
     run,
@@ -67,6 +75,7 @@ async function fail(deps: AppDeps, run: ReportRunRow, message: string, code?: st
     run.contractGuid,
     run.contractRegnumber,
   );
+  return true;
 }
 
 /**
@@ -77,12 +86,21 @@ async function fail(deps: AppDeps, run: ReportRunRow, message: string, code?: st
  */
 export async function runReport(reportId: number, job: JobContext): Promise<void> {
   const { deps } = job;
-  const [run] = await deps.db.select().from(reportRuns).where(eq(reportRuns.id, reportId));
-  if (!run || run.status === 'done' || run.status === 'failed') return;
-  await deps.db
-    .update(reportRuns)
-    .set({ status: 'running', startedAt: new Date(), jobId: job.jobId })
-    .where(eq(reportRuns.id, run.id));
+  const run = await startReportRun(deps.db, reportId, job.jobId);
+  if (!run) return;
+  const owner: ReportOwner = { jobId: job.jobId, attempts: run.attempts };
+  // marked alive while it works: a run silent for long lost its node (exports.jobs.ts)
+  await withHeartbeat(
+    deps,
+    'report_runs',
+    run.id,
+    () => beatReportRun(deps.db, run.id, owner),
+    () => buildReport(run, owner, job),
+  );
+}
+
+async function buildReport(run: ReportRunRow, owner: ReportOwner, job: JobContext): Promise<void> {
+  const { deps } = job;
   const progress = (p: number) =>
     deps.notifier.emitToUser(run.userId, 'jobProgress', {
       job_id: job.jobId,
@@ -108,19 +126,17 @@ export async function runReport(reportId: number, job: JobContext): Promise<void
         mime: built.mime,
         content: built.content,
       });
-      await tx
-        .update(reportRuns)
-        .set({
-          status: 'done',
-          fileId: f.id,
-          warnings: built.warnings,
-          contractGuid: guid,
-          contractRegnumber: regnumber,
-          params: { ...run.params, ...built.params },
-          error: null,
-          finishedAt: new Date(),
-        })
-        .where(eq(reportRuns.id, run.id));
+      const ended = await endReportRun(tx, run.id, owner, {
+        status: 'done',
+        fileId: f.id,
+        warnings: built.warnings,
+        contractGuid: guid,
+        contractRegnumber: regnumber,
+        params: { ...run.params, ...built.params },
+        error: null,
+      });
+      // handed to another worker meanwhile (this one was thought dead): its file is not kept
+      if (!ended) throw new RunHandedOn();
       await audit(tx, actor, {
         action: 'create',
         entity: 'report',
@@ -151,15 +167,20 @@ export async function runReport(reportId: number, job: JobContext): Promise<void
       regnumber,
     );
   } catch (err) {
+    if (err instanceof RunHandedOn) {
+      deps.log.warn({ report_id: run.id }, 'report taken over by another worker');
+      return;
+    }
     if (err instanceof ExportFailure) {
-      await fail(deps, run, err.message);
+      await failReport(deps, run, owner, err.message);
       return;
     }
     if (!job.lastAttempt) throw err;
     const code = await recordJobError(deps, err as Error, `report:${run.id}`, run.userId);
-    await fail(
+    await failReport(
       deps,
       run,
+      owner,
       `Не удалось сформировать отчёт: внутренняя ошибка. Обратитесь к оператору, код ошибки: ${code}`,
       code,
     );

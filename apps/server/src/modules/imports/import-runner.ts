@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { ParseError } from '../../lib/parse-error.js';
 import { storeErrorEvent } from '../../plugins/errors.js';
 import type { JobContext } from '../../plugins/jobs.js';
+import { withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { deleteFiles, readFiles } from '../files/files.service.js';
 import type { NotifyInput } from '../notifications/notifications.service.js';
@@ -22,11 +23,6 @@ import {
   startRun,
   storableText,
 } from './imports.repository.js';
-
-/** How often a worker marks its run alive; the recovery takes over runs silent for much longer. */
-export const HEARTBEAT_MS = 5000;
-/** Runs this process is working on: never taken over from here, whatever their heartbeat says. */
-export const runningHere = new Set<number>();
 
 /** A failure the user can act on (Russian), other than a file that does not parse. */
 export class ImportFailure extends Error {
@@ -115,19 +111,14 @@ export async function executeImport<R extends { warnings: string[] }>(
   const run = await startRun(deps.db, importId, job.jobId);
   if (!run) return;
   const owner: RunOwner = { jobId: job.jobId, attempts: run.attempts };
-  runningHere.add(run.id);
-  const heartbeat = setInterval(() => {
-    beat(deps.db, run.id, owner).catch((err) =>
-      deps.log.warn({ err, import_id: run.id }, 'heartbeat failed'),
-    );
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  try {
-    await runImport(spec, run, owner, job);
-  } finally {
-    clearInterval(heartbeat);
-    runningHere.delete(run.id);
-  }
+  // marked alive while it works: a run silent for long lost its node (import-recovery.ts)
+  await withHeartbeat(
+    deps,
+    'import_runs',
+    run.id,
+    () => beat(deps.db, run.id, owner),
+    () => runImport(spec, run, owner, job),
+  );
 }
 
 async function runImport<R extends { warnings: string[] }>(

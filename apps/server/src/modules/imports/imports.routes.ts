@@ -11,7 +11,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import type { ModuleJobs } from '../index.js';
-import { importRecovery } from './import-recovery.js';
 import {
   eisImportJob,
   eisProcurementImportJob,
@@ -67,7 +66,6 @@ async function readUpload(req: FastifyRequest, limit: number) {
  */
 export function importsModule(app: FastifyInstance): ModuleJobs {
   const db = () => app.deps.db;
-  app.deps.jobs.every(importRecovery);
 
   app.register(async (scope) => {
     const limit = app.deps.config.uploadLimit;

@@ -7,6 +7,7 @@ import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { type StoredFile, sha256Of, storeFile } from '../files/files.service.js';
 import { precheckUploads } from './import-files.js';
+import { importExpiry } from './import-recovery.js';
 import { notifyEarlyFailure } from './import-runner.js';
 import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
 import { failRun, findRun, insertRun, listRuns, toImportRun } from './imports.repository.js';
@@ -20,15 +21,6 @@ const MIME: Record<ImportKind, string> = {
   'eis-plans': 'application/xml',
   'eis-procurements': 'application/xml',
 };
-
-/**
- * How long pg-boss lets an import job run before it counts it lost: its size's share of a slow
- * hour (a 45 MB bank statement takes 13–30 s) many times over. A dead node's runs are recovered
- * by their heartbeat much sooner (import-recovery.ts); this bounds a worker that hangs alive.
- */
-export function importExpiry(bytes: number): number {
-  return Math.min(3600, 300 + Math.ceil(bytes / (1024 * 1024)) * 10);
-}
 
 /**
  * Stores the uploaded files and the run (queued) in one transaction, then enqueues the job.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatRub, fromKopecks, type PageQuery, type PerformanceRecord, toScaled } from '@zakupki/shared';
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
 import {
@@ -20,6 +20,7 @@ import { assertContractOf } from '../contracts/contract-versions.js';
 import { recordJobError } from './import-runner.js';
 
 type Row = typeof performanceRecords.$inferSelect;
+export type PerformanceRow = Row;
 
 export const toPerformanceRecord = (r: Row): PerformanceRecord => ({
   id: r.id,
@@ -213,6 +214,34 @@ async function buildData(db: Db, rec: Row) {
   };
 }
 
+/** Ends a queued record; false when it had ended already. */
+export async function endPerformance(
+  db: Db,
+  id: number,
+  set: { status: 'done' | 'failed'; error: string | null; data?: Row['data'] },
+): Promise<boolean> {
+  const rows = await db
+    .update(performanceRecords)
+    .set({ ...set, finishedAt: new Date() })
+    .where(and(eq(performanceRecords.id, id), eq(performanceRecords.status, 'queued')))
+    .returning({ id: performanceRecords.id });
+  return rows.length > 0;
+}
+
+/** Queued records older than `seconds`: their job's every attempt had time to run. */
+export function lostPerformance(db: Db, seconds: number): Promise<Row[]> {
+  return db
+    .select()
+    .from(performanceRecords)
+    .where(
+      and(
+        eq(performanceRecords.status, 'queued'),
+        sql`${performanceRecords.createdAt} < now() - make_interval(secs => ${seconds})`,
+      ),
+    )
+    .limit(100);
+}
+
 /** Job body: builds and stores the record, then notifies with notificationPerfomanceContractResponse. */
 export async function runPerformance(deps: AppDeps, id: number, job: JobContext): Promise<void> {
   const [rec] = await deps.db.select().from(performanceRecords).where(eq(performanceRecords.id, id));
@@ -234,12 +263,10 @@ export async function runPerformance(deps: AppDeps, id: number, job: JobContext)
         contract_id: rec.contractId,
       },
     });
+  // ends the record only while it is queued: one given up as lost meanwhile is not ended twice
   const fail = async (message: string, code?: string) => {
-    await deps.db
-      .update(performanceRecords)
-      .set({ status: 'failed', error: message, finishedAt: new Date() })
-      .where(eq(performanceRecords.id, id));
-    await notify('error', message, message, code);
+    if (await endPerformance(deps.db, id, { status: 'failed', error: message }))
+      await notify('error', message, message, code);
   };
   try {
     const { contract, data, count } = await buildData(deps.db, rec);
@@ -250,10 +277,7 @@ export async function runPerformance(deps: AppDeps, id: number, job: JobContext)
       );
       return;
     }
-    await deps.db
-      .update(performanceRecords)
-      .set({ status: 'done', data, error: null, finishedAt: new Date() })
-      .where(eq(performanceRecords.id, id));
+    if (!(await endPerformance(deps.db, id, { status: 'done', data, error: null }))) return;
     await notify(
       'success',
       `Сведения об исполнении договора № ${contract.number} за период ${period} сформированы: оплачено ${formatRub(data.totals.paid)}, принято ${formatRub(data.totals.accepted)}`,

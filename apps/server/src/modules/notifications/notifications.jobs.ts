@@ -6,6 +6,7 @@ export const testNotificationJob = defineJob({
   name: 'system.test-notification',
   payload: z.object({ user_id: z.number().int(), requested_by: z.number().int(), node: z.string() }),
   retry: { limit: 2, delaySeconds: 2 },
+  expireInSeconds: 60,
   handler: async (p, { deps, jobId }) => {
     await deps.notifier.notify({
       userId: p.user_id,

@@ -18,9 +18,15 @@ import { type DocModel, documentationModel } from './procurement-documents.servi
  * PDF where asked, and stores each result as the document's next version.
  */
 
-/** A run whose heartbeat is older than this is a dead node's: a new request takes it over. */
-const STALE_MS = 15 * 60_000;
 const PDF_MIME = 'application/pdf';
+
+/** The run was ended meanwhile (as a dead node's): this worker's history entry is rolled back. */
+export class RunEnded extends Error {
+  constructor(id: number) {
+    super(`procurement documents run ${id} was ended meanwhile`);
+    this.name = 'RunEnded';
+  }
+}
 
 export type GenerationRequest = { document_ids?: number[]; formats?: OutputFormat[] };
 type Result = repo.RunRow['results'][number];
@@ -84,11 +90,8 @@ export async function claimGeneration(
     const run = await claim();
     if (run) return { run, fresh: true };
     const open = await repo.openRun(db, procurementId);
-    if (!open) continue; // it ended meanwhile
-    if (Date.now() - open.heartbeatAt.getTime() > STALE_MS) {
-      await repo.finishRun(db, open.id, 'Формирование прервано: задание не отвечало');
-      continue;
-    }
+    // it ended meanwhile; a run of a dead node is ended by the queue's upkeep (procurement-documents.jobs.ts)
+    if (!open) continue;
     if (ids.every((id) => open.documentIds.includes(id)) && sameFormats(open.formats, formats))
       return { run: open, fresh: false };
     throw new AppError(
@@ -236,7 +239,8 @@ export async function generateRun(
       companyId: run.companyId,
       after: { job_id: jobId, documents: results },
     });
-    await repo.finishRun(tx, run.id, null);
+    // only while this job still holds it: a run ended as a dead node's is not ended twice
+    if (!(await repo.finishRun(tx, run.id, null, jobId))) throw new RunEnded(run.id);
   });
   return {
     procurementId: run.procurementId,

@@ -2,8 +2,14 @@ import { ROLES } from '@zakupki/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { defineJob, type JobContext } from '../../plugins/jobs.js';
+import { type RunTable, withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { claimGeneration, type GenerationRequest, generateRun } from './document-generation.service.js';
+import {
+  claimGeneration,
+  type GenerationRequest,
+  generateRun,
+  RunEnded,
+} from './document-generation.service.js';
 import * as repo from './procurement-documents.repository.js';
 
 const GeneratePayload = z.object({
@@ -50,6 +56,19 @@ async function runJob(p: GeneratePayload, ctx: JobContext) {
     sessionId: 0,
     requestId: `job:${ctx.jobId}`,
   };
+  // marked alive at once and while it works: a run silent for long lost its node (documentRunTable)
+  await repo.beatRun(deps.db, run.id, ctx.jobId);
+  await withHeartbeat(
+    deps,
+    'procurement_document_runs',
+    run.id,
+    () => repo.beatRun(deps.db, run.id, ctx.jobId),
+    () => work(p, ctx, run, actor),
+  );
+}
+
+async function work(p: GeneratePayload, ctx: JobContext, run: repo.RunRow, actor: Actor) {
+  const { deps } = ctx;
   const to = { userId: p.user_id, companyId: run.companyId };
   try {
     const out = await generateRun(deps, actor, run, ctx.jobId, (progress, documentId) =>
@@ -79,11 +98,15 @@ async function runJob(p: GeneratePayload, ctx: JobContext) {
       },
     );
   } catch (err) {
+    if (err instanceof RunEnded) {
+      deps.log.warn({ run_id: run.id }, 'procurement documents run ended meanwhile');
+      return;
+    }
     // a refusal will not change on retry; anything else is retried and reported at the last attempt
     if (!(err instanceof AppError) && !ctx.lastAttempt) throw err;
     if (!(err instanceof AppError)) deps.log.error({ err }, 'procurement documents generation failed');
     const message = err instanceof AppError ? err.message : 'Не удалось сформировать документы закупки';
-    await repo.finishRun(deps.db, run.id, message);
+    if (!(await repo.finishRun(deps.db, run.id, message, ctx.jobId))) return;
     await answerGeneration(deps, to, 'error', message, {
       procurement_id: p.procurement_id,
       documents: [],
@@ -92,13 +115,44 @@ async function runJob(p: GeneratePayload, ctx: JobContext) {
   }
 }
 
+/** A PDF conversion takes seconds to a minute per document; a run waits for its job at most this long. */
+const GENERATION_EXPIRY = 900;
+
+/**
+ * The generation runs for the runs' recovery (plugins/run-recovery.ts): a run whose node died is
+ * ended with a notice (the documents it made are kept as their versions; «Сформировать» again
+ * makes the rest), so the procurement is free for a new run within a minute.
+ */
+export const documentRunTable: RunTable<repo.RunRow & { status: 'running'; attempts: number }> = {
+  name: 'procurement_document_runs',
+  stale: async (deps, seconds) =>
+    (await repo.staleRuns(deps.db, seconds, GENERATION_EXPIRY)).map((r) => ({
+      ...r,
+      status: 'running' as const,
+      attempts: 1,
+    })),
+  async fail(deps, run, reason, seconds) {
+    const message = `Формирование прервано: ${reason}. Готовые документы сохранены; запустите формирование снова`;
+    if (!(await repo.failStaleRun(deps.db, run, message, seconds))) return false;
+    await deps.jobs.cancel(generateDocumentsJob, run.jobId);
+    if (run.userId !== null)
+      await answerGeneration(deps, { userId: run.userId, companyId: run.companyId }, 'error', message, {
+        procurement_id: run.procurementId,
+        documents: run.results.map(({ output_id: _o, ...r }) => r),
+        error: message,
+      });
+    return true;
+  },
+};
+
 /** Fills the templates of a procurement's documents (readyDocumentRequest on /auth, POST …/generate). */
 export const generateDocumentsJob = defineJob({
   name: 'procurement-documents.generate',
   payload: GeneratePayload,
   retry: { limit: 2, delaySeconds: 3, backoff: true },
-  expireInSeconds: 600,
+  expireInSeconds: GENERATION_EXPIRY,
   concurrency: 1,
+  runs: () => documentRunTable,
   handler: runJob,
 });
 

@@ -2,7 +2,8 @@ import { ROLES } from '@zakupki/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { defineJob, type JobContext } from '../../plugins/jobs.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { findCopy } from './procurement-rules.repository.js';
 import { copyRule } from './rule-copy.service.js';
 
 const CopyPayload = z.object({
@@ -19,8 +20,26 @@ type CopyPayload = z.output<typeof CopyPayload>;
 
 const HEADER = 'Копирование положения о закупке';
 
+/** The copy's one answer to its author (copyProcurementRuleResponse, stored as a notification). */
+const answerCopy = (
+  deps: AppDeps,
+  p: CopyPayload,
+  status: 'success' | 'error',
+  message: string,
+  extra: Record<string, unknown>,
+) =>
+  deps.notifier.notify({
+    userId: p.user_id,
+    companyId: p.target_company_id,
+    kind: 'copyProcurementRuleResponse',
+    status,
+    header: HEADER,
+    message,
+    payload: { rule_id: p.rule_id, target_company_id: p.target_company_id, warnings: [], ...extra },
+  });
+
 async function runCopy(p: CopyPayload, ctx: JobContext) {
-  const { notifier, db, log } = ctx.deps;
+  const { db, log } = ctx.deps;
   const actor: Actor = {
     userId: p.user_id,
     role: p.role,
@@ -31,15 +50,7 @@ async function runCopy(p: CopyPayload, ctx: JobContext) {
     requestId: `job:${ctx.jobId}`,
   };
   const answer = (status: 'success' | 'error', message: string, extra: Record<string, unknown>) =>
-    notifier.notify({
-      userId: p.user_id,
-      companyId: p.target_company_id,
-      kind: 'copyProcurementRuleResponse',
-      status,
-      header: HEADER,
-      message,
-      payload: { rule_id: p.rule_id, target_company_id: p.target_company_id, warnings: [], ...extra },
-    });
+    answerCopy(ctx.deps, p, status, message, extra);
   try {
     const r = await copyRule(db, actor, p);
     const tail = r.warnings.length ? ` Предупреждения: ${r.warnings.join('; ')}` : '';
@@ -64,7 +75,23 @@ export const copyProcurementRuleJob = defineJob({
   name: 'procurement-rules.copy',
   payload: CopyPayload,
   retry: { limit: 2, delaySeconds: 3, backoff: true },
-  expireInSeconds: 600,
+  // one rule's versions and documents in one transaction (idempotent by its key): retried soon
+  expireInSeconds: 300,
   concurrency: 1,
   handler: runCopy,
+  // its last attempt lost with its node: the copy it may have committed answers, or the loss does
+  onLost: async (p, deps) => {
+    const done = await findCopy(deps.db, p.target_company_id, p.key);
+    if (done)
+      await answerCopy(deps, p, 'success', 'Положение скопировано в другую компанию черновиками.', {
+        new_rule_id: done.ruleId,
+        error: null,
+        warnings: done.warnings,
+      });
+    else {
+      const message =
+        'Копирование положения прервано: сервер остановился во время него. Ничего не скопировано; повторите копирование';
+      await answerCopy(deps, p, 'error', message, { new_rule_id: null, error: message });
+    }
+  },
 });

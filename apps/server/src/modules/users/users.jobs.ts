@@ -11,6 +11,8 @@ export const sendUserMailJob = defineJob({
     body: z.string().min(1),
   }),
   retry: { limit: 3, delaySeconds: 10, backoff: true },
+  // one SMTP exchange
+  expireInSeconds: 120,
   handler: async (p, { deps }) => {
     await sendMail(deps.db, deps.config, deps.log, p);
   },
