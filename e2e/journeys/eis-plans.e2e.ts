@@ -72,7 +72,8 @@ describe('procurement plans', () => {
       await page.getByRole('heading', { name: `Позиция плана закупки № ${PLAN_NUMBER}-166` }).waitFor();
       await page.getByText('Поставка картриджей для нужд АО "Москапстрой"').waitFor();
       expect(await page.getByRole('table', { name: 'Строки позиции' }).getByRole('row').count()).toBe(41);
-      await expect(page.getByRole('button', { name: 'Создать закупку по позиции' }).count()).resolves.toBe(0);
+      // the procurement module is here: a specialist may start a procurement from the position
+      await page.getByRole('button', { name: 'Создать закупку по позиции' }).waitFor();
 
       // a second version: position 1 dearer, position 166 annulled
       const v64 = fs
