@@ -1,9 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { ContractListItem } from '@zakupki/shared/api/contracts';
-import type { DataTableSortStatus } from 'mantine-datatable';
-import { PagedTable } from '../../../../components/table/paged-table';
+import { RegisterTable as Table } from '../../../../components/register/register-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { type ContractSort, PAGE_LIMITS, type RegisterFilters } from '../../model/filters';
+import type { ContractSort, RegisterFilters } from '../../model/filters';
 import { DeadlineBadge, StatusBadge } from '../badges';
 
 export type RegisterTableProps = {
@@ -19,27 +18,18 @@ export type RegisterTableProps = {
 
 /** The register table: server-side paging and sorting, a row opens the contract's card. */
 export function RegisterTable(p: RegisterTableProps) {
-  const sortStatus: DataTableSortStatus<ContractListItem> = {
-    columnAccessor: p.filters.sort,
-    direction: p.filters.order,
-  };
   return (
-    <PagedTable<ContractListItem>
+    <Table<ContractListItem, ContractSort>
       aria-label="Реестр договоров"
-      verticalAlign="top"
-      records={p.records}
-      fetching={p.fetching}
       emptyText="Договоры не найдены"
+      records={p.records}
       total={p.total}
-      limit={p.filters.limit}
-      page={p.filters.page}
-      onPageChange={p.onPage}
-      pageSizes={PAGE_LIMITS}
-      onLimitChange={p.onLimit}
-      sortStatus={sortStatus}
-      onSortStatusChange={(s) => p.onSort(s.columnAccessor as ContractSort, s.direction)}
-      onRowClick={(record) => p.onOpen(record.id)}
-      rowStyle={() => ({ cursor: 'pointer' })}
+      view={p.filters}
+      fetching={p.fetching}
+      onPage={p.onPage}
+      onLimit={p.onLimit}
+      onSort={p.onSort}
+      onOpen={p.onOpen}
       columns={[
         {
           accessor: 'eis_registry_number',

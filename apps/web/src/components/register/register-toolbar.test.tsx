@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { RegisterTable } from './register-table';
+import { ExportXlsxButton, RegisterToolbar } from './register-toolbar';
+
+describe('RegisterToolbar', () => {
+  it('shows the count, the switches and the buttons', async () => {
+    const onClick = vi.fn();
+    renderApp(
+      <RegisterToolbar found="Найдено закупок: 3" switches={<span>переключатели</span>}>
+        <ExportXlsxButton onClick={onClick} loading={false} />
+      </RegisterToolbar>,
+    );
+    expect(screen.getByText('Найдено закупок: 3')).toBeTruthy();
+    expect(screen.getByText('переключатели')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Выгрузить в Excel' }));
+    expect(onClick).toHaveBeenCalled();
+  });
+});
+
+describe('RegisterTable', () => {
+  it('a sortable header asks for the sort, a row opens its card', async () => {
+    const onSort = vi.fn();
+    const onOpen = vi.fn();
+    renderApp(
+      <RegisterTable<{ id: number; name: string }, 'name'>
+        aria-label="Реестр"
+        emptyText="Пусто"
+        columns={[{ accessor: 'name', title: 'Имя', sortable: true }]}
+        records={[{ id: 7, name: 'Кабель' }]}
+        total={1}
+        view={{ sort: 'name', order: 'desc', page: 1, limit: 10 }}
+        fetching={false}
+        onPage={() => {}}
+        onLimit={() => {}}
+        onSort={onSort}
+        onOpen={onOpen}
+      />,
+    );
+    await userEvent.click(screen.getByText('Кабель'));
+    expect(onOpen).toHaveBeenCalledWith(7);
+    await userEvent.click(screen.getByText('Имя'));
+    expect(onSort).toHaveBeenCalledWith('name', 'asc');
+  });
+});
