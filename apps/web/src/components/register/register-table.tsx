@@ -43,3 +43,30 @@ export function RegisterTable<T extends { id: number }, S extends string>(p: Reg
     />
   );
 }
+
+/** What a register page hands its table: the page of rows and the address's sort and paging. */
+export type RegisterTableData<T, S extends string> = Omit<
+  RegisterTableProps<T, S>,
+  'aria-label' | 'emptyText' | 'columns' | 'onOpen'
+>;
+
+/**
+ * The table's data and its paging/sorting handlers from a register page's list answer, its
+ * filters and its URL change (a new sort or limit goes to the address like any filter).
+ */
+export function registerTableData<T, S extends string>(
+  data: { items: T[]; total: number } | undefined,
+  fetching: boolean,
+  view: RegisterView<S>,
+  change: (patch: { page?: number; limit?: number; sort?: S; order?: 'asc' | 'desc' }) => void,
+): RegisterTableData<T, S> {
+  return {
+    records: data?.items ?? [],
+    total: data?.total ?? 0,
+    view,
+    fetching,
+    onPage: (page) => change({ page }),
+    onLimit: (limit) => change({ limit }),
+    onSort: (sort, order) => change({ sort, order }),
+  };
+}

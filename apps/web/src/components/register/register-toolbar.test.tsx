@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { RegisterTable } from './register-table';
+import { RegisterTable, registerTableData } from './register-table';
 import { ExportXlsxButton, RegisterToolbar } from './register-toolbar';
 
 describe('RegisterToolbar', () => {
@@ -43,5 +43,22 @@ describe('RegisterTable', () => {
     expect(onOpen).toHaveBeenCalledWith(7);
     await userEvent.click(screen.getByText('Имя'));
     expect(onSort).toHaveBeenCalledWith('name', 'asc');
+  });
+});
+
+describe('registerTableData', () => {
+  it('rows of the answer and the handlers as URL changes', () => {
+    const change = vi.fn();
+    const d = registerTableData(
+      { items: [{ id: 1 }], total: 31 },
+      true,
+      { sort: 'date', order: 'desc', page: 2, limit: 10 },
+      change,
+    );
+    expect(d).toMatchObject({ records: [{ id: 1 }], total: 31, fetching: true, view: { page: 2 } });
+    d.onSort('date', 'asc');
+    d.onPage(3);
+    expect(change.mock.calls).toEqual([[{ sort: 'date', order: 'asc' }], [{ page: 3 }]]);
+    expect(registerTableData(undefined, false, d.view, change)).toMatchObject({ records: [], total: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { registerTableData } from '../../../../components/register/register-table';
 import {
   ExportXlsxButton,
   noticeXlsxSaved,
@@ -53,13 +54,7 @@ export function RegisterPage() {
       </RegisterToolbar>
       <RegisterFilterBar filters={filters} onChange={change} />
       <RegisterTable
-        records={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        filters={filters}
-        fetching={list.isFetching}
-        onPage={(page) => change({ page })}
-        onLimit={(limit) => change({ limit })}
-        onSort={(sort, order) => change({ sort, order })}
+        {...registerTableData(list.data, list.isFetching, filters, change)}
         onOpen={(id) => openCard(id)}
       />
       <ContractDrawer

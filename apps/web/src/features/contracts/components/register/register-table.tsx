@@ -1,18 +1,14 @@
 import { Stack, Text } from '@mantine/core';
 import type { ContractListItem } from '@zakupki/shared/api/contracts';
-import { RegisterTable as Table } from '../../../../components/register/register-table';
+import {
+  type RegisterTableData,
+  RegisterTable as Table,
+} from '../../../../components/register/register-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import type { ContractSort, RegisterFilters } from '../../model/filters';
+import type { ContractSort } from '../../model/filters';
 import { DeadlineBadge, StatusBadge } from '../badges';
 
-export type RegisterTableProps = {
-  records: ContractListItem[];
-  total: number;
-  filters: RegisterFilters;
-  fetching: boolean;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  onSort: (sort: ContractSort, order: 'asc' | 'desc') => void;
+export type RegisterTableProps = RegisterTableData<ContractListItem, ContractSort> & {
   onOpen: (id: number) => void;
 };
 
@@ -22,14 +18,7 @@ export function RegisterTable(p: RegisterTableProps) {
     <Table<ContractListItem, ContractSort>
       aria-label="Реестр договоров"
       emptyText="Договоры не найдены"
-      records={p.records}
-      total={p.total}
-      view={p.filters}
-      fetching={p.fetching}
-      onPage={p.onPage}
-      onLimit={p.onLimit}
-      onSort={p.onSort}
-      onOpen={p.onOpen}
+      {...p}
       columns={[
         {
           accessor: 'eis_registry_number',

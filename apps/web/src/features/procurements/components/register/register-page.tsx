@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { procurementRoutes } from '@zakupki/shared/api/procurements';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { registerTableData } from '../../../../components/register/register-table';
 import {
   ExportXlsxButton,
   noticeXlsxSaved,
@@ -57,13 +58,7 @@ export function RegisterPage() {
       {importing ? <ImportCard companyId={companyId} /> : null}
       <RegisterFilterBar companyId={companyId} filters={filters} onChange={change} />
       <RegisterTable
-        records={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        filters={filters}
-        fetching={list.isFetching}
-        onPage={(page) => change({ page })}
-        onLimit={(limit) => change({ limit })}
-        onSort={(sort, order) => change({ sort, order })}
+        {...registerTableData(list.data, list.isFetching, filters, change)}
         onOpen={(id) => navigate(`/documents/${id}`)}
       />
       <CreateModal

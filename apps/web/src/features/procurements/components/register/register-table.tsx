@@ -2,19 +2,14 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ProcurementListItem } from '@zakupki/shared/api/procurements';
 import type { ProcurementSort } from '@zakupki/shared/api/procurements-model';
 import { Link } from 'react-router';
-import { RegisterTable as Table } from '../../../../components/register/register-table';
+import {
+  type RegisterTableData,
+  RegisterTable as Table,
+} from '../../../../components/register/register-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import type { RegisterFilters } from '../../model/filters';
 import { DeadlineBadge, StatusBadge } from '../badges';
 
-export type RegisterTableProps = {
-  records: ProcurementListItem[];
-  total: number;
-  filters: RegisterFilters;
-  fetching: boolean;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  onSort: (sort: ProcurementSort, order: 'asc' | 'desc') => void;
+export type RegisterTableProps = RegisterTableData<ProcurementListItem, ProcurementSort> & {
   onOpen: (id: number) => void;
 };
 
@@ -27,14 +22,7 @@ export function RegisterTable(p: RegisterTableProps) {
     <Table<ProcurementListItem, ProcurementSort>
       aria-label="Реестр закупок"
       emptyText="Закупки не найдены"
-      records={p.records}
-      total={p.total}
-      view={p.filters}
-      fetching={p.fetching}
-      onPage={p.onPage}
-      onLimit={p.onLimit}
-      onSort={p.onSort}
-      onOpen={p.onOpen}
+      {...p}
       columns={[
         {
           accessor: 'number',
