@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { DateRangeFilter, FilterSwitches, ResetFiltersButton, StatusFilter } from './filter-fields';
-import { usePatchLater, useTypedFilter } from './typed-filter';
+import { useAmountFilter, usePatchLater, useTextFilter, useTypedFilter } from './typed-filter';
 
 describe('register filter fields', () => {
   it('switches report their new state', async () => {
@@ -63,6 +63,34 @@ describe('typed filters', () => {
       act(() => vi.advanceTimersByTime(400));
       expect(onChange).toHaveBeenCalledTimes(1);
       expect(onChange).toHaveBeenCalledWith({ a: 'x', b: 'y' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+function Named({ onChange }: { onChange: (p: { q?: string | null; min?: number | null }) => void }) {
+  const later = usePatchLater(onChange);
+  const [q, setQ] = useTextFilter<{ q?: string | null; min?: number | null }>(undefined, 'q', later);
+  const [min, setMin] = useAmountFilter<{ q?: string | null; min?: number | null }>(undefined, 'min', later);
+  return (
+    <>
+      <input aria-label="q" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      <input aria-label="min" value={min} onChange={(e) => setMin(e.currentTarget.value)} />
+    </>
+  );
+}
+
+describe('text and amount filters', () => {
+  it('text is trimmed (blank removes it), an amount is read from the money text', () => {
+    vi.useFakeTimers();
+    try {
+      const onChange = vi.fn();
+      renderApp(<Named onChange={onChange} />);
+      fireEvent.change(screen.getByLabelText('q'), { target: { value: '  ' } });
+      fireEvent.change(screen.getByLabelText('min'), { target: { value: '1 000,5 ₽' } });
+      act(() => vi.advanceTimersByTime(600));
+      expect(onChange).toHaveBeenCalledWith({ q: null, min: 1000.5 });
     } finally {
       vi.useRealTimers();
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { typedAmount } from '../../lib/url-filters';
 
 /** Collects patches and hands them over once typing pauses (see useTypedFilter). */
 export type PatchLater<P> = (patch: P, delay: number) => void;
@@ -39,4 +40,27 @@ export function useTypedFilter<V, P extends object>(
     later(toPatch(next), delay);
   };
   return [value, change] as const;
+}
+
+/** A typed text filter (search, supplier): trimmed, blank removes it; sent 400 ms after typing. */
+export function useTextFilter<P extends object>(
+  committed: string | undefined,
+  key: keyof P,
+  later: PatchLater<P>,
+) {
+  return useTypedFilter<string, P>(committed ?? '', (v) => ({ [key]: v.trim() || null }) as P, 400, later);
+}
+
+/** A typed amount filter (price, НМЦД from/to): the money input's text as a number; sent 600 ms after typing. */
+export function useAmountFilter<P extends object>(
+  committed: number | undefined,
+  key: keyof P,
+  later: PatchLater<P>,
+) {
+  return useTypedFilter<string | number, P>(
+    committed ?? '',
+    (v) => ({ [key]: typedAmount(v) }) as P,
+    600,
+    later,
+  );
 }

@@ -7,8 +7,7 @@ import {
   ResetFiltersButton,
   StatusFilter,
 } from '../../../../components/register/filter-fields';
-import { usePatchLater, useTypedFilter } from '../../../../components/register/typed-filter';
-import { typedAmount } from '../../../../lib/url-filters';
+import { useAmountFilter, usePatchLater, useTextFilter } from '../../../../components/register/typed-filter';
 import { type FilterPatch, hasFilters, type RegisterFilters } from '../../model/filters';
 import { STATUS_VIEW } from '../../model/status';
 
@@ -31,30 +30,10 @@ export function RegisterSwitches({ filters, onChange }: BarProps) {
 /** The register's filter bar; every change goes to the URL (typed text after a pause). */
 export function RegisterFilterBar({ filters, onChange }: BarProps) {
   const later = usePatchLater(onChange);
-  const [q, setQ] = useTypedFilter(
-    filters.q ?? '',
-    (v): FilterPatch => ({ q: v.trim() || null }),
-    400,
-    later,
-  );
-  const [supplier, setSupplier] = useTypedFilter(
-    filters.supplier ?? '',
-    (v): FilterPatch => ({ supplier: v.trim() || null }),
-    400,
-    later,
-  );
-  const [priceMin, setPriceMin] = useTypedFilter<string | number, FilterPatch>(
-    filters.price_min ?? '',
-    (v) => ({ price_min: typedAmount(v) }),
-    600,
-    later,
-  );
-  const [priceMax, setPriceMax] = useTypedFilter<string | number, FilterPatch>(
-    filters.price_max ?? '',
-    (v) => ({ price_max: typedAmount(v) }),
-    600,
-    later,
-  );
+  const [q, setQ] = useTextFilter(filters.q, 'q', later);
+  const [supplier, setSupplier] = useTextFilter(filters.supplier, 'supplier', later);
+  const [priceMin, setPriceMin] = useAmountFilter(filters.price_min, 'price_min', later);
+  const [priceMax, setPriceMax] = useAmountFilter(filters.price_max, 'price_max', later);
 
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label="Фильтры реестра договоров">

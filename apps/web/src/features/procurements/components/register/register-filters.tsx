@@ -8,8 +8,7 @@ import {
   ResetFiltersButton,
   StatusFilter,
 } from '../../../../components/register/filter-fields';
-import { usePatchLater, useTypedFilter } from '../../../../components/register/typed-filter';
-import { typedAmount } from '../../../../lib/url-filters';
+import { useAmountFilter, usePatchLater, useTextFilter } from '../../../../components/register/typed-filter';
 import { useCustomerOptions, useMethodOptions } from '../../api/options';
 import { CLEAR_FILTERS, type FilterPatch, hasFilters, type RegisterFilters } from '../../model/filters';
 import { STATUS_VIEW } from '../../model/status';
@@ -61,24 +60,10 @@ export function RegisterFilterBar({ companyId, filters, onChange }: BarProps & {
   const later = usePatchLater(onChange);
   const methods = useMethodOptions(companyId);
   const customers = useCustomerOptions(companyId);
-  const [q, setQ] = useTypedFilter(
-    filters.q ?? '',
-    (v): FilterPatch => ({ q: v.trim() || null }),
-    400,
-    later,
-  );
-  const [min, setMin] = useTypedFilter<string | number, FilterPatch>(
-    filters.nmcd_min ?? '',
-    (v) => ({ nmcd_min: typedAmount(v) }),
-    600,
-    later,
-  );
-  const [max, setMax] = useTypedFilter<string | number, FilterPatch>(
-    filters.nmcd_max ?? '',
-    (v) => ({ nmcd_max: typedAmount(v) }),
-    600,
-    later,
-  );
+  const [q, setQ] = useTextFilter(filters.q, 'q', later);
+  const [min, setMin] = useAmountFilter(filters.nmcd_min, 'nmcd_min', later);
+  const [max, setMax] = useAmountFilter(filters.nmcd_max, 'nmcd_max', later);
+
   return (
     <Group gap="sm" align="flex-end" role="search" aria-label="Фильтры реестра закупок">
       <TextInput
