@@ -1,8 +1,13 @@
-import { screen } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { StatusChangeDialog, type StatusChangeDialogProps, StatusMoveButtons } from './status-change';
+import {
+  StatusChangeDialog,
+  type StatusChangeDialogProps,
+  StatusMoveButtons,
+  useStatusMove,
+} from './status-change';
 
 const dialog = (extra: Partial<StatusChangeDialogProps>) => {
   const onConfirm = vi.fn();
@@ -59,5 +64,17 @@ describe('StatusChangeDialog', () => {
     expect(screen.getByText('Переход запрещён')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Отменить' }));
     expect(onConfirm).toHaveBeenCalledWith({ date: null, reason: null });
+  });
+});
+
+describe('useStatusMove', () => {
+  it('picking a move opens it and clears the previous refusal; close ends it', () => {
+    const { result } = renderHook(() => useStatusMove<{ to: string }>());
+    act(() => result.current.setProblem('Переход запрещён'));
+    act(() => result.current.pick({ to: 'published' }));
+    expect(result.current.open).toEqual({ to: 'published' });
+    expect(result.current.problem).toBeNull();
+    act(() => result.current.close());
+    expect(result.current.open).toBeNull();
   });
 });

@@ -30,6 +30,17 @@ export function StatusMoveButtons<S extends string, M extends StatusMove<S>>({
   );
 }
 
+/** The move whose dialog is open and the server's refusal of it; picking a move clears the refusal. */
+export function useStatusMove<M>() {
+  const [open, setOpen] = useState<M | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pick = (move: M) => {
+    setProblem(null);
+    setOpen(move);
+  };
+  return { open, problem, setProblem, pick, close: () => setOpen(null) };
+}
+
 export type StatusChangeDialogProps = {
   opened: boolean;
   onClose: () => void;

@@ -1,7 +1,10 @@
 import type { Contract } from '@zakupki/shared/api/contracts';
-import { useState } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
-import { StatusChangeDialog, StatusMoveButtons } from '../../../../components/status/status-change';
+import {
+  StatusChangeDialog,
+  StatusMoveButtons,
+  useStatusMove,
+} from '../../../../components/status/status-change';
 import { reportApiError } from '../../../../lib/error-handler';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
 import { useChangeContractStatus } from '../../api/contracts';
@@ -10,13 +13,10 @@ import { type TransitionView, transitionsFor } from '../../model/status';
 
 /** Buttons of the state machine (проект → заключен → исполнен | расторгнут; проект → отменен). */
 export function StatusActions({ companyId, contract }: { companyId: number; contract: Contract }) {
-  const [open, setOpen] = useState<TransitionView | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { open, problem, setProblem, pick, close } = useStatusMove<TransitionView>();
   const run = useChangeContractStatus(companyId, contract.id, {
     meta: { handled: true },
-    onSuccess: () => {
-      setOpen(null);
-    },
+    onSuccess: close,
     onError: (err) => {
       if (err instanceof ApiError && (err.issues.length || err.status === 409)) {
         setProblem(err.issues.length ? Object.values(fieldErrors(err.issues)).join(', ') : err.message);
@@ -29,14 +29,11 @@ export function StatusActions({ companyId, contract }: { companyId: number; cont
     <>
       <StatusMoveButtons
         moves={actions.map((t) => ({ ...t, light: t.to === 'cancelled' || t.to === 'terminated' }))}
-        onPick={(t) => {
-          setProblem(null);
-          setOpen(t);
-        }}
+        onPick={pick}
       />
       <StatusChangeDialog
         opened={!!open}
-        onClose={() => setOpen(null)}
+        onClose={close}
         title={open ? `${open.label}: договор № ${contract.number}` : ''}
         question={open?.question ?? ''}
         dateLabel={

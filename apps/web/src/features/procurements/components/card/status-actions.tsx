@@ -1,7 +1,10 @@
 import type { Procurement } from '@zakupki/shared/api/procurements';
-import { useState } from 'react';
 import { notices } from '../../../../components/notices/notices.store';
-import { StatusChangeDialog, StatusMoveButtons } from '../../../../components/status/status-change';
+import {
+  StatusChangeDialog,
+  StatusMoveButtons,
+  useStatusMove,
+} from '../../../../components/status/status-change';
 import { reportApiError } from '../../../../lib/error-handler';
 import { todayIso } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
@@ -17,11 +20,10 @@ export function StatusActions({
   companyId: number;
   procurement: Procurement;
 }) {
-  const [open, setOpen] = useState<TransitionView | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { open, problem, setProblem, pick, close } = useStatusMove<TransitionView>();
   const run = useChangeProcurementStatus(companyId, p.id, {
     meta: { handled: true },
-    onSuccess: () => setOpen(null),
+    onSuccess: close,
     onError: (err) => {
       if (err instanceof ApiError && err.issues.length)
         setProblem(Object.values(fieldErrors(err.issues)).join(', '));
@@ -41,14 +43,11 @@ export function StatusActions({
           ...t,
           light: t.to === 'cancelled' || t.to === 'failed' || t.to === 'draft',
         }))}
-        onPick={(t) => {
-          setProblem(null);
-          setOpen(t);
-        }}
+        onPick={pick}
       />
       <StatusChangeDialog
         opened={!!open}
-        onClose={() => setOpen(null)}
+        onClose={close}
         title={open ? `${open.label}: закупка № ${p.number}` : ''}
         question={open?.question ?? ''}
         dateLabel={open?.dateLabel}
