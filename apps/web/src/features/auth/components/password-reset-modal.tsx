@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { notices } from '../../../components/notices/notices.store';
 import { email, newPassword, required, rules, sameAs } from '../../../lib/validators';
 import { useResetPassword } from '../api/auth';
@@ -85,14 +86,7 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
             autoComplete="new-password"
             {...form.getInputProps('new_password2')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Сменить пароль
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={mutation.isPending} submitLabel="Сменить пароль" />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
 import { useEffect, useState } from 'react';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
@@ -123,14 +124,7 @@ export function EntryFormModal({
           {d.fields.map((f) => (
             <EntryField key={f.key} field={f} form={form} />
           ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Сохранить
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,4 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogRoutes } from '@zakupki/shared/api/catalogs';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import { type Contract, contractRoutes } from '@zakupki/shared/api/contracts';
 import type {
   ContractCreateInput,
@@ -9,10 +7,16 @@ import type {
 } from '@zakupki/shared/api/contracts-model';
 import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
 import { api } from '../../../lib/api-client';
+import {
+  type CatalogOptionType,
+  catalogOptionsQuery,
+  customerOptionsQuery as customersQuery,
+  methodOptionsQuery,
+} from '../../../lib/catalog-options';
 import { useCompanyPermissions } from '../../../lib/company-queries';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import type { ListQuery } from '../model/filters';
-import { type CatalogOptionType, contractKeys } from './keys';
+import { contractKeys } from './keys';
 
 /**
  * Contract register and card (GET/POST/PUT /api/companies/:company_id/contracts…); keys from
@@ -110,50 +114,8 @@ const recordPublication = (
 export const useContractPermissions = (companyId: number, extra?: QueryExtras) =>
   useCompanyPermissions(companyId, { staleTime: 5 * 60_000, ...extra });
 
-/** Заказчики of the company: the customer of a contract. */
-export const customersQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: contractKeys.customerOptions(companyId),
-    queryFn: ({ signal }) =>
-      api(companyRoutes.customers.list, {
-        params: { id: companyId },
-        query: { page: 1, limit: 500 },
-        signal,
-        loading: false,
-      }),
-    staleTime: 5 * 60_000,
-  });
-
-/** The procurement methods catalogue (global and the company's entries), for the contract card. */
-export const procurementMethodsQuery = (companyId: number) =>
-  queryOptions({
-    queryKey: ['catalogs', 'methods', 'options', companyId],
-    queryFn: ({ signal }) =>
-      api(catalogRoutes.methods.list, {
-        query: { company_id: companyId, page: 1, limit: 500, sort: 'code', order: 'asc' },
-        signal,
-        loading: false,
-      }),
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
-
-export const useProcurementMethods = (companyId: number) => useQuery(procurementMethodsQuery(companyId));
-
-/** Catalogue 1 (НМЦД methods), 8 (funding sources) and 9 (contract bases): global entries and the company's own. */
-export const catalogOptionsQuery = (companyId: number, type: CatalogOptionType) =>
-  queryOptions({
-    queryKey: contractKeys.catalogOptions(companyId, type),
-    queryFn: ({ signal }) =>
-      api(catalogRoutes.generic.list, {
-        params: { type },
-        query: { company_id: companyId, page: 1, limit: 500, sort: 'code', order: 'asc' },
-        signal,
-        loading: false,
-      }),
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+/** Заказчики, procurement methods and catalogues 1 / 8 / 9 of the contract form (lib/catalog-options.ts). */
+export const useProcurementMethods = (companyId: number) => useQuery(methodOptionsQuery(companyId));
 
 export const useContractList = (companyId: number, q: ListQuery, extra?: QueryExtras) =>
   useQuery({ ...contractListQuery(companyId, q), ...extra });

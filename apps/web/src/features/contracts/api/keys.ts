@@ -1,11 +1,9 @@
 import type { ReportCode } from '@zakupki/shared/api/exports';
 import type { ImportKind, ImportStatus } from '@zakupki/shared/api/imports';
-import { companyKeys } from '../../../lib/company-queries';
 import { queryRoots } from '../../../lib/query-keys';
 import type { ListQuery } from '../model/filters';
 
 /** The generic catalogues a contract picks from: 1 НМЦД methods, 8 funding sources, 9 contract bases. */
-export type CatalogOptionType = 1 | 8 | 9;
 
 /**
  * Keys of the contracts feature, one company at a time. Contracts, imports (УПД, payments, runs)
@@ -42,11 +40,6 @@ export const contractKeys = {
     q: { report_code?: ReportCode; contract_id?: number; page: number; limit: number },
   ) => [...contractKeys.reports(companyId), q] as const,
 
-  /** the company's customers as options of the contract form (under the company's customers) */
-  customerOptions: companyKeys.customerOptions,
-  /** catalogue 1 / 8 / 9 entries as options (under the catalogs root: catalogue changes refresh them) */
-  catalogOptions: (companyId: number, type: CatalogOptionType) =>
-    [...queryRoots.catalogs, 'generic', type, 'options', companyId] as const,
   /** the plan position picker's page for a search text (under the plans root: an import refreshes it) */
   planPositionOptions: (companyId: number, q: string) =>
     [...queryRoots.eisPlans, companyId, 'position-options', q] as const,

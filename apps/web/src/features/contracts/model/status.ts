@@ -2,18 +2,17 @@ import {
   CONTRACT_STATUS_TITLES,
   CONTRACT_TRANSITIONS,
   type ContractStatus,
-  DEADLINE_STATUS_TITLES,
-  type DeadlineStatus,
 } from '@zakupki/shared/api/contracts-model';
+import { stateViews } from '../../../lib/duties';
 
 /** Status of a contract: the Russian name and the badge colour. */
-export const STATUS_VIEW: Record<ContractStatus, { label: string; color: string }> = {
-  draft: { label: CONTRACT_STATUS_TITLES.draft, color: 'gray' },
-  concluded: { label: CONTRACT_STATUS_TITLES.concluded, color: 'blue' },
-  executed: { label: CONTRACT_STATUS_TITLES.executed, color: 'green' },
-  terminated: { label: CONTRACT_STATUS_TITLES.terminated, color: 'orange' },
-  cancelled: { label: CONTRACT_STATUS_TITLES.cancelled, color: 'dark' },
-};
+export const STATUS_VIEW = stateViews<ContractStatus>(CONTRACT_STATUS_TITLES, {
+  draft: 'gray',
+  concluded: 'blue',
+  executed: 'green',
+  terminated: 'orange',
+  cancelled: 'dark',
+});
 
 export type TransitionView = {
   to: ContractStatus;
@@ -80,14 +79,5 @@ export function transitionsFor(status: ContractStatus): TransitionView[] {
 /** Only draft and concluded contracts are edited (executed, terminated, cancelled are closed). */
 export const isEditable = (status: ContractStatus) => status === 'draft' || status === 'concluded';
 
-export const DEADLINE_VIEW: Record<DeadlineStatus, { label: string; color: string }> = {
-  due: { label: DEADLINE_STATUS_TITLES.due, color: 'gray' },
-  due_soon: { label: DEADLINE_STATUS_TITLES.due_soon, color: 'yellow' },
-  overdue: { label: DEADLINE_STATUS_TITLES.overdue, color: 'red' },
-};
-
-export const DUTY_VIEW: Record<DeadlineStatus | 'done' | 'done_late', { label: string; color: string }> = {
-  ...DEADLINE_VIEW,
-  done: { label: 'Размещено в срок', color: 'green' },
-  done_late: { label: 'Размещено с опозданием', color: 'orange' },
-};
+/** States of a contract's EIS duties (lib/duties.ts): open ones, and placed in time / late. */
+export { DEADLINE_VIEW, PLACEMENT_DUTY_VIEW as DUTY_VIEW } from '../../../lib/duties';

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { EIS_PLAN_TYPE_TITLES, type EisPlan } from '@zakupki/shared/api/eis-plans';
 import { useState } from 'react';
 import type { SetURLSearchParams } from 'react-router';
+import { DeadlineList } from '../../../components/deadlines/deadline-list';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { useEisPlan, useEisPlanXlsx } from '../api/eis-plans';
 import { DUTY_VIEW, patchView, type PlanView as View } from '../model/view';
@@ -81,43 +82,15 @@ function PlanDuties({ plan }: { plan: EisPlan }) {
           </List>
         </Alert>
       ) : null}
-      {plan.duties.length ? (
-        <Table withTableBorder striped aria-label="Сроки размещения плана">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Обязанность</Table.Th>
-              <Table.Th>Основание</Table.Th>
-              <Table.Th>Срок</Table.Th>
-              <Table.Th>Состояние</Table.Th>
-              <Table.Th>Размещено</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {plan.duties.map((d) => {
-              const v = DUTY_VIEW[d.status];
-              return (
-                <Table.Tr key={`${d.duty}-${d.version}`}>
-                  <Table.Td maw={420}>
-                    {d.title}
-                    <Text size="xs" c="dimmed">
-                      {d.reference}
-                      {d.unconfirmed ? ' (срок по умолчанию, уточняется)' : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(d.base_date)}</Table.Td>
-                  <Table.Td>{formatDate(d.due_date)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={v.color} variant={d.status === 'overdue' ? 'filled' : 'light'}>
-                      {v.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{d.done_on ? formatDate(d.done_on) : '—'}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      ) : null}
+      <DeadlineList
+        aria-label="Сроки размещения плана"
+        duties={plan.duties}
+        rowKey={(d) => `${d.duty}-${d.version}`}
+        view={DUTY_VIEW}
+        doneTitle="Размещено"
+        titleWidth={420}
+        note={(d) => `${d.reference}${d.unconfirmed ? ' (срок по умолчанию, уточняется)' : ''}`}
+      />
     </Stack>
   );
 }

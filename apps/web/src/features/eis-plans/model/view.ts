@@ -1,4 +1,3 @@
-import { DEADLINE_STATUS_TITLES } from '@zakupki/shared/api/contracts-model';
 import type { EisPlanPositionQuery } from '@zakupki/shared/api/eis-plans';
 import { MONTHS_TITLE } from '@zakupki/shared/months';
 
@@ -58,14 +57,8 @@ export function patchView(
 
 export const MONTHS = MONTHS_TITLE;
 
-/** A duty's state, worded as the contract duties are. */
-export const DUTY_VIEW: Record<string, { label: string; color: string }> = {
-  due: { label: DEADLINE_STATUS_TITLES.due, color: 'gray' },
-  due_soon: { label: DEADLINE_STATUS_TITLES.due_soon, color: 'yellow' },
-  overdue: { label: DEADLINE_STATUS_TITLES.overdue, color: 'red' },
-  done: { label: 'Размещено в срок', color: 'green' },
-  done_late: { label: 'Размещено с опозданием', color: 'orange' },
-};
+/** A duty's state, worded as the contract duties are (lib/duties.ts). */
+export { PLACEMENT_DUTY_VIEW as DUTY_VIEW } from '../../../lib/duties';
 
 export const POSITION_STATUS_COLOR: Record<string, string> = {
   N: 'blue',

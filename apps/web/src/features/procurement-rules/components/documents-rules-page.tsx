@@ -31,6 +31,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { ApiError } from '../../../lib/http-errors';
 import {
   useCatalog,
@@ -127,14 +128,10 @@ function DocumentFormModal({
             />
           </Group>
           <Checkbox label="Обязательный документ" {...form.getInputProps('required', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={actions.create.isPending || actions.update.isPending}>
-              Сохранить
-            </Button>
-          </Group>
+          <FormModalFooter
+            onCancel={onClose}
+            loading={actions.create.isPending || actions.update.isPending}
+          />
         </Stack>
       </form>
     </Modal>

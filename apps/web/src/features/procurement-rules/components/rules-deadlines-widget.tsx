@@ -1,6 +1,8 @@
-import { Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DeadlineCounts } from '../../../components/deadlines/deadline-counts';
+import { DutyBadge } from '../../../components/deadlines/duty-badge';
 import { formatDate } from '../../../lib/formatters';
 import { ruleDeadlinesQuery } from '../api/procurement-rules';
 import { DUTY_VIEW, dutyText } from '../model/views';
@@ -18,17 +20,7 @@ export function RulesDeadlinesWidget({ companyId }: { companyId: number }) {
   const { items, counts } = q.data;
   return (
     <Stack gap="sm">
-      <Group gap="sm">
-        <Badge color="red" variant={counts.overdue ? 'filled' : 'light'} size="lg">
-          Просрочено: {counts.overdue}
-        </Badge>
-        <Badge color="yellow" variant="light" size="lg">
-          Срок истекает: {counts.due_soon}
-        </Badge>
-        <Badge color="blue" variant="light" size="lg">
-          В срок: {counts.due}
-        </Badge>
-      </Group>
+      <DeadlineCounts counts={counts} />
       {items.length ? (
         <Table striped aria-label="Размещение положений о закупке в ЕИС">
           <Table.Thead>
@@ -50,15 +42,7 @@ export function RulesDeadlinesWidget({ companyId }: { companyId: number }) {
                 <Table.Td>{formatDate(d.base_date)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.due_date)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    color={DUTY_VIEW[d.status].color}
-                    variant={d.status === 'overdue' ? 'filled' : 'light'}
-                  >
-                    {DUTY_VIEW[d.status].label}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {dutyText(d)}
-                  </Text>
+                  <DutyBadge status={d.status} view={DUTY_VIEW} note={dutyText(d)} />
                 </Table.Td>
               </Table.Tr>
             ))}

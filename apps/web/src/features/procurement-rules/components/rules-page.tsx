@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppMultiSelect } from '../../../components/form/app-select';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { notices } from '../../../components/notices/notices.store';
 import { formatDate } from '../../../lib/formatters';
 import {
@@ -86,14 +87,7 @@ function RuleFormModal({
             searchable
             {...form.getInputProps('customer_ids')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              Сохранить
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

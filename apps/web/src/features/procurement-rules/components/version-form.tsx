@@ -24,6 +24,7 @@ import {
 import { AppSelect } from '../../../components/form/app-select';
 import { DateField } from '../../../components/form/date-field';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../components/form/money-input';
 import { notices } from '../../../components/notices/notices.store';
 import { useCatalog, useSaveVersion } from '../api/procurement-rules';
@@ -218,14 +219,7 @@ export function VersionFormModal({
             <DateField label="Вступает в силу с" {...form.getInputProps('effective_from')} />
           </Group>
           <Textarea label="Что изменено" autosize minRows={2} {...form.getInputProps('changes_summary')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Сохранить
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,3 @@
-import { companyKeys } from '../../../lib/company-queries';
 import { queryRoots } from '../../../lib/query-keys';
 import type { ListQuery } from '../model/filters';
 
@@ -13,10 +12,6 @@ export const procurementKeys = {
   card: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'card', id] as const,
   history: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'history', id] as const,
 
-  customerOptions: companyKeys.customerOptions,
-  methodOptions: (companyId: number) => [...queryRoots.catalogs, 'methods', 'options', companyId] as const,
-  catalogOptions: (companyId: number, type: 1 | 8) =>
-    [...queryRoots.catalogs, 'generic', type, 'options', companyId] as const,
   okpd2: (q: string) => [...queryRoots.catalogs, 'classifier', 'okpd2', q] as const,
   planPositions: (companyId: number, q: string) =>
     [...queryRoots.eisPlans, companyId, 'position-search', q] as const,

@@ -1,53 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { classifierRoutes } from '@zakupki/shared/api/classifiers';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
 import { api } from '../../../lib/api-client';
+import { catalogOptionsQuery, customerOptionsQuery, methodOptionsQuery } from '../../../lib/catalog-options';
 import { procurementKeys } from './keys';
 
-/** Option lists of the procurement form: customers, catalogues, ОКПД2, plan positions. */
+/** Option lists of the procurement form: customers, catalogues (lib/catalog-options.ts), ОКПД2, plan positions. */
 const OPTIONS = { staleTime: 5 * 60_000, meta: { silent: true } } as const;
 
 export const useCustomerOptions = (companyId: number) =>
-  useQuery({
-    queryKey: procurementKeys.customerOptions(companyId),
-    queryFn: ({ signal }) =>
-      api(companyRoutes.customers.list, {
-        params: { id: companyId },
-        query: { page: 1, limit: 500 },
-        signal,
-        loading: false,
-      }),
-    ...OPTIONS,
-  });
+  useQuery({ ...customerOptionsQuery(companyId), ...OPTIONS });
 
 /** The procurement methods catalogue of the company (global entries and its own). */
-export const useMethodOptions = (companyId: number) =>
-  useQuery({
-    queryKey: procurementKeys.methodOptions(companyId),
-    queryFn: ({ signal }) =>
-      api(catalogRoutes.methods.list, {
-        query: { company_id: companyId, page: 1, limit: 500, sort: 'code', order: 'asc' },
-        signal,
-        loading: false,
-      }),
-    ...OPTIONS,
-  });
+export const useMethodOptions = (companyId: number) => useQuery(methodOptionsQuery(companyId));
 
 /** Catalogue 1 (методы определения НМЦД) or 8 (источники финансирования). */
 export const useCatalogOptions = (companyId: number, type: 1 | 8) =>
-  useQuery({
-    queryKey: procurementKeys.catalogOptions(companyId, type),
-    queryFn: ({ signal }) =>
-      api(catalogRoutes.generic.list, {
-        params: { type },
-        query: { company_id: companyId, page: 1, limit: 500, sort: 'code', order: 'asc' },
-        signal,
-        loading: false,
-      }),
-    ...OPTIONS,
-  });
+  useQuery(catalogOptionsQuery(companyId, type));
 
 /** ОКПД2 by code prefix or words (the classifier search); nothing is asked under two characters. */
 export const useOkpd2Search = (q: string) =>

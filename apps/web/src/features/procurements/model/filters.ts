@@ -4,6 +4,15 @@ import {
   type ProcurementSort,
   type ProcurementStatus,
 } from '@zakupki/shared/api/procurements-model';
+import {
+  amountParam,
+  enumListParam,
+  idParam,
+  isoDateParam,
+  sortPagingParams,
+  textParam,
+  writeUrlFilters,
+} from '../../../lib/url-filters';
 
 /**
  * Register filters kept in the URL, like the contract register's:
@@ -28,77 +37,31 @@ export type RegisterFilters = {
   limit: number;
 };
 
-export const PAGE_LIMITS = [10, 25, 50, 100];
+export { PAGE_LIMITS } from '../../../lib/url-filters';
 export const DEFAULT_SORT: ProcurementSort = 'created_at';
 export const DEFAULT_ORDER = 'desc';
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const realIso = (v: string | null): string | undefined => {
-  if (!v || !ISO.test(v)) return undefined;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : undefined;
-};
-const amount = (v: string | null): number | undefined => {
-  if (v === null || v.trim() === '') return undefined;
-  const n = Number(v.replace(',', '.'));
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-};
-const idOf = (v: string | null): number | undefined => {
-  const n = Number(v);
-  return v && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const text = (v: string | null) => v?.trim() || undefined;
-
 export function readFilters(p: URLSearchParams): RegisterFilters {
-  const statuses = p
-    .getAll('status')
-    .flatMap((s) => s.split(','))
-    .filter((s): s is ProcurementStatus => (PROCUREMENT_STATUSES as readonly string[]).includes(s));
-  const sort = p.get('sort');
-  const order = p.get('order');
-  const page = Number(p.get('page'));
-  const limit = Number(p.get('limit'));
   return {
-    status: [...new Set(statuses)],
-    method: idOf(p.get('method')),
-    customer: idOf(p.get('customer')),
-    date_from: realIso(p.get('date_from')),
-    date_to: realIso(p.get('date_to')),
-    nmcd_min: amount(p.get('nmcd_min')),
-    nmcd_max: amount(p.get('nmcd_max')),
+    status: enumListParam(p, 'status', PROCUREMENT_STATUSES),
+    method: idParam(p.get('method')),
+    customer: idParam(p.get('customer')),
+    date_from: isoDateParam(p.get('date_from')),
+    date_to: isoDateParam(p.get('date_to')),
+    nmcd_min: amountParam(p.get('nmcd_min')),
+    nmcd_max: amountParam(p.get('nmcd_max')),
     sme: p.get('sme') === 'true',
     overdue: p.get('overdue') === 'true',
-    q: text(p.get('q')),
-    sort: (PROCUREMENT_SORTS as readonly string[]).includes(sort ?? '')
-      ? (sort as ProcurementSort)
-      : DEFAULT_SORT,
-    order: order === 'asc' || order === 'desc' ? order : DEFAULT_ORDER,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    limit: PAGE_LIMITS.includes(limit) ? limit : 10,
+    q: textParam(p.get('q')),
+    ...sortPagingParams(p, PROCUREMENT_SORTS, { sort: DEFAULT_SORT, order: DEFAULT_ORDER }),
   };
 }
 
 export type FilterPatch = Partial<{ [K in keyof RegisterFilters]: RegisterFilters[K] | null }>;
 
-/** The next URL parameters: empty values and defaults left out, the page reset unless it changes. */
-export function writeFilters(current: URLSearchParams, patch: FilterPatch): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const [key, value] of Object.entries(patch)) {
-    next.delete(key);
-    if (value === null || value === undefined || value === '' || value === false) continue;
-    if (Array.isArray(value)) {
-      if (value.length) next.set(key, value.join(','));
-      continue;
-    }
-    if (key === 'sort' && value === DEFAULT_SORT) continue;
-    if (key === 'order' && value === DEFAULT_ORDER) continue;
-    if (key === 'page' && value === 1) continue;
-    if (key === 'limit' && value === 10) continue;
-    next.set(key, String(value));
-  }
-  if (!('page' in patch)) next.delete('page');
-  return next;
-}
+/** The next URL parameters (lib/url-filters.ts: defaults left out, the page reset unless it changes). */
+export const writeFilters = (current: URLSearchParams, patch: FilterPatch): URLSearchParams =>
+  writeUrlFilters(current, patch, { sort: DEFAULT_SORT, order: DEFAULT_ORDER });
 
 export const hasFilters = (f: RegisterFilters) =>
   f.status.length > 0 ||

@@ -3,18 +3,19 @@ import {
   PROCUREMENT_TRANSITIONS,
   type ProcurementStatus,
 } from '@zakupki/shared/api/procurements-model';
+import { DEADLINE_VIEW, type StateView, stateViews } from '../../../lib/duties';
 
 /** Status of a procurement: the Russian name and the badge colour. */
-export const STATUS_VIEW: Record<ProcurementStatus, { label: string; color: string }> = {
-  draft: { label: PROCUREMENT_STATUS_TITLES.draft, color: 'gray' },
-  documentation_ready: { label: PROCUREMENT_STATUS_TITLES.documentation_ready, color: 'cyan' },
-  published: { label: PROCUREMENT_STATUS_TITLES.published, color: 'blue' },
-  bids_closed: { label: PROCUREMENT_STATUS_TITLES.bids_closed, color: 'indigo' },
-  summing_up: { label: PROCUREMENT_STATUS_TITLES.summing_up, color: 'violet' },
-  contract_concluded: { label: PROCUREMENT_STATUS_TITLES.contract_concluded, color: 'green' },
-  cancelled: { label: PROCUREMENT_STATUS_TITLES.cancelled, color: 'dark' },
-  failed: { label: PROCUREMENT_STATUS_TITLES.failed, color: 'orange' },
-};
+export const STATUS_VIEW = stateViews<ProcurementStatus>(PROCUREMENT_STATUS_TITLES, {
+  draft: 'gray',
+  documentation_ready: 'cyan',
+  published: 'blue',
+  bids_closed: 'indigo',
+  summing_up: 'violet',
+  contract_concluded: 'green',
+  cancelled: 'dark',
+  failed: 'orange',
+});
 
 export type TransitionView = {
   to: ProcurementStatus;
@@ -112,10 +113,9 @@ export function transitionsFor(status: ProcurementStatus, allowed: readonly Proc
 export const isEditable = (status: ProcurementStatus) =>
   status !== 'contract_concluded' && status !== 'cancelled' && status !== 'failed';
 
-export const DUTY_VIEW: Record<string, { label: string; color: string }> = {
-  due: { label: 'В срок', color: 'gray' },
-  due_soon: { label: 'Срок истекает', color: 'yellow' },
-  overdue: { label: 'Просрочено', color: 'red' },
+/** States of a procurement's duties: the open ones (lib/duties.ts), done, and not begun yet. */
+export const DUTY_VIEW: Record<string, StateView> = {
+  ...DEADLINE_VIEW,
   done: { label: 'Выполнено в срок', color: 'green' },
   done_late: { label: 'Выполнено с опозданием', color: 'orange' },
   not_yet: { label: 'Ещё не наступил', color: 'gray' },

@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { notices } from '../../../components/notices/notices.store';
 import { PagedTable } from '../../../components/table/paged-table';
 import {
@@ -204,14 +205,7 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
         >
           <Stack gap="sm">
             {props.renderFields(form)}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(null)}>
-                Отмена
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Сохранить
-              </Button>
-            </Group>
+            <FormModalFooter onCancel={() => setEditing(null)} loading={save.isPending} />
           </Stack>
         </form>
       </Modal>

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Switch } from '@mantine/core';
+import { Modal, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User } from '@zakupki/shared/api/users';
 import { ROLE_TITLES, ROLES, type Role } from '@zakupki/shared/roles';
 import { useEffect } from 'react';
 import { AppMultiSelect, AppSelect } from '../../../components/form/app-select';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { RequiredTextInput } from '../../../components/form/text-fields';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
@@ -119,14 +120,7 @@ export function UserEditModal({
             label="Ранний доступ к новым функциям"
             {...form.getInputProps('early_access', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Сохранить
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

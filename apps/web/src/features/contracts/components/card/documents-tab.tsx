@@ -3,6 +3,7 @@ import type { Contract } from '@zakupki/shared/api/contracts';
 import type { ReportRun } from '@zakupki/shared/api/exports';
 import type { UpdDocument } from '@zakupki/shared/api/imports';
 import { Link } from 'react-router';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import { notices } from '../../../../components/notices/notices.store';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { reportApiError } from '../../../../lib/error-handler';
@@ -11,7 +12,6 @@ import { ApiError } from '../../../../lib/http-errors';
 import { useDownloadImportSource, useUpdList } from '../../api/execution';
 import { useReports } from '../../api/exports';
 import { RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
-import { ViewBadge } from '../badges';
 import { PartyText } from '../cells';
 import { ReportFileButton } from '../export/report-file-button';
 

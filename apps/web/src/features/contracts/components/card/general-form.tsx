@@ -17,7 +17,8 @@ import type { Contract } from '@zakupki/shared/api/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AppSelect } from '../../../../components/form/app-select';
-import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
+import { DateCheckedForm } from '../../../../components/form/date-checked-form';
+import { DateField } from '../../../../components/form/date-field';
 import { applyServerErrors } from '../../../../components/form/form-errors';
 import { MoneyInput } from '../../../../components/form/money-input';
 import { SearchSelect } from '../../../../components/form/search-select';
@@ -170,17 +171,9 @@ export function GeneralForm({
   const ip = (name: keyof GeneralValues) => ({ ...form.getInputProps(name), readOnly: ro });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        // a date typed wrong is refused, never sent as the previous value or as empty
-        if (hasInvalidDate(e.currentTarget)) {
-          e.preventDefault();
-          return;
-        }
-        form.onSubmit((v) => save.mutate(toSave(v)))(e);
-      }}
+    <DateCheckedForm
       aria-label="Общие сведения договора"
+      onSubmit={form.onSubmit((v) => save.mutate(toSave(v)))}
     >
       <Stack gap="sm">
         {contract && !isEditable(contract.status) ? (
@@ -360,6 +353,6 @@ export function GeneralForm({
           </Group>
         ) : null}
       </Stack>
-    </form>
+    </DateCheckedForm>
   );
 }

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import type { ContractVersion } from '@zakupki/shared/api/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { historyColumns } from '../../../../components/table/history-columns';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
-import { formatDateTime } from '../../../../lib/formatters';
 import { useContractHistory } from '../../api/contracts';
 import { changedFieldsText, SOURCE_TITLES, VERSION_ACTION_TITLES } from '../../model/labels';
 
@@ -22,16 +22,11 @@ const COLUMNS: ListColumn<z.infer<typeof ContractVersion>>[] = [
       </>
     ),
   },
-  { key: 'when', title: 'Когда', nowrap: true, render: (v) => formatDateTime(v.changed_at) },
-  { key: 'who', title: 'Кто', render: (v) => v.changed_by?.title ?? 'Система' },
+  historyColumns.when((v) => v.changed_at),
+  historyColumns.who((v) => v.changed_by),
   { key: 'action', title: 'Действие', render: (v) => VERSION_ACTION_TITLES[v.action] ?? v.action },
   { key: 'source', title: 'Источник', render: (v) => SOURCE_TITLES[v.source] ?? v.source },
-  {
-    key: 'changed',
-    title: 'Изменено',
-    maw: 420,
-    render: (v) => <Text size="sm">{changedFieldsText(v.changed_fields, v.revision === 1)}</Text>,
-  },
+  historyColumns.changed((v) => changedFieldsText(v.changed_fields, v.revision === 1)),
 ];
 
 /** «История»: the contract's versions, newest first, with who changed what. */

@@ -2,12 +2,12 @@ import { Alert, Anchor, Badge, Group, List, Progress, Stack, Text } from '@manti
 import type { ImportRun } from '@zakupki/shared/api/imports';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { importNoticeId } from '../../../../lib/realtime';
 import { useImportRun } from '../../api/execution';
 import { isRunActive, RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
-import { ViewBadge } from '../badges';
 import { RunWarnings } from '../cells';
 
 /** Each file of a run with its outcome, when it had several or some were refused. */

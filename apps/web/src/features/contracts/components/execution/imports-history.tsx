@@ -1,12 +1,12 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import type { ImportKind, ImportRun } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import { AppSelect } from '../../../../components/form/app-select';
 import { PagedTable } from '../../../../components/table/paged-table';
 import { formatDateTime } from '../../../../lib/formatters';
 import { useImports } from '../../api/execution';
 import { IMPORT_KIND_TITLES, isRunActive, RUN_STATUS_VIEW } from '../../model/labels';
-import { ViewBadge } from '../badges';
 import { ImportResult } from './import-run-view';
 
 /** Imports of the company (of `kinds`) with their status, result and the server's error text. */

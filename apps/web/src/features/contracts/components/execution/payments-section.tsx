@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Payment } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import { notices } from '../../../../components/notices/notices.store';
 import {
   FilteredPagedTable,
@@ -13,7 +14,6 @@ import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useAssignPayment, useIgnorePayment, usePayments } from '../../api/execution';
 import { PAYMENT_STATUS_VIEW } from '../../model/labels';
-import { ViewBadge } from '../badges';
 import { PartyText } from '../cells';
 import { ContractSelect } from './contract-select';
 

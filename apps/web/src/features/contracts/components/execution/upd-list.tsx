@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { UpdDocument } from '@zakupki/shared/api/imports';
 import { Link } from 'react-router';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import {
   FilteredPagedTable,
   type FilterOption,
@@ -9,7 +10,6 @@ import {
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { useUpdList } from '../../api/execution';
 import { UPD_STATUS_VIEW, updTitle } from '../../model/labels';
-import { ViewBadge } from '../badges';
 import { PartyText } from '../cells';
 
 type Filter = 'proposed' | 'no_contract' | 'confirmed' | 'all';

@@ -15,6 +15,7 @@ import {
 import type { UpdDocumentDetail } from '@zakupki/shared/api/imports';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import { notices } from '../../../../components/notices/notices.store';
 import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
@@ -30,7 +31,6 @@ import {
   mappingPayload,
   NOT_RELATED,
 } from '../../model/mapping';
-import { ViewBadge } from '../badges';
 import { AcceptanceTable } from '../card/acceptance-table';
 import { PartyText } from '../cells';
 import { ContractSelect } from './contract-select';

@@ -1,9 +1,9 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import type { ReportRun } from '@zakupki/shared/api/exports';
+import { ViewBadge } from '../../../../components/badges/view-badge';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatDateTime } from '../../../../lib/formatters';
 import { isRunActive, RUN_STATUS_VIEW } from '../../model/labels';
-import { ViewBadge } from '../badges';
 import { RunWarnings } from '../cells';
 import { ReportFileButton } from './report-file-button';
 

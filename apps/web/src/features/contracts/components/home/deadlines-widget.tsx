@@ -1,9 +1,11 @@
-import { Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { DeadlineCounts } from '../../../../components/deadlines/deadline-counts';
+import { DutyBadge } from '../../../../components/deadlines/duty-badge';
+import { dueText } from '../../../../lib/duties';
 import { formatDate } from '../../../../lib/formatters';
 import { useDeadlines } from '../../api/contracts';
 import { DEADLINE_VIEW } from '../../model/status';
-import { dueText } from '../badges';
 
 /** Main page: EIS duties of the company's contracts that are due soon or overdue (docs/domain.md §1). */
 export function DeadlinesWidget({ companyId }: { companyId: number }) {
@@ -18,19 +20,13 @@ export function DeadlinesWidget({ companyId }: { companyId: number }) {
   const { counts, items, total } = q.data;
   return (
     <Stack gap="sm">
-      <Group gap="sm">
-        <Badge color="red" variant={counts.overdue ? 'filled' : 'light'} size="lg">
-          Просрочено: {counts.overdue}
-        </Badge>
-        <Badge color="yellow" variant="light" size="lg">
-          Срок истекает: {counts.due_soon}
-        </Badge>
+      <DeadlineCounts counts={counts}>
         {counts.overdue ? (
           <Anchor component={Link} to="/contracts/register?overdue=true" size="sm">
             Просроченные договоры в реестре
           </Anchor>
         ) : null}
-      </Group>
+      </DeadlineCounts>
       {items.length ? (
         <Table striped aria-label="Сроки размещения сведений в ЕИС">
           <Table.Thead>
@@ -61,15 +57,7 @@ export function DeadlinesWidget({ companyId }: { companyId: number }) {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(d.due_date)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    color={DEADLINE_VIEW[d.status].color}
-                    variant={d.status === 'overdue' ? 'filled' : 'light'}
-                  >
-                    {DEADLINE_VIEW[d.status].label}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {dueText(d)}
-                  </Text>
+                  <DutyBadge status={d.status} view={DEADLINE_VIEW} note={dueText(d)} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,8 +1,13 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { notices } from '../../../../components/notices/notices.store';
+import { registerTableData } from '../../../../components/register/register-table';
+import {
+  ExportXlsxButton,
+  noticeXlsxSaved,
+  RegisterToolbar,
+} from '../../../../components/register/register-toolbar';
 import { useContractList } from '../../api/contracts';
 import { useRegisterXlsx } from '../../api/exports';
 import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
@@ -33,42 +38,23 @@ export function RegisterPage() {
     setParams(next);
   };
   const exportXlsx = useRegisterXlsx(companyId ?? 0, {
-    onSuccess: (r) =>
-      notices.success(
-        'Выгрузка в Excel',
-        r.total !== null
-          ? `Файл «${r.name}» сохранён: договоров в выгрузке — ${r.total}`
-          : `Файл «${r.name}» сохранён`,
-      ),
+    onSuccess: (r) => noticeXlsxSaved(r, 'договоров'),
   });
   if (!companyId) return null;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Group gap="xl">
-          <Text size="sm" c="dimmed" miw={160}>
-            {list.data ? `Найдено договоров: ${list.data.total}` : ' '}
-          </Text>
-          <RegisterSwitches filters={filters} onChange={change} />
-        </Group>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending}>
-            Выгрузить в Excel
-          </Button>
-          {can(contractRoutes.create) ? (
-            <Button onClick={() => openCard('new')}>Добавить договор</Button>
-          ) : null}
-        </Group>
-      </Group>
+      <RegisterToolbar
+        found={list.data ? `Найдено договоров: ${list.data.total}` : null}
+        switches={<RegisterSwitches filters={filters} onChange={change} />}
+      >
+        <ExportXlsxButton onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending} />
+        {can(contractRoutes.create) ? (
+          <Button onClick={() => openCard('new')}>Добавить договор</Button>
+        ) : null}
+      </RegisterToolbar>
       <RegisterFilterBar filters={filters} onChange={change} />
       <RegisterTable
-        records={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        filters={filters}
-        fetching={list.isFetching}
-        onPage={(page) => change({ page })}
-        onLimit={(limit) => change({ limit })}
-        onSort={(sort, order) => change({ sort, order })}
+        {...registerTableData(list.data, list.isFetching, filters, change)}
         onOpen={(id) => openCard(id)}
       />
       <ContractDrawer

@@ -1,45 +1,24 @@
 import { Stack, Text } from '@mantine/core';
 import type { ContractListItem } from '@zakupki/shared/api/contracts';
-import type { DataTableSortStatus } from 'mantine-datatable';
-import { PagedTable } from '../../../../components/table/paged-table';
+import {
+  type RegisterTableData,
+  RegisterTable as Table,
+} from '../../../../components/register/register-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { type ContractSort, PAGE_LIMITS, type RegisterFilters } from '../../model/filters';
+import type { ContractSort } from '../../model/filters';
 import { DeadlineBadge, StatusBadge } from '../badges';
 
-export type RegisterTableProps = {
-  records: ContractListItem[];
-  total: number;
-  filters: RegisterFilters;
-  fetching: boolean;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  onSort: (sort: ContractSort, order: 'asc' | 'desc') => void;
+export type RegisterTableProps = RegisterTableData<ContractListItem, ContractSort> & {
   onOpen: (id: number) => void;
 };
 
 /** The register table: server-side paging and sorting, a row opens the contract's card. */
 export function RegisterTable(p: RegisterTableProps) {
-  const sortStatus: DataTableSortStatus<ContractListItem> = {
-    columnAccessor: p.filters.sort,
-    direction: p.filters.order,
-  };
   return (
-    <PagedTable<ContractListItem>
+    <Table<ContractListItem, ContractSort>
       aria-label="Реестр договоров"
-      verticalAlign="top"
-      records={p.records}
-      fetching={p.fetching}
       emptyText="Договоры не найдены"
-      total={p.total}
-      limit={p.filters.limit}
-      page={p.filters.page}
-      onPageChange={p.onPage}
-      pageSizes={PAGE_LIMITS}
-      onLimitChange={p.onLimit}
-      sortStatus={sortStatus}
-      onSortStatusChange={(s) => p.onSort(s.columnAccessor as ContractSort, s.direction)}
-      onRowClick={(record) => p.onOpen(record.id)}
-      rowStyle={() => ({ cursor: 'pointer' })}
+      {...p}
       columns={[
         {
           accessor: 'eis_registry_number',

@@ -1,13 +1,13 @@
 import { Text } from '@mantine/core';
 import type { ProcurementEvent } from '@zakupki/shared/api/procurements';
+import { historyColumns } from '../../../../components/table/history-columns';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
-import { formatDateTime } from '../../../../lib/formatters';
 import { useProcurementHistory } from '../../api/procurements';
 import { changedFieldsText, STATUS_VIEW } from '../../model/status';
 
 const COLUMNS: ListColumn<ProcurementEvent>[] = [
-  { key: 'when', title: 'Когда', nowrap: true, render: (e) => formatDateTime(e.at) },
-  { key: 'who', title: 'Кто', render: (e) => e.by?.title ?? 'Система' },
+  historyColumns.when((e) => e.at),
+  historyColumns.who((e) => e.by),
   {
     key: 'what',
     title: 'Действие',
@@ -23,12 +23,7 @@ const COLUMNS: ListColumn<ProcurementEvent>[] = [
       </>
     ),
   },
-  {
-    key: 'changed',
-    title: 'Изменено',
-    maw: 420,
-    render: (e) => <Text size="sm">{e.kind === 'updated' ? changedFieldsText(e.changed_fields) : '—'}</Text>,
-  },
+  historyColumns.changed((e) => (e.kind === 'updated' ? changedFieldsText(e.changed_fields) : '—')),
   { key: 'comment', title: 'Комментарий', maw: 300, render: (e) => e.comment ?? '—' },
 ];
 

@@ -2,16 +2,14 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title }
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { type Procurement, procurementRoutes } from '@zakupki/shared/api/procurements';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasInvalidDate } from '../../../../components/form/date-field';
-import { applyServerErrors } from '../../../../components/form/form-errors';
 import { notices } from '../../../../components/notices/notices.store';
-import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useProcurement, useRemoveProcurement, useSaveProcurement } from '../../api/procurements';
-import { lawRefusalOf, refusalOf } from '../../model/errors';
+import { useRefusal } from '../../hooks/use-refusal';
 import { DATE_FIELDS, type ProcurementValues, toBody, valuesFrom } from '../../model/form';
 import { isEditable } from '../../model/status';
 import { DeadlineBadge, StatusBadge } from '../badges';
@@ -154,25 +152,17 @@ export function ProcurementCard({
     else next.set('tab', t);
     setParams(next, { replace: true });
   };
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ProcurementValues>({ mode: 'controlled', initialValues: valuesFrom(p) });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another revision arrives
   useEffect(() => {
     form.setValues(valuesFrom(p));
     form.resetDirty(valuesFrom(p));
   }, [p.id, p.revision]);
+  const { refusal, setRefusal, onError } = useRefusal(form);
   const save = useSaveProcurement(companyId, {
     meta: { handled: true },
     onSuccess: (x) => notices.success('Сохранено', `Изменения закупки № ${x.number} сохранены`),
-    onError: (err) => {
-      if (applyServerErrors(form, err)) {
-        setRefusal(lawRefusalOf(err));
-        return;
-      }
-      const r = refusalOf(err);
-      if (r) setRefusal(r);
-      else reportApiError(err);
-    },
+    onError,
   });
   const ro = !canWrite || !isEditable(p.status);
   const box = useRef<HTMLDivElement>(null);

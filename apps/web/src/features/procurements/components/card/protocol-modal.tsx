@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ProcurementProtocol } from '@zakupki/shared/api/procurements';
 import {
@@ -16,15 +6,15 @@ import {
   PROTOCOL_KINDS,
   type ProtocolKind,
 } from '@zakupki/shared/api/procurements-model';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
-import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
-import { applyServerErrors } from '../../../../components/form/form-errors';
+import { DateCheckedForm } from '../../../../components/form/date-checked-form';
+import { DateField } from '../../../../components/form/date-field';
+import { FormModalFooter } from '../../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../../components/form/money-input';
 import { notices } from '../../../../components/notices/notices.store';
-import { reportApiError } from '../../../../lib/error-handler';
 import { useSaveProtocol } from '../../api/procurements';
-import { lawRefusalOf, refusalOf } from '../../model/errors';
+import { useRefusal } from '../../hooks/use-refusal';
 
 type Values = {
   kind: ProtocolKind;
@@ -65,7 +55,6 @@ export function ProtocolModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(protocol),
@@ -79,21 +68,14 @@ export function ProtocolModal({
       setRefusal(null);
     }
   }, [opened, protocol]);
+  const { refusal, setRefusal, onError } = useRefusal(form);
   const save = useSaveProtocol(companyId, procurementId, {
     meta: { handled: true },
     onSuccess: () => {
       notices.success('Протокол сохранён', protocol ? 'Изменения протокола сохранены' : 'Протокол добавлен');
       onClose();
     },
-    onError: (err) => {
-      if (applyServerErrors(form, err)) {
-        setRefusal(lawRefusalOf(err));
-        return;
-      }
-      const r = refusalOf(err);
-      if (r) setRefusal(r);
-      else reportApiError(err);
-    },
+    onError,
   });
   const submit = (v: Values) =>
     save.mutate({
@@ -112,17 +94,7 @@ export function ProtocolModal({
     });
   return (
     <Modal opened={opened} onClose={onClose} title={protocol ? 'Протокол' : 'Новый протокол'} size="lg">
-      <form
-        noValidate
-        aria-label="Протокол"
-        onSubmit={(e) => {
-          if (hasInvalidDate(e.currentTarget)) {
-            e.preventDefault();
-            return;
-          }
-          form.onSubmit(submit)(e);
-        }}
-      >
+      <DateCheckedForm aria-label="Протокол" onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
           <AppSelect
             label="Вид протокола"
@@ -151,16 +123,9 @@ export function ProtocolModal({
               {refusal}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Сохранить
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={save.isPending} />
         </Stack>
-      </form>
+      </DateCheckedForm>
     </Modal>
   );
 }

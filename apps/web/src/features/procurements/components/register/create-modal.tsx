@@ -1,26 +1,15 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SUBJECT_KIND_TITLES, SUBJECT_KINDS, type SubjectKind } from '@zakupki/shared/api/catalog-values';
-import { useState } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
-import { DateField, hasInvalidDate } from '../../../../components/form/date-field';
-import { applyServerErrors } from '../../../../components/form/form-errors';
+import { DateCheckedForm } from '../../../../components/form/date-checked-form';
+import { DateField } from '../../../../components/form/date-field';
+import { FormModalFooter } from '../../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../../components/form/money-input';
 import { notices } from '../../../../components/notices/notices.store';
-import { reportApiError } from '../../../../lib/error-handler';
 import { useCustomerOptions, useMethodOptions } from '../../api/options';
 import { useSaveProcurement } from '../../api/procurements';
-import { lawRefusalOf, refusalOf } from '../../model/errors';
+import { useRefusal } from '../../hooks/use-refusal';
 import { emptyValues, toBody } from '../../model/form';
 
 type CreateValues = {
@@ -47,7 +36,6 @@ export function CreateModal({
   onClose: () => void;
   onCreated: (id: number) => void;
 }) {
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<CreateValues>({
     mode: 'controlled',
     initialValues: {
@@ -66,6 +54,7 @@ export function CreateModal({
   });
   const methods = useMethodOptions(companyId);
   const customers = useCustomerOptions(companyId);
+  const { refusal, setRefusal, onError } = useRefusal(form);
   const save = useSaveProcurement(companyId, {
     meta: { handled: true },
     onSuccess: (p) => {
@@ -73,15 +62,7 @@ export function CreateModal({
       form.reset();
       onCreated(p.id);
     },
-    onError: (err) => {
-      if (applyServerErrors(form, err)) {
-        setRefusal(lawRefusalOf(err));
-        return;
-      }
-      const r = refusalOf(err);
-      if (r) setRefusal(r);
-      else reportApiError(err);
-    },
+    onError,
   });
   const submit = (v: CreateValues) => {
     setRefusal(null);
@@ -95,17 +76,7 @@ export function CreateModal({
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Новая закупка" size="lg">
-      <form
-        noValidate
-        aria-label="Новая закупка"
-        onSubmit={(e) => {
-          if (hasInvalidDate(e.currentTarget)) {
-            e.preventDefault();
-            return;
-          }
-          form.onSubmit(submit)(e);
-        }}
-      >
+      <DateCheckedForm aria-label="Новая закупка" onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Закупка создаётся черновиком по положению заказчика, действующему сегодня; лоты, позиции, сроки и
@@ -152,16 +123,9 @@ export function CreateModal({
               {refusal}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Создать
-            </Button>
-          </Group>
+          <FormModalFooter onCancel={onClose} loading={save.isPending} submitLabel="Создать" />
         </Stack>
-      </form>
+      </DateCheckedForm>
     </Modal>
   );
 }

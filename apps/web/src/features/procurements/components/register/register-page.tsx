@@ -1,8 +1,13 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { procurementRoutes } from '@zakupki/shared/api/procurements';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { notices } from '../../../../components/notices/notices.store';
+import { registerTableData } from '../../../../components/register/register-table';
+import {
+  ExportXlsxButton,
+  noticeXlsxSaved,
+  RegisterToolbar,
+} from '../../../../components/register/register-toolbar';
 import { procurementImportRoutes } from '../../api/eis-import';
 import { useProcurementList, useRegisterXlsx } from '../../api/procurements';
 import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
@@ -24,13 +29,7 @@ export function RegisterPage() {
   const list = useProcurementList(companyId ?? 0, query, { enabled: !!companyId });
   const change = (patch: FilterPatch) => setParams(writeFilters(params, patch), { replace: true });
   const exportXlsx = useRegisterXlsx(companyId ?? 0, {
-    onSuccess: (r) =>
-      notices.success(
-        'Выгрузка в Excel',
-        r.total !== null
-          ? `Файл «${r.name}» сохранён: закупок в выгрузке — ${r.total}`
-          : `Файл «${r.name}» сохранён`,
-      ),
+    onSuccess: (r) => noticeXlsxSaved(r, 'закупок'),
   });
   if (!companyId)
     return (
@@ -42,37 +41,24 @@ export function RegisterPage() {
   return (
     <Stack gap="md">
       <Title order={2}>Реестр закупок</Title>
-      <Group justify="space-between" align="center">
-        <Group gap="xl">
-          <Text size="sm" c="dimmed" miw={160}>
-            {list.data ? `Найдено закупок: ${list.data.total}` : ' '}
-          </Text>
-          <RegisterSwitches filters={filters} onChange={change} />
-        </Group>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending}>
-            Выгрузить в Excel
+      <RegisterToolbar
+        found={list.data ? `Найдено закупок: ${list.data.total}` : null}
+        switches={<RegisterSwitches filters={filters} onChange={change} />}
+      >
+        <ExportXlsxButton onClick={() => exportXlsx.mutate(query)} loading={exportXlsx.isPending} />
+        {can(procurementImportRoutes.start) ? (
+          <Button variant="default" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
+            Загрузить из ЕИС
           </Button>
-          {can(procurementImportRoutes.start) ? (
-            <Button variant="default" onClick={() => setImporting((v) => !v)} aria-expanded={importing}>
-              Загрузить из ЕИС
-            </Button>
-          ) : null}
-          {can(procurementRoutes.create) ? (
-            <Button onClick={() => setCreating(true)}>Создать закупку</Button>
-          ) : null}
-        </Group>
-      </Group>
+        ) : null}
+        {can(procurementRoutes.create) ? (
+          <Button onClick={() => setCreating(true)}>Создать закупку</Button>
+        ) : null}
+      </RegisterToolbar>
       {importing ? <ImportCard companyId={companyId} /> : null}
       <RegisterFilterBar companyId={companyId} filters={filters} onChange={change} />
       <RegisterTable
-        records={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        filters={filters}
-        fetching={list.isFetching}
-        onPage={(page) => change({ page })}
-        onLimit={(limit) => change({ limit })}
-        onSort={(sort, order) => change({ sort, order })}
+        {...registerTableData(list.data, list.isFetching, filters, change)}
         onOpen={(id) => navigate(`/documents/${id}`)}
       />
       <CreateModal

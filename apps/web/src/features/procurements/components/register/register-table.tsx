@@ -1,21 +1,15 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ProcurementListItem } from '@zakupki/shared/api/procurements';
 import type { ProcurementSort } from '@zakupki/shared/api/procurements-model';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { Link } from 'react-router';
-import { PagedTable } from '../../../../components/table/paged-table';
+import {
+  type RegisterTableData,
+  RegisterTable as Table,
+} from '../../../../components/register/register-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { PAGE_LIMITS, type RegisterFilters } from '../../model/filters';
 import { DeadlineBadge, StatusBadge } from '../badges';
 
-export type RegisterTableProps = {
-  records: ProcurementListItem[];
-  total: number;
-  filters: RegisterFilters;
-  fetching: boolean;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  onSort: (sort: ProcurementSort, order: 'asc' | 'desc') => void;
+export type RegisterTableProps = RegisterTableData<ProcurementListItem, ProcurementSort> & {
   onOpen: (id: number) => void;
 };
 
@@ -24,27 +18,11 @@ const money = (p: ProcurementListItem) =>
 
 /** The register table: server-side paging and sorting; a row opens the procurement's card. */
 export function RegisterTable(p: RegisterTableProps) {
-  const sortStatus: DataTableSortStatus<ProcurementListItem> = {
-    columnAccessor: p.filters.sort,
-    direction: p.filters.order,
-  };
   return (
-    <PagedTable<ProcurementListItem>
+    <Table<ProcurementListItem, ProcurementSort>
       aria-label="Реестр закупок"
-      verticalAlign="top"
-      records={p.records}
-      fetching={p.fetching}
       emptyText="Закупки не найдены"
-      total={p.total}
-      limit={p.filters.limit}
-      page={p.filters.page}
-      onPageChange={p.onPage}
-      pageSizes={PAGE_LIMITS}
-      onLimitChange={p.onLimit}
-      sortStatus={sortStatus}
-      onSortStatusChange={(s) => p.onSort(s.columnAccessor as ProcurementSort, s.direction)}
-      onRowClick={(record) => p.onOpen(record.id)}
-      rowStyle={() => ({ cursor: 'pointer' })}
+      {...p}
       columns={[
         {
           accessor: 'number',
