@@ -18,6 +18,15 @@ export const HOME_WIDGETS: HomeWidget[] = [
     ),
   },
   {
+    id: 'procurement-deadlines',
+    title: 'Сроки закупок: извещения, протоколы, заключение договоров',
+    Component: lazy(() =>
+      import('../features/procurements/components/home/deadlines-widget').then((m) => ({
+        default: m.ProcurementDeadlinesWidget,
+      })),
+    ),
+  },
+  {
     id: 'procurement-rules-deadlines',
     title: 'Размещение положений о закупке в ЕИС (15 дней)',
     Component: lazy(() =>

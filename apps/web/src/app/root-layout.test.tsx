@@ -3,8 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
+import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
 import { procurementRuleRoutes } from '@zakupki/shared/api/procurement-rules';
+import { procurementRoutes } from '@zakupki/shared/api/procurements';
 import { systemRoutes } from '@zakupki/shared/api/system';
 import { userRoutes } from '@zakupki/shared/api/users';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -46,6 +48,17 @@ beforeEach(() => {
   stubRoute(userRoutes.list, { items: [], total: 0, page: 1, limit: 10 });
   // the catalogue screens the guard lets through
   stubRoute(companyRoutes.permissions, []);
+  // the home page's widgets, where a guard lands the user
+  const noDeadlines = { items: [], counts: { overdue: 0, due_soon: 0, due: 0 } };
+  stubRoute(contractRoutes.deadlines, {
+    items: [],
+    total: 0,
+    page: 1,
+    limit: 10,
+    counts: { due_soon: 0, overdue: 0 },
+  });
+  stubRoute(procurementRuleRoutes.deadlines, noDeadlines);
+  stubRoute(procurementRoutes.deadlines, noDeadlines);
   stubRoute(catalogRoutes.methods.list, { items: [], total: 0, page: 1, limit: 10 });
   stubRoute(catalogRoutes.tariffs.list, { items: [], total: 0, page: 1, limit: 10 });
   stubRoute(companyRoutes.get, {

@@ -30,6 +30,14 @@ export const procurementQuery = (companyId: number, id: number) =>
       api(procurementRoutes.get, { params: { ...co(companyId), id }, signal, loading: false }),
   });
 
+/** Open duties of the company's procurements (notice, protocols, contract window), nearest first. */
+export const procurementDeadlinesQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: procurementKeys.deadlines(companyId),
+    queryFn: ({ signal }) =>
+      api(procurementRoutes.deadlines, { params: { company_id: companyId }, signal, loading: false }),
+  });
+
 export const useProcurementList = (companyId: number, q: ListQuery, extra?: QueryExtras) =>
   useQuery({ ...procurementListQuery(companyId, q), ...extra });
 export const useProcurement = (companyId: number, id: number, extra?: QueryExtras) =>
