@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, isNull, like, or, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/bulk.js';
+import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   catalogEntries,
   eisPlanPositions,
   eisPlans,
-  procurementEvents,
+  type procurementEvents,
   procurementItems,
   procurementLots,
   procurementProtocols,
@@ -14,7 +13,16 @@ import {
 import type { EisLotPlanInfo } from '../imports/eis/eis223-procurement.types.js';
 import type { ItemRow, MethodEntry } from './eis-procurement.policy.js';
 
-/** The SQL of the EIS notice and protocol import (eis-procurement.writer.ts). */
+/**
+ * The SQL of the EIS notice and protocol import (eis-procurement.writer.ts); the writes it shares
+ * with the register (a procurement, its events and protocols) are the register's own.
+ */
+export {
+  insertEvent,
+  insertProcurement,
+  insertProtocol,
+  updateProcurement,
+} from './procurements.repository.js';
 
 export type ProcurementRow = typeof procurements.$inferSelect;
 export type ProcurementInsert = typeof procurements.$inferInsert;
@@ -29,36 +37,6 @@ export async function findByNotice(tx: Tx, companyId: number, noticeNumber: stri
     .where(and(eq(procurements.companyId, companyId), eq(procurements.eisNoticeNumber, noticeNumber)))
     .for('update');
   return row ?? null;
-}
-
-/**
- * The version of the customer's Положение in force on a day: published (or superseded since) and
- * within its effective dates, of a rule that is not archived and applies to the customer (a rule
- * naming the customer before one for all customers; the company itself is covered by the rules
- * for all). Null when there is none.
- */
-export async function ruleVersionInForce(
-  tx: Tx,
-  companyId: number,
-  customerId: number | null,
-  day: string,
-): Promise<{ id: number; ruleId: number; number: number } | null> {
-  const [r] = await rowsOf<{ id: number; rule_id: number; number: number }>(
-    tx,
-    sql`
-    select v.id, v.rule_id, v.number
-    from procurement_rule_versions v
-    join procurement_rules r on r.id = v.rule_id
-    where r.company_id = ${companyId}
-      and r.archived_at is null
-      and v.status in ('published', 'superseded')
-      and v.effective_from <= ${day}::date
-      and (v.effective_to is null or v.effective_to >= ${day}::date)
-      and (cardinality(r.customer_ids) = 0 or ${customerId ?? 0}::int = any(r.customer_ids))
-    order by (cardinality(r.customer_ids) > 0) desc, v.effective_from desc, v.id desc
-    limit 1`,
-  );
-  return r ? { id: Number(r.id), ruleId: Number(r.rule_id), number: Number(r.number) } : null;
 }
 
 /** The methods the company may choose: global entries and its own, not archived. */
@@ -143,43 +121,6 @@ export async function planPositionOf(
   return null;
 }
 
-/**
- * The next internal number of the year: `З-<year>-<NNN>` after the greatest of that form in the
- * company. The company's row is locked first, so two writers of one company number in turn.
- */
-export async function nextProcurementNumber(tx: Tx, companyId: number, year: number): Promise<string> {
-  await tx.execute(sql`select id from companies where id = ${companyId} for update`);
-  const prefix = `З-${year}-`;
-  const rows = await tx
-    .select({ number: procurements.number })
-    .from(procurements)
-    .where(and(eq(procurements.companyId, companyId), like(procurements.number, `${prefix}%`)));
-  let max = 0;
-  for (const r of rows) {
-    const m = /^З-\d{4}-(\d+)$/.exec(r.number);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  return `${prefix}${String(max + 1).padStart(3, '0')}`;
-}
-
-export async function insertProcurement(tx: Tx, values: ProcurementInsert): Promise<ProcurementRow> {
-  const [row] = await tx.insert(procurements).values(values).returning();
-  return row;
-}
-
-export async function updateProcurement(
-  tx: Tx,
-  id: number,
-  values: Partial<ProcurementInsert>,
-): Promise<ProcurementRow> {
-  const [row] = await tx
-    .update(procurements)
-    .set({ ...values, revision: sql`${procurements.revision} + 1`, updatedAt: new Date() })
-    .where(eq(procurements.id, id))
-    .returning();
-  return row;
-}
-
 export type LotWrite = {
   number: number;
   subject: string;
@@ -227,10 +168,6 @@ export async function setLotPlanPosition(tx: Tx, procurementId: number, number: 
     .where(and(eq(procurementLots.procurementId, procurementId), eq(procurementLots.number, number)));
 }
 
-export async function insertEvent(tx: Tx, e: EventInsert): Promise<void> {
-  await tx.insert(procurementEvents).values(e);
-}
-
 export async function findProtocol(tx: Tx, procurementId: number, registrationNumber: string) {
   const [row] = await tx
     .select()
@@ -244,11 +181,6 @@ export async function findProtocol(tx: Tx, procurementId: number, registrationNu
     .orderBy(desc(procurementProtocols.id))
     .limit(1);
   return row ?? null;
-}
-
-export async function insertProtocol(tx: Tx, values: ProtocolInsert): Promise<ProtocolRow> {
-  const [row] = await tx.insert(procurementProtocols).values(values).returning();
-  return row;
 }
 
 export async function updateProtocol(

@@ -5,6 +5,7 @@ import {
   type ProcurementStatus,
 } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { Actor } from '../../types.js';
@@ -27,6 +28,9 @@ import {
   sumMoney,
 } from './eis-procurement.policy.js';
 import * as repo from './eis-procurement.repository.js';
+import { versionInForce } from './procurement-checks.js';
+import { nextNumber } from './procurement-status.policy.js';
+import { lockNumbering, numbersWithPrefix } from './procurements.repository.js';
 
 /**
  * Writes EIS notices (`purchaseNotice*`) and protocols (`purchaseProtocol*`) into the procurement
@@ -197,7 +201,7 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
   let outcome: Item['outcome'];
   if (!stored) {
     const day = publishedOn ?? n.plannedPublicationDate ?? todayMoscow();
-    const version = await repo.ruleVersionInForce(tx, ctx.companyId, customer.id, day);
+    const version = await pinnedVersion(tx, ctx.companyId, customer.id, day);
     if (!version) {
       throw new ImportFailure(
         `извещение № ${reg}: у заказчика «${orgName(n.customer)}» (ИНН ${customer.inn}) нет Положения о закупке, действовавшего на ${formatRuDate(day)} — дату публикации извещения. Опубликуйте редакцию Положения, действовавшую в тот день, в разделе «Положения о закупке» и загрузите файл снова`,
@@ -205,7 +209,7 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
     }
     row = await repo.insertProcurement(tx, {
       companyId: ctx.companyId,
-      number: await repo.nextProcurementNumber(tx, ctx.companyId, Number(todayMoscow().slice(0, 4))),
+      number: await nextInternalNumber(tx, ctx.companyId),
       ruleVersionId: version.id,
       ...eisFields,
       ...((await contentFields()) as Required<Pick<repo.ProcurementInsert, 'methodId' | 'subject' | 'nmcd'>>),
@@ -398,4 +402,29 @@ export async function writeEisProtocol(tx: Tx, ctx: EisProcurementContext, p: Ei
     },
   });
   return { ...base, outcome: stored ? 'updated' : 'created', status: row.status, warnings };
+}
+
+/**
+ * The Положение version a notice pins: the register's own rule (`versionInForce`: a rule naming
+ * the customer before the company's rule), on the notice's publication day; null when none.
+ */
+async function pinnedVersion(tx: Tx, companyId: number, customerId: number | null, day: string) {
+  try {
+    return await versionInForce(
+      tx,
+      companyId,
+      customerId === null ? null : { id: customerId, title: '' },
+      day,
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'conflict') return null;
+    throw err;
+  }
+}
+
+/** The next `З-<year>-<NNN>` under the register's own numbering lock (manual creates take it too). */
+async function nextInternalNumber(tx: Tx, companyId: number): Promise<string> {
+  const year = Number(todayMoscow().slice(0, 4));
+  await lockNumbering(tx, companyId);
+  return nextNumber(year, await numbersWithPrefix(tx, companyId, `З-${year}-`));
 }
