@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { tsvector } from './columns.js';
 
 /**
  * The official classifiers as published (ОКПД2, ОКЕИ, ОКВЭД2): reference data shipped with the

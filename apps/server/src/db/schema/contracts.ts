@@ -4,7 +4,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -17,9 +16,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { tsvector } from './columns.js';
 import { companies, customers } from './companies.js';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Lifecycle order of statuses (проект, заключен, исполнен, расторгнут, отменен) for sorting. */
 export const contractStatusRank = (status: SQL | AnyPgColumn) =>

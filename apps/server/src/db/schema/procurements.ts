@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -16,12 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { catalogEntries } from './catalogs.js';
+import { tsvector } from './columns.js';
 import { companies, customers } from './companies.js';
 import { eisPlanPositions } from './eis-plans.js';
 import { files } from './imports.js';
 import { procurementDocumentsRules, procurementRuleVersions } from './procurement-rules.js';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const PROCUREMENT_STATUS = [
   'draft',

@@ -1,6 +1,6 @@
-import { ROLES } from '@zakupki/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { JobAuthor, jobActor } from '../../plugins/job-actor.js';
 import { defineJob, type JobContext } from '../../plugins/jobs.js';
 import { type RunTable, withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -12,12 +12,9 @@ import {
 } from './document-generation.service.js';
 import * as repo from './procurement-documents.repository.js';
 
-const GeneratePayload = z.object({
+const GeneratePayload = JobAuthor.extend({
   run_id: z.number().int().positive(),
   procurement_id: z.number().int().positive(),
-  user_id: z.number().int().positive(),
-  role: z.enum(ROLES),
-  login: z.string(),
 });
 type GeneratePayload = z.output<typeof GeneratePayload>;
 
@@ -47,15 +44,7 @@ async function runJob(p: GeneratePayload, ctx: JobContext) {
   const run = await repo.runByJob(deps.db, ctx.jobId);
   // a run taken over as stale, or finished by an earlier attempt: nothing to do
   if (!run || run.id !== p.run_id || run.finishedAt) return;
-  const actor: Actor = {
-    userId: p.user_id,
-    role: p.role,
-    companyId: null,
-    title: p.login,
-    login: p.login,
-    sessionId: 0,
-    requestId: `job:${ctx.jobId}`,
-  };
+  const actor = jobActor(p, ctx.jobId);
   // marked alive at once and while it works: a run silent for long lost its node (documentRunTable)
   await repo.beatRun(deps.db, run.id, ctx.jobId);
   await withHeartbeat(

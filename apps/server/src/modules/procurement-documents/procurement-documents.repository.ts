@@ -436,18 +436,33 @@ export const procurementDocumentFileOwners: FileOwnerResolver = async (db, fileI
         scope.companyIds ? inArray(procurements.companyId, scope.companyIds) : undefined,
       ),
     );
+  // every output of the same documents, one statement: their files are the owner's versions
+  const siblings = rows.length
+    ? await db
+        .select({
+          procurementId: procurementDocumentOutputs.procurementId,
+          ruleId: procurementDocumentOutputs.documentsRuleId,
+          docx: procurementDocumentOutputs.docxFileId,
+          pdf: procurementDocumentOutputs.pdfFileId,
+        })
+        .from(procurementDocumentOutputs)
+        .where(
+          or(
+            ...rows.map((r) =>
+              and(
+                eq(procurementDocumentOutputs.procurementId, r.procurementId),
+                eq(procurementDocumentOutputs.documentsRuleId, r.ruleId),
+              ),
+            ),
+          ),
+        )
+        .orderBy(desc(procurementDocumentOutputs.version))
+    : [];
   for (const r of rows) {
-    const siblings = await db
-      .select({ docx: procurementDocumentOutputs.docxFileId, pdf: procurementDocumentOutputs.pdfFileId })
-      .from(procurementDocumentOutputs)
-      .where(
-        and(
-          eq(procurementDocumentOutputs.procurementId, r.procurementId),
-          eq(procurementDocumentOutputs.documentsRuleId, r.ruleId),
-        ),
-      )
-      .orderBy(desc(procurementDocumentOutputs.version));
-    const versions = siblings.flatMap((x) => [x.pdf, x.docx]).filter((f): f is number => f !== null);
+    const versions = siblings
+      .filter((x) => x.procurementId === r.procurementId && x.ruleId === r.ruleId)
+      .flatMap((x) => [x.pdf, x.docx])
+      .filter((f): f is number => f !== null);
     const owner: ResolvedFileOwner = {
       kind: 'procurement_document',
       kind_title: 'Документ закупки',

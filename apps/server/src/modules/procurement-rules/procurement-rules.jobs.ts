@@ -1,15 +1,12 @@
-import { ROLES } from '@zakupki/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { JobAuthor, jobActor } from '../../plugins/job-actor.js';
 import { defineJob, type JobContext } from '../../plugins/jobs.js';
-import type { Actor, AppDeps } from '../../types.js';
+import type { AppDeps } from '../../types.js';
 import { findCopy } from './procurement-rules.repository.js';
 import { copyRule } from './rule-copy.service.js';
 
-const CopyPayload = z.object({
-  user_id: z.number().int().positive(),
-  role: z.enum(ROLES),
-  login: z.string(),
+const CopyPayload = JobAuthor.extend({
   rule_id: z.number().int().positive(),
   source_company_id: z.number().int().positive(),
   target_company_id: z.number().int().positive(),
@@ -40,15 +37,7 @@ const answerCopy = (
 
 async function runCopy(p: CopyPayload, ctx: JobContext) {
   const { db, log } = ctx.deps;
-  const actor: Actor = {
-    userId: p.user_id,
-    role: p.role,
-    companyId: null,
-    title: p.login,
-    login: p.login,
-    sessionId: 0,
-    requestId: `job:${ctx.jobId}`,
-  };
+  const actor = jobActor(p, ctx.jobId);
   const answer = (status: 'success' | 'error', message: string, extra: Record<string, unknown>) =>
     answerCopy(ctx.deps, p, status, message, extra);
   try {
