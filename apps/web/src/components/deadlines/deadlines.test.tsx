@@ -5,6 +5,7 @@ import { renderApp } from '../../test/render';
 import { ViewBadge } from '../badges/view-badge';
 import { DeadlineCounts } from './deadline-counts';
 import { DeadlineList } from './deadline-list';
+import { DeadlineWidget } from './deadline-widget';
 import { DutyBadge } from './duty-badge';
 import { NearestDeadline } from './nearest-deadline';
 
@@ -92,5 +93,50 @@ describe('badges', () => {
     expect(screen.getByText('Просрочено: 2')).toBeTruthy();
     expect(screen.getByText('Срок истекает: 1')).toBeTruthy();
     expect(screen.queryByText(/В срок/)).toBeNull();
+  });
+});
+
+describe('DeadlineWidget', () => {
+  const columns = [
+    { title: 'Обязанность', cell: (d: ReturnType<typeof duty>) => d.title },
+    { title: 'Срок', nowrap: true, cell: (d: ReturnType<typeof duty>) => d.due_date },
+  ];
+  const props = {
+    loadingLabel: 'Загрузка сроков',
+    'aria-label': 'Сроки',
+    emptyText: 'Сроков нет',
+    rowKey: (d: ReturnType<typeof duty>) => d.id,
+    columns,
+  };
+
+  it('loads, then counts the duties and lists them with the given columns, head and foot', () => {
+    const loading = renderApp(<DeadlineWidget {...props} pending data={undefined} />);
+    expect(screen.getByLabelText('Загрузка сроков')).toBeTruthy();
+    loading.unmount();
+    renderApp(
+      <DeadlineWidget
+        {...props}
+        pending={false}
+        data={{ items: [duty('overdue')], counts: { overdue: 1, due_soon: 0 } }}
+        head={<span>к реестру</span>}
+        foot={<span>Показаны 1 из 3</span>}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Сроки' });
+    expect(within(table).getByText('Обязанность overdue')).toBeTruthy();
+    expect(within(table).getByText('2026-03-05')).toBeTruthy();
+    expect(screen.getByText('Просрочено: 1')).toBeTruthy();
+    expect(screen.getByText('к реестру')).toBeTruthy();
+    expect(screen.getByText('Показаны 1 из 3')).toBeTruthy();
+  });
+
+  it('says when there is nothing due, and when the duties could not be loaded', () => {
+    const empty = renderApp(
+      <DeadlineWidget {...props} pending={false} data={{ items: [], counts: { overdue: 0, due_soon: 0 } }} />,
+    );
+    expect(screen.getByText('Сроков нет')).toBeTruthy();
+    empty.unmount();
+    renderApp(<DeadlineWidget {...props} pending={false} data={undefined} />);
+    expect(screen.getByText('Сроки загрузить не удалось')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
-import { Anchor, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DeadlineCounts } from '../../../../components/deadlines/deadline-counts';
+import { DeadlineWidget } from '../../../../components/deadlines/deadline-widget';
 import { DutyBadge } from '../../../../components/deadlines/duty-badge';
 import { openDueText } from '../../../../lib/duties';
 import { formatDate } from '../../../../lib/formatters';
@@ -15,55 +15,40 @@ import { DUTY_VIEW } from '../../model/status';
  */
 export function ProcurementDeadlinesWidget({ companyId }: { companyId: number }) {
   const q = useQuery(procurementDeadlinesQuery(companyId));
-  if (q.isPending) return <Loader size="sm" aria-label="Загрузка сроков закупок" />;
-  if (!q.data)
-    return (
-      <Text size="sm" c="dimmed">
-        Сроки загрузить не удалось
-      </Text>
-    );
-  const { items, counts } = q.data;
   return (
-    <Stack gap="sm">
-      <DeadlineCounts counts={counts} />
-      {items.length ? (
-        <Table striped aria-label="Сроки закупок">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Закупка</Table.Th>
-              <Table.Th>Обязанность</Table.Th>
-              <Table.Th>Срок</Table.Th>
-              <Table.Th>Состояние</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((d) => (
-              <Table.Tr key={`${d.procurement_id}-${d.duty}-${d.protocol_id ?? ''}`}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/documents/${d.procurement_id}?tab=dates`} size="sm">
-                    № {d.procurement_number}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {d.subject}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{d.title}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {d.earliest_date ? `${formatDate(d.earliest_date)} – ` : ''}
-                  {formatDate(d.due_date)}
-                </Table.Td>
-                <Table.Td>
-                  <DutyBadge status={d.status} view={DUTY_VIEW} note={openDueText(d)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Text size="sm" c="dimmed">
-          Открытых сроков по закупкам нет
-        </Text>
-      )}
-    </Stack>
+    <DeadlineWidget
+      pending={q.isPending}
+      data={q.data}
+      loadingLabel="Загрузка сроков закупок"
+      aria-label="Сроки закупок"
+      emptyText="Открытых сроков по закупкам нет"
+      rowKey={(d) => `${d.procurement_id}-${d.duty}-${d.protocol_id ?? ''}`}
+      columns={[
+        {
+          title: 'Закупка',
+          cell: (d) => (
+            <>
+              <Anchor component={Link} to={`/documents/${d.procurement_id}?tab=dates`} size="sm">
+                № {d.procurement_number}
+              </Anchor>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {d.subject}
+              </Text>
+            </>
+          ),
+        },
+        { title: 'Обязанность', cell: (d) => d.title },
+        {
+          title: 'Срок',
+          nowrap: true,
+          cell: (d) =>
+            `${d.earliest_date ? `${formatDate(d.earliest_date)} – ` : ''}${formatDate(d.due_date)}`,
+        },
+        {
+          title: 'Состояние',
+          cell: (d) => <DutyBadge status={d.status} view={DUTY_VIEW} note={openDueText(d)} />,
+        },
+      ]}
+    />
   );
 }
