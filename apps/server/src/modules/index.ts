@@ -7,6 +7,7 @@ import { classifiersModule } from './classifiers/classifiers.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { eisPlansModule } from './eis-plans/eis-plans.routes.js';
+import { executionModule } from './execution/execution.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
@@ -41,6 +42,7 @@ const MODULES: Module[] = [
   contractsModule,
   exportsModule,
   importsModule,
+  executionModule,
   eisPlansModule,
   filesModule,
   calendarApiModule,

@@ -5,7 +5,7 @@ import { ParseError } from '../../lib/parse-error.js';
 import { audit } from '../audit/audit.service.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
 import type { EisPlan, EisPlanItem, EisPlanLongTermVolume } from '../imports/eis/eis.types.js';
-import { companyCustomers } from '../imports/eis-import.service.js';
+import { companyCustomers } from '../imports/eis/eis-import.service.js';
 import type { ImportEntry } from '../imports/import-files.js';
 import { ImportFailure, type ImportSpec } from '../imports/import-runner.js';
 import { diffPositions, isAnnulled, positionNumber, sumMoney } from './eis-plans.policy.js';

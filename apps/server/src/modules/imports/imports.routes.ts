@@ -1,32 +1,12 @@
 import multipart from '@fastify/multipart';
-import {
-  eisProcurementImportRoutes,
-  ImportUploadFields,
-  importRoutes,
-  paymentRoutes,
-  performanceRoutes,
-  updRoutes,
-} from '@zakupki/shared';
+import { eisProcurementImportRoutes, ImportUploadFields, importRoutes } from '@zakupki/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import type { ModuleJobs } from '../index.js';
-import {
-  eisImportJob,
-  eisProcurementImportJob,
-  paymentsImportJob,
-  performanceJob,
-  updImportJob,
-} from './imports.jobs.js';
+import { eisImportJob, eisProcurementImportJob, paymentsImportJob, updImportJob } from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
-import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
-import { createPerformance, getPerformance, listPerformance } from './performance.service.js';
-import {
-  confirmUpdMapping,
-  getUpdDocument,
-  listUpdDocuments,
-  setUpdContract,
-} from './upd-documents.service.js';
+import { updDocumentsRoutes } from './upd/upd.routes.js';
 
 const MAX_FILES = 100;
 
@@ -61,8 +41,9 @@ async function readUpload(req: FastifyRequest, limit: number) {
 }
 
 /**
- * Imports (EIS contracts, УПД, bank statements), the execution built from them (УПД mapping,
- * payments, execution information for EIS) and file downloads.
+ * Imports (EIS contracts and notices, УПД, bank statements): the upload, the runs and the УПД
+ * documents they produce. The execution built from them (payments, performance records) is the
+ * `execution` module.
  */
 export function importsModule(app: FastifyInstance): ModuleJobs {
   const db = () => app.deps.db;
@@ -108,39 +89,9 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
   );
   addRoute(app, importRoutes.list, ({ company, query }) => listImports(db(), company.id, query));
 
-  addRoute(app, updRoutes.list, ({ company, query }) => listUpdDocuments(db(), company.id, query));
-  addRoute(app, updRoutes.get, ({ actor, params }) =>
-    getUpdDocument(db(), actor, params.company_id, params.id),
-  );
-  addRoute(app, updRoutes.setContract, ({ actor, params, body }) =>
-    setUpdContract(db(), actor, params.company_id, params.id, body.contract_id),
-  );
-  addRoute(app, updRoutes.mapping, ({ actor, params, body }) =>
-    confirmUpdMapping(db(), actor, params.company_id, params.id, body),
-  );
+  updDocumentsRoutes(app);
 
-  addRoute(app, paymentRoutes.list, ({ company, query }) => listPayments(db(), company.id, query));
-  addRoute(app, paymentRoutes.assign, ({ actor, params, body }) =>
-    assignPayment(db(), actor, params.company_id, params.id, body.contract_id),
-  );
-  addRoute(app, paymentRoutes.ignore, ({ actor, params }) =>
-    ignorePayment(db(), actor, params.company_id, params.id),
-  );
-
-  addRoute(app, performanceRoutes.create, async ({ actor, params, body, reply }) => {
-    const row = await createPerformance(db(), actor, params.company_id, params.id, body);
-    await app.deps.jobs.send(performanceJob, { performance_id: row.id });
-    reply.code(202);
-    return { performance_id: row.id, performance_contract_guid: row.guid };
-  });
-  addRoute(app, performanceRoutes.list, ({ actor, params, query }) =>
-    listPerformance(db(), actor, params.company_id, params.id, query),
-  );
-  addRoute(app, performanceRoutes.get, ({ actor, params }) =>
-    getPerformance(db(), actor, params.company_id, params.id, params.performance_id),
-  );
-
-  return [eisImportJob, updImportJob, paymentsImportJob, performanceJob, eisProcurementImportJob];
+  return [eisImportJob, updImportJob, paymentsImportJob, eisProcurementImportJob];
 }
 
 /** The multipart reader of the imports, for routes of other modules that start an import (plans). */

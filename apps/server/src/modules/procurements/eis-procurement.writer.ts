@@ -11,8 +11,8 @@ import { ParseError } from '../../lib/parse-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import type { CustomerRef } from '../imports/eis/eis-records.js';
 import type { EisNotice, EisProtocol } from '../imports/eis/eis223-procurement.types.js';
-import type { CustomerRef } from '../imports/eis-records.js';
 import { ImportFailure } from '../imports/import-runner.js';
 import {
   lotItems,

@@ -1,10 +1,10 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { closeParsePool } from '../parse-pool.js';
-import { StatementsSource } from '../payments-import.source.js';
 import { BankExchangeReader, parseBankExchange } from './bank-1c.parser.js';
 import { bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';
 import { MINIMAL_DOC } from './bank-test-fixtures.js';
+import { StatementsSource } from './payments-import.source.js';
 
 /** Parses a file through the text a worker thread hands back (bankTextOf → decodedBankText). */
 function viaText(buf: Buffer, name: string) {

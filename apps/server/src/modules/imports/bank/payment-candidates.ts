@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { arrayParam, rowsOf } from '../../db/bulk.js';
-import type { Tx } from '../../db/client.js';
-import { contracts } from '../../db/schema/index.js';
-import type { ContractCandidate } from './bank/payment-matcher.js';
+import { arrayParam, rowsOf } from '../../../db/bulk.js';
+import type { Tx } from '../../../db/client.js';
+import { contracts } from '../../../db/schema/index.js';
+import type { ContractCandidate } from './payment-matcher.js';
 
 /**
  * The contracts a bank statement's payments may belong to, by supplier, read as the statement is:

@@ -1,21 +1,21 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { arrayParam, insertStatements, runStatements } from '../../db/bulk.js';
-import type { Tx } from '../../db/client.js';
-import { payments } from '../../db/schema/index.js';
-import { type DutyContract, dutyContracts } from '../contracts/contract-duties.js';
-import type { BankDocument } from './bank/bank.types.js';
-import { explainPaymentMatch } from './bank/payment-matcher.js';
+import { arrayParam, insertStatements, runStatements } from '../../../db/bulk.js';
+import type { Tx } from '../../../db/client.js';
+import { payments } from '../../../db/schema/index.js';
+import { type DutyContract, dutyContracts } from '../../contracts/contract-duties.js';
 import {
   EventIds,
   eventStatements,
   type NewPaymentEvent,
   newPaymentsStatements,
   paymentKey,
-} from './execution.service.js';
-import type { RunContext } from './import-runner.js';
+} from '../../execution/execution.service.js';
+import type { RunContext } from '../import-runner.js';
+import type { BankDocument } from './bank.types.js';
 import { CandidateContracts } from './payment-candidates.js';
+import { explainPaymentMatch } from './payment-matcher.js';
 
 /**
  * Writing a bank statement's outgoing payments: what is new is matched to contracts and stored

@@ -1,14 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import {
   contractEvents,
   contractItems,
   contracts,
   contractVersions,
   notifications,
-} from '../../db/schema/index.js';
-import { addCustomer, contractRow, createContract, fixture, runImport } from './imports.test-support.js';
+} from '../../../db/schema/index.js';
+import { addCustomer, contractRow, createContract, fixture, runImport } from '../imports.test-support.js';
 
 let t: TestApp;
 let token: string;

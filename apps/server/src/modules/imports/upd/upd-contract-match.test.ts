@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UpdInvoice } from './upd/upd.types.js';
+import type { UpdInvoice } from './upd.types.js';
 import { resolveUpdContract, type UpdContractCandidate } from './upd-contract-match.js';
 
 const doc = (over: Partial<UpdInvoice> = {}): UpdInvoice => ({

@@ -2,7 +2,7 @@ import type { Payment as PaymentDto } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { bankRequisites, contractEvents, payments } from '../../db/schema/index.js';
-import type { ContractRef } from './upd.repository.js';
+import type { ContractRef } from '../imports/upd/upd.repository.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -10,10 +10,10 @@ import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
+import { paymentEvent } from '../imports/bank/payments-import.writer.js';
+import { contractRefs } from '../imports/upd/upd.repository.js';
 import { addEventOnce, recomputeExecution } from './execution.service.js';
 import { type PaymentRow, releasePaymentEvent, toPayment } from './payments.repository.js';
-import { paymentEvent } from './payments-import.writer.js';
-import { contractRefs } from './upd.repository.js';
 
 type ListIn = z.output<typeof PaymentListQuery>;
 

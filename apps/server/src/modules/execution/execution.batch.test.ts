@@ -4,6 +4,7 @@ import { testAppForFile } from '../../../test/harness.js';
 import { runStatements } from '../../db/bulk.js';
 import { contractDuties, contractEvents, contracts } from '../../db/schema/index.js';
 import { dutyContracts, refreshDuties } from '../contracts/contract-duties.js';
+import { contractRow, createContract, newCompany } from '../imports/imports.test-support.js';
 import {
   EventIds,
   eventStatements,
@@ -13,7 +14,6 @@ import {
   paymentKey,
   recomputeExecution,
 } from './execution.service.js';
-import { contractRow, createContract, newCompany } from './imports.test-support.js';
 
 /** The batched writes of a large import: many events at once, many contracts recomputed. */
 const t = testAppForFile();

@@ -1,20 +1,20 @@
 import type { EisProcurementImportItem, EisProcurementImportResult } from '@zakupki/shared';
-import type { Tx } from '../../db/client.js';
-import { ParseError } from '../../lib/parse-error.js';
-import { audit } from '../audit/audit.service.js';
+import type { Tx } from '../../../db/client.js';
+import { ParseError } from '../../../lib/parse-error.js';
+import { audit } from '../../audit/audit.service.js';
 import {
   customerOf,
   type EisProcurementContext,
   writeEisNotice,
   writeEisProtocol,
-} from '../procurements/eis-procurement.writer.js';
-import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
-import type { EisDocument } from './eis/eis.types.js';
-import type { EisNotice, EisProtocol } from './eis/eis223-procurement.types.js';
+} from '../../procurements/eis-procurement.writer.js';
+import { refreshProcurementDuties } from '../../procurements/procurements-query.service.js';
+import { ImportFailure, type ImportSpec } from '../import-runner.js';
+import { sum } from '../import-units.js';
+import { parseOffThread } from '../parse-pool.js';
+import type { EisDocument } from './eis.types.js';
 import { companyCustomers } from './eis-import.service.js';
-import { ImportFailure, type ImportSpec } from './import-runner.js';
-import { sum } from './import-units.js';
-import { parseOffThread } from './parse-pool.js';
+import type { EisNotice, EisProtocol } from './eis223-procurement.types.js';
 
 /**
  * The EIS procurement import: the `eis-procurements` kind of the import runner. Each file (an

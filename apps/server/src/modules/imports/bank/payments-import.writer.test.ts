@@ -1,14 +1,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
-import { contractDuties, contracts, payments, users } from '../../db/schema/index.js';
-import type { Actor } from '../../types.js';
-import { refreshDuties } from '../contracts/contract-duties.js';
-import type { BankDocument } from './bank/bank.types.js';
-import { paymentNaturalKey } from './bank/bank-1c.parser.js';
-import { recomputeExecution } from './execution.service.js';
-import { insertRun } from './imports.repository.js';
-import { addCustomer, createContract, newCompany } from './imports.test-support.js';
+import { testAppForFile } from '../../../../test/harness.js';
+import { contractDuties, contracts, payments, users } from '../../../db/schema/index.js';
+import type { Actor } from '../../../types.js';
+import { refreshDuties } from '../../contracts/contract-duties.js';
+import { recomputeExecution } from '../../execution/execution.service.js';
+import { insertRun } from '../imports.repository.js';
+import { addCustomer, createContract, newCompany } from '../imports.test-support.js';
+import type { BankDocument } from './bank.types.js';
+import { paymentNaturalKey } from './bank-1c.parser.js';
 import { CandidateContracts } from './payment-candidates.js';
 import { nextChunkSize, type Outgoing, writePayments } from './payments-import.writer.js';
 

@@ -17,7 +17,7 @@ import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
-import { recordJobError } from './import-runner.js';
+import { recordJobError } from '../imports/import-runner.js';
 
 type Row = typeof performanceRecords.$inferSelect;
 export type PerformanceRow = Row;

@@ -7,21 +7,21 @@ import {
 } from '@zakupki/shared';
 import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
-import { countOf, onPage, paged } from '../../db/paging.js';
-import { contracts, updDocuments, updLineMappings } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
-import { assertOwned } from '../access/access.service.js';
-import { audit } from '../audit/audit.service.js';
-import { assertContractOf } from '../contracts/contract-versions.js';
+import type { Db, Tx } from '../../../db/client.js';
+import { countOf, onPage, paged } from '../../../db/paging.js';
+import { contracts, updDocuments, updLineMappings } from '../../../db/schema/index.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { Actor } from '../../../types.js';
+import { assertOwned } from '../../access/access.service.js';
+import { audit } from '../../audit/audit.service.js';
+import { assertContractOf } from '../../contracts/contract-versions.js';
 import {
   type AcceptedLine,
   acceptanceKey,
   deleteEvent,
   recomputeExecution,
   replaceAcceptance,
-} from './execution.service.js';
+} from '../../execution/execution.service.js';
 import {
   contractRefs,
   linesOf,

@@ -1,15 +1,15 @@
 import type { UpdImportDocument, UpdImportResult } from '@zakupki/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { updDocuments, updLines } from '../../db/schema/index.js';
-import { ParseError } from '../../lib/parse-error.js';
-import { audit } from '../audit/audit.service.js';
-import { companyCustomers } from './eis-import.service.js';
-import type { ImportSpec } from './import-runner.js';
-import { sum } from './import-units.js';
-import { parseOffThread } from './parse-pool.js';
-import type { UpdDocument } from './upd/upd.types.js';
+import type { Tx } from '../../../db/client.js';
+import { updDocuments, updLines } from '../../../db/schema/index.js';
+import { ParseError } from '../../../lib/parse-error.js';
+import { audit } from '../../audit/audit.service.js';
+import { companyCustomers } from '../eis/eis-import.service.js';
+import type { ImportSpec } from '../import-runner.js';
+import { sum } from '../import-units.js';
+import { parseOffThread } from '../parse-pool.js';
 import { contractCandidates, otherIssues, proposeMappings, type UpdDocumentRow } from './upd.repository.js';
+import type { UpdDocument } from './upd.types.js';
 import { resolveUpdContract, UPD_FAILURE, type UpdContractCandidate } from './upd-contract-match.js';
 import { correctionRank, documentValues, lineValues, naturalKey } from './upd-records.js';
 

@@ -1,7 +1,13 @@
 import type { UpdDocument as UpdDocumentDto } from '@zakupki/shared';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { contractItems, contracts, updDocuments, updLineMappings, updLines } from '../../db/schema/index.js';
+import type { Tx } from '../../../db/client.js';
+import {
+  contractItems,
+  contracts,
+  updDocuments,
+  updLineMappings,
+  updLines,
+} from '../../../db/schema/index.js';
 import type { UpdContractCandidate } from './upd-contract-match.js';
 import { nameSimilarity, proposeItem, type SpecItem } from './upd-mapping.js';
 import { mappable } from './upd-records.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { contractEvents, notifications, payments } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { contractEvents, notifications, payments } from '../../../db/schema/index.js';
 import {
   addAccount,
   addCustomer,
@@ -10,7 +10,7 @@ import {
   fixture,
   newCompany,
   runImport,
-} from './imports.test-support.js';
+} from '../imports.test-support.js';
 
 let t: TestApp;
 let admin: string;

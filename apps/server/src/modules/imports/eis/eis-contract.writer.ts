@@ -1,16 +1,17 @@
 import type { ContractItemInput } from '@zakupki/shared';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
-import { contractItems, contracts, contractVersions } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { formatRuDate } from '../calendar/iso-date.js';
-import { saveItems } from '../contracts/contract-children.js';
-import { commitVersion } from '../contracts/contract-versions.js';
-import { type ContractRow, loadContractData } from '../contracts/contracts.repository.js';
-import type { EisContract } from './eis/eis.types.js';
+import type { Tx } from '../../../db/client.js';
+import { contractItems, contracts, contractVersions } from '../../../db/schema/index.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { Actor } from '../../../types.js';
+import { audit } from '../../audit/audit.service.js';
+import { formatRuDate } from '../../calendar/iso-date.js';
+import { saveItems } from '../../contracts/contract-children.js';
+import { commitVersion } from '../../contracts/contract-versions.js';
+import { type ContractRow, loadContractData } from '../../contracts/contracts.repository.js';
+import { ImportFailure } from '../import-runner.js';
+import type { EisContract } from './eis.types.js';
 import {
   type ContractColumns,
   type CustomerRef,
@@ -18,7 +19,6 @@ import {
   registryNumberOf,
   specificationOf,
 } from './eis-records.js';
-import { ImportFailure } from './import-runner.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
 

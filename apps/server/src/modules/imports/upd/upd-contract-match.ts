@@ -1,6 +1,6 @@
-import { formatRuDate } from '../calendar/iso-date.js';
-import { normalizeContractNumber, sameRegistryNumber } from './bank/purpose-references.js';
-import type { UpdDocument } from './upd/upd.types.js';
+import { formatRuDate } from '../../calendar/iso-date.js';
+import { normalizeContractNumber, sameRegistryNumber } from '../bank/purpose-references.js';
+import type { UpdDocument } from './upd.types.js';
 
 /** A contract of the company an УПД may belong to. */
 export type UpdContractCandidate = {

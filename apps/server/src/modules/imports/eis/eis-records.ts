@@ -1,9 +1,9 @@
 import type { ContractStatus } from '@zakupki/shared';
 import { type ContractItemInput, fromKopecks, lineKopecks, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { contracts } from '../../db/schema/index.js';
-import { moscowDay } from '../../lib/moscow-time.js';
-import type { EisContract, EisExecution } from './eis/eis.types.js';
+import type { contracts } from '../../../db/schema/index.js';
+import { moscowDay } from '../../../lib/moscow-time.js';
+import type { EisContract, EisExecution } from './eis.types.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
 export type ContractColumns = Omit<

@@ -1,21 +1,21 @@
 import type { EisImportResult, EisImportViolation } from '@zakupki/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { companies, contractEvents, contracts, customers } from '../../db/schema/index.js';
-import { todayMoscow } from '../../lib/moscow-time.js';
-import { ParseError } from '../../lib/parse-error.js';
-import { audit } from '../audit/audit.service.js';
-import { formatRuDate } from '../calendar/iso-date.js';
-import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
-import { violationsForImportedContract } from '../deadlines/deadlines.js';
-import type { EisContract, EisDocument, EisExecution } from './eis/eis.types.js';
-import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract-writer.js';
-import { applyEisExecution } from './eis-execution-writer.js';
+import type { Tx } from '../../../db/client.js';
+import { companies, contractEvents, contracts, customers } from '../../../db/schema/index.js';
+import { todayMoscow } from '../../../lib/moscow-time.js';
+import { ParseError } from '../../../lib/parse-error.js';
+import { audit } from '../../audit/audit.service.js';
+import { formatRuDate } from '../../calendar/iso-date.js';
+import { deadlineConfigFor, productionCalendar } from '../../contracts/contract-duties.js';
+import { violationsForImportedContract } from '../../deadlines/deadlines.js';
+import { recomputeExecution } from '../../execution/execution.service.js';
+import { ImportFailure, type ImportSpec, type RunContext } from '../import-runner.js';
+import { sum } from '../import-units.js';
+import { parseOffThread } from '../parse-pool.js';
+import type { EisContract, EisDocument, EisExecution } from './eis.types.js';
+import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract.writer.js';
+import { applyEisExecution } from './eis-execution.writer.js';
 import { type CustomerRef, executionDate, inRange } from './eis-records.js';
-import { recomputeExecution } from './execution.service.js';
-import { ImportFailure, type ImportSpec, type RunContext } from './import-runner.js';
-import { sum } from './import-units.js';
-import { parseOffThread } from './parse-pool.js';
 
 /** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
 export async function companyCustomers(

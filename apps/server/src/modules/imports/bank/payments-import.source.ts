@@ -1,11 +1,11 @@
 import { setImmediate as turn } from 'node:timers/promises';
-import { ParseError } from '../../lib/parse-error.js';
-import type { BankDocument, BankParty } from './bank/bank.types.js';
-import { BankExchangeReader, paymentNaturalKey } from './bank/bank-1c.parser.js';
-import { type DecodedBankText, decodedBankText } from './bank/bank-decode.js';
-import type { ImportEntry } from './import-files.js';
-import { ImportFailure } from './import-runner.js';
-import { parseOffThread } from './parse-pool.js';
+import { ParseError } from '../../../lib/parse-error.js';
+import type { ImportEntry } from '../import-files.js';
+import { ImportFailure } from '../import-runner.js';
+import { parseOffThread } from '../parse-pool.js';
+import type { BankDocument, BankParty } from './bank.types.js';
+import { BankExchangeReader, paymentNaturalKey } from './bank-1c.parser.js';
+import { type DecodedBankText, decodedBankText } from './bank-decode.js';
 import type { Outgoing, OutgoingSource } from './payments-import.writer.js';
 
 /** Lines read between two turns of the event loop (about 500 payment orders). */

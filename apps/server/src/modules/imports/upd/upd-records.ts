@@ -1,6 +1,6 @@
-import type { updDocuments, updLines } from '../../db/schema/index.js';
-import type { Totals, UpdDocument } from './upd/upd.types.js';
-import { subtract } from './upd/upd-decimal.js';
+import type { updDocuments, updLines } from '../../../db/schema/index.js';
+import type { Totals, UpdDocument } from './upd.types.js';
+import { subtract } from './upd-decimal.js';
 import type { MappableLine } from './upd-mapping.js';
 
 export type UpdDocumentValues = Omit<typeof updDocuments.$inferInsert, 'id' | 'createdAt'>;

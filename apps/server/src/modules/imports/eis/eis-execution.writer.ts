@@ -1,13 +1,13 @@
 import { formatRub, fromKopecks, toScaled } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { contracts } from '../../db/schema/index.js';
-import { commitVersion } from '../contracts/contract-versions.js';
-import { loadContractData } from '../contracts/contracts.repository.js';
-import type { EisExecution, EisExecutionDoc } from './eis/eis.types.js';
-import { contractLabel, type EisWriteState, findEisContract } from './eis-contract-writer.js';
+import type { Tx } from '../../../db/client.js';
+import { contracts } from '../../../db/schema/index.js';
+import { commitVersion } from '../../contracts/contract-versions.js';
+import { loadContractData } from '../../contracts/contracts.repository.js';
+import { acceptanceKey, addEventOnce, type NewEvent, paymentKey } from '../../execution/execution.service.js';
+import type { EisExecution, EisExecutionDoc } from './eis.types.js';
+import { contractLabel, type EisWriteState, findEisContract } from './eis-contract.writer.js';
 import { executionDate } from './eis-records.js';
-import { acceptanceKey, addEventOnce, type NewEvent, paymentKey } from './execution.service.js';
 
 const maxDate = (dates: (string | null)[]) =>
   dates.filter((d): d is string => !!d).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))[0] ?? null;

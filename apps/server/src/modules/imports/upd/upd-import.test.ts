@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { contractEvents, contractItems, notifications, updDocuments } from '../../db/schema/index.js';
-import { addCustomer, contractRow, createContract, fixture, runImport } from './imports.test-support.js';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { contractEvents, contractItems, notifications, updDocuments } from '../../../db/schema/index.js';
+import { addCustomer, contractRow, createContract, fixture, runImport } from '../imports.test-support.js';
 
 let t: TestApp;
 let token: string;

@@ -1,11 +1,11 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { fromKopecks, type PaymentsImportResult, toScaled } from '@zakupki/shared';
-import { audit } from '../audit/audit.service.js';
-import { companyCustomers } from './eis-import.service.js';
-import type { ImportSpec } from './import-runner.js';
-import { sum } from './import-units.js';
+import { audit } from '../../audit/audit.service.js';
+import { companyAccounts } from '../../execution/payments.repository.js';
+import { companyCustomers } from '../eis/eis-import.service.js';
+import type { ImportSpec } from '../import-runner.js';
+import { sum } from '../import-units.js';
 import { CandidateContracts } from './payment-candidates.js';
-import { companyAccounts } from './payments.repository.js';
 import { StatementsSource } from './payments-import.source.js';
 import { writePayments } from './payments-import.writer.js';
 
