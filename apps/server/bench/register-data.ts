@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { productionCalendar } from '../src/modules/contracts/contract-duties.js';
+import { productionCalendar } from '../src/modules/calendar/production-calendar.js';
 import {
   METHODS,
   PLACES,

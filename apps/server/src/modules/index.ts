@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyJob } from '../plugins/jobs.js';
 import { authModule } from './auth/auth.routes.js';
-import { calendarApiModule } from './calendar-api/calendar-api.routes.js';
+import { calendarModule } from './calendar/calendar.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { classifiersModule } from './classifiers/classifiers.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
@@ -45,7 +45,7 @@ const MODULES: Module[] = [
   executionModule,
   eisPlansModule,
   filesModule,
-  calendarApiModule,
+  calendarModule,
 ];
 
 export async function registerModules(app: FastifyInstance) {

@@ -182,3 +182,13 @@ export class ProductionCalendar {
 export function createRuCalendar(): ProductionCalendar {
   return new ProductionCalendar(bundled as CalendarData);
 }
+
+let shared: ProductionCalendar | null = null;
+/**
+ * The production calendar every deadline of the server is computed on (the shipped years), one
+ * instance per process so its cache of working days is shared.
+ */
+export function productionCalendar(): ProductionCalendar {
+  shared ??= createRuCalendar();
+  return shared;
+}

@@ -4,33 +4,22 @@ import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
+import { dueSoonUntil as dueSoonUntilOn, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween } from '../calendar/iso-date.js';
-import { createRuCalendar, type ProductionCalendar } from '../calendar/production-calendar.js';
-import { statusOf } from '../deadlines/deadline-core.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
+import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
 import {
   type ContractEvent,
   contractDeadlines,
-  DEFAULT_DEADLINE_CONFIG,
-  type DeadlineConfig,
   type DeadlineContract,
   type DueItem,
   eventDeadline,
 } from '../deadlines/deadlines.js';
 
-let shared: ProductionCalendar | null = null;
-/** The production calendar the contract deadlines are computed on (shipped years). */
-export function productionCalendar(): ProductionCalendar {
-  shared ??= createRuCalendar();
-  return shared;
-}
-
-/**
- * Deadline settings for a company's contracts. Companies have no overrides yet, so this is the
- * rule table of modules/deadlines with its defaults (2 working days for «срок истекает»).
- */
-export function deadlineConfigFor(_companyId: number): DeadlineConfig {
-  return DEFAULT_DEADLINE_CONFIG;
-}
+// The duties of contracts to the EIS register: computed by the rules of modules/deadlines on the
+// production calendar (modules/calendar) and stored in `contract_duties`.
+// modules/imports still reads these two from here; their homes are modules/calendar and modules/deadlines.
+export { deadlineConfigFor, productionCalendar };
 
 /** Statuses in which a contract owes the EIS register anything. */
 const OWES_REGISTER = new Set(['concluded', 'executed', 'terminated']);
@@ -251,12 +240,7 @@ export function dutyState(
  * up to this one (inclusive) are due soon, earlier ones overdue.
  */
 export function dueSoonUntil(companyId: number, today = todayMoscow()): string {
-  const calendar = productionCalendar();
-  const n = deadlineConfigFor(companyId).dueSoonWorkingDays;
-  // workingDaysBetween(today, d) <= n  <=>  d < the (n+1)-th working day after today
-  const limit = calendar.addWorkingDays(today, n + 1);
-  const [y, m, d] = limit.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+  return dueSoonUntilOn(today, productionCalendar(), deadlineConfigFor(companyId).dueSoonWorkingDays);
 }
 
 type DutyRecord = typeof contractDuties.$inferSelect;

@@ -4,16 +4,9 @@
  * against the current text — and a company may override any period.
  */
 
-/** How a due date follows from the event date. */
-export type DeadlinePeriod =
-  /** n-th working day after the event (production calendar). */
-  | { kind: 'working-days'; days: number }
-  /** event + n calendar days. */
-  | { kind: 'calendar-days'; days: number }
-  /** The given day of the month `monthOffset` months after the event's month ("by the 10th of the next month"). */
-  | { kind: 'day-of-month'; monthOffset: number; day: number }
-  /** A fixed date in the event's year + `yearOffset` ("by 1 February of the next year"). */
-  | { kind: 'fixed-date'; yearOffset: number; month: number; day: number };
+import type { DeadlinePeriod } from '../calendar/due-dates.policy.js';
+
+export type { DeadlinePeriod };
 
 export type DutyCode =
   | 'contract_register'
@@ -175,4 +168,12 @@ export function deadlineConfig(
     rules[duty] = { ...rules[duty], ...patch, duty };
   }
   return { ...DEFAULT_DEADLINE_CONFIG, ...overrides, rules };
+}
+
+/**
+ * Deadline settings for a company. Companies have no overrides yet, so this is the rule table above
+ * with its defaults (2 working days for «срок истекает»).
+ */
+export function deadlineConfigFor(_companyId: number): DeadlineConfig {
+  return DEFAULT_DEADLINE_CONFIG;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createRuCalendar } from '../calendar/production-calendar.js';
-import { periodAccusative, periodGenitive } from './deadline-core.js';
 import {
   contractDeadlines,
   DEFAULT_DEADLINE_CONFIG,
@@ -344,15 +343,5 @@ describe('reports and other duties', () => {
     );
     expect(change?.dueDate).toBe('2024-05-16'); // 27.04, 02.05, 03.05, 06-08.05, 13-16.05
     expect(DEFAULT_DEADLINE_CONFIG.rules.contract_change.period).toEqual({ kind: 'calendar-days', days: 10 });
-  });
-
-  it('Russian period wording', () => {
-    expect(periodGenitive({ kind: 'working-days', days: 3 })).toBe('3 рабочих дней');
-    expect(periodGenitive({ kind: 'working-days', days: 1 })).toBe('1 рабочего дня');
-    expect(periodGenitive({ kind: 'calendar-days', days: 21 })).toBe('21 дня');
-    expect(periodAccusative({ kind: 'calendar-days', days: 10 })).toBe('10 дней');
-    expect(periodAccusative({ kind: 'working-days', days: 3 })).toBe('3 рабочих дня');
-    expect(periodAccusative({ kind: 'calendar-days', days: 21 })).toBe('21 день');
-    expect(periodAccusative({ kind: 'calendar-days', days: 12 })).toBe('12 дней');
   });
 });

@@ -1,19 +1,12 @@
 import { monthName } from '@zakupki/shared';
+import { applyPeriod, periodAccusative, periodGenitive } from '../calendar/due-dates.policy.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import {
-  applyPeriod,
-  type DueItem,
-  dueItem,
-  formatRub,
-  periodAccusative,
-  periodGenitive,
-  priceToKopecks,
-  toMoscowDate,
-} from './deadline-core.js';
+import { type DueItem, dueItem, formatRub, priceToKopecks, toMoscowDate } from './deadline-core.js';
 import type { DeadlineConfig, DeadlineRule, DutyCode } from './deadline-rules.js';
 
-export type { DueItem, DueStatus } from './deadline-core.js';
+export type { DueStatus } from '../calendar/due-dates.policy.js';
+export type { DueItem } from './deadline-core.js';
 export { toMoscowDate } from './deadline-core.js';
 export {
   DEFAULT_DEADLINE_CONFIG,
@@ -23,6 +16,7 @@ export {
   type DeadlineRule,
   type DutyCode,
   deadlineConfig,
+  deadlineConfigFor,
 } from './deadline-rules.js';
 
 /** An event of a contract that must be reported, with the date it was placed in EIS (or null). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { DEFAULT_DEADLINE_CONFIG } from '../deadlines/deadlines.js';
 import {
   diffPositions,

@@ -14,7 +14,8 @@ import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { deadlineConfigFor, productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
+import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
 import { toMoscowDate } from '../deadlines/deadlines.js';
 import { procurementLinks } from '../procurements/procurement-positions.repository.js';
 import {

@@ -4,8 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { invalid } from '../contracts/contract-children.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
 import {
   checkValue,
   codesOfTags,

@@ -1,7 +1,7 @@
 import { procurementDocumentRoutes as r } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { addDocumentsRule, insertProcurement, publishedVersion } from './procurement-documents.factories.js';
 
 const t = testAppForFile();

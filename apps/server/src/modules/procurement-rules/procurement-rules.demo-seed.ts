@@ -4,7 +4,7 @@ import { catalogEntries, companies, type StoredRuleMethod } from '../../db/schem
 import type { DemoIds } from '../../db/seed/demo.seed.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays } from '../calendar/iso-date.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { sha256Of, storeFile } from '../files/files.service.js';
 import { eisDueDate } from './procurement-rules.policy.js';
 import * as repo from './procurement-rules.repository.js';

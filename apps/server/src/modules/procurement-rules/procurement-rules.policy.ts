@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { RULES_EIS_DAYS, type RuleVersionStatus } from '@zakupki/shared';
+import { statusOf } from '../calendar/due-dates.policy.js';
 import { addDays, daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import { statusOf } from '../deadlines/deadline-core.js';
 
 /** Pure rules of the procurement-rules module: states, the EIS duty, the version in force, tags. */
 

@@ -6,7 +6,7 @@ import type {
   RuleVersion,
 } from '@zakupki/shared';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { DEFAULT_DEADLINE_CONFIG } from '../deadlines/deadlines.js';
 import { inForce, versionDuty } from './procurement-rules.policy.js';
 import type { DocRuleWithKind, RuleRow, VersionWithFile } from './procurement-rules.repository.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays } from '../calendar/iso-date.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { entryIds, ruleWithDraft, versionBody } from './procurement-rules.factories.js';
 
 const t = testAppForFile();

@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { invalid } from '../contracts/contract-children.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
 import { inForce } from '../procurement-rules/procurement-rules.policy.js';
 import * as planRepo from './procurement-positions.repository.js';
 import {

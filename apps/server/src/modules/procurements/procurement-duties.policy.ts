@@ -5,9 +5,9 @@ import {
   type ProcurementStatus,
   type ProtocolKind,
 } from '@zakupki/shared';
+import { applyPeriod, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import { applyPeriod, statusOf } from '../deadlines/deadline-core.js';
 import type { DeadlineConfig } from '../deadlines/deadline-rules.js';
 import { methodKind } from './procurements.policy.js';
 

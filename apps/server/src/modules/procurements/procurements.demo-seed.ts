@@ -19,7 +19,7 @@ import type { DemoIds } from '../../db/seed/demo.seed.js';
 import { moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
 import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { generateOne } from '../procurement-documents/document-generation.service.js';
 import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
 import { refreshProcurementDuties } from './procurements-query.service.js';

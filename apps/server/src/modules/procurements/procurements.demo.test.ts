@@ -13,7 +13,7 @@ import {
   procurements,
 } from '../../db/schema/index.js';
 import { daysBetween } from '../calendar/iso-date.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
 import { readFiles } from '../files/files.service.js';
 
 const t = testAppForFile({}, { demoProcurements: 'documents' });

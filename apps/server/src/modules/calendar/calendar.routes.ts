@@ -1,10 +1,10 @@
 import { calendarRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { productionCalendar } from '../contracts/contract-duties.js';
+import { productionCalendar } from './production-calendar.js';
 
 /** Working-day arithmetic on the production calendar, for any logged-in user. */
-export function calendarApiModule(app: FastifyInstance) {
+export function calendarModule(app: FastifyInstance) {
   addRoute(app, calendarRoutes.addWorkingDays, async ({ query }) => {
     const calendar = productionCalendar();
     const date = calendar.addWorkingDays(query.date, query.days);
