@@ -21,7 +21,7 @@ async function main() {
   // after the server answers: the first start takes ~20 s to load them, a restart with the same
   // releases reads one row per classifier
   const started = performance.now();
-  void loadShippedClassifiers(app.deps.db)
+  void loadShippedClassifiers(app.deps)
     .then((classifiers) =>
       app.log.info({ classifiers, ms: Math.round(performance.now() - started) }, 'classifiers checked'),
     )

@@ -36,7 +36,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   try {
-    const r = await loadClassifier(database.db, classifier, readFileSync(values.file!), {
+    const r = await loadClassifier({ db: database.db }, classifier, readFileSync(values.file!), {
       release: values.release!,
       source: values.source!,
       force: values.force,

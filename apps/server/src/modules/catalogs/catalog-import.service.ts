@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogImportError, CatalogImportResult, CatalogImportRun, CatalogKind } from '@zakupki/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
@@ -11,6 +9,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { readFiles, storeFile } from '../files/files.service.js';
 import { storableText } from '../imports/imports.repository.js';
 import { parseOffThread } from '../imports/parse-pool.js';
+import { findUser } from '../users/users.repository.js';
 import {
   beatCatalogImport,
   type CatalogImportOwner,
@@ -20,11 +19,11 @@ import {
   insertCatalogImport,
   setCatalogImportProgress,
   startCatalogImport,
-  toCatalogImportRun,
 } from './catalog-imports.repository.js';
 import { type View, viewOf } from './catalog-kinds.js';
 import { importCatalog, importTarget } from './catalogs.import.js';
 import { assertMayOpen } from './catalogs.policy.js';
+import { toCatalogImportRun } from './catalogs.presenter.js';
 import { type SheetRow, unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';
 import { TARIFFS } from './tariffs-catalog.service.js';
 import { writeTariffs } from './tariffs-import.service.js';
@@ -85,7 +84,7 @@ export async function startCatalogXlsxImport(
   file: Upload,
   send: Send,
 ): Promise<{ import_id: number }> {
-  const target = await importTarget(deps.db, actor, view, query);
+  const target = await importTarget(deps, actor, view, query);
   const params = { type: view.typeCode, subject_type: target.subjectType };
   return storeImportRun(deps, actor, { catalog: view.kind, params, companyId: target.companyId }, file, send);
 }
@@ -105,7 +104,7 @@ export async function getCatalogImport(deps: AppDeps, actor: Actor, id: number):
 }
 
 async function actorOf(deps: AppDeps, userId: number): Promise<Actor> {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const u = await findUser(deps.db, userId, null);
   if (!u) throw new AppError('not_found', 'Пользователь не найден');
   return {
     userId,
@@ -183,9 +182,9 @@ async function workCatalogImport(
   try {
     const actor = await actorOf(deps, run.userId);
     // the rights again, as they are now: the author may have lost them since the upload
-    let write: (tx: Db, sheet: SheetRow[], share: (s: number) => void) => Promise<CatalogImportResult>;
+    let write: (tx: Tx, sheet: SheetRow[], share: (s: number) => void) => Promise<CatalogImportResult>;
     if (view) {
-      const target = await importTarget(deps.db, actor, view, {
+      const target = await importTarget(deps, actor, view, {
         company_id: run.companyId ?? undefined,
         subject_type: run.params.subject_type ?? undefined,
       });

@@ -1,25 +1,8 @@
-import type { CatalogImportRun } from '@zakupki/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { catalogImports } from '../../db/schema/index.js';
 
 export type CatalogImportRow = typeof catalogImports.$inferSelect;
-
-export function toCatalogImportRun(r: CatalogImportRow): CatalogImportRun {
-  return {
-    id: r.id,
-    catalog: r.catalog,
-    company_id: r.companyId,
-    status: r.status,
-    progress: r.progress,
-    file_name: r.fileName,
-    result: r.result ?? null,
-    error: r.error,
-    errors: r.errors,
-    created_at: r.createdAt.toISOString(),
-    finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
-  };
-}
 
 export async function insertCatalogImport(tx: Tx, v: typeof catalogImports.$inferInsert) {
   const [row] = await tx.insert(catalogImports).values(v).returning();

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { toEntry, type View } from './catalog-kinds.js';
 import { assertMayOpen, assertMayReadCompany } from './catalogs.policy.js';
 import { listEntries } from './catalogs.repository.js';
@@ -9,7 +8,13 @@ import { type CatalogQuery, filterOf } from './catalogs.service.js';
 import { contentDisposition, writeCatalogXlsx, XLSX_TYPE } from './catalogs.xlsx.js';
 
 /** XLSX of a catalogue view with the list's filters and order, without paging. */
-export async function exportCatalog(db: Db, actor: Actor, view: View, q: CatalogQuery): Promise<Buffer> {
+export async function exportCatalog(
+  deps: AppDeps,
+  actor: Actor,
+  view: View,
+  q: CatalogQuery,
+): Promise<Buffer> {
+  const { db } = deps;
   assertMayOpen(actor, view.descriptor);
   if (q.company_id) await assertMayReadCompany(db, actor, view.descriptor, q.company_id);
   const { rows } = await listEntries(db, view, filterOf(view, q), null);

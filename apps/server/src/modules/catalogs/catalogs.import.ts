@@ -1,9 +1,7 @@
 import { type CatalogImportError, type CatalogImportResult, okpd2Level } from '@zakupki/shared';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { catalogEntries } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import {
@@ -20,6 +18,7 @@ import { assertMayOpen, mayWrite } from './catalogs.policy.js';
 import {
   entriesOfOwner,
   findEntry,
+  globalOkpd2Codes,
   insertEntry,
   nextNumericCode,
   updateEntry,
@@ -52,7 +51,7 @@ export type ImportTarget = { companyId: number | null; subjectType: number | nul
 
 /** Who may import into which entries: checked when the upload comes and again when the job runs. */
 export async function importTarget(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   view: View,
   query: { company_id?: number; subject_type?: number },
@@ -64,7 +63,7 @@ export async function importTarget(
     if (!d.company_entries)
       throw new AppError('bad_request', `В справочнике «${d.title}» нет записей отдельных компаний`);
     // the company is in the query, not the path: the explicit company check
-    await requireCompany(db, actor, companyId);
+    await requireCompany(deps.db, actor, companyId);
   }
   const subjectType =
     view.kind === 'exec' && view.typeCode === 1 ? (query.subject_type ?? view.subjectType) : null;
@@ -73,8 +72,9 @@ export async function importTarget(
   return { companyId, subjectType };
 }
 
+/** Checks and writes the rows of one import; runs in the caller's transaction (the job's). */
 export async function importCatalog(
-  db: Db,
+  db: Tx,
   actor: Actor,
   view: View,
   target: ImportTarget,
@@ -92,17 +92,7 @@ export async function importCatalog(
   const globalRows = byCode(await entriesOfOwner(db, view, subjectType, null));
   const companyRows =
     companyId !== null ? byCode(await entriesOfOwner(db, view, subjectType, companyId)) : new Map();
-  const okpd2Codes =
-    view.kind === 'goods'
-      ? new Set(
-          (
-            await db
-              .select({ code: catalogEntries.code })
-              .from(catalogEntries)
-              .where(and(eq(catalogEntries.kind, 'okpd2'), isNull(catalogEntries.companyId)))
-          ).map((r) => r.code),
-        )
-      : null;
+  const okpd2Codes = view.kind === 'goods' ? await globalOkpd2Codes(db) : null;
 
   const errors: CatalogImportError[] = [];
   const plan: Planned[] = [];

@@ -252,3 +252,48 @@ export async function okpd2Paths(db: Tx, ids: number[]): Promise<Map<number, Okp
     out.get(Number(r.start_id))?.push({ id: Number(r.id), code: r.code, title: r.title });
   return out;
 }
+
+/** An entry as stored (no joins). */
+export async function findEntryRow(db: Tx, id: number): Promise<EntryRow | null> {
+  const [r] = await db.select().from(catalogEntries).where(eq(catalogEntries.id, id)).limit(1);
+  return r ?? null;
+}
+
+/** Entries whose parent is this one (the ОКПД2 tree). */
+export async function countChildren(db: Tx, id: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(catalogEntries)
+    .where(eq(catalogEntries.parentId, id));
+  return Number(n);
+}
+
+/** Goods, works and services that name this ОКПД2 code. */
+export async function countGoodsWithOkpd2(db: Tx, code: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(catalogEntries)
+    .where(and(eq(catalogEntries.kind, 'goods'), sql`${catalogEntries.extra}->>'okpd2_code' = ${code}`));
+  return Number(n);
+}
+
+/** Whether a global ОКПД2 entry has this code. */
+export async function okpd2CodeExists(db: Tx, code: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: catalogEntries.id })
+    .from(catalogEntries)
+    .where(
+      and(eq(catalogEntries.kind, 'okpd2'), isNull(catalogEntries.companyId), eq(catalogEntries.code, code)),
+    )
+    .limit(1);
+  return Boolean(r);
+}
+
+/** Every code of the global ОКПД2 entries (the XLSX import of goods checks against them). */
+export async function globalOkpd2Codes(db: Tx): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: catalogEntries.code })
+    .from(catalogEntries)
+    .where(and(eq(catalogEntries.kind, 'okpd2'), isNull(catalogEntries.companyId)));
+  return new Set(rows.map((r) => r.code));
+}

@@ -44,34 +44,33 @@ type Query = CatalogQuery & { page: number; limit: number };
 
 /** The nine routes of a catalogue family stored in catalog_entries. */
 function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectType?: number) => View) {
-  const db = () => app.deps.db;
   addRoute(app, f.list, async ({ actor, params, query }) => {
     const q = query as Query;
-    return listCatalog(db(), actor, view(params as Params, q.subject_type), q);
+    return listCatalog(app.deps, actor, view(params as Params, q.subject_type), q);
   });
   addRoute(app, f.get, async ({ actor, params }) =>
-    getCatalogEntry(db(), actor, view(params as Params), (params as Params).id),
+    getCatalogEntry(app.deps, actor, view(params as Params), (params as Params).id),
   );
   addRoute(app, f.create, async ({ actor, params, body }) =>
-    createCatalogEntry(db(), actor, view(params as Params), body as ParsedInput),
+    createCatalogEntry(app.deps, actor, view(params as Params), body as ParsedInput),
   );
   addRoute(app, f.update, async ({ actor, params, body }) =>
-    updateCatalogEntry(db(), actor, view(params as Params), (params as Params).id, body as ParsedInput),
+    updateCatalogEntry(app.deps, actor, view(params as Params), (params as Params).id, body as ParsedInput),
   );
   addRoute(app, f.remove, async ({ actor, params }) => {
-    await deleteCatalogEntry(db(), actor, view(params as Params), (params as Params).id);
+    await deleteCatalogEntry(app.deps, actor, view(params as Params), (params as Params).id);
     return null;
   });
   addRoute(app, f.archive, async ({ actor, params }) =>
-    setEntryArchived(db(), actor, view(params as Params), (params as Params).id, true),
+    setEntryArchived(app.deps, actor, view(params as Params), (params as Params).id, true),
   );
   addRoute(app, f.restore, async ({ actor, params }) =>
-    setEntryArchived(db(), actor, view(params as Params), (params as Params).id, false),
+    setEntryArchived(app.deps, actor, view(params as Params), (params as Params).id, false),
   );
   addRoute(app, f.exportXlsx, async ({ actor, params, query, reply }) => {
     const q = query as CatalogQuery;
     const v = view(params as Params, q.subject_type);
-    return sendXlsx(reply, v.descriptor.title, await exportCatalog(db(), actor, v, q));
+    return sendXlsx(reply, v.descriptor.title, await exportCatalog(app.deps, actor, v, q));
   });
   addRoute(app, f.importXlsx, async ({ actor, params, query, req, reply }) => {
     const q = query as { company_id?: number; subject_type?: number };
@@ -117,26 +116,25 @@ export async function catalogsModule(app: FastifyInstance) {
     entryFamily(scope, r.subjectDocuments, fixed('subject_document'));
     entryFamily(scope, r.documentKinds, fixed('document_kind'));
     entryFamily(scope, r.userfields, fixed('userfield'));
-    addRoute(scope, r.okpd2.tree, async ({ actor, query }) => okpd2Children(app.deps.db, actor, query));
+    addRoute(scope, r.okpd2.tree, async ({ actor, query }) => okpd2Children(app.deps, actor, query));
     tariffRoutes(scope);
   });
 }
 
 function tariffRoutes(app: FastifyInstance) {
-  const db = () => app.deps.db;
   const t = r.tariffs;
-  addRoute(app, t.list, async ({ actor, query }) => listTariffs(db(), actor, query));
-  addRoute(app, t.get, async ({ actor, params }) => getTariff(db(), actor, params.id));
-  addRoute(app, t.create, async ({ actor, body }) => createTariff(db(), actor, body));
-  addRoute(app, t.update, async ({ actor, params, body }) => updateTariff(db(), actor, params.id, body));
+  addRoute(app, t.list, async ({ actor, query }) => listTariffs(app.deps, actor, query));
+  addRoute(app, t.get, async ({ actor, params }) => getTariff(app.deps, actor, params.id));
+  addRoute(app, t.create, async ({ actor, body }) => createTariff(app.deps, actor, body));
+  addRoute(app, t.update, async ({ actor, params, body }) => updateTariff(app.deps, actor, params.id, body));
   addRoute(app, t.remove, async ({ actor, params }) => {
-    await deleteTariff(db(), actor, params.id);
+    await deleteTariff(app.deps, actor, params.id);
     return null;
   });
-  addRoute(app, t.archive, async ({ actor, params }) => setTariffArchived(db(), actor, params.id, true));
-  addRoute(app, t.restore, async ({ actor, params }) => setTariffArchived(db(), actor, params.id, false));
+  addRoute(app, t.archive, async ({ actor, params }) => setTariffArchived(app.deps, actor, params.id, true));
+  addRoute(app, t.restore, async ({ actor, params }) => setTariffArchived(app.deps, actor, params.id, false));
   addRoute(app, t.exportXlsx, async ({ actor, query, reply }) => {
-    const items = await allTariffs(db(), actor, query);
+    const items = await allTariffs(app.deps, actor, query);
     return sendXlsx(reply, TARIFFS.title, await writeCatalogXlsx(TARIFFS, items, { owner: false }));
   });
   addRoute(app, t.importXlsx, async ({ actor, req, reply }) => {
@@ -145,8 +143,8 @@ function tariffRoutes(app: FastifyInstance) {
     reply.code(202);
     return started;
   });
-  addRoute(app, t.companyTariff, async ({ actor, params }) => companyTariff(db(), actor, params.id));
+  addRoute(app, t.companyTariff, async ({ actor, params }) => companyTariff(app.deps, actor, params.id));
   addRoute(app, t.assign, async ({ actor, params, body }) =>
-    assignTariff(db(), actor, params.id, body.tariff_id),
+    assignTariff(app.deps, actor, params.id, body.tariff_id),
   );
 }

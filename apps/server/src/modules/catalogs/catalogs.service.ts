@@ -1,9 +1,7 @@
 import type { CatalogSort, Page } from '@zakupki/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { catalogEntries } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import {
@@ -19,15 +17,19 @@ import {
 import { assertMayOpen, assertMayReadCompany, assertMayWrite } from './catalogs.policy.js';
 import { presentEntries, presentEntry } from './catalogs.presenter.js';
 import {
+  countChildren,
+  countGoodsWithOkpd2,
   deleteEntry,
   findByCode,
   findEntry,
+  findEntryRow,
   insertEntry,
   listEntries,
   nextNumericCode,
+  okpd2CodeExists,
   updateEntry,
 } from './catalogs.repository.js';
-import { okpd2ChildCount, okpd2CodeExists, okpd2ParentId } from './okpd2.service.js';
+import { okpd2ParentId } from './okpd2.service.js';
 
 export type CatalogQuery = {
   company_id?: number;
@@ -50,27 +52,11 @@ export type CatalogUsageChecker = {
 const usageCheckers: CatalogUsageChecker[] = [
   {
     name: 'Подчинённые коды ОКПД2',
-    count: async (db, e) => {
-      if (e.kind !== 'okpd2') return 0;
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(catalogEntries)
-        .where(eq(catalogEntries.parentId, e.id));
-      return Number(n);
-    },
+    count: async (db, e) => (e.kind === 'okpd2' ? countChildren(db, e.id) : 0),
   },
   {
     name: 'Товары, работы, услуги',
-    count: async (db, e) => {
-      if (e.kind !== 'okpd2') return 0;
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(catalogEntries)
-        .where(
-          and(eq(catalogEntries.kind, 'goods'), sql`${catalogEntries.extra}->>'okpd2_code' = ${e.code}`),
-        );
-      return Number(n);
-    },
+    count: async (db, e) => (e.kind === 'okpd2' ? countGoodsWithOkpd2(db, e.code) : 0),
   },
 ];
 
@@ -86,13 +72,13 @@ export function registerCatalogUsage(checker: CatalogUsageChecker): () => void {
   };
 }
 
-/** Where the entry is used: one line per checker that found references. */
-export async function catalogEntryUsage(db: Tx, id: number): Promise<{ name: string; count: number }[]> {
-  const [entry] = await db.select().from(catalogEntries).where(eq(catalogEntries.id, id)).limit(1);
+/** Where the entry is used: one line per checker that found references (runs in the caller's transaction). */
+export async function catalogEntryUsage(tx: Tx, id: number): Promise<{ name: string; count: number }[]> {
+  const entry = await findEntryRow(tx, id);
   if (!entry) return [];
   const out: { name: string; count: number }[] = [];
   for (const c of usageCheckers) {
-    const count = await c.count(db, entry);
+    const count = await c.count(tx, entry);
     if (count > 0) out.push({ name: c.name, count });
   }
   return out;
@@ -114,11 +100,12 @@ export function filterOf(view: View, q: CatalogQuery) {
 
 /** Global entries plus the selected company's (tenancy checked), searched, sorted, paged. */
 export async function listCatalog<T>(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   view: View,
   q: CatalogQuery & { page: number; limit: number },
 ): Promise<Page<T>> {
+  const { db } = deps;
   assertMayOpen(actor, view.descriptor);
   if (q.company_id) await assertMayReadCompany(db, actor, view.descriptor, q.company_id);
   const { rows, total } = await listEntries(db, view, filterOf(view, q), {
@@ -129,7 +116,7 @@ export async function listCatalog<T>(
 }
 
 /** An entry of the view the actor may see: another view's or an unreachable company's is 404. */
-export async function loadEntry(db: Tx, actor: Actor, view: View, id: number): Promise<EntryListRow> {
+async function loadEntry(db: Tx, actor: Actor, view: View, id: number): Promise<EntryListRow> {
   assertMayOpen(actor, view.descriptor);
   const row = await findEntry(db, id);
   const notFound = 'Запись справочника не найдена';
@@ -141,8 +128,8 @@ export async function loadEntry(db: Tx, actor: Actor, view: View, id: number): P
   return row;
 }
 
-export async function getCatalogEntry<T>(db: Db, actor: Actor, view: View, id: number): Promise<T> {
-  return presentEntry<T>(db, actor, view, await loadEntry(db, actor, view, id));
+export async function getCatalogEntry<T>(deps: AppDeps, actor: Actor, view: View, id: number): Promise<T> {
+  return presentEntry<T>(deps.db, actor, view, await loadEntry(deps.db, actor, view, id));
 }
 
 // ---------- writing ----------
@@ -179,7 +166,7 @@ async function assertCodeFree(
 }
 
 /** Checks a kind needs beyond the body's schema. */
-export async function assertKindRules(db: Tx, view: View, v: EntryValues) {
+async function assertKindRules(db: Tx, view: View, v: EntryValues) {
   if (view.kind === 'goods' && typeof v.extra.okpd2_code === 'string') {
     if (!(await okpd2CodeExists(db, v.extra.okpd2_code)))
       throw new AppError('validation_failed', 'Проверьте введённые данные', {
@@ -197,7 +184,13 @@ async function withDuplicateMapping<T>(code: () => string, run: () => Promise<T>
   }
 }
 
-export async function createCatalogEntry<T>(db: Db, actor: Actor, view: View, body: ParsedInput): Promise<T> {
+export async function createCatalogEntry<T>(
+  deps: AppDeps,
+  actor: Actor,
+  view: View,
+  body: ParsedInput,
+): Promise<T> {
+  const { db } = deps;
   const companyId = view.kind === 'okpd2' ? null : (body.company_id ?? null);
   await assertMayWrite(db, actor, view.descriptor, companyId);
   const v = valuesOf(view, body);
@@ -235,12 +228,13 @@ export async function createCatalogEntry<T>(db: Db, actor: Actor, view: View, bo
 }
 
 export async function updateCatalogEntry<T>(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   view: View,
   id: number,
   body: ParsedInput,
 ): Promise<T> {
+  const { db } = deps;
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
   if (body.company_id !== undefined && (body.company_id ?? null) !== before.companyId)
@@ -248,7 +242,7 @@ export async function updateCatalogEntry<T>(
   const v = valuesOf(view, { ...body, subject_type: body.subject_type ?? before.subjectType });
   await assertKindRules(db, view, v);
   const code = v.code ?? before.code;
-  if (view.kind === 'okpd2' && code !== before.code && (await okpd2ChildCount(db, id)) > 0)
+  if (view.kind === 'okpd2' && code !== before.code && (await countChildren(db, id)) > 0)
     throw new AppError('has_dependents', 'У кода ОКПД2 есть подчинённые коды: изменить код нельзя');
   const updated = await withDuplicateMapping(
     () => code,
@@ -281,7 +275,8 @@ export async function updateCatalogEntry<T>(
 }
 
 /** Deletes an entry nothing refers to; one in use answers 409 has_dependents (archive it instead). */
-export async function deleteCatalogEntry(db: Db, actor: Actor, view: View, id: number) {
+export async function deleteCatalogEntry(deps: AppDeps, actor: Actor, view: View, id: number) {
+  const { db } = deps;
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
   await db.transaction(async (tx) => {
@@ -306,12 +301,13 @@ export async function deleteCatalogEntry(db: Db, actor: Actor, view: View, id: n
 }
 
 export async function setEntryArchived<T>(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   view: View,
   id: number,
   archived: boolean,
 ): Promise<T> {
+  const { db } = deps;
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
   if ((before.archivedAt !== null) === archived) return presentEntry<T>(db, actor, view, before);

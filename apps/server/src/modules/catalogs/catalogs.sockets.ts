@@ -29,7 +29,7 @@ export function registerCatalogSockets(app: FastifyInstance) {
     const p = parsed.data;
     socket.emit('catalogUserfieldsReceived', { request_id: p.request_id });
     try {
-      const page = await listCatalog<UserfieldEntry>(app.deps.db, socket.data.actor, viewOf('userfield'), {
+      const page = await listCatalog<UserfieldEntry>(app.deps, socket.data.actor, viewOf('userfield'), {
         company_id: p.company_id,
         q: p.q,
         page: 1,

@@ -1,8 +1,6 @@
 import { type Okpd2Entry, okpd2ParentCode } from '@zakupki/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { catalogEntries } from '../../db/schema/index.js';
-import type { Actor } from '../../types.js';
+import type { Tx } from '../../db/client.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { viewOf } from './catalog-kinds.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import { presentEntries } from './catalogs.presenter.js';
@@ -19,40 +17,21 @@ export function okpd2Ancestors(code: string): string[] {
   return out;
 }
 
-/** The nearest ancestor present in the catalogue (a gap in the hierarchy is skipped). */
-export async function okpd2ParentId(db: Tx, code: string): Promise<number | null> {
-  return (await nearestOkpd2(db, okpd2Ancestors(code)))?.id ?? null;
-}
-
-export async function okpd2CodeExists(db: Tx, code: string): Promise<boolean> {
-  const [r] = await db
-    .select({ id: catalogEntries.id })
-    .from(catalogEntries)
-    .where(
-      and(eq(catalogEntries.kind, 'okpd2'), isNull(catalogEntries.companyId), eq(catalogEntries.code, code)),
-    )
-    .limit(1);
-  return Boolean(r);
-}
-
-export async function okpd2ChildCount(db: Tx, id: number): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(catalogEntries)
-    .where(eq(catalogEntries.parentId, id));
-  return Number(n);
+/** The nearest ancestor present in the catalogue (a gap in the hierarchy is skipped); runs in the caller's transaction. */
+export async function okpd2ParentId(tx: Tx, code: string): Promise<number | null> {
+  return (await nearestOkpd2(tx, okpd2Ancestors(code)))?.id ?? null;
 }
 
 /** Children of a node (the sections A–U when parentId is absent), by code. */
 export async function okpd2Children(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   q: { parent_id?: number; include_archived?: 'true' | 'false' },
 ): Promise<Okpd2Entry[]> {
   const view = viewOf('okpd2');
   assertMayOpen(actor, view.descriptor);
   const { rows } = await listEntries(
-    db,
+    deps.db,
     view,
     {
       companyId: null,
@@ -64,5 +43,5 @@ export async function okpd2Children(
     },
     null,
   );
-  return presentEntries<Okpd2Entry>(db, actor, view, rows);
+  return presentEntries<Okpd2Entry>(deps.db, actor, view, rows);
 }

@@ -7,11 +7,12 @@ import {
   type TariffSort,
 } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { assertMayOpen, writeDecider } from './catalogs.policy.js';
+import { assertMayOpen } from './catalogs.policy.js';
+import { presentTariffs as present, toTariff } from './catalogs.presenter.js';
 import {
   deleteTariffRow,
   findTariff,
@@ -41,12 +42,6 @@ const filterOf = (q: Query): TariffFilter => ({
   order: q.order ?? 'asc',
 });
 
-/** Tariffs as the catalogue answers them: with `can_write` from the write policy (global entries). */
-async function present(db: Tx, actor: Actor, list: Tariff[]): Promise<TariffItem[]> {
-  const canWrite = await writeDecider(db, actor, TARIFFS, [null]);
-  return list.map((t) => ({ ...t, can_write: canWrite(null) }));
-}
-
 export const tariffColumns = (v: TariffValues): TariffInsert => ({
   code: v.code,
   name: v.name,
@@ -58,32 +53,38 @@ export const tariffColumns = (v: TariffValues): TariffInsert => ({
 });
 
 export async function listTariffs(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   q: Query & { page: number; limit: number },
 ): Promise<Page<TariffItem>> {
   assertMayOpen(actor, TARIFFS);
-  const { rows, total } = await listTariffRows(db, filterOf(q), {
+  const { rows, total } = await listTariffRows(deps.db, filterOf(q), {
     limit: q.limit,
     offset: (q.page - 1) * q.limit,
   });
-  return { items: await present(db, actor, rows), total, page: q.page, limit: q.limit };
+  return { items: await present(deps.db, actor, rows.map(toTariff)), total, page: q.page, limit: q.limit };
 }
 
-export async function allTariffs(db: Db, actor: Actor, q: Query): Promise<Tariff[]> {
+export async function allTariffs(deps: AppDeps, actor: Actor, q: Query): Promise<Tariff[]> {
   assertMayOpen(actor, TARIFFS);
-  return (await listTariffRows(db, filterOf(q), null)).rows;
+  return (await listTariffRows(deps.db, filterOf(q), null)).rows.map(toTariff);
+}
+
+/** The tariff as the API shows it (also what the audit keeps), or null; read in the caller's transaction. */
+export async function tariffOf(tx: Tx, id: number): Promise<Tariff | null> {
+  const row = await findTariff(tx, id);
+  return row ? toTariff(row) : null;
 }
 
 async function loadTariff(db: Tx, actor: Actor, id: number): Promise<Tariff> {
   assertMayOpen(actor, TARIFFS);
-  const t = await findTariff(db, id);
+  const t = await tariffOf(db, id);
   if (!t) throw new AppError('not_found', 'Тариф не найден');
   return t;
 }
 
-export async function getTariff(db: Tx, actor: Actor, id: number): Promise<TariffItem> {
-  const [t] = await present(db, actor, [await loadTariff(db, actor, id)]);
+export async function getTariff(deps: AppDeps, actor: Actor, id: number): Promise<TariffItem> {
+  const [t] = await present(deps.db, actor, [await loadTariff(deps.db, actor, id)]);
   return t;
 }
 
@@ -97,31 +98,38 @@ async function assertUnique(db: Tx, v: TariffValues, exceptId?: number) {
     );
 }
 
-export async function createTariff(db: Db, actor: Actor, v: TariffValues): Promise<TariffItem> {
+export async function createTariff(deps: AppDeps, actor: Actor, v: TariffValues): Promise<TariffItem> {
   assertMayOpen(actor, TARIFFS);
+  const { db } = deps;
   const created = await db.transaction(async (tx) => {
     await assertUnique(tx, v);
     const row = await insertTariff(tx, tariffColumns(v));
-    const after = (await findTariff(tx, row.id))!;
+    const after = (await tariffOf(tx, row.id))!;
     await audit(tx, actor, { action: 'create', entity: 'tariff', entityId: row.id, after });
     return after;
   });
   return (await present(db, actor, [created]))[0];
 }
 
-export async function updateTariff(db: Db, actor: Actor, id: number, v: TariffValues): Promise<TariffItem> {
+export async function updateTariff(
+  deps: AppDeps,
+  actor: Actor,
+  id: number,
+  v: TariffValues,
+): Promise<TariffItem> {
+  const { db } = deps;
   const before = await loadTariff(db, actor, id);
   const updated = await db.transaction(async (tx) => {
     await assertUnique(tx, v, id);
     await changeLimits(tx, id, v);
-    const after = (await findTariff(tx, id))!;
+    const after = (await tariffOf(tx, id))!;
     await audit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before, after });
     return after;
   });
   return (await present(db, actor, [updated]))[0];
 }
 
-/** Saves a tariff's values; refuses limits below what a company on it already uses. */
+/** Saves a tariff's values; refuses limits below what a company on it already uses. Runs in the caller's transaction. */
 export async function changeLimits(tx: Tx, id: number, v: TariffValues) {
   const before = (await findTariffRow(tx, id))!;
   const overrun = await tariffOverrun(tx, { ...before, ...tariffColumns(v) }, before);
@@ -130,10 +138,11 @@ export async function changeLimits(tx: Tx, id: number, v: TariffValues) {
 }
 
 /** A tariff companies are on is archived, not deleted. */
-export async function deleteTariff(db: Db, actor: Actor, id: number) {
+export async function deleteTariff(deps: AppDeps, actor: Actor, id: number) {
+  const { db } = deps;
   const before = await loadTariff(db, actor, id);
   await db.transaction(async (tx) => {
-    const now = (await findTariff(tx, id))!;
+    const now = (await tariffOf(tx, id))!;
     if (now.companies_count > 0)
       throw new AppError(
         'has_dependents',
@@ -146,16 +155,17 @@ export async function deleteTariff(db: Db, actor: Actor, id: number) {
 }
 
 export async function setTariffArchived(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   id: number,
   archived: boolean,
 ): Promise<TariffItem> {
+  const { db } = deps;
   const before = await loadTariff(db, actor, id);
   if ((before.archived_at !== null) === archived) return (await present(db, actor, [before]))[0];
   const saved = await db.transaction(async (tx) => {
     await updateTariffRow(tx, id, { archivedAt: archived ? new Date() : null });
-    const after = (await findTariff(tx, id))!;
+    const after = (await tariffOf(tx, id))!;
     await audit(tx, actor, {
       action: archived ? 'archive' : 'restore',
       entity: 'tariff',

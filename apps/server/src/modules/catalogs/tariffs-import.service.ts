@@ -4,8 +4,14 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { importRefused, issueMessages, rowError, rowInput, type SheetRow } from './catalogs.xlsx.js';
-import { allTariffRows, findTariff, insertTariff, type TariffRow } from './tariffs.repository.js';
-import { changeLimits, TARIFFS, type TariffValues, tariffColumns } from './tariffs-catalog.service.js';
+import { allTariffRows, insertTariff, type TariffRow } from './tariffs.repository.js';
+import {
+  changeLimits,
+  TARIFFS,
+  type TariffValues,
+  tariffColumns,
+  tariffOf,
+} from './tariffs-catalog.service.js';
 
 const same = (r: TariffRow, v: TariffValues) =>
   r.name === v.name &&
@@ -71,7 +77,7 @@ export async function writeTariffs(
   let updated = 0;
   for (const [i, p] of plan.entries()) {
     if (p.existing) {
-      const before = await findTariff(tx, p.existing.id);
+      const before = await tariffOf(tx, p.existing.id);
       try {
         await changeLimits(tx, p.existing.id, p.v);
       } catch (err) {
@@ -80,7 +86,7 @@ export async function writeTariffs(
           throw importRefused([rowError(p.row, err.message)]);
         throw err;
       }
-      const after = await findTariff(tx, p.existing.id);
+      const after = await tariffOf(tx, p.existing.id);
       await audit(tx, actor, { action: 'update', entity: 'tariff', entityId: p.existing.id, before, after });
       updated++;
     } else {
@@ -89,7 +95,7 @@ export async function writeTariffs(
         action: 'create',
         entity: 'tariff',
         entityId: row.id,
-        after: await findTariff(tx, row.id),
+        after: await tariffOf(tx, row.id),
       });
       created++;
     }

@@ -1,7 +1,7 @@
-import type { Tariff, TariffSort } from '@zakupki/shared';
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TariffSort } from '@zakupki/shared';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { companies, tariffs } from '../../db/schema/index.js';
+import { companies, customers, tariffs, users } from '../../db/schema/index.js';
 import { containsText } from './catalogs.repository.js';
 
 export type TariffRow = typeof tariffs.$inferSelect;
@@ -9,22 +9,8 @@ export type TariffInsert = typeof tariffs.$inferInsert;
 
 const companiesCount = sql<number>`(select count(*)::int from companies c where c.tariff_id = ${tariffs.id})`;
 
-export function toTariff(r: TariffRow & { companiesCount: number }): Tariff {
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    description: r.description,
-    max_users: r.maxUsers,
-    max_companies: r.maxCompanies,
-    max_contracts_per_year: r.maxContractsPerYear,
-    price_per_month: r.pricePerMonth,
-    companies_count: Number(r.companiesCount),
-    archived_at: r.archivedAt ? r.archivedAt.toISOString() : null,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
+/** A tariff with the number of companies on it (the presenter's toTariff makes the API shape). */
+export type CountedTariffRow = TariffRow & { companiesCount: number };
 
 export type TariffFilter = {
   q?: string;
@@ -59,18 +45,18 @@ export async function listTariffRows(
     db.select({ total: sql<number>`count(*)::int` }).from(tariffs).where(where),
   ]);
   return {
-    rows: rows.map((r) => toTariff({ ...r.t, companiesCount: r.companiesCount })),
+    rows: rows.map((r): CountedTariffRow => ({ ...r.t, companiesCount: Number(r.companiesCount) })),
     total: Number(total),
   };
 }
 
-export async function findTariff(db: Tx, id: number): Promise<Tariff | null> {
+export async function findTariff(db: Tx, id: number): Promise<CountedTariffRow | null> {
   const [r] = await db
     .select({ t: tariffs, companiesCount })
     .from(tariffs)
     .where(eq(tariffs.id, id))
     .limit(1);
-  return r ? toTariff({ ...r.t, companiesCount: r.companiesCount }) : null;
+  return r ? { ...r.t, companiesCount: Number(r.companiesCount) } : null;
 }
 
 export async function findTariffRow(db: Tx, id: number): Promise<TariffRow | null> {
@@ -124,4 +110,36 @@ export async function companyTariffRow(db: Tx, companyId: number) {
 
 export async function setCompanyTariff(db: Tx, companyId: number, tariffId: number | null) {
   await db.update(companies).set({ tariffId, updatedAt: new Date() }).where(eq(companies.id, companyId));
+}
+
+/** The company's own active and pending users (the users limit). */
+export async function countCompanyUsers(db: Tx, companyId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.status, ['active', 'pending'])));
+  return Number(n);
+}
+
+/** The customer organisations the company serves (the companies limit). */
+export async function countCompanyCustomers(db: Tx, companyId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(eq(customers.companyId, companyId));
+  return Number(n);
+}
+
+/** Concurrent additions for the same company wait for each other until the transaction ends. */
+export async function lockCompanyLimits(tx: Tx, companyId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(727200, ${companyId})`);
+}
+
+/** The companies on a tariff, rejected ones left out, by id. */
+export async function companiesOnTariff(db: Tx, tariffId: number) {
+  return db
+    .select({ id: companies.id, title: companies.title, inn: companies.inn })
+    .from(companies)
+    .where(and(eq(companies.tariffId, tariffId), ne(companies.status, 'rejected')))
+    .orderBy(companies.id);
 }

@@ -1,15 +1,18 @@
 import type { TariffLimit } from '@zakupki/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
-import { companies, customers, users } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { moscowYearStart } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { toTariffOrNull } from './catalogs.presenter.js';
 import {
+  companiesOnTariff,
   companyTariffRow,
+  countCompanyCustomers,
+  countCompanyUsers,
   findTariff,
   findTariffRow,
+  lockCompanyLimits,
   setCompanyTariff,
   type TariffRow,
 } from './tariffs.repository.js';
@@ -34,26 +37,8 @@ const LIMIT_COLUMN: Record<TariffLimit, 'maxUsers' | 'maxCompanies' | 'maxContra
  * which registers its counter with registerTariffCounter('contracts', ...).
  */
 const builtIn: [TariffLimit, TariffCounter][] = [
-  [
-    'users',
-    async (db, companyId) => {
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), inArray(users.status, ['active', 'pending'])));
-      return Number(n);
-    },
-  ],
-  [
-    'companies',
-    async (db, companyId) => {
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(customers)
-        .where(eq(customers.companyId, companyId));
-      return Number(n);
-    },
-  ],
+  ['users', (db, companyId) => countCompanyUsers(db, companyId)],
+  ['companies', (db, companyId) => countCompanyCustomers(db, companyId)],
 ];
 /** Registered counters per limit; the latest registration counts. */
 const counters = new Map<TariffLimit, TariffCounter[]>(builtIn.map(([limit, c]) => [limit, [c]]));
@@ -89,22 +74,22 @@ const limitReached = (t: TariffRow, limit: TariffLimit, max: number, used: numbe
 /**
  * The check other modules call before adding a user, a customer organisation or a contract to a
  * company: 409 tariff_limit naming the limit when `adding` more would exceed the company's
- * tariff. A company without a tariff, or a limit left empty, is unlimited. Call it inside the
- * transaction that adds: concurrent additions for the same company wait for each other.
+ * tariff. A company without a tariff, or a limit left empty, is unlimited. Runs in the caller's
+ * transaction, the one that adds: concurrent additions for the same company wait for each other.
  */
-export async function assertTariffAllows(db: Tx, companyId: number, limit: TariffLimit, adding = 1) {
-  const company = await companyTariffRow(db, companyId);
+export async function assertTariffAllows(tx: Tx, companyId: number, limit: TariffLimit, adding = 1) {
+  const company = await companyTariffRow(tx, companyId);
   if (!company?.tariffId) return;
-  const t = await findTariffRow(db, company.tariffId);
+  const t = await findTariffRow(tx, company.tariffId);
   const max = t?.[LIMIT_COLUMN[limit]] ?? null;
   if (!t || max === null) return;
-  await db.execute(sql`select pg_advisory_xact_lock(727200, ${companyId})`);
-  const used = await countUsage(db, companyId, limit);
+  await lockCompanyLimits(tx, companyId);
+  const used = await countUsage(tx, companyId, limit);
   if (used + adding > max) throw limitReached(t, limit, max, used);
 }
 
 /** Each limit with a counter: how much the company uses and the tariff's maximum. */
-export async function tariffUsage(db: Tx, companyId: number, t: TariffRow | null) {
+async function tariffUsage(db: Tx, companyId: number, t: TariffRow | null) {
   const out: { limit: TariffLimit; used: number; max: number | null }[] = [];
   for (const limit of ['users', 'companies', 'contracts'] as const) {
     if (!counterOf(limit)) continue;
@@ -122,9 +107,9 @@ async function exceeded(db: Tx, companyId: number, t: TariffRow) {
   return null;
 }
 
-/** Refuses a tariff the company already exceeds (e.g. a downgrade with too many users). */
-export async function assertTariffFits(db: Tx, companyId: number, t: TariffRow) {
-  const u = await exceeded(db, companyId, t);
+/** Refuses a tariff the company already exceeds (e.g. a downgrade with too many users); runs in the caller's transaction. */
+async function assertTariffFits(tx: Tx, companyId: number, t: TariffRow) {
+  const u = await exceeded(tx, companyId, t);
   if (u)
     throw new AppError(
       'tariff_limit',
@@ -136,22 +121,18 @@ export async function assertTariffFits(db: Tx, companyId: number, t: TariffRow) 
 /**
  * After a tariff's limits changed: the first company on it (not rejected) that already uses more
  * than a limit now allows, or null. Lowering a limit below what a company uses would leave it
- * over its tariff with every further addition refused and no way to tell why.
+ * over its tariff with every further addition refused and no way to tell why. Runs in the caller's
+ * transaction.
  */
-export async function tariffOverrun(db: Tx, t: TariffRow, before: TariffRow) {
+export async function tariffOverrun(tx: Tx, t: TariffRow, before: TariffRow) {
   const lowered = (Object.keys(LIMIT_COLUMN) as TariffLimit[]).some((l) => {
     const max = t[LIMIT_COLUMN[l]];
     const was = before[LIMIT_COLUMN[l]];
     return max !== null && (was === null || max < was);
   });
   if (!lowered) return null;
-  const onTariff = await db
-    .select({ id: companies.id, title: companies.title, inn: companies.inn })
-    .from(companies)
-    .where(and(eq(companies.tariffId, t.id), ne(companies.status, 'rejected')))
-    .orderBy(companies.id);
-  for (const c of onTariff) {
-    const u = await exceeded(db, c.id, t);
+  for (const c of await companiesOnTariff(tx, t.id)) {
+    const u = await exceeded(tx, c.id, t);
     if (u)
       return new AppError(
         'tariff_limit',
@@ -162,33 +143,37 @@ export async function tariffOverrun(db: Tx, t: TariffRow, before: TariffRow) {
   return null;
 }
 
-/** A tariff that may be given to a company: exists, not archived, and (for an existing company) fits its usage. */
-export async function assertTariffAssignable(db: Tx, companyId: number | null, tariffId: number) {
-  const t = await findTariffRow(db, tariffId);
+/**
+ * A tariff that may be given to a company: exists, not archived, and (for an existing company)
+ * fits its usage. Runs in the caller's transaction.
+ */
+export async function assertTariffAssignable(tx: Tx, companyId: number | null, tariffId: number) {
+  const t = await findTariffRow(tx, tariffId);
   if (!t) throw new AppError('not_found', 'Тариф не найден');
   if (t.archivedAt) throw new AppError('conflict', `Тариф «${t.name}» в архиве: назначить его нельзя`);
-  if (companyId !== null) await assertTariffFits(db, companyId, t);
+  if (companyId !== null) await assertTariffFits(tx, companyId, t);
 }
 
 function assertAdmin(actor: Actor) {
   if (actor.role !== 'admin') throw new AppError('forbidden', 'Тарифы доступны только администратору');
 }
 
-export async function companyTariff(db: Db, actor: Actor, companyId: number) {
+export async function companyTariff(deps: AppDeps, actor: Actor, companyId: number) {
   assertAdmin(actor);
+  const { db } = deps;
   const company = (await companyTariffRow(db, companyId))!;
   const row = company.tariffId ? await findTariffRow(db, company.tariffId) : null;
   return {
     company_id: companyId,
-    tariff: company.tariffId ? await findTariff(db, company.tariffId) : null,
+    tariff: company.tariffId ? toTariffOrNull(await findTariff(db, company.tariffId)) : null,
     usage: await tariffUsage(db, companyId, row),
   };
 }
 
 /** PUT /api/companies/:id/tariff (admin): an existing, not archived tariff the company fits in. */
-export async function assignTariff(db: Db, actor: Actor, companyId: number, tariffId: number | null) {
+export async function assignTariff(deps: AppDeps, actor: Actor, companyId: number, tariffId: number | null) {
   assertAdmin(actor);
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const before = (await companyTariffRow(tx, companyId))!;
     if (before.tariffId === tariffId) return;
     if (tariffId !== null) {
@@ -204,5 +189,5 @@ export async function assignTariff(db: Db, actor: Actor, companyId: number, tari
       after: { tariff_id: tariffId },
     });
   });
-  return companyTariff(db, actor, companyId);
+  return companyTariff(deps, actor, companyId);
 }

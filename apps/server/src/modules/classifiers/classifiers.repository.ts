@@ -1,7 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
-import { catalogEntries, catalogSeedMarks, classifierEntries } from '../../db/schema/index.js';
+import {
+  catalogEntries,
+  catalogSeedMarks,
+  classifierEntries,
+  classifierReleases,
+} from '../../db/schema/index.js';
 import type { Classifier, ClassifierRow } from './classifiers.parser.js';
 
 export type EntryRow = {
@@ -123,4 +128,36 @@ export async function childrenOf(db: Db, classifier: Classifier, parent: string 
         and ${parent === null ? sql`parent_code is null` : sql`parent_code = ${parent}`}
       order by code limit ${limit}`,
   );
+}
+
+export type ReleaseRow = typeof classifierReleases.$inferSelect;
+
+/** Loads of classifiers take turns (several nodes starting together) until the transaction ends. */
+export async function lockClassifierLoads(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(727200)`);
+}
+
+/** The release of a classifier loaded now, if any. */
+export async function findRelease(db: Tx, classifier: Classifier): Promise<ReleaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(classifierReleases)
+    .where(eq(classifierReleases.classifier, classifier));
+  return row;
+}
+
+/** Records the release just loaded (one row per classifier). */
+export async function saveRelease(
+  tx: Tx,
+  classifier: Classifier,
+  values: Omit<typeof classifierReleases.$inferInsert, 'classifier'>,
+) {
+  await tx
+    .insert(classifierReleases)
+    .values({ classifier, ...values })
+    .onConflictDoUpdate({ target: classifierReleases.classifier, set: values });
+}
+
+export async function listReleaseRows(db: Tx): Promise<ReleaseRow[]> {
+  return db.select().from(classifierReleases).orderBy(classifierReleases.classifier);
 }

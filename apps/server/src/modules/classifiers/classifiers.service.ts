@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { classifierReleases } from '../../db/schema/index.js';
+import type { ClassifierRelease } from '@zakupki/shared';
+import type { z } from 'zod';
 import { ParseError } from '../../lib/parse-error.js';
 import { CLASSIFIERS_DATA_DIR } from '../../paths.js';
+import type { AppDeps } from '../../types.js';
 import { CLASSIFIERS, type Classifier, PARSERS } from './classifiers.parser.js';
+import { toRelease } from './classifiers.presenter.js';
 import {
   childrenOf,
+  findRelease,
+  listReleaseRows,
+  lockClassifierLoads,
   replaceEntries,
+  saveRelease,
   searchByPrefix,
   searchByWords,
   syncOkpd2Catalogue,
@@ -44,10 +49,11 @@ export type LoadResult = { classifier: Classifier; loaded: boolean; rows: number
 /**
  * Loads one release of a classifier: parsed and checked first, then every entry replaced in one
  * transaction (several nodes starting together take turns). The same file again is a no-op; a
- * release older than the one loaded is refused unless `force`.
+ * release older than the one loaded is refused unless `force`. Needs only the database (the CLI
+ * has no other dependencies).
  */
 export async function loadClassifier(
-  db: Db,
+  deps: Pick<AppDeps, 'db'>,
   classifier: Classifier,
   data: Buffer,
   meta: { release: string; source: string; force?: boolean },
@@ -55,12 +61,9 @@ export async function loadClassifier(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(meta.release))
     throw new ParseError(`Дата редакции «${meta.release}»: ожидается ГГГГ-ММ-ДД`);
   const sha256 = createHash('sha256').update(data).digest('hex');
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727200)`);
-    const [current] = await tx
-      .select()
-      .from(classifierReleases)
-      .where(eq(classifierReleases.classifier, classifier));
+  return deps.db.transaction(async (tx) => {
+    await lockClassifierLoads(tx);
+    const current = await findRelease(tx, classifier);
     if (current?.sha256 === sha256) return { classifier, loaded: false, rows: current.rows, reason: 'same' };
     if (current && current.release > meta.release && !meta.force)
       return { classifier, loaded: false, rows: current.rows, reason: `newer ${current.release}` };
@@ -74,30 +77,24 @@ export async function loadClassifier(
       rows: rows.length,
       loadedAt: new Date(),
     };
-    await tx
-      .insert(classifierReleases)
-      .values({ classifier, ...values })
-      .onConflictDoUpdate({ target: classifierReleases.classifier, set: values });
+    await saveRelease(tx, classifier, values);
     if (classifier === 'okpd2') await syncOkpd2Catalogue(tx, rows);
     return { classifier, loaded: true, rows: rows.length };
   });
 }
 
 /** At start: the shipped releases, each skipped when it (or a newer one) is already loaded. */
-export async function loadShippedClassifiers(db: Db): Promise<LoadResult[]> {
+export async function loadShippedClassifiers(deps: Pick<AppDeps, 'db'>): Promise<LoadResult[]> {
   const out: LoadResult[] = [];
   for (const c of CLASSIFIERS) {
     const { release, source } = SHIPPED[c];
-    const [current] = await db
-      .select({ release: classifierReleases.release })
-      .from(classifierReleases)
-      .where(eq(classifierReleases.classifier, c));
+    const current = await findRelease(deps.db, c);
     // the cheap check first: a restart reads no file at all
     if (current && current.release >= release) {
       out.push({ classifier: c, loaded: false, rows: 0, reason: 'loaded' });
       continue;
     }
-    out.push(await loadClassifier(db, c, shippedData(c), { release, source }));
+    out.push(await loadClassifier(deps, c, shippedData(c), { release, source }));
   }
   return out;
 }
@@ -112,10 +109,11 @@ const wordsOf = (q: string) =>
 const CODE_PREFIX = /^([A-U]|\d[\d.]*)$/;
 
 export async function searchClassifier(
-  db: Db,
+  deps: AppDeps,
   classifier: Classifier,
   q: { q?: string; parent?: string; limit: number },
 ) {
+  const { db } = deps;
   const text = q.q?.trim() ?? '';
   if (!text) return childrenOf(db, classifier, q.parent ?? null, q.limit);
   if (CODE_PREFIX.test(text)) return searchByPrefix(db, classifier, text, q.limit);
@@ -123,6 +121,6 @@ export async function searchClassifier(
   return words.length ? searchByWords(db, classifier, words, q.limit) : [];
 }
 
-export async function listReleases(db: Db) {
-  return db.select().from(classifierReleases).orderBy(classifierReleases.classifier);
+export async function listReleases(deps: AppDeps): Promise<{ items: z.output<typeof ClassifierRelease>[] }> {
+  return { items: (await listReleaseRows(deps.db)).map(toRelease) };
 }

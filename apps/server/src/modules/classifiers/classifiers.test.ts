@@ -23,7 +23,7 @@ const count = async (c: string) =>
 
 beforeAll(async () => {
   const started = performance.now();
-  await loadShippedClassifiers(t.app.deps.db);
+  await loadShippedClassifiers(t.app.deps);
   firstLoadMs = performance.now() - started;
   token = await t.login('client');
 }, 120_000);
@@ -38,7 +38,7 @@ describe('shipped classifiers', () => {
 
   it('a restart loads nothing again and is fast', async () => {
     const started = performance.now();
-    const again = await loadShippedClassifiers(t.app.deps.db);
+    const again = await loadShippedClassifiers(t.app.deps);
     const ms = performance.now() - started;
     expect(again.every((r) => !r.loaded)).toBe(true);
     expect(ms).toBeLessThan(500);
@@ -133,16 +133,16 @@ describe('a newer release without a release of the product', () => {
       gunzipSync(shippedData('okved2')),
       iconv.encode('"U";"99.01";"Новая деятельность"\n', 'windows-1251'),
     ]);
-    const r = await loadClassifier(db, 'okved2', text, { release: '2026-08-01', source: 'test' });
+    const r = await loadClassifier(t.app.deps, 'okved2', text, { release: '2026-08-01', source: 'test' });
     expect(r).toMatchObject({ loaded: true, rows: 3_044 });
-    const old = await loadClassifier(db, 'okved2', shippedData('okved2'), {
+    const old = await loadClassifier(t.app.deps, 'okved2', shippedData('okved2'), {
       release: SHIPPED.okved2.release,
       source: 'test',
     });
     expect(old.loaded).toBe(false);
     expect(await count('okved2')).toBe(3_044);
     await expect(
-      loadClassifier(db, 'okved2', Buffer.from('"A";"xx";"плохой код"\n'), {
+      loadClassifier(t.app.deps, 'okved2', Buffer.from('"A";"xx";"плохой код"\n'), {
         release: '2026-09-01',
         source: 't',
       }),
