@@ -1,6 +1,6 @@
 import { checkInn } from '@zakupki/shared/validators/requisites';
 
-/** The demo accounts and companies the e2e server seeds (apps/server/src/db/seed/demo.seed.ts). */
+/** The demo accounts and companies the e2e server seeds (apps/server/src/db/seed/demo/demo.seed.ts). */
 export const DEMO_COMPANIES = {
   provider: 'ООО «Закупки-Сервис»',
   client1: 'АО «Энергосеть»',

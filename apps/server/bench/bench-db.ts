@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { DEMO_COMPANIES, type DemoIds, seedDemo } from '../src/db/seed/demo.seed.js';
+import { DEMO_COMPANIES, type DemoIds, seedDemo } from '../src/db/seed/demo/demo.seed.js';
 import { seedReference } from '../src/db/seed/index.js';
 import { generateRegister, type RegisterSize, type RegisterStats, registerStats } from './register-data.js';
 

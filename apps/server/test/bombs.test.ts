@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/demo.seed.js';
+import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
 import { createTestDatabase, type TestDb } from './harness.js';
 import { call, freePort, login, sleep, startNode, stopNode } from './processes.js';
 import { attributeBomb, nestingBomb } from './xml-bombs.js';

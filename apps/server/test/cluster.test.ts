@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/demo.seed.js';
+import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
 import { createTestDatabase, type TestDb } from './harness.js';
 import { freePort, login, openSocket, startNode, stopNode } from './processes.js';
 

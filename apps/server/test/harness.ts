@@ -6,7 +6,12 @@ import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { DEMO_PASSWORD, type DemoIds, type DemoProcurements, seedDemo } from '../src/db/seed/demo.seed.js';
+import {
+  DEMO_PASSWORD,
+  type DemoIds,
+  type DemoProcurements,
+  seedDemo,
+} from '../src/db/seed/demo/demo.seed.js';
 import { seedReference } from '../src/db/seed/index.js';
 import { adminQuery, templateName, withDatabase } from './pg-admin.js';
 

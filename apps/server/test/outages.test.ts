@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/demo.seed.js';
+import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
 import { createTestDatabase, type TestDb } from './harness.js';
 import {
   call,

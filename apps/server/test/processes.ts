@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { freePort } from '../bench/lib.js';
-import { DEMO_PASSWORD } from '../src/db/seed/demo.seed.js';
+import { DEMO_PASSWORD } from '../src/db/seed/demo/demo.seed.js';
 
 /** Real server processes (as `npm start` runs them) for the cluster and outage tests. */
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankStatement } from '../bench/bank-statement.js';
-import { seedDemo } from '../src/db/seed/demo.seed.js';
+import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
 import { MINIMAL_DOC } from '../src/modules/imports/bank/bank-test-fixtures.js';
 import { createTestDatabase, type TestDb } from './harness.js';
 import { call, freePort, login, sleep, startNode, stopNode } from './processes.js';

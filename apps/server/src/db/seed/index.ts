@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { seedCatalogs } from '../../modules/catalogs/seed/catalogs.seed.js';
 import type { Db } from '../client.js';
-import { seedDemo } from './demo.seed.js';
+import { seedDemo } from './demo/demo.seed.js';
 
 /**
  * Reference data that every installation needs (catalogues, tariffs, calendar). Runs on every

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
-import { DEMO_PASSWORD } from '../../db/seed/demo.seed.js';
+import { DEMO_PASSWORD } from '../../db/seed/demo/demo.seed.js';
 
 const t = testAppForFile({ TRUST_PROXY: 'true' }, { listen: true });
 const SITE = { host: 'zakupki.test' };

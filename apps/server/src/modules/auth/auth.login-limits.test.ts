@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { loginFailures } from '../../db/schema/index.js';
-import { DEMO_PASSWORD } from '../../db/seed/demo.seed.js';
+import { DEMO_PASSWORD } from '../../db/seed/demo/demo.seed.js';
 
 /** Small limits; addresses come from X-Forwarded-For (TRUST_PROXY), as behind a reverse proxy. */
 const t = testAppForFile({

@@ -1,11 +1,11 @@
 import { ContractCreateInput, fromKopecks, lineKopecks } from '@zakupki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { ENERGY_CONTRACTS } from '../../db/seed/demo/contracts.demo-data.js';
+import { WATER_CONTRACTS } from '../../db/seed/demo/contracts.demo-water.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays } from '../calendar/iso-date.js';
 import { createRuCalendar } from '../calendar/production-calendar.js';
-import { ENERGY_CONTRACTS } from './contracts.demo-data.js';
-import { WATER_CONTRACTS } from './contracts.demo-water.js';
 import { createContract, day } from './contracts.test-helpers.js';
 
 let t: TestApp;

@@ -1,6 +1,12 @@
 import { fromKopecks, lineKopecks, toScaled, vatInsideKopecks } from '@zakupki/shared';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { trimDecimal } from '../../../lib/decimal.js';
+import { moscowInstant, todayMoscow } from '../../../lib/moscow-time.js';
+import { addDays } from '../../../modules/calendar/iso-date.js';
+import { productionCalendar } from '../../../modules/calendar/production-calendar.js';
+import { refreshDuties } from '../../../modules/contracts/contract-duties.js';
+import { commitNewContracts } from '../../../modules/contracts/contract-versions.js';
+import type { Tx } from '../../client.js';
 import {
   catalogEntries,
   companies,
@@ -9,16 +15,10 @@ import {
   contractStages,
   contracts,
   paymentTerms,
-} from '../../db/schema/index.js';
-import type { DemoIds } from '../../db/seed/demo.seed.js';
-import { trimDecimal } from '../../lib/decimal.js';
-import { moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
-import { addDays } from '../calendar/iso-date.js';
-import { productionCalendar } from '../calendar/production-calendar.js';
-import { refreshDuties } from './contract-duties.js';
-import { commitNewContracts } from './contract-versions.js';
+} from '../../schema/index.js';
 import { type DemoContract, ENERGY_CONTRACTS } from './contracts.demo-data.js';
 import { WATER_CONTRACTS } from './contracts.demo-water.js';
+import type { DemoIds } from './demo.seed.js';
 
 /** Moscow noon of a date, as the moment something was placed in the EIS. */
 const noon = (iso: string) => moscowInstant(`${iso}T12:00:00`);

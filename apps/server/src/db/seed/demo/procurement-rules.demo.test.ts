@@ -1,11 +1,11 @@
 import { procurementRuleRoutes as r } from '@zakupki/shared';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
-import { checkTags } from './procurement-rules.policy.js';
-import { userFields } from './procurement-rules.repository.js';
-import { readTemplateTags } from './procurement-templates.parser.js';
-import { DEMO_TEMPLATES, demoTemplateDocx } from './templates/demo-templates.js';
+import { testAppForFile } from '../../../../test/harness.js';
+import { checkTags } from '../../../modules/procurement-rules/procurement-rules.policy.js';
+import { userFields } from '../../../modules/procurement-rules/procurement-rules.repository.js';
+import { readTemplateTags } from '../../../modules/procurement-rules/procurement-templates.parser.js';
+import { DEMO_TEMPLATES, demoTemplateDocx } from './procurement-rules.demo-templates.js';
 
 const t = testAppForFile();
 

@@ -2,7 +2,10 @@ import { procurementDocumentRoutes as d, PROCUREMENT_STATUSES } from '@zakupki/s
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
+import { testAppForFile } from '../../../../test/harness.js';
+import { daysBetween } from '../../../modules/calendar/iso-date.js';
+import { productionCalendar } from '../../../modules/calendar/production-calendar.js';
+import { readFiles } from '../../../modules/files/files.service.js';
 import {
   contracts,
   files,
@@ -11,10 +14,7 @@ import {
   procurementProtocols,
   procurementRuleVersions,
   procurements,
-} from '../../db/schema/index.js';
-import { daysBetween } from '../calendar/iso-date.js';
-import { productionCalendar } from '../calendar/production-calendar.js';
-import { readFiles } from '../files/files.service.js';
+} from '../../schema/index.js';
 
 const t = testAppForFile({}, { demoProcurements: 'documents' });
 

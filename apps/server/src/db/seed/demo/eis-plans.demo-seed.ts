@@ -1,11 +1,11 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { companies, contracts } from '../../db/schema/index.js';
-import type { DemoIds } from '../../db/seed/demo.seed.js';
-import { todayMoscow } from '../../lib/moscow-time.js';
-import type { EisPlan, EisPlanItem } from '../imports/eis/eis.types.js';
-import { findPositionByGuid } from './eis-plans.repository.js';
-import { writePlanVersion } from './eis-plans-import.service.js';
+import { todayMoscow } from '../../../lib/moscow-time.js';
+import { findPositionByGuid } from '../../../modules/eis-plans/eis-plans.repository.js';
+import { writePlanVersion } from '../../../modules/eis-plans/eis-plans-import.service.js';
+import type { EisPlan, EisPlanItem } from '../../../modules/imports/eis/eis.types.js';
+import type { Tx } from '../../client.js';
+import { companies, contracts } from '../../schema/index.js';
+import type { DemoIds } from './demo.seed.js';
 
 /**
  * Demo plans: each client company has a plan for the current year in three versions — the first

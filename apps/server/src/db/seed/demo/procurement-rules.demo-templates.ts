@@ -1,4 +1,4 @@
-import { type Block, buildDocx } from './docx-builder.js';
+import { type Block, buildDocx } from '../../../modules/procurement-rules/templates/docx-builder.js';
 
 /**
  * The DOCX templates of the demo documents rules, written for this project: извещение,

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { moscowInstant, todayMoscow } from '../../../lib/moscow-time.js';
+import type { PdfConverter } from '../../../lib/pdf/pdf-converter.types.js';
+import { productionCalendar } from '../../../modules/calendar/production-calendar.js';
+import { generateOne } from '../../../modules/procurement-documents/document-generation.service.js';
+import { documentationModel } from '../../../modules/procurement-documents/procurement-documents.service.js';
+import { refreshProcurementDuties } from '../../../modules/procurements/procurements-query.service.js';
+import type { Actor, AppDeps } from '../../../types.js';
+import type { Db, Tx } from '../../client.js';
 import {
   catalogEntries,
   contractItems,
@@ -14,15 +21,8 @@ import {
   procurementProtocols,
   procurementRuleVersions,
   procurements,
-} from '../../db/schema/index.js';
-import type { DemoIds } from '../../db/seed/demo.seed.js';
-import { moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
-import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
-import type { Actor, AppDeps } from '../../types.js';
-import { productionCalendar } from '../calendar/production-calendar.js';
-import { generateOne } from '../procurement-documents/document-generation.service.js';
-import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
-import { refreshProcurementDuties } from './procurements-query.service.js';
+} from '../../schema/index.js';
+import type { DemoIds } from './demo.seed.js';
 
 /**
  * Demo procurements (docs/procurements.md): each demo client company has one procurement in every

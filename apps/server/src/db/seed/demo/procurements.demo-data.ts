@@ -1,4 +1,4 @@
-import type { procurements } from '../../db/schema/index.js';
+import type { procurements } from '../../schema/index.js';
 
 /**
  * The demo procurements of a client company (procurements.demo-seed.ts): subjects, lots and items

@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { catalogEntries, companies, type StoredRuleMethod } from '../../db/schema/index.js';
-import type { DemoIds } from '../../db/seed/demo.seed.js';
-import { todayMoscow } from '../../lib/moscow-time.js';
-import { addDays } from '../calendar/iso-date.js';
-import { productionCalendar } from '../calendar/production-calendar.js';
-import { sha256Of, storeFile } from '../files/files.service.js';
-import { eisDueDate } from './procurement-rules.policy.js';
-import * as repo from './procurement-rules.repository.js';
-import { readTemplateTags } from './procurement-templates.parser.js';
-import { DEMO_TEMPLATES, demoTemplateDocx } from './templates/demo-templates.js';
+import { todayMoscow } from '../../../lib/moscow-time.js';
+import { addDays } from '../../../modules/calendar/iso-date.js';
+import { productionCalendar } from '../../../modules/calendar/production-calendar.js';
+import { sha256Of, storeFile } from '../../../modules/files/files.service.js';
+import { eisDueDate } from '../../../modules/procurement-rules/procurement-rules.policy.js';
+import * as repo from '../../../modules/procurement-rules/procurement-rules.repository.js';
+import { readTemplateTags } from '../../../modules/procurement-rules/procurement-templates.parser.js';
+import type { Tx } from '../../client.js';
+import { catalogEntries, companies, type StoredRuleMethod } from '../../schema/index.js';
+import type { DemoIds } from './demo.seed.js';
+import { DEMO_TEMPLATES, demoTemplateDocx } from './procurement-rules.demo-templates.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/auth.service.js';
-import { seedDemoContracts } from '../../modules/contracts/contracts.demo-seed.js';
-import { seedDemoPlans } from '../../modules/eis-plans/eis-plans.demo-seed.js';
-import { seedDemoProcurementRules } from '../../modules/procurement-rules/procurement-rules.demo-seed.js';
-import { seedDemoProcurements } from '../../modules/procurements/procurements.demo-seed.js';
-import type { Db } from '../client.js';
-import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../schema/index.js';
+import { hashPassword } from '../../../modules/auth/auth.service.js';
+import type { Db } from '../../client.js';
+import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../../schema/index.js';
+import { seedDemoContracts } from './contracts.demo-seed.js';
+import { seedDemoPlans } from './eis-plans.demo-seed.js';
+import { seedDemoProcurementRules } from './procurement-rules.demo-seed.js';
+import { seedDemoProcurements } from './procurements.demo-seed.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 

@@ -1,5 +1,5 @@
-import { addDays, daysBetween } from '../calendar/iso-date.js';
-import type { ProductionCalendar } from '../calendar/production-calendar.js';
+import { addDays, daysBetween } from '../../../modules/calendar/iso-date.js';
+import type { ProductionCalendar } from '../../../modules/calendar/production-calendar.js';
 import type { Status } from './procurements.demo-data.js';
 
 /**
