@@ -21,7 +21,7 @@ import {
   startCatalogImport,
 } from './catalog-imports.repository.js';
 import { type View, viewOf } from './catalog-kinds.js';
-import { importCatalog, importTarget } from './catalogs.import.js';
+import { importCatalog, importTarget } from './catalog-xlsx-import.service.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import { toCatalogImportRun } from './catalogs.presenter.js';
 import { type SheetRow, unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';

@@ -1,27 +1,28 @@
-import { CATALOGS } from '@zakupki/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { ENTRY_CATALOGS, listUrl, VALID_BODY } from './catalogs.fixtures.js';
+import { CATALOGS, catalogRoutes, systemRoutes } from '@zakupki/shared';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import {
+  ENTRY_CATALOGS,
+  errorOf,
+  type Item,
+  type ItemPage,
+  listQuery,
+  screenCalls,
+  screenOf,
+  VALID_BODY,
+} from './catalogs.factories.js';
 import { catalogEntryUsage, registerCatalogUsage } from './catalogs.service.js';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const r of ['admin', 'specialist', 'operator', 'client']) tok[r] = await t.login(r);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-type Item = Record<string, unknown> & { id: number; code: string; title: string };
-const titles = (items: Item[]) => items.map((i) => i.title);
+const t = testAppForFile();
+const call = screenCalls(t);
+const titles = (items: { title: string }[]) => items.map((i) => i.title);
 
 describe('create, read, update of every catalogue (specialist, global entries)', () => {
   for (const d of ENTRY_CATALOGS) {
     it(`${d.route}`, async () => {
       const body = VALID_BODY[d.key];
-      const created = await t.req('POST', d.api, { token: tok.specialist, body });
+      const { r, params } = screenOf(d);
+      const created = await call(r.create, { params, body, as: 'specialist' });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const item = created.body as Item;
       expect(item).toMatchObject({ title: body.title, company_id: null, archived_at: null });
@@ -32,41 +33,41 @@ describe('create, read, update of every catalogue (specialist, global entries)',
         if (f.key in body && f.key !== 'percent_max') expect(item[f.key]).toEqual(body[f.key]);
       expect(item.code).toMatch(/\S/);
 
-      const got = await t.req('GET', `${d.api}/${item.id}`, { token: tok.operator });
+      const got = await call(r.get, { params: { ...params, id: item.id }, as: 'operator' });
       expect(got.status).toBe(200);
       // the same entry; an operator may not change a global one
       expect(got.body).toEqual({ ...item, can_write: false });
       expect(item.can_write).toBe(true);
 
-      const put = await t.req('PUT', `${d.api}/${item.id}`, {
-        token: tok.admin,
+      const put = await call(r.update, {
+        params: { ...params, id: item.id },
         body: { ...body, title: `${body.title} (ред.)` },
+        as: 'admin',
       });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       expect(put.body.title).toBe(`${body.title} (ред.)`);
       expect(put.body.code).toBe(item.code);
 
-      const audit = await t.req('GET', `/api/audit?entity=catalog_entry&entity_id=${item.id}`, {
-        token: tok.admin,
+      const audit = await t.call(systemRoutes.audit, {
+        query: { entity: 'catalog_entry', entity_id: item.id },
+        as: 'admin',
       });
-      expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual(['update', 'create']);
-      expect(audit.body.items[0].before.title).toBe(body.title);
+      expect(audit.body.items.map((a) => a.action)).toEqual(['update', 'create']);
+      expect((audit.body.items[0].before as Item).title).toBe(body.title);
 
-      const bad = await t.req('POST', d.api, { token: tok.specialist, body: { ...body, title: '   ' } });
+      const bad = await call(r.create, { params, body: { ...body, title: '   ' }, as: 'specialist' });
       expect(bad.status).toBe(400);
-      expect(bad.body.error.code).toBe('validation_failed');
-      expect(bad.body.error.details.issues).toContainEqual({
+      expect(errorOf(bad).code).toBe('validation_failed');
+      expect(errorOf(bad).details.issues).toContainEqual({
         path: 'body.title',
         message: 'Обязательное поле',
       });
 
-      const list = await t.req(
-        'GET',
-        listUrl(d, `q=${encodeURIComponent(String(body.title).slice(0, 12))}`),
-        {
-          token: tok.specialist,
-        },
-      );
+      const list = await call<ItemPage>(r.list, {
+        params,
+        query: listQuery(d, { q: String(body.title).slice(0, 12) }),
+        as: 'specialist',
+      });
       expect(titles(list.body.items)).toContain(`${body.title} (ред.)`);
     });
   }
@@ -74,154 +75,187 @@ describe('create, read, update of every catalogue (specialist, global entries)',
 
 describe('kind rules', () => {
   it('percent is canonical and min ≤ max (ensuring)', async () => {
-    const r = await t.req('POST', '/api/catalogs/ensuring', {
-      token: tok.specialist,
-      body: { ...VALID_BODY.ensuring, code: 'e1', percent_min: '40', percent_max: '20' },
+    const r = await t.call(catalogRoutes.ensuring.create, {
+      invalidBody: { ...VALID_BODY.ensuring, code: 'e1', percent_min: '40', percent_max: '20' },
+      as: 'specialist',
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues).toContainEqual({
+    expect(errorOf(r).details.issues).toContainEqual({
       path: 'body.percent_max',
       message: 'Максимальный процент не может быть меньше минимального',
     });
-    const bad = await t.req('POST', '/api/catalogs/ensuring', {
-      token: tok.specialist,
-      body: { ...VALID_BODY.ensuring, code: 'e2', percent_max: '101', forms: [] },
+    const bad = await t.call(catalogRoutes.ensuring.create, {
+      invalidBody: { ...VALID_BODY.ensuring, code: 'e2', percent_max: '101', forms: [] },
+      as: 'specialist',
     });
-    expect(bad.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
-      'body.forms',
-      'body.percent_max',
-    ]);
+    expect(
+      errorOf(bad)
+        .details.issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['body.forms', 'body.percent_max']);
   });
 
   it('an SME-only method is competitive and electronic', async () => {
-    const r = await t.req('POST', '/api/catalogs/methods', {
-      token: tok.specialist,
+    const r = await t.call(catalogRoutes.methods.create, {
       body: { title: 'Запрос цен среди МСП', sme_only: true, electronic: false },
+      as: 'specialist',
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues[0].path).toBe('body.sme_only');
+    expect(errorOf(r).details.issues[0].path).toBe('body.sme_only');
   });
 
   it('user fields: Latin codes, options only for lists', async () => {
-    const r = await t.req('POST', '/api/catalogs/userfields', {
-      token: tok.specialist,
+    const r = await t.call(catalogRoutes.userfields.create, {
       body: { code: 'срок', title: 'Срок', field_type: 'select', options: [] },
+      as: 'specialist',
     });
     expect(r.status).toBe(400);
-    const paths = r.body.error.details.issues.map((i: { path: string }) => i.path).sort();
+    const paths = errorOf(r)
+      .details.issues.map((i: { path: string }) => i.path)
+      .sort();
     expect(paths).toEqual(['body.code', 'body.options']);
   });
 
   it('goods: the ОКПД2 code must be in the catalogue', async () => {
-    const r = await t.req('POST', '/api/catalogs/goods', {
-      token: tok.specialist,
+    const r = await t.call(catalogRoutes.goods.create, {
       body: { title: 'Ракета', subject_kind: 'goods', okpd2_code: '30.30.40.000' },
+      as: 'specialist',
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues).toEqual([
+    expect(errorOf(r).details.issues).toEqual([
       { path: 'body.okpd2_code', message: 'Код ОКПД2 не найден в справочнике' },
     ]);
   });
 
   it('service-execution type 1 needs subject_type; the list filters by it', async () => {
-    const r = await t.req('POST', '/api/catalogs/exec/1', {
-      token: tok.specialist,
+    const r = await t.call(catalogRoutes.exec.create, {
+      params: { type: 1 },
       body: { title: 'Без вида' },
+      as: 'specialist',
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues).toEqual([
-      { path: 'body.subject_type', message: 'Обязательное поле' },
-    ]);
-    const works = await t.req('GET', '/api/catalogs/exec/1?subject_type=2&limit=100', {
-      token: tok.specialist,
+    expect(errorOf(r).details.issues).toEqual([{ path: 'body.subject_type', message: 'Обязательное поле' }]);
+    const works = await t.call(catalogRoutes.exec.list, {
+      params: { type: 1 },
+      query: { subject_type: 2, limit: 100 },
+      as: 'specialist',
     });
     expect(works.body.total).toBeGreaterThan(0);
-    expect(new Set(works.body.items.map((i: Item) => i.subject_type))).toEqual(new Set([2]));
-    const place = await t.req('POST', '/api/catalogs/exec/2', {
-      token: tok.specialist,
+    expect(new Set(works.body.items.map((i) => i.subject_type))).toEqual(new Set([2]));
+    const place = await t.call(catalogRoutes.exec.create, {
+      params: { type: 2 },
       body: { title: 'Склад в Подольске', subject_type: 3 },
+      as: 'specialist',
     });
     expect(place.body.subject_type).toBeNull();
   });
 
   it('codes: next free number when empty, 409 duplicate when taken (also by a global entry)', async () => {
-    const a = await t.req('POST', '/api/catalogs/generic/8', {
-      token: tok.specialist,
+    const a = await t.call(catalogRoutes.generic.create, {
+      params: { type: 8 },
       body: { title: 'Грант' },
+      as: 'specialist',
     });
     expect(Number(a.body.code)).toBeGreaterThanOrEqual(10); // КВФО 1–9 are seeded
-    const b = await t.req('POST', '/api/catalogs/generic/8', {
-      token: tok.specialist,
+    const b = await t.call(catalogRoutes.generic.create, {
+      params: { type: 8 },
       body: { title: 'Заём' },
+      as: 'specialist',
     });
     expect(Number(b.body.code)).toBe(Number(a.body.code) + 1);
-    const dup = await t.req('POST', '/api/catalogs/generic/8', {
-      token: tok.specialist,
+    const dup = await t.call(catalogRoutes.generic.create, {
+      params: { type: 8 },
       body: { title: 'Другое', code: a.body.code },
+      as: 'specialist',
     });
     expect(dup.status).toBe(409);
-    expect(dup.body.error.code).toBe('duplicate');
-    expect(dup.body.error.message).toBe(`Запись с кодом «${a.body.code}» уже есть в справочнике`);
-    const company = await t.req('POST', '/api/catalogs/generic/8', {
-      token: tok.specialist,
+    expect(errorOf(dup).code).toBe('duplicate');
+    expect(errorOf(dup).message).toBe(`Запись с кодом «${a.body.code}» уже есть в справочнике`);
+    const company = await t.call(catalogRoutes.generic.create, {
+      params: { type: 8 },
       body: { title: 'Своя субсидия', code: '4', company_id: t.ids.companies.client1 },
+      as: 'specialist',
     });
     expect(company.status).toBe(409);
-    expect(company.body.error.message).toContain('среди общих записей');
-    const changeOwner = await t.req('PUT', `/api/catalogs/generic/8/${a.body.id}`, {
-      token: tok.specialist,
+    expect(errorOf(company).message).toContain('среди общих записей');
+    const changeOwner = await t.call(catalogRoutes.generic.update, {
+      params: { type: 8, id: a.body.id },
       body: { title: 'Грант', company_id: t.ids.companies.client1 },
+      as: 'specialist',
     });
     expect(changeOwner.status).toBe(400);
   });
 
   it('an entry of another catalogue is not found under this one', async () => {
-    const methods = await t.req('GET', '/api/catalogs/methods', { token: tok.specialist });
-    const r = await t.req('GET', `/api/catalogs/generic/1/${methods.body.items[0].id}`, {
-      token: tok.specialist,
+    const methods = await t.call(catalogRoutes.methods.list, { as: 'specialist' });
+    const r = await t.call(catalogRoutes.generic.get, {
+      params: { type: 1, id: methods.body.items[0].id },
+      as: 'specialist',
     });
     expect(r.status).toBe(404);
-    expect((await t.req('GET', '/api/catalogs/generic/3', { token: tok.specialist })).status).toBe(400);
+    expect((await t.call(catalogRoutes.generic.list, { params: { type: 3 }, as: 'specialist' })).status).toBe(
+      400,
+    );
   });
 });
 
 describe('search, paging, sorting', () => {
   it('searches code and title case-insensitively', async () => {
-    const r = await t.req('GET', '/api/catalogs/methods?q=МАЛОГО&limit=50', { token: tok.specialist });
+    const r = await t.call(catalogRoutes.methods.list, {
+      query: { q: 'МАЛОГО', limit: 50 },
+      as: 'specialist',
+    });
     expect(r.body.total).toBe(4);
-    const byCode = await t.req('GET', '/api/catalogs/methods?q=SINGLE', { token: tok.specialist });
+    const byCode = await t.call(catalogRoutes.methods.list, { query: { q: 'SINGLE' }, as: 'specialist' });
     expect(titles(byCode.body.items)).toEqual([
       'Закупка у единственного поставщика (исполнителя, подрядчика)',
     ]);
-    const literal = await t.req('GET', '/api/catalogs/methods?q=%25', { token: tok.specialist });
+    const literal = await t.call(catalogRoutes.methods.list, { query: { q: '%' }, as: 'specialist' });
     expect(literal.body.total).toBe(0);
   });
 
   it('pages with total; sorts by code (numbers as numbers), title and created_at both ways', async () => {
-    const p1 = await t.req('GET', '/api/catalogs/generic/8?limit=4&page=1', { token: tok.specialist });
-    const p3 = await t.req('GET', '/api/catalogs/generic/8?limit=4&page=3', { token: tok.specialist });
+    const p1 = await t.call(catalogRoutes.generic.list, {
+      params: { type: 8 },
+      query: { limit: 4, page: 1 },
+      as: 'specialist',
+    });
+    const p3 = await t.call(catalogRoutes.generic.list, {
+      params: { type: 8 },
+      query: { limit: 4, page: 3 },
+      as: 'specialist',
+    });
     expect(p1.body).toMatchObject({ page: 1, limit: 4 });
-    expect(p1.body.items.map((i: Item) => i.code)).toEqual(['1', '2', '3', '4']);
+    expect(p1.body.items.map((i) => i.code)).toEqual(['1', '2', '3', '4']);
     expect(p3.body.items[0].code).toBe('9');
-    expect(p3.body.items.map((i: Item) => i.code)).toContain('10');
-    const all = await t.req('GET', '/api/catalogs/generic/8?sort=code&limit=100', { token: tok.specialist });
-    const codes = all.body.items.map((i: Item) => Number(i.code));
+    expect(p3.body.items.map((i) => i.code)).toContain('10');
+    const all = await t.call(catalogRoutes.generic.list, {
+      params: { type: 8 },
+      query: { sort: 'code', limit: 100 },
+      as: 'specialist',
+    });
+    const codes = all.body.items.map((i) => Number(i.code));
     expect(codes).toEqual([...codes].sort((x, y) => x - y));
     expect(all.body.total).toBe(codes.length);
-    const desc = await t.req('GET', '/api/catalogs/generic/8?sort=code&order=desc&limit=100', {
-      token: tok.specialist,
+    const desc = await t.call(catalogRoutes.generic.list, {
+      params: { type: 8 },
+      query: { sort: 'code', order: 'desc', limit: 100 },
+      as: 'specialist',
     });
-    expect(desc.body.items.map((i: Item) => Number(i.code))).toEqual([...codes].reverse());
-    const byTitle = await t.req('GET', '/api/catalogs/generic/8?sort=title&limit=100', {
-      token: tok.specialist,
+    expect(desc.body.items.map((i) => Number(i.code))).toEqual([...codes].reverse());
+    const byTitle = await t.call(catalogRoutes.generic.list, {
+      params: { type: 8 },
+      query: { sort: 'title', limit: 100 },
+      as: 'specialist',
     });
     const names = titles(byTitle.body.items);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'ru')));
-    const created = await t.req('GET', '/api/catalogs/methods?sort=created_at&order=asc&limit=1', {
-      token: tok.specialist,
+    const created = await t.call(catalogRoutes.methods.list, {
+      query: { sort: 'created_at', order: 'asc', limit: 1 },
+      as: 'specialist',
     });
     expect(created.body.items[0].code).toBe('open_tender');
-    const bad = await t.req('GET', '/api/catalogs/methods?sort=id', { token: tok.specialist });
+    const bad = await t.call(catalogRoutes.methods.list, { query: { sort: 'id' }, as: 'specialist' });
     expect(bad.status).toBe(400);
   });
 
@@ -229,7 +263,12 @@ describe('search, paging, sorting', () => {
     for (const d of CATALOGS)
       for (const c of d.columns.filter((col) => col.sortable))
         for (const order of ['asc', 'desc']) {
-          const r = await t.req('GET', listUrl(d, `sort=${c.key}&order=${order}`), { token: tok.admin });
+          const { r: routes, params } = screenOf(d);
+          const r = await call(routes.list, {
+            params,
+            query: listQuery(d, { sort: c.key, order }),
+            as: 'admin',
+          });
           expect(r.status, `${d.api} sort=${c.key}`).toBe(200);
         }
   });
@@ -237,50 +276,64 @@ describe('search, paging, sorting', () => {
 
 describe('archive, restore, delete', () => {
   it('archived entries leave the list unless include_archived; restore brings them back', async () => {
-    const e = await t.req('POST', '/api/catalogs/generic/6', {
-      token: tok.specialist,
+    const e = await t.call(catalogRoutes.generic.create, {
+      params: { type: 6 },
       body: { title: 'Экономия X' },
+      as: 'specialist',
     });
-    const arch = await t.req('POST', `/api/catalogs/generic/6/${e.body.id}/archive`, {
-      token: tok.specialist,
+    const arch = await t.call(catalogRoutes.generic.archive, {
+      params: { type: 6, id: e.body.id },
+      as: 'specialist',
     });
     expect(arch.status).toBe(200);
     expect(arch.body.archived_at).not.toBeNull();
-    const list = await t.req('GET', '/api/catalogs/generic/6?q=Экономия X', { token: tok.specialist });
+    const list = await t.call(catalogRoutes.generic.list, {
+      params: { type: 6 },
+      query: { q: 'Экономия X' },
+      as: 'specialist',
+    });
     expect(list.body.total).toBe(0);
-    const all = await t.req('GET', '/api/catalogs/generic/6?q=Экономия X&include_archived=true', {
-      token: tok.specialist,
+    const all = await t.call(catalogRoutes.generic.list, {
+      params: { type: 6 },
+      query: { q: 'Экономия X', include_archived: 'true' },
+      as: 'specialist',
     });
     expect(all.body.total).toBe(1);
-    const rest = await t.req('POST', `/api/catalogs/generic/6/${e.body.id}/restore`, {
-      token: tok.specialist,
+    const rest = await t.call(catalogRoutes.generic.restore, {
+      params: { type: 6, id: e.body.id },
+      as: 'specialist',
     });
     expect(rest.body.archived_at).toBeNull();
-    const audit = await t.req('GET', `/api/audit?entity=catalog_entry&entity_id=${e.body.id}`, {
-      token: tok.admin,
+    const audit = await t.call(systemRoutes.audit, {
+      query: { entity: 'catalog_entry', entity_id: e.body.id },
+      as: 'admin',
     });
-    expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual([
-      'restore',
-      'archive',
-      'create',
-    ]);
+    expect(audit.body.items.map((a) => a.action)).toEqual(['restore', 'archive', 'create']);
   });
 
   it('deletes an entry nothing uses; one in use answers 409 has_dependents and stays', async () => {
-    const free = await t.req('POST', '/api/catalogs/generic/7', {
-      token: tok.specialist,
+    const free = await t.call(catalogRoutes.generic.create, {
+      params: { type: 7 },
       body: { title: 'Справка X' },
+      as: 'specialist',
     });
     expect(
-      (await t.req('DELETE', `/api/catalogs/generic/7/${free.body.id}`, { token: tok.specialist })).status,
+      (
+        await t.call(catalogRoutes.generic.remove, {
+          params: { type: 7, id: free.body.id },
+          as: 'specialist',
+        })
+      ).status,
     ).toBe(204);
     expect(
-      (await t.req('GET', `/api/catalogs/generic/7/${free.body.id}`, { token: tok.specialist })).status,
+      (await t.call(catalogRoutes.generic.get, { params: { type: 7, id: free.body.id }, as: 'specialist' }))
+        .status,
     ).toBe(404);
 
-    const used = await t.req('POST', '/api/catalogs/generic/9', {
-      token: tok.specialist,
+    const used = await t.call(catalogRoutes.generic.create, {
+      params: { type: 9 },
       body: { title: 'Основание Y' },
+      as: 'specialist',
     });
     const unregister = registerCatalogUsage({
       name: 'Договоры',
@@ -288,17 +341,22 @@ describe('archive, restore, delete', () => {
     });
     try {
       expect(await catalogEntryUsage(t.app.deps.db, used.body.id)).toEqual([{ name: 'Договоры', count: 3 }]);
-      const del = await t.req('DELETE', `/api/catalogs/generic/9/${used.body.id}`, { token: tok.specialist });
+      const del = await t.call(catalogRoutes.generic.remove, {
+        params: { type: 9, id: used.body.id },
+        as: 'specialist',
+      });
       expect(del.status).toBe(409);
-      expect(del.body.error.code).toBe('has_dependents');
-      expect(del.body.error.message).toBe(
+      expect(errorOf(del).code).toBe('has_dependents');
+      expect(errorOf(del).message).toBe(
         'Запись «Основание Y» используется (Договоры: 3); её можно только перенести в архив',
       );
       expect(
-        (await t.req('GET', `/api/catalogs/generic/9/${used.body.id}`, { token: tok.specialist })).status,
+        (await t.call(catalogRoutes.generic.get, { params: { type: 9, id: used.body.id }, as: 'specialist' }))
+          .status,
       ).toBe(200);
-      const arch = await t.req('POST', `/api/catalogs/generic/9/${used.body.id}/archive`, {
-        token: tok.specialist,
+      const arch = await t.call(catalogRoutes.generic.archive, {
+        params: { type: 9, id: used.body.id },
+        as: 'specialist',
       });
       expect(arch.status).toBe(200);
     } finally {
@@ -310,56 +368,58 @@ describe('archive, restore, delete', () => {
 
 describe('ОКПД2 tree', () => {
   it('sections at the root, children by parent, a new code under its nearest ancestor', async () => {
-    const roots = await t.req('GET', '/api/catalogs/okpd2/tree', { token: tok.specialist });
-    expect(roots.body.map((n: Item) => n.code)).toEqual('ABCDEFGHIJKLMNOPQRSTU'.split(''));
-    const c = roots.body.find((n: Item) => n.code === 'C');
-    const classes = await t.req('GET', `/api/catalogs/okpd2/tree?parent_id=${c.id}`, {
-      token: tok.specialist,
-    });
-    expect(classes.body.map((n: Item) => n.code)).toContain('26');
-    expect(classes.body.every((n: Item) => n.parent_code === 'C' && n.level === 1)).toBe(true);
+    const roots = await t.call(catalogRoutes.okpd2.tree, { as: 'specialist' });
+    expect(roots.body.map((n) => n.code)).toEqual('ABCDEFGHIJKLMNOPQRSTU'.split(''));
+    const c = roots.body.find((n) => n.code === 'C')!;
+    const classes = await t.call(catalogRoutes.okpd2.tree, { query: { parent_id: c.id }, as: 'specialist' });
+    expect(classes.body.map((n) => n.code)).toContain('26');
+    expect(classes.body.every((n) => n.parent_code === 'C' && n.level === 1)).toBe(true);
 
-    const created = await t.req('POST', '/api/catalogs/okpd2', {
-      token: tok.specialist,
+    const created = await t.call(catalogRoutes.okpd2.create, {
       body: { code: '26.20.40.110', title: 'Устройства и блоки питания вычислительных машин' },
+      as: 'specialist',
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ parent_code: '26.20.40', level: 6, has_children: false });
-    const bad = await t.req('POST', '/api/catalogs/okpd2', {
-      token: tok.specialist,
+    const bad = await t.call(catalogRoutes.okpd2.create, {
       body: { code: '26.2.1', title: 'Неверный код' },
+      as: 'specialist',
     });
     expect(bad.status).toBe(400);
 
-    const node = await t.req('GET', '/api/catalogs/okpd2?q=26.20.11&sort=code&limit=1', {
-      token: tok.specialist,
+    const node = await t.call(catalogRoutes.okpd2.list, {
+      query: { q: '26.20.11', sort: 'code', limit: 1 },
+      as: 'specialist',
     });
     expect(node.body.items[0]).toMatchObject({
       code: '26.20.11',
       has_children: true,
       parent_code: '26.20.1',
     });
-    const del = await t.req('DELETE', `/api/catalogs/okpd2/${node.body.items[0].id}`, {
-      token: tok.specialist,
+    const del = await t.call(catalogRoutes.okpd2.remove, {
+      params: { id: node.body.items[0].id },
+      as: 'specialist',
     });
     expect(del.status).toBe(409);
-    expect(del.body.error.message).toContain('Подчинённые коды ОКПД2: 1');
-    const recode = await t.req('PUT', `/api/catalogs/okpd2/${node.body.items[0].id}`, {
-      token: tok.specialist,
+    expect(errorOf(del).message).toContain('Подчинённые коды ОКПД2: 1');
+    const recode = await t.call(catalogRoutes.okpd2.update, {
+      params: { id: node.body.items[0].id },
       body: { code: '26.20.12', title: 'Переименованный' },
+      as: 'specialist',
     });
     expect(recode.status).toBe(409);
 
-    const goodsCode = await t.req('GET', '/api/catalogs/okpd2?q=81.21.10&sort=code', {
-      token: tok.specialist,
+    const goodsCode = await t.call(catalogRoutes.okpd2.list, {
+      query: { q: '81.21.10', sort: 'code' },
+      as: 'specialist',
     });
-    const leaf = goodsCode.body.items.find((i: Item) => i.code === '81.21.10');
-    const inUse = await t.req('DELETE', `/api/catalogs/okpd2/${leaf.id}`, { token: tok.specialist });
-    expect(inUse.body.error.message).toContain('Товары, работы, услуги: 1');
+    const leaf = goodsCode.body.items.find((i) => i.code === '81.21.10')!;
+    const inUse = await t.call(catalogRoutes.okpd2.remove, { params: { id: leaf.id }, as: 'specialist' });
+    expect(errorOf(inUse).message).toContain('Товары, работы, услуги: 1');
   });
 
   it('a found code carries the codes and titles of its ancestors, section first', async () => {
-    const r = await t.req('GET', '/api/catalogs/okpd2?q=26.20.11.110', { token: tok.operator });
+    const r = await t.call(catalogRoutes.okpd2.list, { query: { q: '26.20.11.110' }, as: 'operator' });
     const [found] = r.body.items;
     expect(found.code).toBe('26.20.11.110');
     const path = found.path as { id: number; code: string; title: string }[];
@@ -369,12 +429,13 @@ describe('ОКПД2 tree', () => {
     expect(path[4].title).toBe('Компьютеры, их части и принадлежности');
     expect(path.at(-1)?.id).toBe(found.parent_id);
     // the item and the tree answer the same path; a section has none
-    const one = await t.req('GET', `/api/catalogs/okpd2/${found.id}`, { token: tok.operator });
+    const one = await t.call(catalogRoutes.okpd2.get, { params: { id: found.id }, as: 'operator' });
     expect(one.body.path).toEqual(path);
-    const roots = await t.req('GET', '/api/catalogs/okpd2/tree', { token: tok.operator });
-    expect(roots.body.every((n: Item) => Array.isArray(n.path) && n.path.length === 0)).toBe(true);
-    const children = await t.req('GET', `/api/catalogs/okpd2/tree?parent_id=${path[4].id}`, {
-      token: tok.operator,
+    const roots = await t.call(catalogRoutes.okpd2.tree, { as: 'operator' });
+    expect(roots.body.every((n) => Array.isArray(n.path) && n.path.length === 0)).toBe(true);
+    const children = await t.call(catalogRoutes.okpd2.tree, {
+      query: { parent_id: path[4].id },
+      as: 'operator',
     });
     expect(children.body[0].path.map((p: { code: string }) => p.code)).toEqual(
       path.slice(0, 5).map((p) => p.code),

@@ -1,21 +1,14 @@
-import { OKPD2_CODE_RE, okpd2ParentCode, USERFIELD_CODE_RE } from '@zakupki/shared';
+import { catalogRoutes, OKPD2_CODE_RE, okpd2ParentCode, USERFIELD_CODE_RE } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { catalogEntries, tariffs } from '../../db/schema/index.js';
 import { seedReference } from '../../db/seed/index.js';
 import { CATALOG_SEED } from './seed/catalogs.data.js';
 import { ALL_SEED, OKPD2_SEED, seedKey } from './seed/catalogs.seed.js';
 import { GOODS_SEED } from './seed/goods.data.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
+const t = testAppForFile();
 const counts = async () => {
   const db = t.app.deps.db;
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(catalogEntries);
@@ -110,9 +103,7 @@ describe('the reference seeder', () => {
   });
 
   it('ОКПД2 entries are linked to their parents', async () => {
-    const r = await t.req('GET', '/api/catalogs/okpd2?q=26.20.11.110', {
-      token: await t.login('specialist'),
-    });
+    const r = await t.call(catalogRoutes.okpd2.list, { query: { q: '26.20.11.110' }, as: 'specialist' });
     expect(r.body.items[0]).toMatchObject({ code: '26.20.11.110', parent_code: '26.20.11', level: 6 });
     const [{ orphans }] = await t.app.deps.db
       .select({ orphans: sql<number>`count(*)::int` })

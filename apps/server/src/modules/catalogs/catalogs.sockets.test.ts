@@ -1,19 +1,17 @@
-import { NS_AUTH } from '@zakupki/shared';
+import { catalogRoutes, NS_AUTH } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { testAppForFile } from '../../../test/harness.js';
 
-let t: TestApp;
+const t = testAppForFile({}, { listen: true });
 let port: number;
 const open: Socket[] = [];
 beforeAll(async () => {
-  t = await createTestApp({}, { listen: true });
   const addr = t.app.server.address();
   port = typeof addr === 'object' && addr ? addr.port : 0;
 });
 afterAll(async () => {
   for (const s of open) s.close();
-  await t?.close();
 });
 
 function socket(token: string): Promise<Socket> {
@@ -61,8 +59,8 @@ function ask(
 describe('/auth catalogUserfieldsRequest', () => {
   it('answers Received at once, then the global fields and the company’s own', async () => {
     const token = await t.login('specialist');
-    const own = await t.req('POST', '/api/catalogs/userfields', {
-      token,
+    const own = await t.call(catalogRoutes.userfields.create, {
+      as: { token },
       body: {
         code: 'energy_object',
         title: 'Энергообъект',

@@ -1,18 +1,23 @@
+import {
+  type CatalogDescriptor,
+  type CatalogImportResult,
+  catalogByKey,
+  catalogRoutes,
+  systemRoutes,
+} from '@zakupki/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testAppForFile } from '../../../test/harness.js';
+import { type ItemPage, type Refused, screenCalls, screenOf } from './catalogs.factories.js';
 import { XLSX_TYPE } from './catalogs.xlsx.js';
 
-let t: TestApp;
+const t = testAppForFile();
+const call = screenCalls(t);
 const tok: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
   for (const r of ['admin', 'specialist', 'client']) tok[r] = await t.login(r);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
+const byKey = (k: string) => catalogByKey(k)!;
 async function download(url: string, token: string): Promise<Buffer> {
   const r = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   expect(r.statusCode, r.body).toBe(200);
@@ -23,30 +28,40 @@ async function download(url: string, token: string): Promise<Buffer> {
   return r.rawPayload;
 }
 
+/** The outcome of an upload: the import's result, or its refusal with the errors by row. */
+type Uploaded = { status: number; body: CatalogImportResult & Refused };
+
 /**
- * Uploads a workbook. Catalogue imports run as jobs (202): this follows the run to its end and
- * gives its outcome as the answer the import used to give inside the request — the result (200),
- * or the refusal with its errors by row (400 invalid_file) — so the cases below read the same.
- * Tariffs too.
+ * Uploads a workbook (multipart: raw HTTP). Catalogue imports run as jobs (202): this follows the
+ * run to its end and gives its outcome as the answer the import used to give inside the request —
+ * the result (200), or the refusal with its errors by row (400 invalid_file) — so the cases below
+ * read the same. Tariffs too.
  */
-async function upload(url: string, token: string, file: Buffer, name = 'catalog.xlsx') {
+async function upload(url: string, token: string, file: Buffer, name = 'catalog.xlsx'): Promise<Uploaded> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)], { type: XLSX_TYPE }), name);
-  const r = await t.req('POST', url, { token, body: form });
+  const r = await t.req<Uploaded['body'] & { import_id: number }>('POST', url, { token, body: form });
   if (r.status !== 202) return r;
   const run = await waitCatalogImport(r.body.import_id, token);
-  if (run.status === 'done') return { ...r, status: 200, body: run.result };
+  if (run.status === 'done') return { ...r, status: 200, body: run.result as Uploaded['body'] };
+  const refusal: Refused = {
+    error: {
+      code: 'invalid_file',
+      message: run.error ?? '',
+      details: { issues: [], errors: run.errors, usage: [] },
+    },
+  };
   return {
     ...r,
     status: 400,
-    body: { error: { code: 'invalid_file', message: run.error, details: { errors: run.errors } } },
+    body: refusal as Uploaded['body'],
   };
 }
 
 async function waitCatalogImport(id: number, token: string) {
   const until = Date.now() + 60_000;
   for (;;) {
-    const run = await t.req('GET', `/api/catalogs/imports/${id}`, { token });
+    const run = await t.call(catalogRoutes.importRun, { params: { id }, as: { token } });
     expect(run.status).toBe(200);
     if (run.body.status === 'done' || run.body.status === 'failed') return run.body;
     if (Date.now() > until) throw new Error(`catalogue import ${id} still ${run.body.status}`);
@@ -63,9 +78,16 @@ const save = async (wb: ExcelJS.Workbook) => Buffer.from(await wb.xlsx.writeBuff
 const header = (ws: ExcelJS.Worksheet) => (ws.getRow(1).values as unknown[]).slice(1);
 const col = (ws: ExcelJS.Worksheet, title: string) => header(ws).indexOf(title) + 1;
 
-const count = async (url: string, token = tok.specialist) =>
-  (await t.req('GET', `${url}${url.includes('?') ? '&' : '?'}include_archived=true&limit=1`, { token })).body
-    .total;
+/** How many entries a screen lists (archived too) with these filters. */
+const count = async (d: CatalogDescriptor, query: Record<string, unknown> = {}, token = tok.specialist) => {
+  const { r, params } = screenOf(d);
+  const page = await call<ItemPage>(r.list, {
+    params,
+    query: { ...query, include_archived: 'true', limit: 1 },
+    as: { token },
+  });
+  return page.body.total;
+};
 
 describe('XLSX export', () => {
   it('has Russian headers, the owner and archive columns, the list filters', async () => {
@@ -95,39 +117,45 @@ describe('XLSX export', () => {
 });
 
 describe('XLSX round trips change nothing', () => {
+  // [name, screen, query of the export and import]
   const cases: [string, string, string][] = [
-    ['places, company view (specialist)', '/api/catalogs/exec/2', `company_id=COMPANY`],
-    ['delivery terms', '/api/catalogs/exec/1', 'subject_type=1'],
-    ['methods', '/api/catalogs/methods', ''],
-    ['ensuring', '/api/catalogs/ensuring', ''],
-    ['goods', '/api/catalogs/goods', ''],
-    ['user fields', '/api/catalogs/userfields', ''],
-    ['ОКПД2', '/api/catalogs/okpd2', ''],
-    ['tariffs', '/api/catalogs/tariffs', ''],
+    ['places, company view (specialist)', 'exec_2', `company_id=COMPANY`],
+    ['delivery terms', 'exec_1_1', 'subject_type=1'],
+    ['methods', 'methods', ''],
+    ['ensuring', 'ensuring', ''],
+    ['goods', 'goods', ''],
+    ['user fields', 'userfields', ''],
+    ['ОКПД2', 'okpd2', ''],
+    ['tariffs', 'tariffs', ''],
   ];
-  for (const [name, api, rawQuery] of cases) {
+  for (const [name, key, rawQuery] of cases) {
     it(name, async () => {
+      const { api } = byKey(key);
       const token = api.includes('tariffs') ? tok.admin : tok.specialist;
       const query = rawQuery.replace('COMPANY', String(t.ids.companies.client1));
+      const d = byKey(key);
+      const filters = Object.fromEntries(new URLSearchParams(query));
       if (query.startsWith('company_id'))
-        await t.req('POST', api, {
-          token,
+        await call(screenOf(d).r.create, {
+          params: screenOf(d).params,
           body: { title: 'Склад «Энергосети» в Видном', company_id: t.ids.companies.client1 },
+          as: { token },
         });
-      const before = await count(`${api}${query ? `?${query}` : ''}`, token);
+      const before = await count(d, filters, token);
       const file = await download(`${api}/export.xlsx${query ? `?${query}` : ''}`, token);
       const r = await upload(`${api}/import${query ? `?${query}` : ''}`, token, file);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body).toEqual({ total: before, created: 0, updated: 0, unchanged: before });
-      expect(await count(`${api}${query ? `?${query}` : ''}`, token)).toBe(before);
+      expect(await count(d, filters, token)).toBe(before);
     });
   }
 
   it("a client's own places: its export imports back unchanged", async () => {
     const q = `company_id=${t.ids.companies.client1}`;
-    await t.req('POST', '/api/catalogs/exec/2', {
-      token: tok.client,
+    await t.call(catalogRoutes.exec.create, {
+      params: { type: 2 },
       body: { title: 'Котельная №1', company_id: t.ids.companies.client1 },
+      as: 'client',
     });
     const file = await download(`/api/catalogs/exec/2/export.xlsx?${q}`, tok.client);
     const r = await upload(`/api/catalogs/exec/2/import?${q}`, tok.client, file);
@@ -144,15 +172,20 @@ describe('XLSX import writes all rows or none', () => {
       'Соответствие требованиям законодательства (изменено импортом)';
     ws.addRow(['', 'Наличие действующего сертификата ISO 27001', 'Для ИТ-закупок', 'Общая', 'Нет']);
     ws.addRow(['R-42', 'Отсутствие задолженности по зарплате', null, null, null]);
-    const before = await count('/api/catalogs/generic/2');
+    const before = await count(byKey('generic_2'));
     const r = await upload('/api/catalogs/generic/2/import', tok.specialist, await save(wb));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ created: 2, updated: 1 });
-    expect(await count('/api/catalogs/generic/2')).toBe(before + 2);
-    const iso = await t.req('GET', '/api/catalogs/generic/2?q=27001', { token: tok.specialist });
+    expect(await count(byKey('generic_2'))).toBe(before + 2);
+    const iso = await t.call(catalogRoutes.generic.list, {
+      params: { type: 2 },
+      query: { q: '27001' },
+      as: 'specialist',
+    });
     expect(iso.body.items[0]).toMatchObject({ code: String(before + 1), description: 'Для ИТ-закупок' });
-    const audit = await t.req('GET', '/api/audit?entity=catalog&entity_id=generic_2&action=import', {
-      token: tok.admin,
+    const audit = await t.call(systemRoutes.audit, {
+      query: { entity: 'catalog', entity_id: 'generic_2', action: 'import' },
+      as: 'admin',
     });
     expect(audit.body.items[0].after).toMatchObject({ created: 2, updated: 1 });
   });
@@ -165,7 +198,8 @@ describe('XLSX import writes all rows or none', () => {
     ws.addRow(['bad_kind', 'Неизвестный вид', null, 'Залог', 'Независимая гарантия', null, null]); // row 8
     ws.addRow(['new_one', 'Повтор кода', null, 'Обеспечение заявки', 'Внесение денежных средств', 5, 1]); // row 9
     ws.getRow(2).getCell(col(ws, 'Наименование')).value = 'Переименовано, но не сохранится';
-    const before = (await t.req('GET', '/api/catalogs/ensuring?limit=100', { token: tok.specialist })).body;
+    const ensuring = () => t.call(catalogRoutes.ensuring.list, { query: { limit: 100 }, as: 'specialist' });
+    const before = (await ensuring()).body;
     const r = await upload('/api/catalogs/ensuring/import', tok.specialist, await save(wb));
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('invalid_file');
@@ -176,9 +210,7 @@ describe('XLSX import writes all rows or none', () => {
       'Строка 9: «Размер до, % НМЦД»: максимальный процент не может быть меньше минимального',
     ]);
     expect(r.body.error.message).toContain('ничего не изменено');
-    expect((await t.req('GET', '/api/catalogs/ensuring?limit=100', { token: tok.specialist })).body).toEqual(
-      before,
-    );
+    expect((await ensuring()).body).toEqual(before);
   });
 
   it('repeated codes, global rows a client may not change, unknown ОКПД2', async () => {
@@ -222,10 +254,14 @@ describe('XLSX import writes all rows or none', () => {
     const none = await t.req('POST', '/api/catalogs/generic/6/import', {
       token: tok.specialist,
       body: new FormData(),
-    });
+    }); // an empty multipart form: raw HTTP
     expect(none.status).toBe(400);
     expect(none.body.error.message).toBe('Прикрепите файл XLSX');
-    const json = await t.req('POST', '/api/catalogs/generic/6/import', { token: tok.specialist, body: {} });
+    const json = await t.call(catalogRoutes.generic.importXlsx, {
+      params: { type: 6 },
+      invalidBody: {},
+      as: 'specialist',
+    });
     expect(json.status).toBe(415);
 
     const client = await upload('/api/catalogs/methods/import', tok.client, Buffer.from('PK'));

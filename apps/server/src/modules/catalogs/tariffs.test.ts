@@ -1,27 +1,26 @@
+import { catalogRoutes, systemRoutes, type TariffInput } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { testAppForFile } from '../../../test/harness.js';
 import { customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { errorOf } from './catalogs.factories.js';
 import { XLSX_TYPE } from './catalogs.xlsx.js';
 import { assertTariffAllows, moscowYearStart, registerTariffCounter } from './tariffs.service.js';
 
-let t: TestApp;
+const t = testAppForFile();
+const tr = catalogRoutes.tariffs;
 const tok: Record<string, string> = {};
 type Tariff = { id: number; code: string; name: string; max_users: number | null; companies_count: number };
 let tariffs: Tariff[];
 const tariff = (name: string) => tariffs.find((x) => x.name === name)!;
 
 beforeAll(async () => {
-  t = await createTestApp();
   for (const r of ['admin', 'specialist', 'operator', 'client']) tok[r] = await t.login(r);
-  tariffs = (await t.req('GET', '/api/catalogs/tariffs', { token: tok.admin })).body.items;
+  tariffs = (await t.call(tr.list, { as: 'admin' })).body.items;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 async function addUsers(companyId: number, n: number, prefix: string) {
   await t.app.deps.db.insert(users).values(
     Array.from({ length: n }, (_, i) => ({
@@ -48,82 +47,74 @@ describe('tariffs catalogue (admin only)', () => {
 
   it('refuses everyone but the admin, reading as well as writing', async () => {
     for (const role of ['specialist', 'operator', 'client']) {
-      const list = await t.req('GET', '/api/catalogs/tariffs', { token: tok[role] });
+      const as = { token: tok[role] };
+      const list = await t.call(tr.list, { as });
       expect(list.status, role).toBe(403);
-      expect(list.body.error.message).toBe('Справочник «Тарифы» доступен только администратору');
-      const one = await t.req('GET', `/api/catalogs/tariffs/${tariffs[0].id}`, { token: tok[role] });
+      expect(errorOf(list).message).toBe('Справочник «Тарифы» доступен только администратору');
+      const one = await t.call(tr.get, { params: { id: tariffs[0].id }, as });
       expect(one.status).toBe(403);
-      const create = await t.req('POST', '/api/catalogs/tariffs', {
-        token: tok[role],
-        body: { code: 'x', name: 'X', price_per_month: '1' },
-      });
+      const create = await t.call(tr.create, { body: { code: 'x', name: 'X', price_per_month: '1' }, as });
       expect(create.status).toBe(403);
-      const assign = await t.req('PUT', `/api/companies/${t.ids.companies.client1}/tariff`, {
-        token: tok[role],
+      const assign = await t.call(tr.assign, {
+        params: { id: t.ids.companies.client1 },
         body: { tariff_id: tariffs[0].id },
+        as,
       });
       expect(assign.status).toBe(403);
     }
   });
 
   it('admin creates, validates, updates, archives and deletes a tariff; every change audited', async () => {
-    const bad = await t.req('POST', '/api/catalogs/tariffs', {
-      token: tok.admin,
-      body: { code: 'Start', name: '', max_users: 0, price_per_month: '-5' },
+    const bad = await t.call(tr.create, {
+      invalidBody: { code: 'Start', name: '', max_users: 0, price_per_month: '-5' },
+      as: 'admin',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
-      'body.code',
-      'body.max_users',
-      'body.name',
-      'body.price_per_month',
-    ]);
-    const created = await t.req('POST', '/api/catalogs/tariffs', {
-      token: tok.admin,
+    expect(
+      errorOf(bad)
+        .details.issues.map((i) => i.path)
+        .sort(),
+    ).toEqual(['body.code', 'body.max_users', 'body.name', 'body.price_per_month']);
+    const created = await t.call(tr.create, {
       body: { code: 'start', name: 'Стартовый', max_users: 2, max_companies: 1, price_per_month: '1 990,50' },
+      as: 'admin',
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ price_per_month: '1990.50', max_contracts_per_year: null });
-    const dup = await t.req('POST', '/api/catalogs/tariffs', {
-      token: tok.admin,
+    const dup = await t.call(tr.create, {
       body: { code: 'start2', name: 'стартовый', price_per_month: '1' },
+      as: 'admin',
     });
     expect(dup.status).toBe(409);
-    const put = await t.req('PUT', `/api/catalogs/tariffs/${created.body.id}`, {
-      token: tok.admin,
+    const put = await t.call(tr.update, {
+      params: { id: created.body.id },
       body: { code: 'start', name: 'Стартовый', max_users: 3, price_per_month: '2490' },
+      as: 'admin',
     });
     expect(put.body).toMatchObject({ max_users: 3, price_per_month: '2490.00' });
-    const arch = await t.req('POST', `/api/catalogs/tariffs/${created.body.id}/archive`, {
-      token: tok.admin,
-    });
+    const arch = await t.call(tr.archive, { params: { id: created.body.id }, as: 'admin' });
     expect(arch.body.archived_at).not.toBeNull();
-    const assign = await t.req('PUT', `/api/companies/${t.ids.companies.client2}/tariff`, {
-      token: tok.admin,
+    const assign = await t.call(tr.assign, {
+      params: { id: t.ids.companies.client2 },
       body: { tariff_id: created.body.id },
+      as: 'admin',
     });
     expect(assign.status).toBe(409);
-    expect(assign.body.error.message).toBe('Тариф «Стартовый» в архиве: назначить его нельзя');
-    expect(
-      (await t.req('DELETE', `/api/catalogs/tariffs/${created.body.id}`, { token: tok.admin })).status,
-    ).toBe(204);
-    const audit = await t.req('GET', `/api/audit?entity=tariff&entity_id=${created.body.id}`, {
-      token: tok.admin,
+    expect(errorOf(assign).message).toBe('Тариф «Стартовый» в архиве: назначить его нельзя');
+    expect((await t.call(tr.remove, { params: { id: created.body.id }, as: 'admin' })).status).toBe(204);
+    const audit = await t.call(systemRoutes.audit, {
+      query: { entity: 'tariff', entity_id: String(created.body.id) },
+      as: 'admin',
     });
-    expect(audit.body.items.map((a: { action: string }) => a.action)).toEqual([
-      'delete',
-      'archive',
-      'update',
-      'create',
-    ]);
+    expect(audit.body.items.map((a) => a.action)).toEqual(['delete', 'archive', 'update', 'create']);
   });
 
   it('sorts by name and by price both ways; other keys are refused', async () => {
     const names = async (query: string) => {
-      const r = await t.req('GET', `/api/catalogs/tariffs?${query}`, { token: tok.admin });
+      const r = await t.call(tr.list, { query: Object.fromEntries(new URLSearchParams(query)), as: 'admin' });
       expect(r.status, query).toBe(200);
       const seeded = ['Базовый', 'Профессиональный', 'Корпоративный'];
-      return r.body.items.map((x: Tariff) => x.name).filter((n: string) => seeded.includes(n));
+      return r.body.items.map((x) => x.name).filter((n) => seeded.includes(n));
     };
     expect(await names('sort=name')).toEqual(['Базовый', 'Корпоративный', 'Профессиональный']);
     expect(await names('sort=name&order=desc')).toEqual(['Профессиональный', 'Корпоративный', 'Базовый']);
@@ -132,10 +123,10 @@ describe('tariffs catalogue (admin only)', () => {
       'Профессиональный',
       'Базовый',
     ]);
-    const page = await t.req('GET', '/api/catalogs/tariffs?sort=name&limit=1&page=2', { token: tok.admin });
+    const page = await t.call(tr.list, { query: { sort: 'name', limit: 1, page: 2 }, as: 'admin' });
     expect(page.body.items[0].name).toBe('Корпоративный');
     for (const bad of ['sort=title', 'sort=code', 'sort=name&order=up']) {
-      const r = await t.req('GET', `/api/catalogs/tariffs?${bad}`, { token: tok.admin });
+      const r = await t.call(tr.list, { query: Object.fromEntries(new URLSearchParams(bad)), as: 'admin' });
       expect(r.status, bad).toBe(400);
     }
   });
@@ -145,12 +136,13 @@ describe('tariff limits are enforced', () => {
   it('«Базовый» on a demo company: the sixth user is refused, naming the limit', async () => {
     const company = t.ids.companies.client1;
     const basic = tariff('Базовый');
-    const r = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
+    const r = await t.call(tr.assign, {
+      params: { id: company },
       body: { tariff_id: basic.id },
+      as: 'admin',
     });
     expect(r.status).toBe(200);
-    expect(r.body.tariff.name).toBe('Базовый');
+    expect(r.body.tariff?.name).toBe('Базовый');
     expect(r.body.usage).toContainEqual({ limit: 'users', used: 1, max: 5 });
 
     await addUsers(company, 4, 'limit');
@@ -174,7 +166,10 @@ describe('tariff limits are enforced', () => {
       assertTariffAllows(t.app.deps.db, t.ids.companies.client2, 'users', 100),
     ).resolves.toBeUndefined();
 
-    const audit = await t.req('GET', `/api/audit?entity=company&entity_id=${company}`, { token: tok.admin });
+    const audit = await t.call(systemRoutes.audit, {
+      query: { entity: 'company', entity_id: String(company) },
+      as: 'admin',
+    });
     expect(audit.body.items[0]).toMatchObject({
       before: { tariff_id: null },
       after: { tariff_id: basic.id },
@@ -196,7 +191,7 @@ describe('tariff limits are enforced', () => {
       expect(since[0].toISOString()).toBe(
         `${new Date(Date.now() + 3 * 3600_000).getUTCFullYear() - 1}-12-31T21:00:00.000Z`,
       );
-      const usage = await t.req('GET', `/api/companies/${company}/tariff`, { token: tok.admin });
+      const usage = await t.call(tr.companyTariff, { params: { id: company }, as: 'admin' });
       expect(usage.body.usage).toContainEqual({ limit: 'contracts', used: 100, max: 100 });
     } finally {
       unregister();
@@ -215,42 +210,27 @@ describe('tariff limits are enforced', () => {
     await t.app.deps.db
       .insert(customers)
       .values({ companyId: company, title: 'ООО «Дочка»', inn: '7707083893' });
-    const down = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
-      body: { tariff_id: tariff('Базовый').id },
-    });
+    const assign = (tariff_id: number | null) =>
+      t.call(tr.assign, { params: { id: company }, body: { tariff_id }, as: 'admin' });
+    const down = await assign(tariff('Базовый').id);
     // already on «Базовый»: unchanged, no check needed
     expect(down.status).toBe(200);
-    const up = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
-      body: { tariff_id: tariff('Профессиональный').id },
-    });
+    const up = await assign(tariff('Профессиональный').id);
     expect(up.status).toBe(200);
     expect(up.body.usage).toContainEqual({ limit: 'users', used: 7, max: 20 });
-    const back = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
-      body: { tariff_id: tariff('Базовый').id },
-    });
+    const back = await assign(tariff('Базовый').id);
     expect(back.status).toBe(409);
-    expect(back.body.error.code).toBe('tariff_limit');
-    expect(back.body.error.message).toBe(
+    expect(errorOf(back).code).toBe('tariff_limit');
+    expect(errorOf(back).message).toBe(
       'Компания превышает лимит тарифа «Базовый»: пользователей 7, а допускается не больше 5',
     );
-    const used = await t.req('DELETE', `/api/catalogs/tariffs/${tariff('Профессиональный').id}`, {
-      token: tok.admin,
-    });
+    const used = await t.call(tr.remove, { params: { id: tariff('Профессиональный').id }, as: 'admin' });
     expect(used.status).toBe(409);
-    expect(used.body.error.code).toBe('has_dependents');
-    const off = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
-      body: { tariff_id: null },
-    });
+    expect(errorOf(used).code).toBe('has_dependents');
+    const off = await assign(null);
     expect(off.body.tariff).toBeNull();
     await expect(assertTariffAllows(t.app.deps.db, company, 'users')).resolves.toBeUndefined();
-    const missing = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
-      body: { tariff_id: 999999 },
-    });
+    const missing = await assign(999999);
     expect(missing.status).toBe(404);
   });
 });
@@ -258,52 +238,47 @@ describe('tariff limits are enforced', () => {
 describe('a tariff limit cannot go below what a company on it uses', () => {
   it('the form and the XLSX import are refused, naming the company; a limit it fits in is saved', async () => {
     const company = t.ids.companies.client2;
-    const created = await t.req('POST', '/api/catalogs/tariffs', {
-      token: tok.admin,
+    const created = await t.call(tr.create, {
       body: { code: 'team', name: 'Командный', max_users: 10, max_companies: 5, price_per_month: '5000' },
+      as: 'admin',
     });
     expect(created.status).toBe(201);
-    const id = created.body.id as number;
-    const assign = await t.req('PUT', `/api/companies/${company}/tariff`, {
-      token: tok.admin,
-      body: { tariff_id: id },
-    });
+    const id = created.body.id;
+    const assign = await t.call(tr.assign, { params: { id: company }, body: { tariff_id: id }, as: 'admin' });
     expect(assign.status).toBe(200);
     await addUsers(company, 3, 'team');
-    const used =
-      (assign.body.usage as { limit: string; used: number }[]).find((u) => u.limit === 'users')!.used + 3;
-    const body = (max_users: number | null) => ({
+    const used = assign.body.usage.find((u) => u.limit === 'users')!.used + 3;
+    const body = (max_users: number | null): z.input<typeof TariffInput> => ({
       code: 'team',
       name: 'Командный',
       max_users,
       max_companies: 5,
       price_per_month: '5000',
     });
-    const lower = await t.req('PUT', `/api/catalogs/tariffs/${id}`, {
-      token: tok.admin,
-      body: body(used - 1),
-    });
+    const update = (max_users: number | null) =>
+      t.call(tr.update, { params: { id }, body: body(max_users), as: 'admin' });
+    const lower = await update(used - 1);
     expect(lower.status).toBe(409);
-    expect(lower.body.error).toMatchObject({ code: 'tariff_limit' });
-    expect(lower.body.error.message).toMatch(
+    expect(errorOf(lower)).toMatchObject({ code: 'tariff_limit' });
+    expect(errorOf(lower).message).toMatch(
       new RegExp(
         `^Лимит тарифа «Командный» нельзя сделать меньше, чем уже использует компания «.+»: пользователей ${used}, а новый лимит — ${used - 1}$`,
       ),
     );
-    expect(lower.body.error.details).toMatchObject({
+    expect(errorOf(lower).details).toMatchObject({
       limit: 'users',
       used,
       max: used - 1,
       company_id: company,
     });
     // nothing saved
-    const kept = await t.req('GET', `/api/catalogs/tariffs/${id}`, { token: tok.admin });
+    const kept = await t.call(tr.get, { params: { id }, as: 'admin' });
     expect(kept.body.max_users).toBe(10);
     // down to exactly what it uses, then no limit at all: both fine
-    const exact = await t.req('PUT', `/api/catalogs/tariffs/${id}`, { token: tok.admin, body: body(used) });
+    const exact = await update(used);
     expect(exact.status).toBe(200);
     expect(exact.body.max_users).toBe(used);
-    const open = await t.req('PUT', `/api/catalogs/tariffs/${id}`, { token: tok.admin, body: body(null) });
+    const open = await update(null);
     expect(open.status).toBe(200);
 
     // the same through the XLSX import: the row is named and no tariff changes
@@ -328,7 +303,7 @@ describe('a tariff limit cannot go below what a company on it uses', () => {
     const form = new FormData();
     const data = Buffer.from(await wb.xlsx.writeBuffer());
     form.append('file', new Blob([new Uint8Array(data)], { type: XLSX_TYPE }), 'tariffs.xlsx');
-    const r = await t.req('POST', '/api/catalogs/tariffs/import', { token: tok.admin, body: form });
+    const r = await upload(tok.admin, form);
     // a job like every catalogue import: 202, then the run ends failed with the row named
     expect(r.status).toBe(202);
     const run = await waitRun(r.body.import_id, tok.admin);
@@ -342,7 +317,7 @@ describe('a tariff limit cannot go below what a company on it uses', () => {
         ),
       },
     ]);
-    const after = await t.req('GET', `/api/catalogs/tariffs/${id}`, { token: tok.admin });
+    const after = await t.call(tr.get, { params: { id }, as: 'admin' });
     expect(after.body.max_users).toBeNull();
   });
 });
@@ -350,7 +325,7 @@ describe('a tariff limit cannot go below what a company on it uses', () => {
 async function waitRun(id: number, token: string) {
   const until = Date.now() + 60_000;
   for (;;) {
-    const run = await t.req('GET', `/api/catalogs/imports/${id}`, { token });
+    const run = await t.call(catalogRoutes.importRun, { params: { id }, as: { token } });
     expect(run.status).toBe(200);
     if (run.body.status === 'done' || run.body.status === 'failed') return run.body;
     if (Date.now() > until) throw new Error(`tariffs import ${id} still ${run.body.status}`);
@@ -358,10 +333,15 @@ async function waitRun(id: number, token: string) {
   }
 }
 
-const upload = async (token: string, data: Buffer, name = 'tariffs.xlsx') => {
+/** A multipart upload: raw HTTP (the contract has no body schema for it). */
+const uploadForm = (token: string, form: FormData) =>
+  t.req<{ import_id: number }>('POST', '/api/catalogs/tariffs/import', { token, body: form });
+
+const upload = async (token: string, data: Buffer | FormData, name = 'tariffs.xlsx') => {
+  if (data instanceof FormData) return uploadForm(token, data);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type: XLSX_TYPE }), name);
-  return t.req('POST', '/api/catalogs/tariffs/import', { token, body: form });
+  return uploadForm(token, form);
 };
 
 describe('the tariffs XLSX import is a job', () => {
@@ -396,11 +376,11 @@ describe('the tariffs XLSX import is a job', () => {
       file_name: 'tariffs.xlsx',
     });
     expect(run.result).toMatchObject({ created: 1, updated: 0 });
-    const list = await t.req('GET', '/api/catalogs/tariffs?q=job-made', { token: tok.admin });
+    const list = await t.call(tr.list, { query: { q: 'job-made' }, as: 'admin' });
     expect(list.body.items).toMatchObject([
       { code: 'job-made', name: 'Из файла', price_per_month: '1234.00' },
     ]);
-    const notices = await t.req('GET', '/api/notifications', { token: tok.admin });
+    const notices = await t.call(systemRoutes.notifications, { as: 'admin' });
     expect(notices.body.items).toContainEqual(
       expect.objectContaining({ status: 'success', header: 'Справочник «Тарифы» загружен' }),
     );
@@ -412,7 +392,7 @@ describe('the tariffs XLSX import is a job', () => {
   it('a file that is not a workbook, or one with a DOCTYPE, is refused in Russian', async () => {
     const junk = await upload(tok.admin, Buffer.from('not a workbook'));
     expect(junk.status).toBe(400);
-    expect(junk.body.error.message).toBe('Файл не является книгой Excel (XLSX)');
+    expect(errorOf(junk).message).toBe('Файл не является книгой Excel (XLSX)');
 
     const file = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import { type ClassifierName, classifierRoutes } from '@zakupki/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,11 +76,11 @@ describe('shipped classifiers', () => {
 
 describe('search', () => {
   const search = (c: string, q: string) =>
-    t.req<{ items: { code: string; title: string; parent_code: string | null }[] }>(
-      'GET',
-      `/api/classifiers/${c}?q=${encodeURIComponent(q)}&limit=20`,
-      { token },
-    );
+    t.call(classifierRoutes.search, {
+      params: { classifier: c as ClassifierName },
+      query: { q, limit: 20 },
+      as: { token },
+    });
 
   it('by words with Russian stems: «подгузники», «трубы», «трубы стальные»', async () => {
     const nappies = await search('okpd2', 'подгузники');
@@ -120,14 +121,17 @@ describe('search', () => {
   });
 
   it('unknown query parameters are refused', async () => {
-    const r = await t.req('GET', '/api/classifiers/okpd2?qq=трубы', { token });
+    const r = await t.call(classifierRoutes.search, {
+      params: { classifier: 'okpd2' },
+      query: { qq: 'трубы' },
+      as: { token },
+    });
     expect(r.status).toBe(400);
   });
 });
 
 describe('a newer release without a release of the product', () => {
   it('replaces the entries; an older one is refused unless forced; a broken file changes nothing', async () => {
-    const db = t.app.deps.db;
     // the shipped file (gzip) with one more code, in its windows-1251
     const text = Buffer.concat([
       gunzipSync(shippedData('okved2')),

@@ -8,6 +8,7 @@ import type { EisPlan, EisPlanItem, EisPlanLongTermVolume } from '../imports/eis
 import { companyCustomers } from '../imports/eis/eis-import.service.js';
 import type { ImportEntry } from '../imports/import-files.js';
 import { ImportFailure, type ImportSpec } from '../imports/import-runner.js';
+import { positionTotals } from './eis-plan-positions.repository.js';
 import { diffPositions, isAnnulled, positionNumber, sumMoney } from './eis-plans.policy.js';
 import { stateOf } from './eis-plans.presenter.js';
 import {
@@ -19,7 +20,6 @@ import {
   insertVersion,
   type PositionVersionInsert,
   planPositionKeys,
-  positionTotals,
   previousVersion,
   setCurrentVersion,
   storeVersionTotals,

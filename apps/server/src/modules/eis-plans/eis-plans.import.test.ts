@@ -425,8 +425,9 @@ describe('EIS plan import', () => {
       as: 'specialist',
     });
     expect(none.body.total).toBe(0);
-    const file = await t.req('GET', `/api/companies/${company}/eis_plans/${planId}/versions/64/export.xlsx`, {
-      token,
+    const file = await t.call(eisPlanRoutes.xlsx, {
+      params: { company_id: company, plan_id: planId, version: 64 },
+      as: { token },
     });
     expect(file.status).toBe(200);
     expect(String(file.headers['content-type'])).toContain('spreadsheetml');

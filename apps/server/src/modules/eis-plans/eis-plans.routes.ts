@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import { eisPlanRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import { contentDisposition } from '../files/files.service.js';
 import { readUpload } from '../imports/imports.routes.js';
@@ -21,7 +20,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** EIS procurement plans: import, plans and versions, positions, changes, XLSX of a version. */
 export function eisPlansModule(app: FastifyInstance) {
-  const db = () => app.deps.db;
   void app.deps.jobs.register(eisPlanImportJob);
 
   app.register(async (scope) => {
@@ -36,25 +34,22 @@ export function eisPlansModule(app: FastifyInstance) {
     });
   });
 
-  addRoute(app, eisPlanRoutes.list, ({ company, query }) => listEisPlans(db(), company.id, query));
-  addRoute(app, eisPlanRoutes.get, ({ company, params }) => getEisPlan(db(), company.id, params.plan_id));
+  addRoute(app, eisPlanRoutes.list, ({ company, query }) => listEisPlans(app.deps, company.id, query));
+  addRoute(app, eisPlanRoutes.get, ({ company, params }) => getEisPlan(app.deps, company.id, params.plan_id));
   addRoute(app, eisPlanRoutes.positions, ({ company, params, query }) =>
-    listPositions(db(), company.id, params.plan_id, params.version, query),
+    listPositions(app.deps, company.id, params.plan_id, params.version, query),
   );
-  addRoute(app, eisPlanRoutes.diff, ({ company, params, query }) => {
-    if (query.from === query.to) {
-      throw new AppError('validation_failed', 'Выберите две разные версии плана', {
-        issues: [{ path: 'query.to', message: 'Версии совпадают' }],
-      });
-    }
-    return diffVersions(db(), company.id, params.plan_id, query.from, query.to);
-  });
+  addRoute(app, eisPlanRoutes.diff, ({ company, params, query }) =>
+    diffVersions(app.deps, company.id, params.plan_id, query.from, query.to),
+  );
   addRoute(app, eisPlanRoutes.searchPositions, ({ company, query }) =>
-    searchPlanPositions(db(), company.id, query),
+    searchPlanPositions(app.deps, company.id, query),
   );
-  addRoute(app, eisPlanRoutes.item, ({ company, params }) => getPlanItem(db(), company.id, params.number));
+  addRoute(app, eisPlanRoutes.item, ({ company, params }) =>
+    getPlanItem(app.deps, company.id, params.number),
+  );
   addRoute(app, eisPlanRoutes.xlsx, async ({ actor, company, params, reply }) => {
-    const out = await exportPlanVersion(db(), actor, company.id, params.plan_id, params.version);
+    const out = await exportPlanVersion(app.deps, actor, company.id, params.plan_id, params.version);
     reply
       .header('content-type', XLSX)
       .header('content-disposition', contentDisposition(out.fileName))

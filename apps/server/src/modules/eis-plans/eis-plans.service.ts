@@ -9,15 +9,26 @@ import type {
   EisPlanViolation,
 } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
 import { toMoscowDate } from '../deadlines/deadlines.js';
 import { procurementLinks } from '../procurements/procurement-positions.repository.js';
+import {
+  contractsForNumbers,
+  findPositionByNumber,
+  linkedNumbers,
+  positionHistory,
+  positionsPage,
+  positionTotals,
+  procurementNumbers,
+  procurementSums,
+  searchPositions,
+} from './eis-plan-positions.repository.js';
 import {
   diffPositions,
   dutyViolations,
@@ -35,21 +46,12 @@ import {
   toVersionSummary,
 } from './eis-plans.presenter.js';
 import {
-  contractsForNumbers,
   findPlan,
   findPlanVersion,
-  findPositionByNumber,
   findVersion,
-  linkedNumbers,
   listPlans,
   type PlanRow,
   planVersions,
-  positionHistory,
-  positionsPage,
-  positionTotals,
-  procurementNumbers,
-  procurementSums,
-  searchPositions,
   type VersionRow,
   versionPositionRows,
 } from './eis-plans.repository.js';
@@ -57,8 +59,9 @@ import { planVersionXlsx } from './eis-plans.xlsx.js';
 
 const notFound = () => new AppError('not_found', 'План закупки не найден');
 
-export async function listEisPlans(tx: Tx, companyId: number, q: EisPlanListQuery) {
-  const { rows, total } = await listPlans(tx, companyId, q);
+export async function listEisPlans(deps: AppDeps, companyId: number, q: EisPlanListQuery) {
+  const { db } = deps;
+  const { rows, total } = await listPlans(db, companyId, q);
   return {
     items: rows.map((r) => toListItem(r.plan, r.current, r.versions)),
     total,
@@ -69,11 +72,11 @@ export async function listEisPlans(tx: Tx, companyId: number, q: EisPlanListQuer
 
 /** Positions of the company's plans for a picker (the contract card): see `searchPositions`. */
 export async function searchPlanPositions(
-  tx: Tx,
+  deps: AppDeps,
   companyId: number,
   q: { q?: string; page: number; limit: number },
 ): Promise<{ items: EisPlanPositionOption[]; total: number; page: number; limit: number }> {
-  const { rows, total } = await searchPositions(tx, companyId, q.q, q);
+  const { rows, total } = await searchPositions(deps.db, companyId, q.q, q);
   return { items: rows.map(toPositionOption), total, page: q.page, limit: q.limit };
 }
 
@@ -158,7 +161,10 @@ async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number>
   return out;
 }
 
-/** Every rule of item 5 broken by a plan: its late duties and its positions' violations. */
+/**
+ * Every rule of item 5 broken by a plan: its late duties and its positions' violations. Runs in the
+ * caller's transaction (the import's, or the pool for the plan's card).
+ */
 export async function planViolations(tx: Tx, companyId: number, planId: number): Promise<EisPlanViolation[]> {
   const plan = await planOf(tx, companyId, planId);
   const versions = await planVersions(tx, plan.id);
@@ -192,55 +198,63 @@ function dutyOut(d: ReturnType<typeof duties>[number]): EisPlanDuty {
   };
 }
 
-export async function getEisPlan(tx: Tx, companyId: number, planId: number): Promise<EisPlan> {
-  const plan = await planOf(tx, companyId, planId);
-  const versions = await planVersions(tx, plan.id);
+export async function getEisPlan(deps: AppDeps, companyId: number, planId: number): Promise<EisPlan> {
+  const { db } = deps;
+  const plan = await planOf(db, companyId, planId);
+  const versions = await planVersions(db, plan.id);
   const current = versions.find((v) => v.version === plan.currentVersion) ?? versions[0];
-  const totals = current.totals ?? (await positionTotals(tx, companyId, current.id, {}));
+  const totals = current.totals ?? (await positionTotals(db, companyId, current.id, {}));
   return {
     ...toListItem(plan, current, versions.length),
     initial_plan_guid: plan.initialPlanGuid,
     history: versions.map(toVersionSummary),
     totals: toTotals(totals),
     duties: duties(plan, versions).map(dutyOut),
-    violations: await planViolations(tx, companyId, plan.id),
+    violations: await planViolations(db, companyId, plan.id),
   };
 }
 
 export async function listPositions(
-  tx: Tx,
+  deps: AppDeps,
   companyId: number,
   planId: number,
   version: number,
   q: z.output<typeof EisPlanPositionQuery>,
 ) {
+  const { db } = deps;
   // one query on the way in; the separate ones only to say what is missing
   const v =
-    (await findPlanVersion(tx, companyId, planId, version)) ??
-    (await versionOf(tx, await planOf(tx, companyId, planId), version));
+    (await findPlanVersion(db, companyId, planId, version)) ??
+    (await versionOf(db, await planOf(db, companyId, planId), version));
   const { page, limit, ...filter } = q;
   // the totals of a version as a whole are kept at import: only a filter needs them counted
   const filtered = Object.values(filter).some((x) => x !== undefined);
   const [rows, totals] = await Promise.all([
-    positionsPage(tx, companyId, v.id, filter, { page, limit }),
-    !filtered && 'totals' in v && v.totals ? v.totals : positionTotals(tx, companyId, v.id, filter),
+    positionsPage(db, companyId, v.id, filter, { page, limit }),
+    !filtered && 'totals' in v && v.totals ? v.totals : positionTotals(db, companyId, v.id, filter),
   ]);
   return { items: rows.map(toPosition), total: totals.total, page, limit, totals: toTotals(totals) };
 }
 
 export async function diffVersions(
-  tx: Tx,
+  deps: AppDeps,
   companyId: number,
   planId: number,
   from: number,
   to: number,
 ): Promise<EisPlanDiff> {
-  const plan = await planOf(tx, companyId, planId);
-  const a = await versionOf(tx, plan, from);
-  const b = await versionOf(tx, plan, to);
+  if (from === to) {
+    throw new AppError('validation_failed', 'Выберите две разные версии плана', {
+      issues: [{ path: 'query.to', message: 'Версии совпадают' }],
+    });
+  }
+  const { db } = deps;
+  const plan = await planOf(db, companyId, planId);
+  const a = await versionOf(db, plan, from);
+  const b = await versionOf(db, plan, to);
   const d = diffPositions(
-    (await versionPositionRows(tx, a.id)).map(stateOf),
-    (await versionPositionRows(tx, b.id)).map(stateOf),
+    (await versionPositionRows(db, a.id)).map(stateOf),
+    (await versionPositionRows(db, b.id)).map(stateOf),
   );
   const brief = (p: { number: string; guid: string; subject: string; price: string | null }) => ({
     number: p.number,
@@ -262,16 +276,17 @@ export async function diffVersions(
   };
 }
 
-export async function getPlanItem(tx: Tx, companyId: number, number: string): Promise<EisPlanItem> {
-  const found = await findPositionByNumber(tx, companyId, number);
+export async function getPlanItem(deps: AppDeps, companyId: number, number: string): Promise<EisPlanItem> {
+  const { db } = deps;
+  const found = await findPositionByNumber(db, companyId, number);
   if (!found) throw new AppError('not_found', `Позиция плана ${number} не найдена`);
   const { position, plan } = found;
-  const history = await positionHistory(tx, position.id);
+  const history = await positionHistory(db, position.id);
   // the position as the version in force states it, or as the newest version that holds it
   const cur = history.find((h) => h.version.version === plan.currentVersion) ?? history[history.length - 1];
-  const contractRows = await contractsForNumbers(tx, companyId, [number]);
-  const procurementsOf = await procurementSums(tx, companyId, [position.id]);
-  const procurementRows = await procurementLinks(tx, companyId, [position.id]);
+  const contractRows = await contractsForNumbers(db, companyId, [number]);
+  const procurementsOf = await procurementSums(db, companyId, [position.id]);
+  const procurementRows = await procurementLinks(db, companyId, [position.id]);
   const summary = {
     pv: cur.pv,
     number,
@@ -282,7 +297,7 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
     procurementAmount: procurementsOf.get(position.id)?.sum ?? '0',
   };
   const pv = cur.pv;
-  const facts = await positionFacts(tx, companyId, new Set([position.id]), plan.id);
+  const facts = await positionFacts(db, companyId, new Set([position.id]), plan.id);
   return {
     ...toPosition(summary),
     plan_id: plan.id,
@@ -357,12 +372,13 @@ export async function getPlanItem(tx: Tx, companyId: number, number: string): Pr
 
 /** A plan version as XLSX (the download is audited like the register's). */
 export async function exportPlanVersion(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   planId: number,
   version: number,
 ) {
+  const { db } = deps;
   const plan = await planOf(db, companyId, planId);
   const v = await versionOf(db, plan, version);
   const rows = await versionPositionRows(db, v.id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatRuDate } from '../calendar/iso-date.js';
-import type { ContractBundle, ContractRow, ItemRow, Organisation } from './contract-bundle.js';
+import type { ContractBundle, ContractRow, ItemRow, Organisation } from './contract-bundle.repository.js';
 import { ExportFailure } from './export-failure.js';
 import { eisDateTime, el, leaf, nameGuid, renderXml, type XmlChild, type XmlElement } from './xml-writer.js';
 

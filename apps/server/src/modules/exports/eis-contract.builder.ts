@@ -1,7 +1,7 @@
 import type { SupplierAddressInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import { trimDecimal } from '../../lib/decimal.js';
-import type { ContractBundle, Organisation } from './contract-bundle.js';
+import type { ContractBundle, Organisation } from './contract-bundle.repository.js';
 import {
   type BuiltXml,
   C,

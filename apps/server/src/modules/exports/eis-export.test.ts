@@ -1,6 +1,7 @@
+import { exportRoutes as r } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { contractItems, files, reportRuns } from '../../db/schema/index.js';
 import { SUPPLIER } from '../contracts/contracts.test-helpers.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
@@ -11,11 +12,12 @@ import {
   addPayment,
   createContract2024,
   download,
+  errorOf,
   reportNotification,
-  runReport,
+  runExport,
 } from './exports.test-helpers.js';
 
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let company: number;
 const REG = '25003123458240000150000';
@@ -30,20 +32,15 @@ const ADDRESS = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('client');
   company = t.ids.companies.client1;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const base = (id: number) => `/api/companies/${company}/contracts/${id}/export`;
+const of = (id: number) => ({ company_id: company, id });
 
 describe('EIS XML of the contract information', () => {
   it('passes contract.xsd and reads back through the import parser with the same figures', async () => {
     const c = await createContract2024(t, token, company, { eis_registry_number: REG, eis_guid: GUID });
-    const report = await runReport(t, token, company, `${base(c.id)}/eis-contract`, {
+    const report = await runExport(t, token, r.eisContract, of(c.id), {
       supplier_address: ADDRESS,
     });
     expect(report.status).toBe('done');
@@ -98,7 +95,7 @@ describe('EIS XML of the contract information', () => {
       procurement_method_code: null,
       procurement_method_name: null,
     });
-    const report = await runReport(t, token, company, `${base(c.id)}/eis-contract`, {});
+    const report = await runExport(t, token, r.eisContract, of(c.id), {});
     expect(report.status).toBe('done');
     const xml = (await download(t, token, `/api/files/${report.file_id}`)).body.toString('utf8');
     expect((await validateEis223(xml)).valid).toBe(true);
@@ -106,7 +103,7 @@ describe('EIS XML of the contract information', () => {
     expect(report.warnings.join(' ')).toContain('адрес поставщика');
     expect(report.warnings.join(' ')).toContain('Способ закупки в реестре не указан');
     // no EIS guid: a stable one made from the contract id, the same on the next export
-    const again = await runReport(t, token, company, `${base(c.id)}/eis-contract`, {});
+    const again = await runExport(t, token, r.eisContract, of(c.id), {});
     expect(again.contract_guid).toBe(report.contract_guid);
     expect(report.contract_guid).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
@@ -121,7 +118,7 @@ describe('EIS XML of the contract information', () => {
       customer_kpp: null,
     });
     const before = await t.app.deps.db.select().from(files);
-    const report = await runReport(t, token, company, `${base(c.id)}/eis-contract`, {
+    const report = await runExport(t, token, r.eisContract, of(c.id), {
       supplier_address: ADDRESS,
     });
     expect(report.status).toBe('failed');
@@ -140,7 +137,7 @@ describe('EIS XML of the contract information', () => {
       .update(contractItems)
       .set({ okeiCode: '1'.repeat(25) })
       .where(eq(contractItems.contractId, c.id));
-    const report = await runReport(t, token, company, `${base(c.id)}/eis-contract`, {
+    const report = await runExport(t, token, r.eisContract, of(c.id), {
       supplier_address: ADDRESS,
     });
     expect(report.status).toBe('failed');
@@ -154,16 +151,17 @@ describe('EIS XML of the contract information', () => {
 
   it('refuses at once a 44-ФЗ contract and a draft', async () => {
     const c44 = await createContract2024(t, token, company, { number: 'Б/44', law: '44' });
-    const r1 = await t.req('POST', `${base(c44.id)}/eis-contract`, { token, body: {} });
+    const r1 = await t.call(r.eisContract, { params: of(c44.id), body: {}, as: { token } });
     expect(r1.status).toBe(400);
-    expect(r1.body.error.message).toContain('только для договоров по 223-ФЗ');
+    expect(errorOf(r1).message).toContain('только для договоров по 223-ФЗ');
     const draft = await createContract2024(t, token, company, { number: 'Б/5', status: 'draft' });
-    const r2 = await t.req('POST', `${base(draft.id)}/eis-performance`, { token, body: {} });
+    const r2 = await t.call(r.eisPerformance, { params: of(draft.id), body: {}, as: { token } });
     expect(r2.status).toBe(400);
-    expect(r2.body.error.message).toContain('«Проект»');
-    const r3 = await t.req('POST', `${base(draft.id)}/eis-contract`, {
-      token,
-      body: { supplier_address: { post_code: '12345' } },
+    expect(errorOf(r2).message).toContain('«Проект»');
+    const r3 = await t.call(r.eisContract, {
+      params: of(draft.id),
+      invalidBody: { supplier_address: { post_code: '12345' } },
+      as: { token },
     });
     expect(r3.status).toBe(400);
     expect(JSON.stringify(r3.body)).toContain('Почтовый индекс состоит из 6 цифр');
@@ -183,7 +181,7 @@ describe('EIS XML of the execution information', () => {
     ]);
     await addPayment(t, company, c.id, '2024-04-25', '475000.00', '177');
     await addPayment(t, company, c.id, '2024-06-05', '100000.00', '230'); // after the period
-    const report = await runReport(t, token, company, `${base(c.id)}/eis-performance`, {
+    const report = await runExport(t, token, r.eisPerformance, of(c.id), {
       period_from: '2024-03-01',
       period_to: '2024-05-31',
     });
@@ -218,16 +216,17 @@ describe('EIS XML of the execution information', () => {
 
   it('a period with nothing to report fails with the reason', async () => {
     const c = await createContract2024(t, token, company, { number: 'И/2' });
-    const report = await runReport(t, token, company, `${base(c.id)}/eis-performance`, {
+    const report = await runExport(t, token, r.eisPerformance, of(c.id), {
       period_from: '2024-03-01',
       period_to: '2024-03-31',
     });
     expect(report.status).toBe('failed');
     expect(report.error).toContain('нет оплат и сопоставленных документов о приёмке');
-    const r = await t.req('POST', `${base(c.id)}/eis-performance`, {
-      token,
+    const bad = await t.call(r.eisPerformance, {
+      params: of(c.id),
       body: { period_from: '2024-04-01', period_to: '2024-03-01' },
+      as: { token },
     });
-    expect(r.status).toBe(400);
+    expect(bad.status).toBe(400);
   });
 });

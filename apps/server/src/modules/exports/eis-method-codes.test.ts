@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { exportRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
 import type { EisContract } from '../imports/eis/eis.types.js';
 import { validateEis223 } from './eis-validate.js';
-import { createContract2024, download, runReport } from './exports.test-helpers.js';
+import { createContract2024, download, runExport } from './exports.test-helpers.js';
 import { classifyMethod, EIS_CODE_OF_METHOD } from './procurement-method.js';
 
 describe('EIS purchase type of a catalogue method', () => {
@@ -25,19 +26,14 @@ describe('EIS purchase type of a catalogue method', () => {
   });
 });
 
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let company: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('client');
   company = t.ids.companies.client1;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 async function methodId(code: string): Promise<number> {
   const [row] = await t.db.database.query<{ id: number }>(
     "select id from catalog_entries where kind = 'method' and code = $1 and company_id is null",
@@ -59,13 +55,7 @@ describe('the contract information carries the chosen method’s EIS code', () =
       procurement_method_id: await methodId(code),
       price_method_id: null,
     });
-    const report = await runReport(
-      t,
-      token,
-      company,
-      `/api/companies/${company}/contracts/${c.id}/export/eis-contract`,
-      {},
-    );
+    const report = await runExport(t, token, exportRoutes.eisContract, { company_id: company, id: c.id }, {});
     expect(report.status).toBe('done');
     expect(report.warnings.join(' ')).not.toContain('Способ закупки');
     const file = await download(t, token, `/api/files/${report.file_id}`);

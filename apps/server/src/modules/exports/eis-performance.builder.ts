@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { trimDecimal } from '../../lib/decimal.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import type { ContractBundle, EventRow, Organisation } from './contract-bundle.js';
+import type { ContractBundle, EventRow, Organisation } from './contract-bundle.repository.js';
 import {
   type BuiltXml,
   C,

@@ -7,12 +7,12 @@ import { reportJob } from './exports.jobs.js';
 import {
   getReport,
   listReports,
+  registerXlsx,
   startEisContract,
   startEisPerformance,
   startMonthly,
   startOcds,
 } from './exports.service.js';
-import { registerXlsx } from './register-xlsx.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -26,7 +26,7 @@ export function exportsModule(app: FastifyInstance): ModuleJobs {
 
   addRoute(app, exportRoutes.registerXlsx, async ({ actor, params, query, reply }) => {
     // access, filters and the row count come first: a failure there is the usual JSON error
-    const out = await registerXlsx(app.deps.db, actor, params.company_id, query);
+    const out = await registerXlsx(app.deps, actor, params.company_id, query);
     reply
       .header('content-type', XLSX)
       .header('content-disposition', contentDisposition(out.fileName))
@@ -54,9 +54,9 @@ export function exportsModule(app: FastifyInstance): ModuleJobs {
     reply.code(202);
     return startMonthly(deps(), actor, params.company_id, body);
   });
-  addRoute(app, exportRoutes.list, ({ company, query }) => listReports(app.deps.db, company.id, query));
+  addRoute(app, exportRoutes.list, ({ company, query }) => listReports(app.deps, company.id, query));
   addRoute(app, exportRoutes.get, ({ actor, params }) =>
-    getReport(app.deps.db, actor, params.company_id, params.report_id),
+    getReport(app.deps, actor, params.company_id, params.report_id),
   );
   return [reportJob];
 }

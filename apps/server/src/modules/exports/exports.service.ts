@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   CONTRACT_STATUS_TITLES,
   type EisContractExportInput,
@@ -11,22 +12,29 @@ import {
   type ReportListQuery,
   type ReportRun,
 } from '@zakupki/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { countOf, onPage, paged } from '../../db/paging.js';
-import { contracts, files, reportRuns, users } from '../../db/schema/index.js';
+import { mapPage } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
+import type { ContractRow } from './contract-bundle.repository.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';
+import {
+  contractCompanies,
+  contractsByIds,
+  countRegister,
+  findContractRow,
+  type RegisterQuery,
+  registerIds,
+} from './export-contracts.repository.js';
 import { reportJob } from './exports.jobs.js';
-
-type RunRow = typeof reportRuns.$inferSelect;
+import { toReportRun } from './exports.presenter.js';
+import { REGISTER_COLUMNS, REGISTER_SHEET, registerCells, streamSheet } from './register.xlsx.js';
+import { findReportRun, insertReportRun, listReportRuns } from './report-runs.repository.js';
 
 /** Creates the run (audited) and queues its job. */
 async function enqueue(
@@ -37,26 +45,23 @@ async function enqueue(
     code: ReportCode;
     title: string;
     params: Record<string, unknown>;
-    contract?: typeof contracts.$inferSelect;
+    contract?: ContractRow;
   },
 ): Promise<{ job_id: string; report_id: number }> {
   // the job id is chosen with the run: a run whose job was never sent (its node died) gets it again
   const jobId = randomUUID();
   const row = await deps.db.transaction(async (tx) => {
-    const [r] = await tx
-      .insert(reportRuns)
-      .values({
-        jobId,
-        companyId,
-        userId: actor.userId,
-        reportCode: run.code,
-        title: run.title,
-        params: run.params,
-        contractId: run.contract?.id ?? null,
-        contractGuid: run.contract ? contractGuidOf(run.contract) : null,
-        contractRegnumber: run.contract ? regNumber23(run.contract) : null,
-      })
-      .returning();
+    const r = await insertReportRun(tx, {
+      jobId,
+      companyId,
+      userId: actor.userId,
+      reportCode: run.code,
+      title: run.title,
+      params: run.params,
+      contractId: run.contract?.id ?? null,
+      contractGuid: run.contract ? contractGuidOf(run.contract) : null,
+      contractRegnumber: run.contract ? regNumber23(run.contract) : null,
+    });
     await audit(tx, actor, {
       action: 'create',
       entity: 'report',
@@ -73,9 +78,9 @@ async function enqueue(
 }
 
 /** A contract the EIS 223-ФЗ exports may be built for: of this company, under 223-ФЗ, concluded. */
-async function exportableContract(db: Db, actor: Actor, companyId: number, id: number) {
-  await assertContractOf(db, actor, companyId, id);
-  const [c] = await db.select().from(contracts).where(eq(contracts.id, id));
+async function exportableContract(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  await assertContractOf(deps.db, actor, companyId, id);
+  const c = (await findContractRow(deps.db, id))!;
   if (c.law !== '223') {
     throw new AppError(
       'bad_request',
@@ -98,7 +103,7 @@ export async function startEisContract(
   id: number,
   body: z.output<typeof EisContractExportInput>,
 ) {
-  const c = await exportableContract(deps.db, actor, companyId, id);
+  const c = await exportableContract(deps, actor, companyId, id);
   return enqueue(deps, actor, companyId, {
     code: 'eis-contract',
     title: `Сведения о договоре № ${c.number} для ЕИС`,
@@ -114,7 +119,7 @@ export async function startEisPerformance(
   id: number,
   body: z.output<typeof EisPerformanceExportInput>,
 ) {
-  const c = await exportableContract(deps.db, actor, companyId, id);
+  const c = await exportableContract(deps, actor, companyId, id);
   const from = body.period_from ?? c.contractDate;
   const to = body.period_to ?? todayMoscow();
   if (from > to) throw new AppError('bad_request', 'Начало периода не может быть позже его окончания');
@@ -134,10 +139,7 @@ export async function startOcds(
 ) {
   if (body.contract_ids) {
     const ids = [...new Set(body.contract_ids)];
-    const rows = await deps.db
-      .select({ id: contracts.id, companyId: contracts.companyId })
-      .from(contracts)
-      .where(inArray(contracts.id, ids));
+    const rows = await contractCompanies(deps.db, ids);
     // a contract of another company is refused like a missing one (same message), and audited
     const foreign = rows.filter((r) => r.companyId !== companyId);
     for (const f of foreign) await auditRefused(deps.db, actor, 'contract', f.id, f.companyId, companyId);
@@ -151,12 +153,13 @@ export async function startOcds(
     });
   }
   const filters = body.filters ?? {};
-  const [{ n }] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contracts)
-    .where(
-      listConditions(companyId, { ...filters, page: 1, limit: 1, sort: 'contract_date', order: 'desc' }),
-    );
+  const n = await countRegister(deps.db, companyId, {
+    ...filters,
+    page: 1,
+    limit: 1,
+    sort: 'contract_date',
+    order: 'desc',
+  });
   if (Number(n) === 0) throw new AppError('bad_request', 'По заданным фильтрам в реестре нет договоров');
   if (Number(n) > OCDS_MAX_CONTRACTS) {
     throw new AppError(
@@ -184,77 +187,55 @@ export async function startMonthly(
   });
 }
 
-function toReportRun(
-  r: RunRow,
-  file: { name: string | null; size: number | null } | null,
-  user: { id: number | null; title: string | null } | null,
-): ReportRun {
-  return {
-    id: r.id,
-    company_id: r.companyId,
-    report_code: r.reportCode as ReportCode,
-    title: r.title,
-    status: r.status,
-    params: r.params,
-    contract_id: r.contractId,
-    contract_guid: r.contractGuid,
-    contract_regnumber: r.contractRegnumber,
-    file_id: r.fileId,
-    file_name: file?.name ?? null,
-    file_size: file?.size ?? null,
-    error: r.error,
-    warnings: r.warnings,
-    created_by: user?.id ? { id: user.id, title: user.title ?? '' } : null,
-    created_at: r.createdAt.toISOString(),
-    finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
-  };
-}
-
-function selectRuns(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      r: reportRuns,
-      file: { name: files.name, size: files.size },
-      user: { id: users.id, title: users.title },
-    })
-    .from(reportRuns)
-    .leftJoin(files, eq(files.id, reportRuns.fileId))
-    .leftJoin(users, eq(users.id, reportRuns.userId))
-    .where(where);
-}
-
-export async function listReports(db: Db, companyId: number, q: z.output<typeof ReportListQuery>) {
-  const where = and(
-    eq(reportRuns.companyId, companyId),
-    q.report_code ? eq(reportRuns.reportCode, q.report_code) : undefined,
-    q.contract_id ? eq(reportRuns.contractId, q.contract_id) : undefined,
-  );
-  const { items: rows, total } = await paged(
-    q,
-    onPage(selectRuns(db, where).orderBy(desc(reportRuns.id)), q),
-    countOf(db, reportRuns, where),
-  );
-  return {
-    items: rows.map(({ r, file, user }) => toReportRun(r, file, user)),
-    total: Number(total),
-    page: q.page,
-    limit: q.limit,
-  };
+export async function listReports(deps: AppDeps, companyId: number, q: z.output<typeof ReportListQuery>) {
+  return mapPage(await listReportRuns(deps.db, companyId, q), toReportRun);
 }
 
 export async function getReport(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   reportId: number,
 ): Promise<ReportRun> {
-  const [row] = await selectRuns(db, eq(reportRuns.id, reportId));
-  await assertOwned(db, actor, {
+  const row = await findReportRun(deps.db, reportId);
+  await assertOwned(deps.db, actor, {
     entity: 'report',
     id: reportId,
     owner: row?.r.companyId,
     companyId,
     notFound: 'Отчёт не найден',
   });
-  return toReportRun(row.r, row.file, row.user);
+  return toReportRun(row!);
+}
+
+/**
+ * The register view as XLSX: the same filters and sort as GET /contracts, every matching contract
+ * (no paging). Only the ordered ids are held in memory; rows are read and written
+ * REGISTER_BATCH at a time into a streaming workbook. The export is audited.
+ */
+export async function registerXlsx(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  q: RegisterQuery,
+): Promise<{ stream: Readable; fileName: string; rows: number }> {
+  const { db } = deps;
+  const today = todayMoscow();
+  const ids = await registerIds(db, companyId, q, today);
+  const { page: _p, limit: _l, ...filters } = q;
+  await audit(db, actor, {
+    action: 'export',
+    entity: 'contracts',
+    companyId,
+    after: { format: 'xlsx', rows: ids.length, filters },
+  });
+  const out = streamSheet(db, {
+    sheet: REGISTER_SHEET,
+    columns: REGISTER_COLUMNS,
+    ids,
+    load: contractsByIds,
+    id: (r) => r.id,
+    cells: (r, n) => registerCells(r, n, today),
+  });
+  return { stream: out, fileName: `Реестр договоров на ${formatRuDate(today)}.xlsx`, rows: ids.length };
 }

@@ -1,7 +1,7 @@
-import type { ReportRun } from '@zakupki/shared';
+import type { ReportRun, RouteBody, RouteDef, ValidationIssue } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness.js';
+import type { CallOpts, Res, TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
 import { contractEventItems, contractEvents, contractItems, notifications } from '../../db/schema/index.js';
 import { contractBody, createContract } from '../contracts/contracts.test-helpers.js';
@@ -36,19 +36,39 @@ export function waitReport(t: TestApp, token: string, companyId: number, reportI
   return waitRun<ReportRun>(t, token, `/api/companies/${companyId}/reports/${reportId}`, ms);
 }
 
-/** Starts a report and waits for it. */
-export async function runReport(
-  t: TestApp,
-  token: string,
-  companyId: number,
-  url: string,
-  body: unknown = {},
-) {
+/**
+ * Starts a report by its URL and waits for it: kept for apps/server/test (probing); the module's
+ * tests call `runExport` with the route.
+ */
+export async function runReport(t: TestApp, token: string, companyId: number, url: string, body: unknown) {
   const r = await t.req<{ job_id: string; report_id: number }>('POST', url, { token, body });
   if (r.status !== 202) throw new Error(`start failed: ${r.status} ${JSON.stringify(r.body)}`);
   expect(typeof r.body.job_id).toBe('string');
   return waitReport(t, token, companyId, r.body.report_id);
 }
+
+/** Starts a report through its route (`exportRoutes.x`) and waits for it. */
+export async function runExport<R extends RouteDef>(
+  t: TestApp,
+  token: string,
+  route: R,
+  params: { company_id: number; id?: number },
+  body: RouteBody<R>,
+) {
+  const r: Res<unknown> = await t.call(route, { params, body, as: { token } } as CallOpts<R>);
+  const started = r.body as { job_id: string; report_id: number };
+  if (r.status !== 202) throw new Error(`start failed: ${r.status} ${JSON.stringify(r.body)}`);
+  expect(typeof started.job_id).toBe('string');
+  return waitReport(t, token, params.company_id, started.report_id);
+}
+
+/** The body of a refused call: `{error: {code, message, details}}` (lib/app-error.ts). */
+export type Refused = {
+  error: { code: string; message: string; details: { issues: ValidationIssue[] } & Record<string, unknown> };
+};
+
+/** The error of a refused call. */
+export const errorOf = (r: { body: unknown }) => (r.body as Refused).error;
 
 /** Raw bytes of a download (files, XLSX). */
 export async function download(t: TestApp, token: string, url: string) {

@@ -1,13 +1,17 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { contracts } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
+import type { AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
 import { monthlyReportItem } from '../deadlines/deadlines.js';
-import { type ContractBundle, loadBundles, loadCompany, type Organisation } from './contract-bundle.js';
+import {
+  type ContractBundle,
+  loadBundles,
+  loadCompany,
+  type Organisation,
+} from './contract-bundle.repository.js';
+import { contractIdsConcluded } from './export-contracts.repository.js';
 import { MONTHLY_ROWS, type MonthlyRule } from './monthly-223-form.js';
 
 /**
@@ -49,32 +53,15 @@ const numbers = (list: ContractBundle[]) =>
   list.map((b) => `№ ${b.contract.number} от ${formatRuDate(b.contract.contractDate)}`).join('; ');
 
 export async function computeMonthlyReport(
-  db: Db,
+  deps: AppDeps,
   companyId: number,
   year: number,
   month: number,
 ): Promise<MonthlyReport> {
   const periodFrom = `${year}-${pad(month)}-01`;
   const periodTo = `${year}-${pad(month)}-${pad(lastDay(year, month))}`;
-  const rows = await db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.companyId, companyId),
-        eq(contracts.law, '223'),
-        inArray(contracts.status, [...CONCLUDED]),
-        gte(contracts.contractDate, periodFrom),
-        lte(contracts.contractDate, periodTo),
-      ),
-    )
-    .orderBy(asc(contracts.contractDate), asc(contracts.id));
-  const all = await loadBundles(
-    db,
-    companyId,
-    rows.map((r) => r.id),
-    { children: false },
-  );
+  const ids = await contractIdsConcluded(deps.db, companyId, CONCLUDED, { from: periodFrom, to: periodTo });
+  const all = await loadBundles(deps.db, companyId, ids, { children: false });
   const notes: MonthlyNote[] = [];
   // ч. 4 ст. 1: contracts the law does not cover are not purchases under 223-ФЗ
   const exempt = all.filter((b) => /не распространяется/i.test(b.basisTitle ?? ''));
@@ -157,7 +144,7 @@ export async function computeMonthlyReport(
     todayMoscow(),
   );
   return {
-    company: await loadCompany(db, companyId),
+    company: await loadCompany(deps.db, companyId),
     year,
     month,
     periodFrom,

@@ -1,15 +1,16 @@
+import { exportRoutes } from '@zakupki/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { catalogEntries, contracts } from '../../db/schema/index.js';
 import { SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
-import { createContract2024, download, reportNotification, runReport } from './exports.test-helpers.js';
+import { createContract2024, download, reportNotification, runExport } from './exports.test-helpers.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
 import { MONTHLY_SHEETS, MONTHLY_TABLE_HEADER_ROW } from './monthly-report.xlsx.js';
 import { MONEY_FORMAT } from './xlsx-formats.js';
 
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let company: number;
 
@@ -38,7 +39,6 @@ const notSme = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('client');
   company = t.ids.companies.client1;
   const failed = await basisId('3');
@@ -106,10 +106,6 @@ beforeAll(async () => {
   });
   await add('М-12', { price: '60000.00', contract_date: '2024-01-31', procurement_method_code: 'e_auction' });
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('monthly report of ч. 19 ст. 4 223-ФЗ', () => {
   it('encodes 4 sections and 16 codes', () => {
     expect(Object.keys(MONTHLY_SECTIONS)).toHaveLength(4);
@@ -119,10 +115,16 @@ describe('monthly report of ч. 19 ст. 4 223-ФЗ', () => {
   });
 
   it('fills the form from the month’s contracts, lists what it cannot tell and shows the due date', async () => {
-    const report = await runReport(t, token, company, `/api/companies/${company}/reports/monthly`, {
-      year: 2024,
-      month: 2,
-    });
+    const report = await runExport(
+      t,
+      token,
+      exportRoutes.monthly,
+      { company_id: company },
+      {
+        year: 2024,
+        month: 2,
+      },
+    );
     expect(report.status).toBe('done');
     expect(report.title).toBe('Ежемесячный отчёт о договорах за февраль 2024 г.');
     // 10.03.2024 is a Sunday: the report is due on Monday 11.03.2024
@@ -192,18 +194,25 @@ describe('monthly report of ч. 19 ст. 4 223-ФЗ', () => {
   });
 
   it('a month without contracts gives zeros, not an error', async () => {
-    const report = await runReport(t, token, company, `/api/companies/${company}/reports/monthly`, {
-      year: 2023,
-      month: 7,
-    });
+    const report = await runExport(
+      t,
+      token,
+      exportRoutes.monthly,
+      { company_id: company },
+      {
+        year: 2023,
+        month: 7,
+      },
+    );
     expect(report.status).toBe('done');
     expect(report.params).toMatchObject({ due_date: '2023-08-10' });
   });
 
   it('checks year and month', async () => {
-    const r = await t.req('POST', `/api/companies/${company}/reports/monthly`, {
-      token,
-      body: { year: 2024, month: 13 },
+    const r = await t.call(exportRoutes.monthly, {
+      params: { company_id: company },
+      invalidBody: { year: 2024, month: 13 },
+      as: { token },
     });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).toContain('Месяц от 1 до 12');

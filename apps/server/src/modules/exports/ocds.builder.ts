@@ -3,7 +3,7 @@ import { formatRub } from '@zakupki/shared';
 import { MOSCOW_OFFSET } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { FIELD_TITLES, materialChanges } from '../contracts/contracts.policy.js';
-import type { ContractBundle, ContractRow, EventRow, Organisation } from './contract-bundle.js';
+import type { ContractBundle, ContractRow, EventRow, Organisation } from './contract-bundle.repository.js';
 
 /**
  * OCDS 1.1 release package (https://standard.open-contracting.org/1.1/en/schema/release_package/)

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { contractRoutes, exportRoutes, type RouteBody } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
 import {
@@ -8,13 +9,14 @@ import {
   contractBody2024,
   createContract2024,
   download,
+  errorOf,
   reportNotification,
-  runReport,
+  runExport,
 } from './exports.test-helpers.js';
 import type { OcdsPackage, OcdsRelease } from './ocds.builder.js';
 import { validateOcdsPackage } from './ocds-rules.js';
 
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let company: number;
 const REG = '25003123458240000170000';
@@ -24,7 +26,6 @@ let singleId = 0;
 let pkg: OcdsPackage;
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('client');
   company = t.ids.companies.client1;
   const a = await createContract2024(t, token, company, { number: 'O-1', eis_registry_number: REG });
@@ -36,23 +37,23 @@ beforeAll(async () => {
   await addPayment(t, company, a.id, '2024-04-25', '625000.00', '177');
   // a change of the concluded contract (доп. соглашение): a new version with another end date;
   // the items keep their ids (they carry accepted quantities)
-  const card = await t.req<{ items: { id: number }[]; revision: number }>(
-    'GET',
-    `/api/companies/${company}/contracts/${a.id}`,
-    {
-      token,
-    },
-  );
-  const body = contractBody2024({ number: 'O-1', eis_registry_number: REG, end_date: '2025-03-31' });
-  const put = await t.req('PUT', `/api/companies/${company}/contracts/${a.id}`, {
-    token,
+  const params = { company_id: company, id: a.id };
+  const card = await t.call(contractRoutes.get, { params, as: { token } });
+  // the body of the create without its status (an update keeps the status it has)
+  const { status: _status, ...body } = contractBody2024({
+    number: 'O-1',
+    eis_registry_number: REG,
+    end_date: '2025-03-31',
+  }) as RouteBody<typeof contractRoutes.create>;
+  const put = await t.call(contractRoutes.update, {
+    params,
     body: {
       ...body,
-      status: undefined,
       revision: card.body.revision,
-      items: body.items.map((it, i) => ({ ...it, id: card.body.items[i].id })),
+      items: (body.items ?? []).map((it, i) => ({ ...it, id: card.body.items[i].id })),
       change: { date: '2024-06-03', description: 'Дополнительное соглашение № 1: продление срока поставки' },
     },
+    as: { token },
   });
   expect(put.status).toBe(200);
   const b = await createContract2024(t, token, company, {
@@ -71,15 +72,13 @@ beforeAll(async () => {
   });
   singleId = b.id;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const url = () => `/api/companies/${company}/exports/ocds`;
+const own = () => ({ company_id: company });
 
 describe('OCDS 1.1 release package', () => {
   it('is built by a job for chosen contracts and keeps the essential rules of the standard', async () => {
-    const report = await runReport(t, token, company, url(), { contract_ids: [auctionId, singleId] });
+    const report = await runExport(t, token, exportRoutes.ocds, own(), {
+      contract_ids: [auctionId, singleId],
+    });
     expect(report.status).toBe('done');
     const file = await download(t, token, `/api/files/${report.file_id}`);
     expect(String(file.headers['content-type'])).toContain('application/json');
@@ -191,7 +190,7 @@ describe('OCDS 1.1 release package', () => {
   });
 
   it('takes the contracts of a register filter', async () => {
-    const report = await runReport(t, token, company, url(), {
+    const report = await runExport(t, token, exportRoutes.ocds, own(), {
       filters: { supplier: SUPPLIER2.inn, date_from: '2024-01-01', date_to: '2024-12-31' },
     });
     expect(report.status).toBe('done');
@@ -203,16 +202,26 @@ describe('OCDS 1.1 release package', () => {
   });
 
   it('refuses a request with both or neither of contract ids and filters, or with an empty filter', async () => {
-    const both = await t.req('POST', url(), { token, body: { contract_ids: [auctionId], filters: {} } });
+    const ocds = (body: unknown) =>
+      t.call(exportRoutes.ocds, { params: own(), invalidBody: body, as: { token } });
+    const both = await ocds({ contract_ids: [auctionId], filters: {} });
     expect(both.status).toBe(400);
     expect(JSON.stringify(both.body)).toContain('либо список договоров');
-    expect((await t.req('POST', url(), { token, body: {} })).status).toBe(400);
-    const none = await t.req('POST', url(), { token, body: { filters: { supplier: '7700000001' } } });
+    expect((await ocds({})).status).toBe(400);
+    const none = await t.call(exportRoutes.ocds, {
+      params: own(),
+      body: { filters: { supplier: '7700000001' } },
+      as: { token },
+    });
     expect(none.status).toBe(400);
-    expect(none.body.error.message).toBe('По заданным фильтрам в реестре нет договоров');
-    const missing = await t.req('POST', url(), { token, body: { contract_ids: [auctionId, 999999] } });
+    expect(errorOf(none).message).toBe('По заданным фильтрам в реестре нет договоров');
+    const missing = await t.call(exportRoutes.ocds, {
+      params: own(),
+      body: { contract_ids: [auctionId, 999999] },
+      as: { token },
+    });
     expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toContain('999999');
+    expect(errorOf(missing).message).toContain('999999');
   });
 });
 

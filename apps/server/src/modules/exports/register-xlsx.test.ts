@@ -1,17 +1,17 @@
 import http from 'node:http';
 import { PassThrough } from 'node:stream';
-import type { ContractListItem } from '@zakupki/shared';
+import { contractRoutes, exportRoutes } from '@zakupki/shared';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { auditLog, contracts } from '../../db/schema/index.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
-import { createContract2024, download } from './exports.test-helpers.js';
-import { REGISTER_BATCH, REGISTER_COLUMNS, REGISTER_SHEET } from './register-xlsx.js';
+import { createContract2024, download, errorOf } from './exports.test-helpers.js';
+import { REGISTER_BATCH, REGISTER_COLUMNS, REGISTER_SHEET } from './register.xlsx.js';
 import { DATE_FORMAT, MONEY_FORMAT } from './xlsx-formats.js';
 
-let t: TestApp;
+const t = testAppForFile();
 /** The demo data holds contracts of recent dates: the tests look at 2024 only. */
 const Y2024 = 'date_from=2024-01-01&date_to=2024-12-31';
 let token: string;
@@ -28,7 +28,6 @@ async function sheetOf(body: Buffer) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('client');
   company = t.ids.companies.client1;
   const noItems = { items: [] };
@@ -70,18 +69,14 @@ beforeAll(async () => {
     supplier_name: SUPPLIER2.name,
   });
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 describe('XLSX of a register view', () => {
   it('has the rows of the list with the same filters and sort, money as numbers and dates as dates', async () => {
     const query = `status=concluded&sort=price&order=asc&price_min=50000&${Y2024}`;
-    const list = await t.req<{ items: ContractListItem[]; total: number }>(
-      'GET',
-      `/api/companies/${company}/contracts?${query}&limit=100`,
-      { token },
-    );
+    const list = await t.call(contractRoutes.list, {
+      params: { company_id: company },
+      query: Object.fromEntries(new URLSearchParams(`${query}&limit=100`)),
+      as: { token },
+    });
     expect(list.body.total).toBe(4);
     const file = await download(
       t,
@@ -206,51 +201,47 @@ describe('XLSX of a register view', () => {
   });
 
   it('answers a bad filter with a validation error, not a file', async () => {
-    const r = await t.req('GET', `/api/companies/${company}/contracts/export.xlsx?date_from=2024-02-30`, {
-      token,
+    const r = await t.call(exportRoutes.registerXlsx, {
+      params: { company_id: company },
+      query: { date_from: '2024-02-30' },
+      as: { token },
     });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body)).toContain('Такой даты нет в календаре');
   });
 
   it('answers a refusal of the handler itself with the JSON error, not a file', async () => {
-    const r = await t.req('GET', `/api/companies/${t.ids.companies.client2}/contracts/export.xlsx`, {
-      token,
+    const r = await t.call(exportRoutes.registerXlsx, {
+      params: { company_id: t.ids.companies.client2 },
+      as: { token },
     });
     expect(r.status).toBe(404);
     expect(String(r.headers['content-type'])).toContain('application/json');
-    expect(r.body.error.message).toBe('Запрашиваемый ресурс не найден');
+    expect(errorOf(r).message).toBe('Запрашиваемый ресурс не найден');
   });
 });
 
 describe('a register longer than the request time budget', () => {
   /** The budget of this app's requests (REQUEST_TIMEOUT_MS): far below how long the download runs. */
   const budget = 500;
-  let slow: TestApp;
-
-  beforeAll(async () => {
-    slow = await createTestApp(
-      { REQUEST_TIMEOUT_MS: String(budget) },
-      {
-        listen: true,
-        extend: (app) => {
-          app.get('/api/test/slow', async () => {
-            await new Promise((res) => setTimeout(res, 2 * budget));
-            return { ok: true };
-          });
-          // a stream handed over at once whose first byte comes after twice the budget
-          app.get('/api/test/silent-stream', async (_req, reply) => {
-            const stream = new PassThrough();
-            setTimeout(() => stream.end('late but whole'), 2 * budget);
-            return reply.type('text/plain').send(stream);
-          });
-        },
+  const slow = testAppForFile(
+    { REQUEST_TIMEOUT_MS: String(budget) },
+    {
+      listen: true,
+      extend: (app) => {
+        app.get('/api/test/slow', async () => {
+          await new Promise((res) => setTimeout(res, 2 * budget));
+          return { ok: true };
+        });
+        // a stream handed over at once whose first byte comes after twice the budget
+        app.get('/api/test/silent-stream', async (_req, reply) => {
+          const stream = new PassThrough();
+          setTimeout(() => stream.end('late but whole'), 2 * budget);
+          return reply.type('text/plain').send(stream);
+        });
       },
-    );
-  });
-  afterAll(async () => {
-    await slow?.close();
-  });
+    },
+  );
 
   it('answers a slow request with 504: the budget is in force', async () => {
     const r = await slow.req('GET', '/api/test/slow', { token: await slow.login('client2') });

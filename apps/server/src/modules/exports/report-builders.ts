@@ -1,14 +1,13 @@
 import { OCDS_MAX_CONTRACTS, OcdsFilters, type ReportCode } from '@zakupki/shared';
-import { desc } from 'drizzle-orm';
-import { contracts, type reportRuns } from '../../db/schema/index.js';
+import type { reportRuns } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { AppDeps } from '../../types.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
-import { loadBundles, loadCompany } from './contract-bundle.js';
+import { loadBundles, loadCompany } from './contract-bundle.repository.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';
 import { buildEisContractXml, type SupplierAddress } from './eis-contract.builder.js';
 import { buildEisPerformanceXml } from './eis-performance.builder.js';
 import { validateEis223, xsdFailureMessage } from './eis-validate.js';
+import { registerIdsNewestFirst } from './export-contracts.repository.js';
 import { ExportFailure } from './export-failure.js';
 import { computeMonthlyReport } from './monthly-report.service.js';
 import { monthlyReportXlsx } from './monthly-report.xlsx.js';
@@ -91,15 +90,12 @@ async function eisPerformance(deps: AppDeps, run: ReportRunRow): Promise<BuiltRe
 async function ocdsIds(deps: AppDeps, run: ReportRunRow): Promise<number[]> {
   if (Array.isArray(run.params.contract_ids)) return run.params.contract_ids as number[];
   const filters = OcdsFilters.parse(run.params.filters ?? {});
-  const rows = await deps.db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(
-      listConditions(run.companyId, { ...filters, page: 1, limit: 1, sort: 'contract_date', order: 'desc' }),
-    )
-    .orderBy(desc(contracts.contractDate), desc(contracts.id))
-    .limit(OCDS_MAX_CONTRACTS + 1);
-  return rows.map((r) => r.id);
+  return registerIdsNewestFirst(
+    deps.db,
+    run.companyId,
+    { ...filters, page: 1, limit: 1, sort: 'contract_date', order: 'desc' },
+    OCDS_MAX_CONTRACTS + 1,
+  );
 }
 
 async function ocds(deps: AppDeps, run: ReportRunRow): Promise<BuiltReport> {
@@ -141,7 +137,7 @@ async function ocds(deps: AppDeps, run: ReportRunRow): Promise<BuiltReport> {
 async function monthly(deps: AppDeps, run: ReportRunRow): Promise<BuiltReport> {
   const year = Number(run.params.year);
   const month = Number(run.params.month);
-  const report = await computeMonthlyReport(deps.db, run.companyId, year, month);
+  const report = await computeMonthlyReport(deps, run.companyId, year, month);
   const count = report.figures.get('0101')?.value ?? 0;
   return {
     fileName: `Отчёт ч.19 ст.4 223-ФЗ ${year}-${String(month).padStart(2, '0')}.xlsx`,

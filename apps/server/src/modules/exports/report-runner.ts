@@ -1,12 +1,11 @@
 import { REPORT_TITLES, type ReportCode } from '@zakupki/shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import { withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { storeFile } from '../files/files.service.js';
 import { recordJobError } from '../imports/import-runner.js';
+import { findUser } from '../users/users.repository.js';
 import { ExportFailure } from './export-failure.js';
 import { REPORT_BUILDERS, type ReportRunRow } from './report-builders.js';
 import { beatReportRun, endReportRun, type ReportOwner, startReportRun } from './report-runs.repository.js';
@@ -15,7 +14,7 @@ class RunHandedOn extends Error {}
 
 /** The user who ordered the report: the actor of the audit entry the job writes. */
 async function actorOf(deps: AppDeps, run: ReportRunRow): Promise<Actor> {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, run.userId));
+  const u = await findUser(deps.db, run.userId, null);
   return {
     userId: run.userId,
     role: u?.role ?? 'client',

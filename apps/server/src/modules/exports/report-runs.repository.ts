@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ReportListQuery } from '@zakupki/shared';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { reportRuns } from '../../db/schema/index.js';
+import { countOf, onPage, paged } from '../../db/paging.js';
+import { files, reportRuns, users } from '../../db/schema/index.js';
 import type { ReportRunRow } from './report-builders.js';
 
 /** Which worker holds a report run: its job and the start it made (a takeover changes both). */
@@ -92,4 +95,44 @@ export async function claimStaleReportRun(
     )
     .returning({ id: reportRuns.id });
   return rows.length > 0;
+}
+
+export async function insertReportRun(tx: Tx, values: typeof reportRuns.$inferInsert): Promise<ReportRunRow> {
+  const [r] = await tx.insert(reportRuns).values(values).returning();
+  return r;
+}
+
+/** A run with its file's name and size and its author (the list and the card of a report). */
+function selectRuns(db: Tx, where: SQL | undefined) {
+  return db
+    .select({
+      r: reportRuns,
+      file: { name: files.name, size: files.size },
+      user: { id: users.id, title: users.title },
+    })
+    .from(reportRuns)
+    .leftJoin(files, eq(files.id, reportRuns.fileId))
+    .leftJoin(users, eq(users.id, reportRuns.userId))
+    .where(where);
+}
+
+export type ReportListRow = Awaited<ReturnType<typeof selectRuns>>[number];
+
+/** One page of the company's runs, newest first. */
+export async function listReportRuns(db: Tx, companyId: number, q: z.output<typeof ReportListQuery>) {
+  const where = and(
+    eq(reportRuns.companyId, companyId),
+    q.report_code ? eq(reportRuns.reportCode, q.report_code) : undefined,
+    q.contract_id ? eq(reportRuns.contractId, q.contract_id) : undefined,
+  );
+  return paged(
+    q,
+    onPage(selectRuns(db, where).orderBy(desc(reportRuns.id)), q),
+    countOf(db, reportRuns, where),
+  );
+}
+
+export async function findReportRun(db: Tx, id: number): Promise<ReportListRow | undefined> {
+  const [row] = await selectRuns(db, eq(reportRuns.id, id));
+  return row;
 }

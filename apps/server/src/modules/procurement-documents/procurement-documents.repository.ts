@@ -9,7 +9,6 @@ import {
   eisPlanPositions,
   eisPlans,
   procurementDocumentOutputs,
-  procurementDocumentRuns,
   procurementDocumentsRules,
   procurementEvents,
   procurementFieldValues,
@@ -22,7 +21,11 @@ import {
 } from '../../db/schema/index.js';
 import type { FileOwnerResolver, ResolvedFileOwner } from '../files/file-owners.js';
 
-/** All SQL of the procurement documentation (the procurements module's tables are read here too). */
+/**
+ * All SQL of the procurement documentation (the procurements module's tables are read here too);
+ * the generation runs' queries live in document-runs.repository.ts, re-exported here.
+ */
+export * from './document-runs.repository.js';
 
 type Q = Db | Tx;
 
@@ -285,118 +288,6 @@ export async function insertOutput(
 
 export async function insertEvent(tx: Q, procurementId: number, userId: number | null, comment: string) {
   await tx.insert(procurementEvents).values({ procurementId, kind: 'documents', userId, comment });
-}
-
-// ---------------------------------------------------------------- runs
-
-export type RunRow = typeof procurementDocumentRuns.$inferSelect;
-
-export async function openRun(db: Q, procurementId: number): Promise<RunRow | null> {
-  const [r] = await db
-    .select()
-    .from(procurementDocumentRuns)
-    .where(
-      and(
-        eq(procurementDocumentRuns.procurementId, procurementId),
-        isNull(procurementDocumentRuns.finishedAt),
-      ),
-    );
-  return r ?? null;
-}
-
-export async function runByJob(db: Q, jobId: string): Promise<RunRow | null> {
-  const [r] = await db.select().from(procurementDocumentRuns).where(eq(procurementDocumentRuns.jobId, jobId));
-  return r ?? null;
-}
-
-/** Inserts a run unless the procurement has an unfinished one (then null). */
-export async function claimRun(
-  db: Q,
-  r: Pick<RunRow, 'procurementId' | 'companyId' | 'userId' | 'jobId' | 'documentIds' | 'formats'>,
-): Promise<RunRow | null> {
-  const [row] = await db
-    .insert(procurementDocumentRuns)
-    .values(r)
-    .onConflictDoNothing({
-      target: procurementDocumentRuns.procurementId,
-      where: sql`${procurementDocumentRuns.finishedAt} is null`,
-    })
-    .returning();
-  return row ?? null;
-}
-
-export async function saveRunResults(db: Q, id: number, results: RunRow['results']) {
-  await db
-    .update(procurementDocumentRuns)
-    .set({ results, heartbeatAt: new Date() })
-    .where(eq(procurementDocumentRuns.id, id));
-}
-
-/** Closes the run; with `jobId`, only while that job still holds it. False when it was closed already. */
-export async function finishRun(db: Q, id: number, error: string | null, jobId?: string): Promise<boolean> {
-  const rows = await db
-    .update(procurementDocumentRuns)
-    .set({ finishedAt: new Date(), error, heartbeatAt: new Date() })
-    .where(
-      and(
-        eq(procurementDocumentRuns.id, id),
-        isNull(procurementDocumentRuns.finishedAt),
-        jobId === undefined ? undefined : eq(procurementDocumentRuns.jobId, jobId),
-      ),
-    )
-    .returning({ id: procurementDocumentRuns.id });
-  return rows.length > 0;
-}
-
-/** The worker is alive: keeps its run from being ended as a dead node's. */
-export async function beatRun(db: Q, id: number, jobId: string) {
-  await db
-    .update(procurementDocumentRuns)
-    .set({ heartbeatAt: new Date() })
-    .where(
-      and(
-        eq(procurementDocumentRuns.id, id),
-        eq(procurementDocumentRuns.jobId, jobId),
-        isNull(procurementDocumentRuns.finishedAt),
-      ),
-    );
-}
-
-/**
- * Open runs whose worker stopped beating for `seconds`, and runs never started (their heartbeat is
- * still that of their insert) for `waitSeconds`: a job waiting that long was lost with its node.
- */
-export async function staleRuns(db: Q, seconds: number, waitSeconds: number): Promise<RunRow[]> {
-  const r = procurementDocumentRuns;
-  return db
-    .select()
-    .from(r)
-    .where(
-      and(
-        isNull(r.finishedAt),
-        sql`case when ${r.heartbeatAt} = ${r.createdAt}
-          then ${r.createdAt} < now() - make_interval(secs => ${waitSeconds})
-          else ${r.heartbeatAt} < now() - make_interval(secs => ${seconds}) end`,
-      ),
-    )
-    .limit(100);
-}
-
-/** Ends a stale run as seen (its job, still silent); false when it ended or its worker beat meanwhile. */
-export async function failStaleRun(db: Q, run: RunRow, error: string, seconds: number): Promise<boolean> {
-  const rows = await db
-    .update(procurementDocumentRuns)
-    .set({ finishedAt: new Date(), error })
-    .where(
-      and(
-        eq(procurementDocumentRuns.id, run.id),
-        eq(procurementDocumentRuns.jobId, run.jobId),
-        isNull(procurementDocumentRuns.finishedAt),
-        sql`${procurementDocumentRuns.heartbeatAt} < now() - make_interval(secs => ${seconds})`,
-      ),
-    )
-    .returning({ id: procurementDocumentRuns.id });
-  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------- files

@@ -28,12 +28,12 @@ export function procurementDocumentsModule(app: FastifyInstance) {
     saveValues(deps(), actor, company.id, params.id, body),
   );
   addRoute(app, r.generate, async ({ actor, company, params, body, reply }) => {
-    await assertProcurement(deps().db, actor, company.id, params.id);
+    await assertProcurement(deps(), actor, company.id, params.id);
     reply.status(202);
     return startGeneration(deps(), actor, params.id, body);
   });
   addRoute(app, r.outputs, async ({ actor, company, params }) =>
-    documentOutputs(deps().db, actor, company.id, params.id, params.document_id),
+    documentOutputs(deps(), actor, company.id, params.id, params.document_id),
   );
   return [generateDocumentsJob];
 }

@@ -1,5 +1,5 @@
 import type { Documentation, DocumentField, FieldValue } from '@zakupki/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
@@ -24,7 +24,8 @@ export const PROCUREMENT_NOT_FOUND = 'Закупка не найдена';
  * The procurement of a company path: a missing one and another company's answer the same 404
  * (a foreign one is audited).
  */
-export async function assertProcurement(db: Db, actor: Actor, companyId: number, id: number) {
+export async function assertProcurement(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  const { db } = deps;
   const owner = await repo.procurementOwner(db, id);
   await assertOwned(db, actor, {
     entity: 'procurement',
@@ -40,11 +41,12 @@ export async function assertProcurement(db: Db, actor: Actor, companyId: number,
  * check (a company out of reach answers like a missing procurement). Returns its company.
  */
 export async function procurementForSocket(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   id: number,
   permission: 'procurements.read' | 'procurements.write',
 ): Promise<number> {
+  const { db } = deps;
   const owner = await repo.procurementOwner(db, id);
   if (owner === null) throw new AppError('not_found', PROCUREMENT_NOT_FOUND);
   await requireCompany(db, actor, owner, permission, PROCUREMENT_NOT_FOUND);
@@ -57,9 +59,10 @@ export type DocModel = Awaited<ReturnType<typeof documentationModel>>;
  * The documentation of a procurement as the server knows it: the documents its pinned version
  * asks for its method (conditions applied), the fields their templates use, the values (stored
  * over prefilled), and for each document the codes it uses, their hash and what is missing.
+ * Reads in the caller's transaction (the demo seed's) or on the pool.
  */
-export async function documentationModel(db: Db, procurementId: number) {
-  const p = await repo.loadProcurement(db, procurementId);
+export async function documentationModel(tx: Tx, procurementId: number) {
+  const p = await repo.loadProcurement(tx, procurementId);
   if (!p) throw new AppError('not_found', PROCUREMENT_NOT_FOUND);
   const facts = {
     applicationSecurity: p.p.applicationSecurity,
@@ -67,14 +70,14 @@ export async function documentationModel(db: Db, procurementId: number) {
     smeOnly: p.p.smeOnly,
     lotsCount: p.lots.length,
   };
-  const rules = (await repo.documentsRulesOf(db, p.p.ruleVersionId, p.p.methodId)).filter((d) =>
+  const rules = (await repo.documentsRulesOf(tx, p.p.ruleVersionId, p.p.methodId)).filter((d) =>
     conditionHolds(d.condition, facts),
   );
-  const userFields = await repo.userFieldsOf(db, p.p.companyId);
+  const userFields = await repo.userFieldsOf(tx, p.p.companyId);
   const codesByDoc = new Map(rules.map((d) => [d.id, codesOfTags(d.templateFileId ? d.templateTags : [])]));
   const defs = fieldDefs(new Set([...codesByDoc.values()].flat()), userFields);
   const pre = prefill(p, productionCalendar(), userFields);
-  const stored = await repo.storedValues(db, procurementId);
+  const stored = await repo.storedValues(tx, procurementId);
   const values: Record<string, FieldValue> = {};
   const overridden: string[] = [];
   const fields: DocumentField[] = defs.map((f) => {
@@ -109,7 +112,7 @@ export async function getDocumentation(
   companyId: number,
   id: number,
 ): Promise<Documentation> {
-  await assertProcurement(deps.db, actor, companyId, id);
+  await assertProcurement(deps, actor, companyId, id);
   return presentDocumentation(deps, id);
 }
 
@@ -170,7 +173,7 @@ export async function saveValues(
   body: { values: Record<string, FieldValue> },
 ): Promise<Documentation> {
   const db = deps.db;
-  await assertProcurement(db, actor, companyId, id);
+  await assertProcurement(deps, actor, companyId, id);
   const m = await documentationModel(db, id);
   const defs = new Map<string, FieldDef>(m.defs.map((f) => [f.code, f]));
   const issues: { path: string; message: string }[] = [];
@@ -213,13 +216,14 @@ export async function saveValues(
 
 /** GET …/documentation/:document_id/outputs: every version of one document, newest first. */
 export async function documentOutputs(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   documentId: number,
 ) {
-  await assertProcurement(db, actor, companyId, id);
+  const { db } = deps;
+  await assertProcurement(deps, actor, companyId, id);
   const rows = await repo.outputsOf(db, id, documentId);
   if (rows.length === 0) {
     // a document of the procurement that was never generated has no versions yet; any other is unknown
@@ -233,8 +237,9 @@ export async function documentOutputs(
 }
 
 /** documentUserfieldsRequest: the fields and the values of the procurement's form. */
-export async function userfieldsForSocket(db: Db, actor: Actor, procurementId: number) {
-  await procurementForSocket(db, actor, procurementId, 'procurements.read');
+export async function userfieldsForSocket(deps: AppDeps, actor: Actor, procurementId: number) {
+  const { db } = deps;
+  await procurementForSocket(deps, actor, procurementId, 'procurements.read');
   const m = await documentationModel(db, procurementId);
   return { fields: m.fields, values: m.values };
 }

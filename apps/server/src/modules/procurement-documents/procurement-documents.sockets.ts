@@ -40,7 +40,7 @@ export function registerProcurementDocumentSockets(app: FastifyInstance) {
     const p = parsed.data;
     let companyId: number | null = null;
     try {
-      companyId = await procurementForSocket(deps.db, actor, p.procurement_id, 'procurements.write');
+      companyId = await procurementForSocket(deps, actor, p.procurement_id, 'procurements.write');
       const { job_id } = await startGeneration(deps, actor, p.procurement_id, {
         document_ids: p.document_ids,
         formats: p.formats,
@@ -78,7 +78,7 @@ export function registerProcurementDocumentSockets(app: FastifyInstance) {
       return;
     }
     try {
-      const r = await userfieldsForSocket(deps.db, actor, parsed.data.procurement_id);
+      const r = await userfieldsForSocket(deps, actor, parsed.data.procurement_id);
       socket.emit('documentUserfieldsReceived', {
         procurement_id: parsed.data.procurement_id,
         fields: r.fields,

@@ -2,7 +2,7 @@ import { type DocumentsRuleInput, isStaff, type TemplateReport } from '@zakupki/
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { invalid } from '../contracts/contract-children.js';
 import { readFiles, sha256Of, storeFile } from '../files/files.service.js';
@@ -30,13 +30,15 @@ async function docOf(tx: Db | Tx, actor: Actor, w: Where, id: number, lock = fal
   return { v, d };
 }
 
-export async function listDocRules(db: Db, actor: Actor, w: Where) {
+export async function listDocRules(deps: AppDeps, actor: Actor, w: Where) {
+  const { db } = deps;
   assertStaff(actor);
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return { items: (await repo.docRulesOf(db, [w.versionId])).map(presentDocRule) };
 }
 
-export async function getDocRule(db: Db, actor: Actor, w: Where, id: number) {
+export async function getDocRule(deps: AppDeps, actor: Actor, w: Where, id: number) {
+  const { db } = deps;
   assertStaff(actor);
   return presentDocRule((await docOf(db, actor, w, id)).d);
 }
@@ -75,7 +77,8 @@ async function auditedDoc(tx: Tx, actor: Actor, action: string, w: Where, id: nu
   return out;
 }
 
-export async function createDocRule(db: Db, actor: Actor, w: Where, body: DocIn) {
+export async function createDocRule(deps: AppDeps, actor: Actor, w: Where, body: DocIn) {
+  const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, w.companyId, w.ruleId, w.versionId, true);
@@ -89,7 +92,8 @@ export async function createDocRule(db: Db, actor: Actor, w: Where, body: DocIn)
   });
 }
 
-export async function updateDocRule(db: Db, actor: Actor, w: Where, id: number, body: DocIn) {
+export async function updateDocRule(deps: AppDeps, actor: Actor, w: Where, id: number, body: DocIn) {
+  const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
@@ -103,7 +107,8 @@ export async function updateDocRule(db: Db, actor: Actor, w: Where, id: number, 
   });
 }
 
-export async function deleteDocRule(db: Db, actor: Actor, w: Where, id: number) {
+export async function deleteDocRule(deps: AppDeps, actor: Actor, w: Where, id: number) {
+  const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   await db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
@@ -121,11 +126,12 @@ export async function deleteDocRule(db: Db, actor: Actor, w: Where, id: number) 
 
 /** New order of one method's documents: every id of that method, each once. */
 export async function orderDocRules(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   w: Where,
   body: { method_id: number; ids: number[] },
 ) {
+  const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, w.companyId, w.ruleId, w.versionId, true);
@@ -157,12 +163,13 @@ export async function orderDocRules(
  * the report in details); otherwise it is stored once per content (hash) and bound to the rule.
  */
 export async function uploadTemplate(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   w: Where,
   id: number,
   loadFile: () => Promise<{ name: string; content: Buffer }>,
 ): Promise<TemplateReport> {
+  const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   const file = await loadFile();
   if (!file.name.toLowerCase().endsWith('.docx'))
@@ -212,7 +219,8 @@ export async function uploadTemplate(
 }
 
 /** The template filled with sample values: what a procurement's document will look like. */
-export async function previewTemplate(db: Db, actor: Actor, w: Where, id: number) {
+export async function previewTemplate(deps: AppDeps, actor: Actor, w: Where, id: number) {
+  const { db } = deps;
   assertStaff(actor);
   const { d } = await docOf(db, actor, w, id);
   if (!d.templateFileId) throw new AppError('conflict', 'У документа нет шаблона: загрузите DOCX');

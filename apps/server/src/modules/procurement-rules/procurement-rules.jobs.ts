@@ -36,12 +36,12 @@ const answerCopy = (
   });
 
 async function runCopy(p: CopyPayload, ctx: JobContext) {
-  const { db, log } = ctx.deps;
+  const { log } = ctx.deps;
   const actor = jobActor(p, ctx.jobId);
   const answer = (status: 'success' | 'error', message: string, extra: Record<string, unknown>) =>
     answerCopy(ctx.deps, p, status, message, extra);
   try {
-    const r = await copyRule(db, actor, p);
+    const r = await copyRule(ctx.deps, actor, p);
     const tail = r.warnings.length ? ` Предупреждения: ${r.warnings.join('; ')}` : '';
     await answer(
       'success',

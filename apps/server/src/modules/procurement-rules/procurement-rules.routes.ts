@@ -53,7 +53,6 @@ async function oneFile(req: FastifyRequest): Promise<{ name: string; content: Bu
  * with DOCX templates, and copying a rule to another company (socket + job).
  */
 export function procurementRulesModule(app: FastifyInstance) {
-  const db = () => app.deps.db;
   void app.deps.jobs.register(copyProcurementRuleJob);
   registerProcurementRuleSockets(app);
   const offUsage = registerCatalogUsage({
@@ -62,45 +61,45 @@ export function procurementRulesModule(app: FastifyInstance) {
   });
   app.addHook('onClose', async () => offUsage());
 
-  addRoute(app, r.list, ({ company, query }) => listRules(db(), company.id, query));
+  addRoute(app, r.list, ({ company, query }) => listRules(app.deps, company.id, query));
   addRoute(app, r.create, async ({ actor, company, body, reply }) => {
     reply.code(201);
-    return createRule(db(), actor, company.id, body);
+    return createRule(app.deps, actor, company.id, body);
   });
-  addRoute(app, r.deadlines, ({ company }) => ruleDeadlines(db(), company.id));
+  addRoute(app, r.deadlines, ({ company }) => ruleDeadlines(app.deps, company.id));
   addRoute(app, r.systemFields, async () => ({ items: SYSTEM_FIELDS }));
-  addRoute(app, r.get, ({ actor, company, params }) => getRule(db(), actor, company.id, params.rule_id));
+  addRoute(app, r.get, ({ actor, company, params }) => getRule(app.deps, actor, company.id, params.rule_id));
   addRoute(app, r.update, ({ actor, company, params, body }) =>
-    updateRule(db(), actor, company.id, params.rule_id, body),
+    updateRule(app.deps, actor, company.id, params.rule_id, body),
   );
   addRoute(app, r.remove, async ({ actor, company, params, reply }) => {
-    await deleteRule(db(), actor, company.id, params.rule_id);
+    await deleteRule(app.deps, actor, company.id, params.rule_id);
     reply.code(204);
     return null;
   });
 
   addRoute(app, r.versions, ({ actor, company, params }) =>
-    listVersions(db(), actor, company.id, params.rule_id),
+    listVersions(app.deps, actor, company.id, params.rule_id),
   );
   addRoute(app, r.createVersion, async ({ actor, company, params, body, reply }) => {
     reply.code(201);
-    return createVersion(db(), actor, company.id, params.rule_id, body);
+    return createVersion(app.deps, actor, company.id, params.rule_id, body);
   });
   addRoute(app, r.getVersion, ({ actor, company, params }) =>
-    getVersion(db(), actor, company.id, params.rule_id, params.version_id),
+    getVersion(app.deps, actor, company.id, params.rule_id, params.version_id),
   );
   addRoute(app, r.updateVersion, ({ actor, company, params, body }) =>
-    updateVersion(db(), actor, company.id, params.rule_id, params.version_id, body),
+    updateVersion(app.deps, actor, company.id, params.rule_id, params.version_id, body),
   );
   addRoute(app, r.approve, ({ actor, company, params, body }) =>
-    approveVersion(db(), actor, company.id, params.rule_id, params.version_id, body),
+    approveVersion(app.deps, actor, company.id, params.rule_id, params.version_id, body),
   );
   addRoute(app, r.publish, ({ actor, company, params, body }) =>
-    publishVersion(db(), actor, company.id, params.rule_id, params.version_id, body),
+    publishVersion(app.deps, actor, company.id, params.rule_id, params.version_id, body),
   );
   addRoute(app, r.newDraft, async ({ actor, company, params, reply }) => {
     reply.code(201);
-    return newDraft(db(), actor, company.id, params.rule_id, params.version_id);
+    return newDraft(app.deps, actor, company.id, params.rule_id, params.version_id);
   });
 
   const where = (companyId: number, p: { rule_id: number; version_id: number }) => ({
@@ -109,28 +108,28 @@ export function procurementRulesModule(app: FastifyInstance) {
     versionId: p.version_id,
   });
   addRoute(app, r.documentsRules, ({ actor, company, params }) =>
-    listDocRules(db(), actor, where(company.id, params)),
+    listDocRules(app.deps, actor, where(company.id, params)),
   );
   addRoute(app, r.createDocumentsRule, async ({ actor, company, params, body, reply }) => {
     reply.code(201);
-    return createDocRule(db(), actor, where(company.id, params), body);
+    return createDocRule(app.deps, actor, where(company.id, params), body);
   });
   addRoute(app, r.orderDocumentsRules, ({ actor, company, params, body }) =>
-    orderDocRules(db(), actor, where(company.id, params), body),
+    orderDocRules(app.deps, actor, where(company.id, params), body),
   );
   addRoute(app, r.getDocumentsRule, ({ actor, company, params }) =>
-    getDocRule(db(), actor, where(company.id, params), params.id),
+    getDocRule(app.deps, actor, where(company.id, params), params.id),
   );
   addRoute(app, r.updateDocumentsRule, ({ actor, company, params, body }) =>
-    updateDocRule(db(), actor, where(company.id, params), params.id, body),
+    updateDocRule(app.deps, actor, where(company.id, params), params.id, body),
   );
   addRoute(app, r.removeDocumentsRule, async ({ actor, company, params, reply }) => {
-    await deleteDocRule(db(), actor, where(company.id, params), params.id);
+    await deleteDocRule(app.deps, actor, where(company.id, params), params.id);
     reply.code(204);
     return null;
   });
   addRoute(app, r.preview, async ({ actor, company, params, reply }) => {
-    const file = await previewTemplate(db(), actor, where(company.id, params), params.id);
+    const file = await previewTemplate(app.deps, actor, where(company.id, params), params.id);
     reply
       .header('content-type', DOCX_MIME)
       .header('content-disposition', contentDisposition(file.name))
@@ -141,10 +140,10 @@ export function procurementRulesModule(app: FastifyInstance) {
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });
     addRoute(scope, r.versionFile, async ({ actor, company, params, req }) =>
-      attachVersionFile(db(), actor, company.id, params.rule_id, params.version_id, () => oneFile(req)),
+      attachVersionFile(app.deps, actor, company.id, params.rule_id, params.version_id, () => oneFile(req)),
     );
     addRoute(scope, r.template, async ({ actor, company, params, req }) =>
-      uploadTemplate(db(), actor, where(company.id, params), params.id, () => oneFile(req)),
+      uploadTemplate(app.deps, actor, where(company.id, params), params.id, () => oneFile(req)),
     );
   });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
@@ -26,26 +26,27 @@ type PublishIn = z.output<typeof PublishInput>;
 /**
  * The rule of the company, or 404; a rule of another company also leaves an audit entry. Writes
  * call it before their transaction (a rolled-back transaction would take the audit entry along)
- * and again inside it to lock the row.
+ * and again inside it to lock the row: it runs in the caller's transaction or on the pool.
  */
-export async function ruleOf(db: Db | Tx, actor: Actor, companyId: number, ruleId: number, lock = false) {
-  const row = await repo.findRule(db, companyId, ruleId, { lock });
+export async function ruleOf(tx: Tx, actor: Actor, companyId: number, ruleId: number, lock = false) {
+  const row = await repo.findRule(tx, companyId, ruleId, { lock });
   if (row) return row;
-  const owner = await repo.ruleCompany(db, ruleId);
-  if (owner !== null) await denyAndAudit(db as Db, actor, 'procurement_rule', ruleId, owner);
+  const owner = await repo.ruleCompany(tx, ruleId);
+  if (owner !== null) await denyAndAudit(tx as Db, actor, 'procurement_rule', ruleId, owner);
   throw new AppError('not_found', 'Положение о закупке не найдено');
 }
 
+/** The version of the company's rule, or 404; runs in the caller's transaction or on the pool (like ruleOf). */
 export async function versionOf(
-  db: Db | Tx,
+  tx: Tx,
   actor: Actor,
   companyId: number,
   ruleId: number,
   versionId: number,
   lock = false,
 ) {
-  await ruleOf(db, actor, companyId, ruleId, lock);
-  const v = await repo.findVersion(db, ruleId, versionId, { lock });
+  await ruleOf(tx, actor, companyId, ruleId, lock);
+  const v = await repo.findVersion(tx, ruleId, versionId, { lock });
   if (!v) throw new AppError('not_found', 'Редакция положения о закупке не найдена');
   return v;
 }
@@ -110,10 +111,11 @@ async function syncRuleStatus(tx: Tx, ruleId: number) {
 // ---------------------------------------------------------------- rules
 
 export async function listRules(
-  db: Db,
+  deps: AppDeps,
   companyId: number,
   q: { page: number; limit: number; include_archived?: 'true' | 'false'; q?: string },
 ) {
+  const { db } = deps;
   const { rows, total } = await repo.listRules(db, companyId, {
     page: q.page,
     limit: q.limit,
@@ -141,7 +143,8 @@ export async function listRules(
   };
 }
 
-export async function getRule(db: Db, actor: Actor, companyId: number, ruleId: number) {
+export async function getRule(deps: AppDeps, actor: Actor, companyId: number, ruleId: number) {
+  const { db } = deps;
   return loadRule(db, await ruleOf(db, actor, companyId, ruleId));
 }
 
@@ -153,7 +156,8 @@ async function checkCustomers(tx: Tx, companyId: number, ids: number[]) {
   return unique;
 }
 
-export async function createRule(db: Db, actor: Actor, companyId: number, body: RuleIn) {
+export async function createRule(deps: AppDeps, actor: Actor, companyId: number, body: RuleIn) {
+  const { db } = deps;
   return db.transaction(async (tx) => {
     const customerIds = await checkCustomers(tx, companyId, body.customer_ids);
     const row = await repo.insertRule(tx, { companyId, title: body.title, customerIds, status: 'draft' });
@@ -170,12 +174,13 @@ export async function createRule(db: Db, actor: Actor, companyId: number, body: 
 }
 
 export async function updateRule(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   body: RuleUpdateIn,
 ) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const row = await ruleOf(tx, actor, companyId, ruleId, true);
@@ -202,7 +207,8 @@ export async function updateRule(
  * Deletes a rule nothing uses: one whose versions are all drafts and from which no copy was made.
  * An approved Положение is a legal record: 409 has_dependents, archive it instead.
  */
-export async function deleteRule(db: Db, actor: Actor, companyId: number, ruleId: number) {
+export async function deleteRule(deps: AppDeps, actor: Actor, companyId: number, ruleId: number) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   await db.transaction(async (tx) => {
     const row = await ruleOf(tx, actor, companyId, ruleId, true);
@@ -232,7 +238,8 @@ export async function deleteRule(db: Db, actor: Actor, companyId: number, ruleId
 }
 
 /** Open 15-day duties of the company, nearest first, with counts by state. */
-export async function ruleDeadlines(db: Db, companyId: number) {
+export async function ruleDeadlines(deps: AppDeps, companyId: number) {
+  const { db } = deps;
   const rows = await repo.dutyVersions(db, companyId);
   const today = todayMoscow();
   const items = rows
@@ -248,7 +255,8 @@ export async function ruleDeadlines(db: Db, companyId: number) {
 
 // ---------------------------------------------------------------- versions
 
-export async function listVersions(db: Db, actor: Actor, companyId: number, ruleId: number) {
+export async function listVersions(deps: AppDeps, actor: Actor, companyId: number, ruleId: number) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   const versions = await repo.versionsOfRules(db, [ruleId]);
   const names = await methodNames(db, companyId, versions);
@@ -256,7 +264,14 @@ export async function listVersions(db: Db, actor: Actor, companyId: number, rule
   return { items: versions.map((v) => presentVersion(v, names, today)) };
 }
 
-export async function getVersion(db: Db, actor: Actor, companyId: number, ruleId: number, versionId: number) {
+export async function getVersion(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+) {
+  const { db } = deps;
   const v = await versionOf(db, actor, companyId, ruleId, versionId);
   return presentVersion(v, await methodNames(db, companyId, [v]));
 }
@@ -299,12 +314,13 @@ async function assertNoDraft(tx: Tx, ruleId: number) {
 }
 
 export async function createVersion(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   body: VersionIn,
 ) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const rule = await ruleOf(tx, actor, companyId, ruleId, true);
@@ -326,13 +342,14 @@ export async function createVersion(
 }
 
 export async function updateVersion(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   versionId: number,
   body: VersionIn,
 ) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
@@ -363,13 +380,14 @@ const RULE_FILE_TYPES: Record<string, string> = {
 
 /** Attaches the Положение itself (PDF, DOCX or ZIP) to a draft, stored as a company file. */
 export async function attachVersionFile(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   versionId: number,
   loadFile: () => Promise<{ name: string; content: Buffer }>,
 ) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   const file = await loadFile();
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
@@ -395,13 +413,14 @@ export async function attachVersionFile(
 }
 
 export async function approveVersion(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   versionId: number,
   body: ApproveIn,
 ) {
+  const { db } = deps;
   if (body.effective_from < body.decision_date)
     throw invalid([
       {
@@ -433,13 +452,14 @@ export async function approveVersion(
 
 /** Records the EIS placement; the versions published before end the day before this one starts. */
 export async function publishVersion(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   versionId: number,
   body: PublishIn,
 ) {
+  const { db } = deps;
   if (body.eis_published_on > todayMoscow())
     throw invalid([{ path: 'body.eis_published_on', message: 'Дата размещения не может быть в будущем' }]);
   await ruleOf(db, actor, companyId, ruleId);
@@ -465,7 +485,14 @@ export async function publishVersion(
 }
 
 /** A new draft with the settings and documents rules of this version. */
-export async function newDraft(db: Db, actor: Actor, companyId: number, ruleId: number, versionId: number) {
+export async function newDraft(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  ruleId: number,
+  versionId: number,
+) {
+  const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const rule = await ruleOf(tx, actor, companyId, ruleId, true);

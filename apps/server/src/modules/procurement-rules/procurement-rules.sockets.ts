@@ -39,7 +39,7 @@ export function registerProcurementRuleSockets(app: FastifyInstance) {
     }
     const p = parsed.data;
     try {
-      const { sourceCompanyId, key } = await checkCopyRequest(app.deps.db, actor, p);
+      const { sourceCompanyId, key } = await checkCopyRequest(app.deps, actor, p);
       const jobId = await app.deps.jobs.send(
         copyProcurementRuleJob,
         {

@@ -1,4 +1,4 @@
-import { procurementRuleRoutes as r } from '@zakupki/shared';
+import { catalogRoutes, procurementRuleRoutes as r } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
@@ -95,11 +95,11 @@ describe('rules', () => {
 
   it('GET /companies/{id}/procurement_rules answers from the same table', async () => {
     const { rule } = await ruleWithDraft(t, C().client2, 'Положение ГУП');
-    const res = await t.req<{ items: { id: number }[] }>(
-      'GET',
-      `/api/companies/${C().client2}/procurement_rules?limit=100`,
-      { token: await t.login('client2') },
-    );
+    const res = await t.call(r.list, {
+      params: { company_id: C().client2 },
+      query: { limit: 100 },
+      as: 'client2',
+    });
     expect(res.body.items.find((x) => x.id === rule.id)).toMatchObject({
       title: 'Положение ГУП',
       status: 'draft',
@@ -328,8 +328,9 @@ describe('versions', () => {
 
   it('a procurement method a version uses is not deleted from the catalogue', async () => {
     const methods = await entryIds(t, 'method');
-    const res = await t.req('DELETE', `/api/catalogs/methods/${methods.e_auction}`, {
-      token: await t.login('admin'),
+    const res = await t.call(catalogRoutes.methods.remove, {
+      params: { id: methods.e_auction },
+      as: 'admin',
     });
     expect(res.status).toBe(409);
     expect(JSON.stringify(res.body)).toContain('Положения о закупке');

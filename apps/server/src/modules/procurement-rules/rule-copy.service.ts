@@ -1,7 +1,7 @@
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { StoredRuleMethod } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { copyKey } from './procurement-rules.policy.js';
@@ -18,7 +18,8 @@ export type CopyRequest = {
  * (rules.read) and for the target (rules.write); any other company answers 404 and is audited
  * like every foreign company. Returns the source company and the request's idempotency key.
  */
-export async function checkCopyRequest(db: Db, actor: Actor, p: CopyRequest) {
+export async function checkCopyRequest(deps: AppDeps, actor: Actor, p: CopyRequest) {
+  const { db } = deps;
   const source = await repo.ruleCompany(db, p.rule_id);
   if (source === null) throw new AppError('not_found', 'Положение о закупке не найдено');
   await requireCompany(db, actor, source, 'rules.read');
@@ -39,10 +40,11 @@ export type CopyResult = { newRuleId: number; warnings: string[]; existed: boole
  * referred to (files shared by hash). The same request twice makes one copy (procurement_rule_copies).
  */
 export async function copyRule(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   p: CopyRequest & { source_company_id: number; key: string },
 ): Promise<CopyResult> {
+  const { db } = deps;
   const done = await repo.findCopy(db, p.target_company_id, p.key);
   if (done) return { newRuleId: done.ruleId, warnings: done.warnings, existed: true };
   try {

@@ -7,7 +7,7 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { type SheetColumn, streamSheet } from '../exports/register-xlsx.js';
+import { type SheetColumn, streamSheet } from '../exports/register.xlsx.js';
 import { DATE_FORMAT, excelDate, MONEY_FORMAT } from '../exports/xlsx-formats.js';
 import * as repo from './procurements.repository.js';
 import { type ListIn, listConditions, listOrder } from './procurements-query.service.js';
@@ -38,7 +38,7 @@ const SOURCES = { manual: 'вручную', plan: 'из плана', eis: 'ЕИ�
 
 /**
  * The register view as XLSX: the same filters and sort as GET /procurements, every matching row,
- * streamed by the contract register's sheet writer (exports/register-xlsx.ts). Audited.
+ * streamed by the contract register's sheet writer (exports/register.xlsx.ts). Audited.
  */
 export async function procurementsXlsx(
   db: Db,

@@ -74,7 +74,7 @@ export async function importTarget(
 
 /** Checks and writes the rows of one import; runs in the caller's transaction (the job's). */
 export async function importCatalog(
-  db: Tx,
+  tx: Tx,
   actor: Actor,
   view: View,
   target: ImportTarget,
@@ -85,14 +85,14 @@ export async function importCatalog(
   const { companyId, subjectType } = target;
 
   const may = {
-    global: await mayWrite(db, actor, d, null),
-    company: companyId !== null && (await mayWrite(db, actor, d, companyId)),
+    global: await mayWrite(tx, actor, d, null),
+    company: companyId !== null && (await mayWrite(tx, actor, d, companyId)),
   };
   const byCode = (rows: EntryRow[]) => new Map(rows.map((r) => [r.code, r]));
-  const globalRows = byCode(await entriesOfOwner(db, view, subjectType, null));
+  const globalRows = byCode(await entriesOfOwner(tx, view, subjectType, null));
   const companyRows =
-    companyId !== null ? byCode(await entriesOfOwner(db, view, subjectType, companyId)) : new Map();
-  const okpd2Codes = view.kind === 'goods' ? await globalOkpd2Codes(db) : null;
+    companyId !== null ? byCode(await entriesOfOwner(tx, view, subjectType, companyId)) : new Map();
+  const okpd2Codes = view.kind === 'goods' ? await globalOkpd2Codes(tx) : null;
 
   const errors: CatalogImportError[] = [];
   const plan: Planned[] = [];
@@ -158,7 +158,7 @@ export async function importCatalog(
     plan.sort((a, b) => okpd2Level(a.values.code ?? '') - okpd2Level(b.values.code ?? ''));
   let created = 0;
   let updated = 0;
-  await db.transaction(async (tx) => {
+  await tx.transaction(async (tx) => {
     // codes the file names itself are never handed out to its rows without a code
     const nextCode = new Map<string, number>();
     for (const p of plan) {

@@ -1,24 +1,11 @@
 import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
-import {
-  CONTRACT_DUTY_TITLES,
-  CONTRACT_STATUS_TITLES,
-  type ContractDuty,
-  type ContractListQuery,
-} from '@zakupki/shared';
-import { asc, desc, inArray } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { CONTRACT_DUTY_TITLES, CONTRACT_STATUS_TITLES, type ContractDuty } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { contractStatusRank, contracts } from '../../db/schema/index.js';
-import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { formatRuDate } from '../calendar/iso-date.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
+import { moscowDay } from '../../lib/moscow-time.js';
+import type { ContractRow } from './contract-bundle.repository.js';
 import { DATE_FORMAT, excelDate, MONEY_FORMAT } from './xlsx-formats.js';
-
-type ListIn = z.output<typeof ContractListQuery>;
 
 /** Rows fetched from the database per round: memory stays flat however long the register is. */
 export const REGISTER_BATCH = 1000;
@@ -52,28 +39,12 @@ export const REGISTER_COLUMNS = [
   { header: 'Источник', key: 'source', width: 12 },
 ] as const;
 
-function sortColumn(sort: ListIn['sort']) {
-  switch (sort) {
-    case 'contract_date':
-      return contracts.contractDate;
-    case 'price':
-      return contracts.price;
-    case 'number':
-      return contracts.number;
-    case 'supplier_name':
-      return contracts.supplierName;
-    case 'end_date':
-      return contracts.endDate;
-    case 'status':
-      return contractStatusRank(contracts.status);
-  }
-}
-
-type Row = typeof contracts.$inferSelect;
+type Row = ContractRow;
 
 const moscowDayOf = (d: Date | null) => (d ? moscowDay(d) : null);
 
-function toCells(r: Row, n: number, today: string) {
+/** A contract as a row of the register file. */
+export function registerCells(r: Row, n: number, today: string) {
   return {
     n,
     registry: r.eisRegistryNumber ?? '',
@@ -169,42 +140,4 @@ async function writeWorkbook<R>(db: Db, opts: Parameters<typeof streamSheet<R>>[
   }
   ws.commit();
   await wb.commit();
-}
-
-/**
- * The register view as XLSX: the same filters and sort as GET /contracts, every matching contract
- * (no paging). Only the ordered ids are held in memory; rows are read and written
- * REGISTER_BATCH at a time into a streaming workbook. The export is audited.
- */
-export async function registerXlsx(
-  db: Db,
-  actor: Actor,
-  companyId: number,
-  q: ListIn,
-): Promise<{ stream: Readable; fileName: string; rows: number }> {
-  const today = todayMoscow();
-  const dir = q.order === 'asc' ? asc : desc;
-  const ids = (
-    await db
-      .select({ id: contracts.id })
-      .from(contracts)
-      .where(listConditions(companyId, q, today))
-      .orderBy(dir(sortColumn(q.sort)), dir(contracts.id))
-  ).map((r) => r.id);
-  const { page: _p, limit: _l, ...filters } = q;
-  await audit(db, actor, {
-    action: 'export',
-    entity: 'contracts',
-    companyId,
-    after: { format: 'xlsx', rows: ids.length, filters },
-  });
-  const out = streamSheet(db, {
-    sheet: REGISTER_SHEET,
-    columns: REGISTER_COLUMNS,
-    ids,
-    load: (db, part) => db.select().from(contracts).where(inArray(contracts.id, part)),
-    id: (r) => r.id,
-    cells: (r, n) => toCells(r, n, today),
-  });
-  return { stream: out, fileName: `Реестр договоров на ${formatRuDate(today)}.xlsx`, rows: ids.length };
 }

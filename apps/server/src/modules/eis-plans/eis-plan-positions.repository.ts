@@ -1,0 +1,310 @@
+import { fromKopecks, toScaled } from '@zakupki/shared';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { arrayParam } from '../../db/bulk.js';
+import type { Tx } from '../../db/client.js';
+import {
+  contracts,
+  eisPlanPositions,
+  eisPlanPositionVersions,
+  eisPlans,
+  eisPlanVersions,
+} from '../../db/schema/index.js';
+import {
+  positionHasProcurement,
+  procurementLinks,
+} from '../procurements/procurement-positions.repository.js';
+
+/** The positions of the plans: pages, totals, links to procurements and contracts, the picker. */
+
+/** Filters of the positions page (already validated). */
+export type PositionFilter = {
+  status?: string;
+  method?: string;
+  month?: number;
+  okpd2?: string;
+  q?: string;
+  has_procurement?: boolean;
+  has_contract?: boolean;
+};
+
+/** Contracts linked to a position: the company's, naming the position's number, not cancelled. */
+const linkedContracts = (companyId: number) =>
+  sql`${contracts.companyId} = ${companyId} and ${contracts.planPositionNumber} = ${eisPlanPositions.number} and ${contracts.status} <> 'cancelled' and ${contracts.archivedAt} is null`;
+
+/** A live procurement (not cancelled, not failed) names the position, itself or through a lot. */
+const hasProcurement = (want: boolean): SQL =>
+  want
+    ? positionHasProcurement(eisPlanPositions.id)
+    : sql`not ${positionHasProcurement(eisPlanPositions.id)}`;
+
+function positionWhere(versionId: number, companyId: number, f: PositionFilter): SQL | undefined {
+  const pv = eisPlanPositionVersions;
+  const escaped = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+  return and(
+    eq(pv.versionId, versionId),
+    f.status ? eq(pv.status, f.status) : undefined,
+    f.method ? eq(pv.methodCode, f.method) : undefined,
+    f.month ? eq(pv.month, f.month) : undefined,
+    f.okpd2 ? sql`${pv.okpd2Codes} like ${`% ${escaped(f.okpd2)}%`}` : undefined,
+    f.q
+      ? sql`(${pv.subject} ilike ${`%${escaped(f.q)}%`} or ${eisPlanPositions.number} = ${f.q})`
+      : undefined,
+    f.has_procurement === undefined ? undefined : hasProcurement(f.has_procurement),
+    f.has_contract === undefined
+      ? undefined
+      : f.has_contract
+        ? sql`exists (select 1 from ${contracts} where ${linkedContracts(companyId)})`
+        : sql`not exists (select 1 from ${contracts} where ${linkedContracts(companyId)})`,
+  );
+}
+
+/**
+ * A page of the positions a filter selects, in file order, with their contracts' count and sum.
+ * The page is taken first and the contracts counted for its rows only (in the select list they
+ * would be counted for every row an OFFSET skips).
+ */
+export async function positionsPage(
+  tx: Tx,
+  companyId: number,
+  versionId: number,
+  f: PositionFilter,
+  page: { page: number; limit: number },
+) {
+  const pv = eisPlanPositionVersions;
+  const rows = await tx
+    .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
+    .from(pv)
+    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
+    .where(positionWhere(versionId, companyId, f))
+    .orderBy(asc(pv.sort))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const sums = rows.length
+    ? await tx
+        .select({
+          number: contracts.planPositionNumber,
+          n: sql<number>`count(*)::int`,
+          sum: sql<string>`sum(${contracts.price})::text`,
+        })
+        .from(contracts)
+        .where(
+          and(
+            eq(contracts.companyId, companyId),
+            sql`${contracts.planPositionNumber} = any(${arrayParam(
+              rows.map((r) => r.number),
+              'text',
+            )})`,
+            sql`${contracts.status} <> 'cancelled'`,
+            sql`${contracts.archivedAt} is null`,
+          ),
+        )
+        .groupBy(contracts.planPositionNumber)
+    : [];
+  const byNumber = new Map(sums.map((x) => [x.number, x]));
+  const procurements = await procurementSums(
+    tx,
+    companyId,
+    rows.map((r) => r.pv.positionId),
+  );
+  return rows.map((r) => ({
+    ...r,
+    contracts: byNumber.get(r.number)?.n ?? 0,
+    contractAmount: byNumber.get(r.number)?.sum ?? '0',
+    procurements: procurements.get(r.pv.positionId)?.n ?? 0,
+    procurementAmount: procurements.get(r.pv.positionId)?.sum ?? '0',
+  }));
+}
+
+/** Live procurements naming each position: their count and the amount they hold of it. */
+export async function procurementSums(tx: Tx, companyId: number, positionIds: number[]) {
+  const out = new Map<number, { n: number; sum: string }>();
+  if (positionIds.length === 0) return out;
+  for (const l of await procurementLinks(tx, companyId, positionIds)) {
+    if (!l.live) continue;
+    const cur = out.get(l.positionId) ?? { n: 0, sum: '0.00' };
+    out.set(l.positionId, { n: cur.n + 1, sum: fromKopecks(toScaled(cur.sum, 2) + toScaled(l.amount, 2)) });
+  }
+  return out;
+}
+
+/** The numbers of a plan's positions that live procurements name. */
+export async function procurementNumbers(tx: Tx, planId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ number: eisPlanPositions.number })
+    .from(eisPlanPositions)
+    .where(and(eq(eisPlanPositions.planId, planId), positionHasProcurement(eisPlanPositions.id)));
+  return rows.map((r) => r.number);
+}
+
+type TotalsRow = {
+  g: number;
+  code: string | null;
+  name: string | null;
+  year: number | null;
+  month: number | null;
+  all: number;
+  count: number;
+  sum: string;
+  sme: string;
+};
+
+/**
+ * The count of the positions a filter selects and their totals — by method, by month, and overall
+ * with the SME-only share, annulled ones left out — in ONE scan (grouping sets).
+ */
+export async function positionTotals(tx: Tx, companyId: number, versionId: number, f: PositionFilter) {
+  const pv = eisPlanPositionVersions;
+  const live = sql`${pv.status} is distinct from 'A'`;
+  const rows = (await tx
+    .select({
+      g: sql<number>`grouping(${pv.methodCode}, ${pv.year}, ${pv.month})`,
+      code: pv.methodCode,
+      name: sql<string | null>`max(${pv.methodName})`,
+      year: pv.year,
+      month: pv.month,
+      all: sql<number>`count(*)::int`,
+      count: sql<number>`(count(*) filter (where ${live}))::int`,
+      sum: sql<string>`coalesce(sum(${pv.price}) filter (where ${live}), 0)::text`,
+      sme: sql<string>`coalesce(sum(${pv.price}) filter (where ${live} and ${pv.smeOnly}), 0)::text`,
+    })
+    .from(pv)
+    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
+    .where(positionWhere(versionId, companyId, f))
+    .groupBy(sql`grouping sets ((${pv.methodCode}), (${pv.year}, ${pv.month}), ())`)) as TotalsRow[];
+  const byMethod = rows
+    .filter((r) => Number(r.g) === 3 && r.count > 0)
+    .sort((a, b) => Number(b.sum) - Number(a.sum));
+  const byMonth = rows
+    .filter((r) => Number(r.g) === 4 && r.count > 0)
+    .sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || (a.month ?? 0) - (b.month ?? 0));
+  const grand = rows.find((r) => Number(r.g) === 7);
+  const pick = <T extends TotalsRow>(r: T) => ({ code: r.code, name: r.name, count: r.count, sum: r.sum });
+  return {
+    total: grand?.all ?? 0,
+    byMethod: byMethod.map(pick),
+    byMonth: byMonth.map((r) => ({ year: r.year, month: r.month, count: r.count, sum: r.sum })),
+    all: { count: grand?.count ?? 0, sum: grand?.sum ?? '0', sme: grand?.sme ?? '0' },
+  };
+}
+
+export async function findPositionByNumber(tx: Tx, companyId: number, number: string) {
+  const [row] = await tx
+    .select({ position: eisPlanPositions, plan: eisPlans })
+    .from(eisPlanPositions)
+    .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
+    .where(and(eq(eisPlanPositions.companyId, companyId), eq(eisPlanPositions.number, number)));
+  return row;
+}
+
+/** A position in every version that holds it, oldest first. */
+export async function positionHistory(tx: Tx, positionId: number) {
+  return tx
+    .select({ pv: eisPlanPositionVersions, version: eisPlanVersions })
+    .from(eisPlanPositionVersions)
+    .innerJoin(eisPlanVersions, eq(eisPlanVersions.id, eisPlanPositionVersions.versionId))
+    .where(eq(eisPlanPositionVersions.positionId, positionId))
+    .orderBy(asc(eisPlanVersions.version));
+}
+
+/** Contracts naming positions of a plan (by number), not cancelled. */
+export async function contractsForNumbers(tx: Tx, companyId: number, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  return tx
+    .select({
+      id: contracts.id,
+      number: contracts.number,
+      date: contracts.contractDate,
+      subject: contracts.subject,
+      price: contracts.price,
+      status: contracts.status,
+      planPositionNumber: contracts.planPositionNumber,
+    })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.companyId, companyId),
+        sql`${contracts.planPositionNumber} = any(${arrayParam(numbers, 'text')})`,
+        sql`${contracts.status} <> 'cancelled'`,
+        sql`${contracts.archivedAt} is null`,
+      ),
+    );
+}
+
+/** The numbers of a plan's positions that contracts name. */
+export async function linkedNumbers(tx: Tx, companyId: number, planId: number): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ number: eisPlanPositions.number })
+    .from(eisPlanPositions)
+    .innerJoin(
+      contracts,
+      and(
+        eq(contracts.companyId, companyId),
+        eq(contracts.planPositionNumber, eisPlanPositions.number),
+        sql`${contracts.status} <> 'cancelled'`,
+        sql`${contracts.archivedAt} is null`,
+      ),
+    )
+    .where(eq(eisPlanPositions.planId, planId));
+  return rows.map((r) => r.number);
+}
+
+/**
+ * The picker of plan positions (the contract card): positions of every plan of the company as the
+ * plan's version in force states them, each word of `q` found in the subject or at the start of
+ * the number; the newest plans first, positions in file order. One page and the total.
+ */
+export async function searchPositions(
+  tx: Tx,
+  companyId: number,
+  q: string | undefined,
+  page: { page: number; limit: number },
+) {
+  const pv = eisPlanPositionVersions;
+  const escaped = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+  const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  const where = and(
+    eq(eisPlanPositions.companyId, companyId),
+    ...words.map(
+      (w) =>
+        sql`(${pv.subject} ilike ${`%${escaped(w)}%`} or ${eisPlanPositions.number} like ${`${escaped(w)}%`})`,
+    ),
+  );
+  const from = () =>
+    tx
+      .select({
+        id: eisPlanPositions.id,
+        number: eisPlanPositions.number,
+        subject: pv.subject,
+        price: pv.price,
+        currency: pv.currency,
+        status: pv.status,
+        methodName: pv.methodName,
+        registrationNumber: eisPlans.registrationNumber,
+        planYear: eisPlans.year,
+      })
+      .from(eisPlanPositions)
+      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
+      .innerJoin(
+        eisPlanVersions,
+        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
+      )
+      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
+      .where(where);
+  const [rows, [{ n }]] = await Promise.all([
+    from()
+      .orderBy(desc(eisPlans.year), asc(eisPlans.registrationNumber), asc(pv.sort))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    tx
+      .select({ n: count() })
+      .from(eisPlanPositions)
+      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
+      .innerJoin(
+        eisPlanVersions,
+        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
+      )
+      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
+      .where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
