@@ -21,8 +21,8 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { listConditions } from '../contracts/contract-register.repository.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';
 import { reportJob } from './exports.jobs.js';
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogEntries, contracts } from '../../db/schema/index.js';
-import { SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
+import { SUPPLIER2 } from '../contracts/contracts.factories.js';
 import { createContract2024, download, reportNotification, runReport } from './exports.test-helpers.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
 import { MONTHLY_SHEETS, MONTHLY_TABLE_HEADER_ROW } from './monthly-report.xlsx.js';

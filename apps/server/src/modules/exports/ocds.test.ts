@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
-import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
+import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
 import {
   addAcceptance,
   addPayment,

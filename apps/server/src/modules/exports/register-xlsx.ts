@@ -15,7 +15,7 @@ import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
+import { listConditions } from '../contracts/contract-register.repository.js';
 import { DATE_FORMAT, excelDate, MONEY_FORMAT } from './xlsx-formats.js';
 
 type ListIn = z.output<typeof ContractListQuery>;

@@ -3,7 +3,7 @@ import { desc } from 'drizzle-orm';
 import { contracts, type reportRuns } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { AppDeps } from '../../types.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
+import { listConditions } from '../contracts/contract-register.repository.js';
 import { loadBundles, loadCompany } from './contract-bundle.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';
 import { buildEisContractXml, type SupplierAddress } from './eis-contract.builder.js';
