@@ -11,8 +11,8 @@ import {
   claimGeneration,
   generateRun,
 } from '../src/modules/procurement-documents/document-generation.service.js';
-import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import { documentationModel } from '../src/modules/procurement-documents/procurement-documents.service.js';
+import { insertProcurement } from '../src/modules/procurements/procurements.factories.js';
 import type { Actor, AppDeps } from '../src/types.js';
 import { demoDataset } from './bench-db.js';
 import { fmt, loadAverage } from './lib.js';
@@ -91,11 +91,11 @@ export async function procurementDocumentsBench(): Promise<string> {
     // a 500-item specification: a procurement of the same version with 500 lines
     const items = Array.from({ length: SPEC_ITEMS }, (_, i) => ({
       name: `Кабель силовой ВВГнг(А)-LS 3×${[1.5, 2.5, 4, 6, 10][i % 5]} — партия ${i + 1}`,
-      okpd2: '27.32.13.130',
-      unit: 'м',
+      okpd2_code: '27.32.13.130',
+      unit_name: 'м',
       quantity: String(100 + i),
-      price: '185.40',
-      vat: '22%',
+      unit_price: '185.40',
+      vat_rate: '22%' as const,
     }));
     const big = await insertProcurement(database.db, {
       companyId,

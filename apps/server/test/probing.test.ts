@@ -9,7 +9,7 @@ import {
   notifications,
   payments,
 } from '../src/db/schema/index.js';
-import { contractBody } from '../src/modules/contracts/contracts.test-helpers.js';
+import { contractBody } from '../src/modules/contracts/contracts.factories.js';
 import { runReport } from '../src/modules/exports/exports.test-helpers.js';
 import {
   addAccount,
@@ -18,9 +18,9 @@ import {
   fixture,
   runImport,
 } from '../src/modules/imports/imports.test-support.js';
-import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import {
   createProcurement as createProcurementOf,
+  insertProcurement,
   methodIds,
   procurementBody,
 } from '../src/modules/procurements/procurements.factories.js';

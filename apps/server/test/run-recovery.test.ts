@@ -10,8 +10,8 @@ import {
   procurementDocumentRuns,
   reportRuns,
 } from '../src/db/schema/index.js';
-import { insertProcurement } from '../src/modules/procurement-documents/procurement-documents.factories.js';
 import { copyProcurementRuleJob } from '../src/modules/procurement-rules/procurement-rules.jobs.js';
+import { insertProcurement } from '../src/modules/procurements/procurements.factories.js';
 import { lostQueue } from '../src/plugins/jobs.js';
 import { MAX_STARTS, STALE_SECONDS, withHeartbeat } from '../src/plugins/run-recovery.js';
 import { testAppForFile } from './harness.js';

@@ -2,7 +2,7 @@ import { buildPath, type RouteDef } from '@zakupki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/lib/route.js';
 import { accountFor, companyBody, innFor } from '../src/modules/companies/companies.factories.js';
-import { contractBody } from '../src/modules/contracts/contracts.test-helpers.js';
+import { contractBody } from '../src/modules/contracts/contracts.factories.js';
 import { procurementBody } from '../src/modules/procurements/procurements.factories.js';
 import { createTestApp, type TestApp } from './harness.js';
 

@@ -7,25 +7,22 @@ import {
   toScaled,
   vatInsideKopecks,
 } from '@zakupki/shared';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { contractEventItems, contractItems, contractStages, paymentTerms } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
+import * as repo from './contract-children.repository.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
 type StageIn = z.output<typeof ContractStageInput>;
 type TermIn = z.output<typeof PaymentTermInput>;
 type Issue = { path: string; message: string };
 
-const CHUNK = 1000;
-
 export function invalid(issues: Issue[]): AppError {
   return new AppError('validation_failed', 'Проверьте введённые данные', { issues });
 }
 
-function itemValues(it: ItemIn, lineNo: number) {
+function itemValues(it: ItemIn, lineNo: number): repo.ItemValues {
   const amountK = it.amount ? toScaled(it.amount, 2) : lineKopecks(it.quantity, it.price);
   const vatK = it.vat_amount ? toScaled(it.vat_amount, 2) : vatInsideKopecks(amountK, it.vat_rate);
   return {
@@ -49,15 +46,7 @@ function itemValues(it: ItemIn, lineNo: number) {
 export async function saveItems(tx: Tx, contractId: number, items: ItemIn[], isNew: boolean): Promise<void> {
   const values = items.map((it, i) => ({ id: it.id ?? null, ...itemValues(it, i + 1) }));
   if (!isNew) {
-    const existing = await tx
-      .select({
-        id: contractItems.id,
-        name: contractItems.name,
-        accepted: contractItems.acceptedQuantity,
-        used: sql<boolean>`exists (select 1 from ${contractEventItems} where ${contractEventItems.contractItemId} = ${contractItems.id})`,
-      })
-      .from(contractItems)
-      .where(eq(contractItems.contractId, contractId));
+    const existing = await repo.existingItems(tx, contractId);
     const byId = new Map(existing.map((e) => [e.id, e]));
     const kept = new Set<number>();
     const issues: Issue[] = [];
@@ -90,34 +79,22 @@ export async function saveItems(tx: Tx, contractId: number, items: ItemIn[], isN
       }
     }
     if (issues.length) throw invalid(issues);
-    const gone = existing.filter((e) => !kept.has(e.id)).map((e) => e.id);
-    if (gone.length) await tx.delete(contractItems).where(inArray(contractItems.id, gone));
-    // free the line numbers before renumbering (unique per contract)
-    await tx
-      .update(contractItems)
-      .set({ lineNo: sql`-${contractItems.lineNo}` })
-      .where(eq(contractItems.contractId, contractId));
-    const updates = values.filter((v) => v.id !== null);
-    for (let i = 0; i < updates.length; i += CHUNK) {
-      const rows = updates.slice(i, i + CHUNK).map(
-        (v) =>
-          sql`(${v.id}::bigint, ${v.lineNo}::int, ${v.name}::text, ${v.okpd2Code}::text, ${v.okeiCode}::text,
-               ${v.unitName}::text, ${v.quantity}::numeric, ${v.price}::numeric, ${v.vatRate}::text,
-               ${v.vatAmount}::numeric, ${v.amount}::numeric)`,
-      );
-      await tx.execute(sql`
-        update contract_items as ci set line_no = v.line_no, name = v.name, okpd2_code = v.okpd2,
-          okei_code = v.okei, unit_name = v.unit, quantity = v.qty, price = v.price,
-          vat_rate = v.vat_rate, vat_amount = v.vat_amount, amount = v.amount
-        from (values ${sql.join(rows, sql`, `)})
-          as v(id, line_no, name, okpd2, okei, unit, qty, price, vat_rate, vat_amount, amount)
-        where ci.id = v.id and ci.contract_id = ${contractId}`);
-    }
+    await repo.deleteItems(
+      tx,
+      existing.filter((e) => !kept.has(e.id)).map((e) => e.id),
+    );
+    await repo.freeItemLines(tx, contractId);
+    await repo.updateItems(
+      tx,
+      contractId,
+      values.filter((v) => v.id !== null),
+    );
   }
-  const inserts = values.filter((v) => v.id === null).map(({ id: _id, ...v }) => ({ ...v, contractId }));
-  for (let i = 0; i < inserts.length; i += CHUNK) {
-    await tx.insert(contractItems).values(inserts.slice(i, i + CHUNK));
-  }
+  await repo.insertItems(
+    tx,
+    contractId,
+    values.filter((v) => v.id === null).map(({ id: _id, ...v }) => v),
+  );
 }
 
 /** Writes stages (kept by id like items; a stage with payments is not removed), then the payment terms. */
@@ -130,11 +107,8 @@ export async function saveStagesAndTerms(
 ): Promise<void> {
   const ids: number[] = [];
   if (!isNew) {
-    await tx.delete(paymentTerms).where(eq(paymentTerms.contractId, contractId));
-    const existing = await tx
-      .select({ id: contractStages.id, name: contractStages.name, paid: contractStages.paidAmount })
-      .from(contractStages)
-      .where(eq(contractStages.contractId, contractId));
+    await repo.deleteTerms(tx, contractId);
+    const existing = await repo.existingStages(tx, contractId);
     const known = new Set(existing.map((e) => e.id));
     const issues: Issue[] = [];
     stages.forEach((s, i) => {
@@ -152,18 +126,7 @@ export async function saveStagesAndTerms(
       }
     }
     if (issues.length) throw invalid(issues);
-    await tx
-      .delete(contractStages)
-      .where(
-        and(
-          eq(contractStages.contractId, contractId),
-          keep.length ? notInArray(contractStages.id, keep) : undefined,
-        ),
-      );
-    await tx
-      .update(contractStages)
-      .set({ stageNo: sql`-${contractStages.stageNo}` })
-      .where(eq(contractStages.contractId, contractId));
+    await repo.dropStagesExcept(tx, contractId, keep);
   }
   for (const [i, s] of stages.entries()) {
     const v = {
@@ -174,28 +137,23 @@ export async function saveStagesAndTerms(
       amount: s.amount,
     };
     if (s.id) {
-      await tx.update(contractStages).set(v).where(eq(contractStages.id, s.id));
+      await repo.updateStage(tx, s.id, v);
       ids.push(s.id);
     } else {
-      const [row] = await tx
-        .insert(contractStages)
-        .values({ ...v, contractId })
-        .returning({ id: contractStages.id });
-      ids.push(row.id);
+      ids.push(await repo.insertStage(tx, contractId, v));
     }
   }
-  if (terms.length) {
-    await tx.insert(paymentTerms).values(
-      terms.map((t, i) => ({
-        contractId,
-        lineNo: i + 1,
-        stageId: t.stage_no ? ids[t.stage_no - 1] : null,
-        kind: t.kind,
-        sharePercent: t.share_percent,
-        termDays: t.term_days,
-        dayKind: t.day_kind,
-        description: t.description,
-      })),
-    );
-  }
+  await repo.insertTerms(
+    tx,
+    terms.map((t, i) => ({
+      contractId,
+      lineNo: i + 1,
+      stageId: t.stage_no ? ids[t.stage_no - 1] : null,
+      kind: t.kind,
+      sharePercent: t.share_percent,
+      termDays: t.term_days,
+      dayKind: t.day_kind,
+      description: t.description,
+    })),
+  );
 }

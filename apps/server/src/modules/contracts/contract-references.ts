@@ -1,11 +1,18 @@
-import { and, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { catalogEntries, contracts, customers, procurements } from '../../db/schema/index.js';
+import type { contracts } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
 import { auditRefused } from '../access/access.service.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { assertTariffAllows, registerTariffCounter } from '../catalogs/tariffs.service.js';
 import { invalid } from './contract-children.js';
+import {
+  companyProcurement,
+  contractsAddedSince,
+  contractsUsingEntry,
+  foreignReferences,
+  methodByCode,
+  visibleEntries,
+} from './contract-references.repository.js';
 import { planPositionOf } from './contracts.repository.js';
 
 type Refs = {
@@ -66,27 +73,6 @@ export type MethodColumns = {
   procurementMethodCode: string | null;
   procurementMethodName: string | null;
 };
-
-/** Entries of the company's view of the catalogues (global ones and its own) among `ids`. */
-function visibleEntries(tx: Tx, companyId: number, ids: number[]) {
-  return tx
-    .select({
-      id: catalogEntries.id,
-      kind: catalogEntries.kind,
-      typeCode: catalogEntries.typeCode,
-      code: catalogEntries.code,
-      title: catalogEntries.title,
-      archivedAt: catalogEntries.archivedAt,
-    })
-    .from(catalogEntries)
-    .where(
-      and(
-        inArray(catalogEntries.id, ids),
-        inArray(catalogEntries.kind, ['generic', 'method']),
-        or(isNull(catalogEntries.companyId), eq(catalogEntries.companyId, companyId)),
-      ),
-    );
-}
 
 /**
  * Funding source (catalogue 8), contract basis (9), НМЦД method (1) and procurement method (the
@@ -158,20 +144,7 @@ async function methodWithoutId(
     return { procurementMethodId: null, procurementMethodCode: code, procurementMethodName: name };
   }
   if (code) {
-    const [row] = await tx
-      .select({ id: catalogEntries.id, code: catalogEntries.code, title: catalogEntries.title })
-      .from(catalogEntries)
-      .where(
-        and(
-          eq(catalogEntries.kind, 'method'),
-          eq(catalogEntries.code, code),
-          or(isNull(catalogEntries.companyId), eq(catalogEntries.companyId, companyId)),
-          or(isNull(catalogEntries.archivedAt), eq(catalogEntries.id, previous?.procurementMethodId ?? 0)),
-        ),
-      )
-      // the company's own entry wins over a global one with the same code
-      .orderBy(sql`${catalogEntries.companyId} is null`)
-      .limit(1);
+    const row = await methodByCode(tx, companyId, code, previous?.procurementMethodId ?? 0);
     if (row)
       return {
         procurementMethodId: row.id,
@@ -217,27 +190,11 @@ export async function auditForeignReferences(
   body: Refs & { customer_id?: number | null; procurement_id?: number | null },
 ): Promise<void> {
   const entryIds = REFS.map((r) => body[r.field]).filter((id): id is number => !!id);
-  const foreign = and(isNotNull(catalogEntries.companyId), ne(catalogEntries.companyId, companyId));
-  const [entries, customerRows, procurementRows] = await Promise.all([
-    entryIds.length
-      ? db
-          .select({ id: catalogEntries.id, companyId: catalogEntries.companyId })
-          .from(catalogEntries)
-          .where(and(inArray(catalogEntries.id, entryIds), foreign))
-      : [],
-    body.customer_id
-      ? db
-          .select({ id: customers.id, companyId: customers.companyId })
-          .from(customers)
-          .where(and(eq(customers.id, body.customer_id), ne(customers.companyId, companyId)))
-      : [],
-    body.procurement_id
-      ? db
-          .select({ id: procurements.id, companyId: procurements.companyId })
-          .from(procurements)
-          .where(and(eq(procurements.id, body.procurement_id), ne(procurements.companyId, companyId)))
-      : [],
-  ]);
+  const [entries, customerRows, procurementRows] = await foreignReferences(db, companyId, {
+    entries: entryIds,
+    customer: body.customer_id,
+    procurement: body.procurement_id,
+  });
   for (const e of entries) await auditRefused(db, actor, 'catalog_entry', e.id, e.companyId, companyId);
   for (const c of customerRows) await auditRefused(db, actor, 'customer', c.id, c.companyId, companyId);
   for (const p of procurementRows) await auditRefused(db, actor, 'procurement', p.id, p.companyId, companyId);
@@ -256,10 +213,7 @@ export async function checkProcurement(
 ): Promise<number | null> {
   if (body.procurement_id === undefined) return previous?.procurementId ?? null;
   if (body.procurement_id === null) return null;
-  const [row] = await tx
-    .select({ id: procurements.id })
-    .from(procurements)
-    .where(and(eq(procurements.id, body.procurement_id), eq(procurements.companyId, companyId)));
+  const row = await companyProcurement(tx, companyId, body.procurement_id);
   if (!row)
     throw invalid([{ path: 'body.procurement_id', message: 'Закупка не найдена среди закупок компании' }]);
   return row.id;
@@ -276,36 +230,8 @@ export async function checkTariff(tx: Tx, companyId: number): Promise<void> {
  * entry is archived, never deleted). Returns the function that takes both back.
  */
 export function registerContractReferences(): () => void {
-  const offCounter = registerTariffCounter('contracts', async (db, companyId, yearStart) => {
-    const [{ n }] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(contracts)
-      .where(and(eq(contracts.companyId, companyId), gte(contracts.createdAt, yearStart)));
-    return Number(n);
-  });
-  const offUsage = registerCatalogUsage({
-    name: 'Договоры',
-    count: async (db, entry) => {
-      const column =
-        entry.kind === 'method'
-          ? contracts.procurementMethodId
-          : entry.kind !== 'generic'
-            ? null
-            : entry.typeCode === 1
-              ? contracts.priceMethodId
-              : entry.typeCode === 8
-                ? contracts.fundingSourceId
-                : entry.typeCode === 9
-                  ? contracts.contractBasisId
-                  : null;
-      if (!column) return 0;
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(contracts)
-        .where(eq(column, entry.id));
-      return Number(n);
-    },
-  });
+  const offCounter = registerTariffCounter('contracts', contractsAddedSince);
+  const offUsage = registerCatalogUsage({ name: 'Договоры', count: contractsUsingEntry });
   return () => {
     offCounter();
     offUsage();

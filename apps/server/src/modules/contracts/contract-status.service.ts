@@ -1,19 +1,17 @@
 import type { Contract, ContractStatusInput, EisPublicationInput } from '@zakupki/shared';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { contractEvents, contracts } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
+import { loadContract, loadContractData } from './contract-card.service.js';
 import { invalid } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
+import { eventDateOf, insertContractEvent, setEventPublished } from './contract-events.repository.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
-import { transitionProblem } from './contracts.policy.js';
-import { findContract, loadContract, loadContractData } from './contracts.repository.js';
-import { parsePublishedAt } from './contracts.service.js';
+import { parsePublishedAt, transitionProblem } from './contracts.policy.js';
+import { findContract, updateContract } from './contracts.repository.js';
 
 type StatusIn = z.output<typeof ContractStatusInput>;
 type PublicationIn = z.output<typeof EisPublicationInput>;
@@ -23,14 +21,14 @@ type PublicationIn = z.output<typeof EisPublicationInput>;
  * Execution and termination are events the EIS must learn about within their term.
  */
 export async function changeStatus(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: StatusIn,
 ): Promise<Contract> {
-  await assertContractOf(db, actor, companyId, id);
-  return db.transaction(async (tx) => {
+  await assertContractOf(deps.db, actor, companyId, id);
+  return deps.db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     const problem = transitionProblem(row.status, body.status);
     if (problem) throw new AppError('conflict', problem, { from: row.status, to: body.status });
@@ -58,7 +56,7 @@ export async function changeStatus(
     }
     if (issues.length) throw invalid(issues);
     if (body.status === 'executed' || body.status === 'terminated') {
-      await tx.insert(contractEvents).values({
+      await insertContractEvent(tx, {
         contractId: id,
         companyId,
         kind: body.status === 'executed' ? 'execution' : 'termination',
@@ -69,7 +67,7 @@ export async function changeStatus(
         createdBy: actor.userId,
       });
     }
-    await tx.update(contracts).set({ status: body.status }).where(eq(contracts.id, id));
+    await updateContract(tx, id, { status: body.status });
     await refreshContractDuties(tx, id);
     if (row.procurementId) await refreshProcurementDuties(tx, [row.procurementId]);
     const fresh = await commitVersion(tx, actor, id, 'status', { before });
@@ -79,23 +77,20 @@ export async function changeStatus(
 
 /** Archived contracts leave the working register; nothing else about them changes. */
 export async function setArchived(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   archived: boolean,
 ): Promise<Contract> {
-  await assertContractOf(db, actor, companyId, id);
-  return db.transaction(async (tx) => {
+  await assertContractOf(deps.db, actor, companyId, id);
+  return deps.db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     if ((row.archivedAt !== null) === archived) {
       throw new AppError('conflict', archived ? 'Договор уже в архиве' : 'Договор не в архиве');
     }
     const before = await loadContractData(tx, row);
-    await tx
-      .update(contracts)
-      .set({ archivedAt: archived ? new Date() : null })
-      .where(eq(contracts.id, id));
+    await updateContract(tx, id, { archivedAt: archived ? new Date() : null });
     const fresh = await commitVersion(tx, actor, id, archived ? 'archive' : 'restore', { before });
     return loadContract(tx, fresh);
   });
@@ -103,26 +98,23 @@ export async function setArchived(
 
 /** Records when the contract information, or one of its events, was placed in the EIS (or clears it). */
 export async function recordPublication(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: PublicationIn,
 ): Promise<Contract> {
-  await assertContractOf(db, actor, companyId, id);
-  return db.transaction(async (tx) => {
+  await assertContractOf(deps.db, actor, companyId, id);
+  return deps.db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     if (row.status === 'draft' || row.status === 'cancelled') {
       throw new AppError('conflict', 'Проект или отменённый договор не размещается в ЕИС');
     }
     let base = row.contractDate;
     if (body.event_id) {
-      const [e] = await tx
-        .select({ date: contractEvents.eventDate })
-        .from(contractEvents)
-        .where(and(eq(contractEvents.id, body.event_id), eq(contractEvents.contractId, id)));
-      if (!e) throw invalid([{ path: 'body.event_id', message: 'У договора нет такого события' }]);
-      base = e.date;
+      const date = await eventDateOf(tx, id, body.event_id);
+      if (!date) throw invalid([{ path: 'body.event_id', message: 'У договора нет такого события' }]);
+      base = date;
     }
     const at = body.eis_published_at ? parsePublishedAt(body.eis_published_at) : null;
     if (at) {
@@ -146,9 +138,9 @@ export async function recordPublication(
     }
     const before = await loadContractData(tx, row);
     if (body.event_id) {
-      await tx.update(contractEvents).set({ eisPublishedAt: at }).where(eq(contractEvents.id, body.event_id));
+      await setEventPublished(tx, body.event_id, at);
     } else {
-      await tx.update(contracts).set({ eisPublishedAt: at }).where(eq(contracts.id, id));
+      await updateContract(tx, id, { eisPublishedAt: at });
     }
     await refreshContractDuties(tx, id);
     const fresh = await commitVersion(tx, actor, id, 'eis_publication', { before });

@@ -1,17 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { contracts, contractVersions } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { type ContractData, loadContractData, loadContractsData } from './contract-card.service.js';
+import { insertVersions } from './contract-versions.repository.js';
 import { changedFields } from './contracts.policy.js';
-import {
-  type ContractData,
-  type ContractRow,
-  contractOwner,
-  loadContractData,
-  loadContractsData,
-} from './contracts.repository.js';
+import { bumpRevision, type ContractRow, contractOwner, contractsByIds } from './contracts.repository.js';
 
 export type VersionAction =
   | 'create'
@@ -50,27 +44,21 @@ export async function commitVersion(
   opts: { isNew?: boolean; before?: ContractData | null; source?: VersionSource } = {},
 ): Promise<ContractRow> {
   const [row] = opts.isNew
-    ? await tx.select().from(contracts).where(eq(contracts.id, contractId))
-    : await tx
-        .update(contracts)
-        .set({
-          revision: sql`${contracts.revision} + 1`,
-          updatedAt: new Date(),
-          updatedBy: actor?.userId ?? null,
-        })
-        .where(eq(contracts.id, contractId))
-        .returning();
+    ? await contractsByIds(tx, [contractId])
+    : [await bumpRevision(tx, contractId, actor?.userId ?? null)];
   const data = await loadContractData(tx, row);
-  await tx.insert(contractVersions).values({
-    contractId,
-    companyId: row.companyId,
-    revision: row.revision,
-    eisVersion: row.version,
-    action,
-    source: opts.source ?? 'manual',
-    snapshot: data,
-    changedBy: actor?.userId ?? null,
-  });
+  await insertVersions(tx, [
+    {
+      contractId,
+      companyId: row.companyId,
+      revision: row.revision,
+      eisVersion: row.version,
+      action,
+      source: opts.source ?? 'manual',
+      snapshot: data,
+      changedBy: actor?.userId ?? null,
+    },
+  ]);
   const before = opts.before ?? null;
   await audit(tx, actor, {
     action,
@@ -94,9 +82,10 @@ export async function commitNewContracts(
   source: VersionSource = 'manual',
 ): Promise<void> {
   if (contractIds.length === 0) return;
-  const rows = await tx.select().from(contracts).where(inArray(contracts.id, contractIds));
+  const rows = await contractsByIds(tx, contractIds);
   const data = await loadContractsData(tx, rows);
-  await tx.insert(contractVersions).values(
+  await insertVersions(
+    tx,
     rows.map((row, i) => ({
       contractId: row.id,
       companyId: row.companyId,

@@ -1,357 +1,93 @@
-import {
-  CONTRACT_EVENT_TITLES,
-  type Contract,
-  type ContractListQuery,
-  type DeadlineListQuery,
-  type PageQuery,
-} from '@zakupki/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Contract, ContractListQuery, DeadlineListQuery, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { countOf, offsetOf, onPage, paged } from '../../db/paging.js';
-import {
-  contractDuties,
-  contractEvents,
-  contractStatusRank,
-  contracts,
-  contractVersions,
-  textsOverflow,
-  users,
-} from '../../db/schema/index.js';
+import { mapPage } from '../../db/paging.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
-
-import { dueSoonUntil, nextDuties, toDutyOut } from './contract-duties.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { loadContract } from './contract-card.service.js';
+import { dueSoonUntil, nextDuties } from './contract-duties.js';
+import { deadlinesPage, eventsPage } from './contract-events.repository.js';
+import { registerPage } from './contract-register.repository.js';
 import { assertContractOf } from './contract-versions.js';
-import { changedFields } from './contracts.policy.js';
-import { findContract, LIST_COLUMNS, loadContract, toListItem } from './contracts.repository.js';
-import { cachedTotal, keepTotal, registerVersion } from './register-totals.js';
+import { historyPage } from './contract-versions.repository.js';
+import { toDeadlineItem, toEventItem, toHistoryItems, toListItem } from './contracts.presenter.js';
+import { findContract } from './contracts.repository.js';
+
+/** Reads of the contract register: the list, the card, its history and events, the deadline list. */
 
 type ListIn = z.output<typeof ContractListQuery>;
-
-/** A register page reads the columns of its rows, and the nearest duty's date (see `nextDuties`). */
-const PAGE_COLUMNS = { ...LIST_COLUMNS, nextDutyDue: contracts.nextDutyDue };
-
-/**
- * Sort key of the register. `unindexed` wraps it in a no-op expression so that PostgreSQL cannot
- * walk a sort index: used with a text search, where finding the few matches through the word
- * index and sorting them is far cheaper than testing every contract in sort order.
- */
-function sortKey(sort: ListIn['sort'], unindexed: boolean): SQL | AnyPgColumn {
-  const col = {
-    contract_date: contracts.contractDate,
-    price: contracts.price,
-    number: contracts.number,
-    supplier_name: contracts.supplierName,
-    end_date: contracts.endDate,
-  } as const;
-  if (sort === 'status')
-    return unindexed
-      ? sql`(${contractStatusRank(contracts.status)} + 0)`
-      : contractStatusRank(contracts.status);
-  if (!unindexed) return col[sort];
-  return sort === 'number' || sort === 'supplier_name' ? sql`(${col[sort]} || '')` : sql`(${col[sort]} + 0)`;
-}
-
 type DeadlinesIn = z.output<typeof DeadlineListQuery>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Words typed by the user as a prefix query: 'кабел насос' -> 'кабел:* & насос:*'. */
-function prefixQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
 /**
- * Text search: words of the subject (prefixes, Russian stemming), or the start of the number or
- * registry number. The number is searched only when the text could start one (it has a digit or a
- * sign such as «/» or «-»): OR-ed to the word search, it keeps PostgreSQL from combining the word
- * index with the status and date index, and a plain word then costs a heap check of every
- * contract containing it (20 ms instead of 4 ms for a common word in 200 000 contracts).
+ * A page of the register (one statement, docs/architecture.md) with each row's nearest open duty.
+ * On the pool, never inside a transaction that wrote contracts.
  */
-export function textCondition(q: string): SQL | undefined {
-  const words = prefixQuery(q);
-  if (!words) return undefined;
-  const arms: SQL[] = [sql`${contracts.search} @@ to_tsquery('russian', ${words})`];
-  if (/[^\p{L}\s]/u.test(q))
-    arms.push(sql`lower(${contracts.number}) like ${`${escapeLike(q.toLowerCase())}%`}`);
-  if (/^\d{4,}$/.test(q)) arms.push(sql`${contracts.eisRegistryNumber} like ${`${q}%`}`);
-  return or(...arms);
-}
-
-/**
- * Supplier: an ИНН (10 or 12 digits) exactly, else a part of the name. The name is found through
- * the word index (each typed word starts a word of the name) and then checked as a substring.
- */
-export function supplierCondition(supplier: string): SQL | undefined {
-  if (/^\d{10}$|^\d{12}$/.test(supplier)) return eq(contracts.supplierInn, supplier);
-  const words = prefixQuery(supplier);
-  const like = sql`${contracts.supplierName} ilike ${`%${escapeLike(supplier)}%`}`;
-  return words
-    ? and(sql`to_tsvector('simple', ${contracts.supplierName}) @@ to_tsquery('simple', ${words})`, like)
-    : like;
-}
-
-/**
- * An open duty of the contract past its due date: the contract is overdue (its nearest open duty,
- * next_duty_due, is before today exactly when such a duty exists).
- */
-const overdueDuty = (today: string) =>
-  sql`select 1 from ${contractDuties} where ${contractDuties.contractId} = ${contracts.id}
-    and ${contractDuties.doneOn} is null and ${contractDuties.dueDate} < ${today}`;
-
-export function listConditions(companyId: number, q: ListIn, today = todayMoscow()): SQL | undefined {
-  const conds: (SQL | undefined)[] = [
-    eq(contracts.companyId, companyId),
-    q.archived === 'true' ? isNotNull(contracts.archivedAt) : isNull(contracts.archivedAt),
-    q.status?.length ? inArray(contracts.status, q.status) : undefined,
-    q.law ? eq(contracts.law, q.law) : undefined,
-    q.date_from ? gte(contracts.contractDate, q.date_from) : undefined,
-    q.date_to ? lte(contracts.contractDate, q.date_to) : undefined,
-    q.price_min !== undefined ? gte(contracts.price, String(q.price_min)) : undefined,
-    q.price_max !== undefined ? lte(contracts.price, String(q.price_max)) : undefined,
-    q.overdue === 'true' ? sql`exists (${overdueDuty(today)})` : undefined,
-    q.overdue === 'false' ? sql`not exists (${overdueDuty(today)})` : undefined,
-    q.q ? textCondition(q.q) : undefined,
-  ];
-  if (q.supplier) conds.push(supplierCondition(q.supplier));
-  return and(...conds);
-}
-
-/**
- * The key a filter's total is cached under (`register-totals.ts`); none for the overdue filter,
- * whose matches change with the duties and the date, not only with the contracts.
- */
-function totalKey(companyId: number, q: ListIn): string | null {
-  if (q.overdue !== undefined) return null;
-  const { page: _p, limit: _l, sort: _s, order: _o, ...filter } = q;
-  return `${companyId}:${JSON.stringify(filter)}`;
-}
-
-/** A word filter (subject, supplier's name) the date-order index serves, with no other filter it lacks. */
-function servedByWordsIndex(q: ListIn): boolean {
-  if (q.sort !== 'contract_date' || q.overdue !== undefined) return false;
-  const text = q.q ? prefixQuery(q.q) !== null && !/[^\p{L}\s]/u.test(q.q) : false;
-  const name = q.supplier ? !/^\d{10}$|^\d{12}$/.test(q.supplier) : false;
-  return (text || name) && (!q.q || text);
-}
-
-/**
- * The ids of a page filtered by words, in date order: each branch walks a date-ordered index and
- * stops after the page's rows — `contracts_register_words_idx` holds the filtered columns, so the
- * word filters are evaluated on its entries without reading the table (an index-only scan), and
- * `contracts_long_texts_idx` the few contracts whose texts do not fit an index entry. Finding all
- * matches through the word index and sorting them cost per request as much as the matches in the
- * filter (a word of a year: 600–2 000 rows read); the walk costs the entries before the page's last.
- */
-function wordsInDateOrder(companyId: number, where: SQL | undefined, q: ListIn): SQL {
-  const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
-  const overflow = textsOverflow(contracts.subject, contracts.supplierName);
-  const branch = (from: SQL, texts?: SQL) =>
-    sql`(select ${contracts.id} as id, ${contracts.contractDate} as d from ${from} where ${and(where, texts)}
-      order by ${contracts.contractDate} ${dir}, ${contracts.id} ${dir} limit ${q.page * q.limit})`;
-  // the long texts are read first, by themselves (`offset 0` keeps the filters out of that
-  // subquery, so PostgreSQL cannot prefer combining the word indexes); the subquery is named
-  // like the table, so the filters apply to it unchanged
-  const longTexts = sql`(select * from ${contracts} where ${contracts.companyId} = ${companyId} and ${overflow} > 0 offset 0) as ${contracts}`;
-  return sql`select u.id from (${branch(sql`${contracts}`, sql`${overflow} <= 0`)} union all ${branch(longTexts)}) u
-    order by u.d ${dir}, u.id ${dir} limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
-}
-
-export async function listContracts(db: Db, companyId: number, q: ListIn) {
+export async function listContracts(deps: AppDeps, companyId: number, q: ListIn) {
   const today = todayMoscow();
-  const where = listConditions(companyId, q, today);
-  const dir = q.order === 'asc' ? asc : desc;
-  const unindexed = Boolean(q.q && textCondition(q.q));
-  const key = totalKey(companyId, q);
-  const cached = key === null ? undefined : cachedTotal(db, key);
-  const version = registerVersion(companyId);
-  const count = (filter: SQL | undefined) =>
-    sql<number>`(select count(*)::int from ${contracts} where ${filter})`;
-  // the page, the register's version and — unless a total of this filter is cached — its total in
-  // one statement (the subqueries are uncorrelated, computed once): one round trip per page
-  const page = db
-    .select({
-      ...PAGE_COLUMNS,
-      total: cached ? sql<null>`null` : count(where),
-      registerVersion: version,
-    })
-    .from(contracts);
-  const rows = servedByWordsIndex(q)
-    ? await page
-        .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
-        .orderBy(dir(contracts.contractDate), dir(contracts.id))
-    : await page
-        .where(where)
-        .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
-  let total: number;
-  const seen = rows.length > 0 && rows[0].registerVersion !== null ? Number(rows[0].registerVersion) : null;
-  if (rows.length > 0 && !cached) {
-    total = Number(rows[0].total);
-    if (key) keepTotal(db, key, seen, total);
-  } else if (rows.length > 0 && cached && seen === cached.version) {
-    total = cached.total;
-  } else if (rows.length === 0 && q.page === 1) {
-    total = 0;
-  } else {
-    // a page past the end has no row to carry the total; or the register changed since it was counted
-    const [r] = await db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where);
-    total = Number(r.total);
-    if (key) keepTotal(db, key, r.version === null ? null : Number(r.version), total);
-  }
+  const { rows, total } = await registerPage(deps.db, companyId, q, today);
   // next_duty_due is kept with the duties: a page without an open duty needs no further query
   const duties = await nextDuties(
-    db,
+    deps.db,
     rows.filter((r) => r.nextDutyDue !== null).map((r) => r.id),
     today,
   );
   return {
-    items: rows.map(({ total: _t, registerVersion: _v, ...r }) => ({
-      ...toListItem(r),
-      deadline: duties.get(r.id) ?? null,
-    })),
+    items: rows.map((r) => ({ ...toListItem(r), deadline: duties.get(r.id) ?? null })),
     total,
     page: q.page,
     limit: q.limit,
   };
 }
 
-export async function getContract(db: Db, actor: Actor, companyId: number, id: number): Promise<Contract> {
-  await assertContractOf(db, actor, companyId, id);
-  return loadContract(db, (await findContract(db, companyId, id))!);
+export async function getContract(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+): Promise<Contract> {
+  await assertContractOf(deps.db, actor, companyId, id);
+  return loadContract(deps.db, (await findContract(deps.db, companyId, id))!);
 }
 
-export async function contractHistory(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
-  await assertContractOf(db, actor, companyId, id);
-  const where = eq(contractVersions.contractId, id);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ v: contractVersions, user: { id: users.id, title: users.title } })
-      .from(contractVersions)
-      .leftJoin(users, eq(users.id, contractVersions.changedBy))
-      .where(where)
-      .orderBy(desc(contractVersions.revision))
-      // one more: the revision before the page's last, to tell what it changed
-      .limit(q.limit + 1)
-      .offset(offsetOf(q)),
-    countOf(db, contractVersions, where),
-  ]);
-  const items = rows.slice(0, q.limit).map(({ v, user }, i) => {
-    const snapshot = v.snapshot as Record<string, unknown>;
-    const previous = rows[i + 1]?.v.snapshot as Record<string, unknown> | undefined;
-    return {
-      id: v.id,
-      revision: v.revision,
-      eis_version: v.eisVersion,
-      action: v.action,
-      source: v.source,
-      changed_at: v.changedAt.toISOString(),
-      changed_by: user?.id ? { id: user.id, title: user.title } : null,
-      changed_fields: changedFields(previous ?? null, snapshot),
-      snapshot,
-    };
-  });
-  return { items, total: Number(total), page: q.page, limit: q.limit };
+export async function contractHistory(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  q: PageQuery,
+) {
+  await assertContractOf(deps.db, actor, companyId, id);
+  const { rows, total } = await historyPage(deps.db, id, q);
+  return { items: toHistoryItems(rows, q.limit), total: Number(total), page: q.page, limit: q.limit };
 }
 
-export async function contractEventsList(db: Db, actor: Actor, companyId: number, id: number, q: PageQuery) {
-  await assertContractOf(db, actor, companyId, id);
-  const where = eq(contractEvents.contractId, id);
-  const { items: rows, total } = await paged(
-    q,
-    onPage(
-      db
-        .select({ e: contractEvents, d: contractDuties })
-        .from(contractEvents)
-        .leftJoin(contractDuties, eq(contractDuties.eventId, contractEvents.id))
-        .where(where)
-        .orderBy(desc(contractEvents.eventDate), desc(contractEvents.id)),
-      q,
-    ),
-    countOf(db, contractEvents, where),
-  );
+export async function contractEventsList(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  q: PageQuery,
+) {
+  await assertContractOf(deps.db, actor, companyId, id);
+  const page = await eventsPage(deps.db, id, q);
   const today = todayMoscow();
-  return {
-    items: rows.map(({ e, d }) => ({
-      id: e.id,
-      kind: e.kind,
-      title: CONTRACT_EVENT_TITLES[e.kind],
-      event_date: e.eventDate,
-      amount: e.amount,
-      stage_id: e.stageId,
-      document_name: e.documentName,
-      document_number: e.documentNumber,
-      document_date: e.documentDate,
-      description: e.description,
-      eis_published_at: e.eisPublishedAt ? e.eisPublishedAt.toISOString() : null,
-      source: e.source,
-      created_at: e.createdAt.toISOString(),
-      duty: d ? toDutyOut(d, today) : null,
-    })),
-    total: Number(total),
-    page: q.page,
-    limit: q.limit,
-  };
+  return mapPage(page, ({ e, d }) => toEventItem(e, d, today));
 }
 
 /** Open duties of the company's working register that are due soon or overdue, nearest first. */
-export async function listDeadlines(db: Db, companyId: number, q: DeadlinesIn) {
+export async function listDeadlines(deps: AppDeps, companyId: number, q: DeadlinesIn) {
   const today = todayMoscow();
-  const soon = dueSoonUntil(companyId, today);
-  const overdue = lt(contractDuties.dueDate, today);
-  const dueSoon = and(gte(contractDuties.dueDate, today), lte(contractDuties.dueDate, soon));
-  const wanted = q.status?.length ? q.status : ['due_soon', 'overdue'];
-  const base = and(
-    eq(contractDuties.companyId, companyId),
-    isNull(contractDuties.doneOn),
-    isNull(contracts.archivedAt),
+  const { rows, total, counts } = await deadlinesPage(
+    deps.db,
+    companyId,
+    q,
+    today,
+    dueSoonUntil(companyId, today),
   );
-  const where = and(
-    base,
-    or(wanted.includes('overdue') ? overdue : undefined, wanted.includes('due_soon') ? dueSoon : undefined),
-  );
-  const count = (w: SQL | undefined) =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(contractDuties)
-      .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
-      .where(w)
-      .then(([r]) => Number(r.n));
-  const [rows, total, nOverdue, nSoon] = await Promise.all([
-    db
-      .select({ d: contractDuties, c: contracts })
-      .from(contractDuties)
-      .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
-      .where(where)
-      .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    count(where),
-    count(and(base, overdue)),
-    count(and(base, dueSoon)),
-  ]);
   return {
-    items: rows.map(({ d, c }) => {
-      const o = toDutyOut(d, today);
-      return {
-        ...o,
-        status: o.status as 'due' | 'due_soon' | 'overdue',
-        contract_id: c.id,
-        contract_number: c.number,
-        contract_date: c.contractDate,
-        law: c.law,
-        eis_registry_number: c.eisRegistryNumber,
-        subject: c.subject,
-        supplier_name: c.supplierName,
-      };
-    }),
+    items: rows.map(({ d, c }) => toDeadlineItem(d, c, today)),
     total,
     page: q.page,
     limit: q.limit,
-    counts: { due_soon: nSoon, overdue: nOverdue },
+    counts,
   };
 }

@@ -1,22 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Contract } from '@zakupki/shared';
+import {
+  catalogRoutes,
+  contractRoutes,
+  type EisPlanPositionSearchQuery,
+  eisPlanRoutes,
+} from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { catalogEntries, contracts } from '../../db/schema/index.js';
 import { MIGRATIONS_DIR } from '../../paths.js';
-import { contractBody, createContract } from './contracts.test-helpers.js';
+import { contractBody, createContract, errorOf } from './contracts.factories.js';
 
 /**
  * The contract card's catalogue fields: procurement method, НМЦД method, funding source, basis and
  * plan position are chosen from their catalogues; a text of before survives until re-picked.
  */
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let own: number;
 let other: number;
-const url = () => `/api/companies/${own}/contracts`;
 
 async function entryId(kind: string, code: string, typeCode: number | null = null): Promise<number> {
   const [row] = await t.db.database.query<{ id: number }>(
@@ -35,13 +39,9 @@ async function denials(entityId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('client');
   own = t.ids.companies.client1;
   other = t.ids.companies.client2;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('catalogue references of a contract', () => {
@@ -69,8 +69,9 @@ describe('catalogue references of a contract', () => {
       contract_basis_id: basis,
     });
     const single = await entryId('method', 'single_supplier');
-    const put = await t.req<Contract>('PUT', `${url()}/${c.id}`, {
-      token,
+    const put = await t.call(contractRoutes.update, {
+      params: { company_id: own, id: c.id },
+      as: 'client',
       body: contractBody({ number: 'КС-1', procurement_method_id: single, price_method_id: tariff }),
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -88,22 +89,24 @@ describe('catalogue references of a contract', () => {
   });
 
   it('refuses a method that is not in the catalogue and entries of the wrong catalogue', async () => {
-    const free = await t.req('POST', url(), {
-      token,
+    const free = await t.call(contractRoutes.create, {
+      params: { company_id: own },
+      as: 'client',
       body: contractBody({ procurement_method_code: null, procurement_method_name: 'Аукцион на понижение' }),
     });
     expect(free.status).toBe(400);
-    expect(free.body.error.details.issues).toContainEqual({
+    expect(errorOf(free).details.issues).toContainEqual({
       path: 'body.procurement_method_id',
       message: 'Способ закупки выберите из справочника «Способы закупки»: «Аукцион на понижение» в нём нет',
     });
     const funding = await entryId('generic', '2', 8);
-    const wrong = await t.req('POST', url(), {
-      token,
+    const wrong = await t.call(contractRoutes.create, {
+      params: { company_id: own },
+      as: 'client',
       body: contractBody({ procurement_method_id: funding, price_method_id: funding }),
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.details.issues).toEqual(
+    expect(errorOf(wrong).details.issues).toEqual(
       expect.arrayContaining([
         {
           path: 'body.procurement_method_id',
@@ -132,20 +135,23 @@ describe('catalogue references of a contract', () => {
         companyId: other,
       })
       .returning({ id: catalogEntries.id });
-    const missing = await t.req('POST', url(), {
-      token,
+    const missing = await t.call(contractRoutes.create, {
+      params: { company_id: own },
+      as: 'client',
       body: contractBody({ procurement_method_id: 999999 }),
     });
     const before = await denials(foreign.id);
-    const refused = await t.req('POST', url(), {
-      token,
+    const refused = await t.call(contractRoutes.create, {
+      params: { company_id: own },
+      as: 'client',
       body: contractBody({ procurement_method_id: foreign.id }),
     });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toBe(JSON.stringify(missing.body));
     expect(await denials(foreign.id)).toBe(before + 1);
-    const price = await t.req('POST', url(), {
-      token,
+    const price = await t.call(contractRoutes.create, {
+      params: { company_id: own },
+      as: 'client',
       body: contractBody({ price_method_id: foreignPrice.id }),
     });
     expect(price.status).toBe(400);
@@ -165,8 +171,9 @@ describe('catalogue references of a contract', () => {
       .update(contracts)
       .set({ procurementMethodCode: '30000', procurementMethodName: 'Закупка у единственного поставщика' })
       .where(eq(contracts.id, c.id));
-    const kept = await t.req<Contract>('PUT', `${url()}/${c.id}`, {
-      token,
+    const kept = await t.call(contractRoutes.update, {
+      params: { company_id: own, id: c.id },
+      as: 'client',
       body: contractBody({
         number: 'КС-4',
         subject: 'Изменённый предмет',
@@ -180,8 +187,9 @@ describe('catalogue references of a contract', () => {
       procurement_method_code: '30000',
       procurement_method_name: 'Закупка у единственного поставщика',
     });
-    const changed = await t.req('PUT', `${url()}/${c.id}`, {
-      token,
+    const changed = await t.call(contractRoutes.update, {
+      params: { company_id: own, id: c.id },
+      as: 'client',
       body: contractBody({
         number: 'КС-4',
         procurement_method_code: '30000',
@@ -190,8 +198,9 @@ describe('catalogue references of a contract', () => {
     });
     expect(changed.status).toBe(400);
     const single = await entryId('method', 'single_supplier');
-    const picked = await t.req<Contract>('PUT', `${url()}/${c.id}`, {
-      token,
+    const picked = await t.call(contractRoutes.update, {
+      params: { company_id: own, id: c.id },
+      as: 'client',
       body: contractBody({ number: 'КС-4', procurement_method_id: single }),
     });
     expect(picked.body).toMatchObject({
@@ -213,9 +222,13 @@ describe('catalogue references of a contract', () => {
     expect(c.plan_position_number).toBe(pos.number);
     expect(c.plan_position_subject).toEqual(expect.any(String));
     for (const number of [foreignPos.number, '2230000000001-999']) {
-      const r = await t.req('POST', url(), { token, body: contractBody({ plan_position_number: number }) });
+      const r = await t.call(contractRoutes.create, {
+        params: { company_id: own },
+        as: 'client',
+        body: contractBody({ plan_position_number: number }),
+      });
       expect(r.status).toBe(400);
-      expect(r.body.error.details.issues).toContainEqual({
+      expect(errorOf(r).details.issues).toContainEqual({
         path: 'body.plan_position_number',
         message: `Позиции № ${number} нет в планах закупки компании: выберите позицию из загруженных планов`,
       });
@@ -224,8 +237,9 @@ describe('catalogue references of a contract', () => {
       .update(contracts)
       .set({ planPositionNumber: '2230000000001-999' })
       .where(eq(contracts.id, c.id));
-    const kept = await t.req<Contract>('PUT', `${url()}/${c.id}`, {
-      token,
+    const kept = await t.call(contractRoutes.update, {
+      params: { company_id: own, id: c.id },
+      as: 'client',
       body: contractBody({ number: 'КС-5', plan_position_number: '2230000000001-999' }),
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
@@ -244,12 +258,8 @@ describe('catalogue references of a contract', () => {
         where p.company_id = $1 order by p.id limit 1`,
       [own],
     );
-    const search = (q: Record<string, unknown>, company = own) =>
-      t.req<{ items: { number: string; subject: string }[]; total: number; limit: number }>(
-        'GET',
-        `/api/companies/${company}/eis_plan_positions?${new URLSearchParams(q as Record<string, string>)}`,
-        { token },
-      );
+    const search = (query: EisPlanPositionSearchQuery, company = own) =>
+      t.call(eisPlanRoutes.searchPositions, { params: { company_id: company }, query, as: 'client' });
     const all = await search({ limit: '5' });
     expect(all.status).toBe(200);
     expect(all.body.items.length).toBeLessThanOrEqual(5);
@@ -278,10 +288,12 @@ describe('catalogue references of a contract', () => {
       procurement_method_id: quotation,
       price_method_id: normative,
     });
-    const admin = await t.login('admin');
-    const del = await t.req('DELETE', `/api/catalogs/methods/${quotation}`, { token: admin });
+    const del = await t.call(catalogRoutes.methods.remove, { params: { id: quotation }, as: 'admin' });
     expect(del.status).toBe(409);
-    const delPrice = await t.req('DELETE', `/api/catalogs/generic/1/${normative}`, { token: admin });
+    const delPrice = await t.call(catalogRoutes.generic.remove, {
+      params: { type: 1, id: normative },
+      as: 'admin',
+    });
     expect(delPrice.status).toBe(409);
   });
 

@@ -1,25 +1,27 @@
-import { ContractCreateInput, fromKopecks, lineKopecks } from '@zakupki/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  ContractCreateInput,
+  calendarRoutes,
+  contractRoutes,
+  fromKopecks,
+  lineKopecks,
+} from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { ENERGY_CONTRACTS } from '../../db/seed/demo/contracts.demo-data.js';
 import { WATER_CONTRACTS } from '../../db/seed/demo/contracts.demo-water.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays } from '../calendar/iso-date.js';
 import { createRuCalendar } from '../calendar/production-calendar.js';
-import { createContract, day } from './contracts.test-helpers.js';
+import { createContract, day, errorOf } from './contracts.factories.js';
 
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let company: number;
 const calendar = createRuCalendar();
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('specialist');
   company = t.ids.companies.provider;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The working day `n` working days before today. */
@@ -74,15 +76,17 @@ describe('deadline summary', () => {
     });
 
     // placing it late: the duty is met, late; the contract no longer shows as overdue
-    const placed = await t.req('POST', `/api/companies/${company}/contracts/${old.id}/eis-publication`, {
-      token,
+    const placed = await t.call(contractRoutes.publication, {
+      params: { company_id: company, id: old.id },
+      as: 'specialist',
       body: { eis_published_at: day(-1) },
     });
     expect(placed.status).toBe(200);
     expect(placed.body.deadline).toBeNull();
     expect(placed.body.duties).toMatchObject([{ duty: 'register', status: 'done_late', done_on: day(-1) }]);
-    const future = await t.req('POST', `/api/companies/${company}/contracts/${old.id}/eis-publication`, {
-      token,
+    const future = await t.call(contractRoutes.publication, {
+      params: { company_id: company, id: old.id },
+      as: 'specialist',
       body: { eis_published_at: day(2) },
     });
     expect(future.status).toBe(400);
@@ -107,31 +111,40 @@ describe('deadline summary', () => {
       start_date: day(-60),
       eis_published_at: day(-59),
     });
-    const ex = await t.req('POST', `/api/companies/${company}/contracts/${c.id}/status`, {
-      token,
+    const ex = await t.call(contractRoutes.status, {
+      params: { company_id: company, id: c.id },
+      as: 'specialist',
       body: { status: 'executed', date: day(-30) },
     });
     expect(ex.body.deadline).toMatchObject({ duty: 'execution', status: 'overdue', base_date: day(-30) });
-    expect(ex.body.deadline.title).toMatch(
+    expect(ex.body.deadline?.title).toMatch(
       /^Сведения об исполнении договора в реестре договоров \(исполнение от /,
     );
-    const events = await t.req('GET', `/api/companies/${company}/contracts/${c.id}/events`, { token });
+    const events = await t.call(contractRoutes.events, {
+      params: { company_id: company, id: c.id },
+      as: 'specialist',
+    });
     const eventId = events.body.items[0].id;
-    const wrong = await t.req('POST', `/api/companies/${company}/contracts/${c.id}/eis-publication`, {
-      token,
+    const wrong = await t.call(contractRoutes.publication, {
+      params: { company_id: company, id: c.id },
+      as: 'specialist',
       body: { event_id: eventId, eis_published_at: day(-31) },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.details.issues[0].message).toMatch(/^Дата размещения .* раньше даты события/);
-    const ok = await t.req('POST', `/api/companies/${company}/contracts/${c.id}/eis-publication`, {
-      token,
+    expect(errorOf(wrong).details.issues[0].message).toMatch(/^Дата размещения .* раньше даты события/);
+    const ok = await t.call(contractRoutes.publication, {
+      params: { company_id: company, id: c.id },
+      as: 'specialist',
       body: { event_id: eventId, eis_published_at: `${day(-25)}T15:30` },
     });
-    expect(ok.body.duties.map((d: any) => [d.duty, d.status])).toEqual([
+    expect(ok.body.duties.map((d) => [d.duty, d.status])).toEqual([
       ['register', 'done'],
       ['execution', 'done'],
     ]);
-    const after = await t.req('GET', `/api/companies/${company}/contracts/${c.id}/events`, { token });
+    const after = await t.call(contractRoutes.events, {
+      params: { company_id: company, id: c.id },
+      as: 'specialist',
+    });
     expect(after.body.items[0]).toMatchObject({
       eis_published_at: `${day(-25)}T12:30:00.000Z`,
       duty: { status: 'done' },
@@ -139,10 +152,9 @@ describe('deadline summary', () => {
   });
 
   it('GET /deadlines lists due-soon and overdue duties, nearest first, with counts', async () => {
-    const url = `/api/companies/${company}/deadlines`;
-    const all = await t.req('GET', url, { token });
+    const all = await t.call(contractRoutes.deadlines, { params: { company_id: company }, as: 'specialist' });
     expect(all.status).toBe(200);
-    expect(all.body.items.map((d: any) => [d.contract_number, d.duty, d.status])).toEqual([
+    expect(all.body.items.map((d) => [d.contract_number, d.duty, d.status])).toEqual([
       ['D-1', 'register', 'due_soon'],
     ]);
     expect(all.body.counts).toEqual({ due_soon: 1, overdue: 0 });
@@ -152,12 +164,20 @@ describe('deadline summary', () => {
       contract_date: day(-20),
       start_date: day(-20),
     });
-    const overdue = await t.req('GET', `${url}?status=overdue`, { token });
-    expect(overdue.body.items.map((d: any) => [d.contract_id, d.due_date])).toEqual([
+    const overdue = await t.call(contractRoutes.deadlines, {
+      params: { company_id: company },
+      query: { status: 'overdue' },
+      as: 'specialist',
+    });
+    expect(overdue.body.items.map((d) => [d.contract_id, d.due_date])).toEqual([
       [c.id, calendar.addWorkingDays(day(-20), 3)],
     ]);
     expect(overdue.body.counts).toEqual({ due_soon: 1, overdue: 1 });
-    const both = await t.req('GET', `${url}?status=overdue,due_soon&limit=1&page=2`, { token });
+    const both = await t.call(contractRoutes.deadlines, {
+      params: { company_id: company },
+      query: { status: 'overdue,due_soon', limit: 1, page: 2 },
+      as: 'specialist',
+    });
     expect(both.body).toMatchObject({ total: 2, page: 2, items: [{ contract_number: 'D-1' }] });
   });
 });
@@ -165,7 +185,7 @@ describe('deadline summary', () => {
 describe('GET /api/calendar/add-working-days', () => {
   it('crosses the New Year holidays and transferred days', async () => {
     const get = (date: string, days: number) =>
-      t.req('GET', `/api/calendar/add-working-days?date=${date}&days=${days}`, { token });
+      t.call(calendarRoutes.addWorkingDays, { query: { date, days }, as: 'specialist' });
     // 2024: Saturday 28.12 is a working day, 29.12–08.01 are days off
     expect((await get('2024-12-27', 1)).body).toEqual({ date: '2024-12-28', coverage: 'calendar' });
     expect((await get('2024-12-27', 2)).body).toEqual({ date: '2025-01-09', coverage: 'calendar' });
@@ -177,18 +197,28 @@ describe('GET /api/calendar/add-working-days', () => {
   });
 
   it('validates its input and needs a session', async () => {
-    const bad = await t.req('GET', '/api/calendar/add-working-days?date=2025-02-30&days=1', { token });
+    const bad = await t.call(calendarRoutes.addWorkingDays, {
+      query: { date: '2025-02-30', days: 1 },
+      as: 'specialist',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues).toEqual([
+    expect(errorOf(bad).details.issues).toEqual([
       { path: 'query.date', message: 'Такой даты нет в календаре' },
     ]);
     expect(
-      (await t.req('GET', '/api/calendar/add-working-days?date=2025-01-10&days=-1', { token })).status,
+      (
+        await t.call(calendarRoutes.addWorkingDays, {
+          query: { date: '2025-01-10', days: -1 },
+          as: 'specialist',
+        })
+      ).status,
     ).toBe(400);
-    expect((await t.req('GET', '/api/calendar/add-working-days?date=2025-01-10&days=1')).status).toBe(401);
-    const client = await t.login('client');
     expect(
-      (await t.req('GET', '/api/calendar/add-working-days?date=2025-01-10&days=1', { token: client })).status,
+      (await t.call(calendarRoutes.addWorkingDays, { query: { date: '2025-01-10', days: 1 } })).status,
+    ).toBe(401);
+    expect(
+      (await t.call(calendarRoutes.addWorkingDays, { query: { date: '2025-01-10', days: 1 }, as: 'client' }))
+        .status,
     ).toBe(200);
   });
 });
@@ -199,20 +229,23 @@ describe('demo register', () => {
       ['client', t.ids.companies.client1],
       ['client2', t.ids.companies.client2],
     ] as const) {
-      const tok = await t.login(who);
-      const r = await t.req('GET', `/api/companies/${companyId}/contracts?limit=50`, { token: tok });
+      const r = await t.call(contractRoutes.list, {
+        params: { company_id: companyId },
+        query: { limit: 50 },
+        as: who,
+      });
       expect(r.body.total).toBe(12);
-      const statuses = new Set(r.body.items.map((i: any) => i.status));
+      const statuses = new Set(r.body.items.map((i) => i.status));
       expect([...statuses].sort()).toEqual(
         who === 'client'
           ? ['cancelled', 'concluded', 'draft', 'executed', 'terminated']
           : ['concluded', 'draft', 'executed', 'terminated'],
       );
-      const d = await t.req('GET', `/api/companies/${companyId}/deadlines`, { token: tok });
+      const d = await t.call(contractRoutes.deadlines, { params: { company_id: companyId }, as: who });
       expect(d.body.counts.overdue).toBeGreaterThanOrEqual(3);
       expect(d.body.counts.due_soon).toBeGreaterThanOrEqual(1);
-      const executed = r.body.items.find((i: any) => i.status === 'executed' && i.eis_registry_number);
-      expect(executed.executed_amount).toBe(executed.price);
+      const executed = r.body.items.find((i) => i.status === 'executed' && i.eis_registry_number);
+      expect(executed!.executed_amount).toBe(executed!.price);
     }
   });
 

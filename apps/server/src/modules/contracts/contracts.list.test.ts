@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { contractBody, createContract, day, SUPPLIER, SUPPLIER2 } from './contracts.test-helpers.js';
+import { type ContractCreateInput, type ContractListQuery, contractRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import { contractBody, createContract, day, errorOf, SUPPLIER, SUPPLIER2 } from './contracts.factories.js';
 
 /**
  * The register of the provider company (no demo contracts there), acted on by the specialist:
  * six contracts with known dates, prices, suppliers and statuses.
  */
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
-let base: string;
+let company: number;
 const ids: Record<string, number> = {};
 
-const one = (price: string) => ({
+const one = (price: string): Partial<ContractCreateInput> => ({
   items: [
     {
       name: 'Работы',
@@ -28,11 +29,9 @@ const one = (price: string) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('specialist');
-  const company = t.ids.companies.provider;
-  base = `/api/companies/${company}/contracts`;
-  const make = async (key: string, over: Record<string, unknown>) => {
+  company = t.ids.companies.provider;
+  const make = async (key: string, over: Partial<ContractCreateInput>) => {
     ids[key] = (await createContract(t, token, company, over)).id;
   };
   await make('cable', {
@@ -89,81 +88,88 @@ beforeAll(async () => {
     ...one('3000000.00'),
   });
   await make('archived', { number: 'Д-1', subject: 'Поставка кабельной арматуры', ...one('1000.00') });
-  await t.req('POST', `${base}/${ids.law44}/status`, { token, body: { status: 'executed', date: day(-20) } });
-  await t.req('POST', `${base}/${ids.archived}/archive`, { token, body: { archived: true } });
-});
-afterAll(async () => {
-  await t?.close();
+  await t.call(contractRoutes.status, {
+    params: { company_id: company, id: ids.law44 },
+    as: 'specialist',
+    body: { status: 'executed', date: day(-20) },
+  });
+  await t.call(contractRoutes.archive, {
+    params: { company_id: company, id: ids.archived },
+    as: 'specialist',
+    body: { archived: true },
+  });
 });
 
-async function list(qs: string) {
-  const r = await t.req('GET', `${base}?${qs}`, { token });
+async function list(query: ContractListQuery) {
+  const r = await t.call(contractRoutes.list, { params: { company_id: company }, query, as: 'specialist' });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { items: any[]; total: number; page: number; limit: number };
+  return r.body;
 }
 const keys = (b: { items: { id: number }[] }) =>
   b.items.map((i) => Object.keys(ids).find((k) => ids[k] === i.id));
 
 describe('register filters', () => {
   it('excludes archived contracts unless asked, newest first by default', async () => {
-    const b = await list('');
+    const b = await list({});
     expect(keys(b)).toEqual(['fuel', 'repair', 'pumps', 'cable', 'law44']);
     expect(b).toMatchObject({ total: 5, page: 1, limit: 10 });
-    expect(keys(await list('archived=true'))).toEqual(['archived']);
+    expect(keys(await list({ archived: 'true' }))).toEqual(['archived']);
   });
 
   it('status: one, several (comma or repeated)', async () => {
-    expect(keys(await list('status=draft'))).toEqual(['repair']);
-    expect(keys(await list('status=draft,executed'))).toEqual(['repair', 'law44']);
-    expect(keys(await list('status=draft&status=executed'))).toEqual(['repair', 'law44']);
-    const bad = await t.req('GET', `${base}?status=signed`, { token });
+    expect(keys(await list({ status: 'draft' }))).toEqual(['repair']);
+    expect(keys(await list({ status: 'draft,executed' }))).toEqual(['repair', 'law44']);
+    expect(keys(await list({ status: ['draft', 'executed'] }))).toEqual(['repair', 'law44']);
+    const bad = await t.call(contractRoutes.list, {
+      params: { company_id: company },
+      query: { status: 'signed' },
+      as: 'specialist',
+    });
     expect(bad.status).toBe(400);
   });
 
   it('supplier: ИНН exactly, or a part of the name', async () => {
-    expect(keys(await list(`supplier=${SUPPLIER2.inn}`))).toEqual(['fuel', 'pumps']);
-    expect(keys(await list(`supplier=${encodeURIComponent('Северная кабел')}`))).toEqual(['fuel', 'pumps']);
-    expect(keys(await list(`supplier=${encodeURIComponent('электроснаб')}`))).toEqual([
-      'repair',
-      'cable',
-      'law44',
-    ]);
-    expect(keys(await list(`supplier=${SUPPLIER.inn.slice(0, 9)}`))).toEqual([]);
+    expect(keys(await list({ supplier: SUPPLIER2.inn }))).toEqual(['fuel', 'pumps']);
+    expect(keys(await list({ supplier: 'Северная кабел' }))).toEqual(['fuel', 'pumps']);
+    expect(keys(await list({ supplier: 'электроснаб' }))).toEqual(['repair', 'cable', 'law44']);
+    expect(keys(await list({ supplier: SUPPLIER.inn.slice(0, 9) }))).toEqual([]);
   });
 
   it('an unknown parameter (a misspelt filter) is a 400 naming it, not the whole register', async () => {
-    const r = await t.req('GET', `${base}?suplier=${SUPPLIER2.inn}&limit=50`, { token });
+    const r = await t.call(contractRoutes.list, {
+      params: { company_id: company },
+      query: { suplier: SUPPLIER2.inn, limit: 50 },
+      as: 'specialist',
+    });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues).toEqual([
-      { path: 'query', message: 'Неизвестный параметр «suplier»' },
-    ]);
-    const two = await t.req('GET', `${base}?suplier=1&stauts=draft`, { token });
-    expect(two.body.error.details.issues[0].message).toBe('Неизвестные параметры: «suplier», «stauts»');
+    expect(errorOf(r).details.issues).toEqual([{ path: 'query', message: 'Неизвестный параметр «suplier»' }]);
+    const two = await t.call(contractRoutes.list, {
+      params: { company_id: company },
+      query: { suplier: 1, stauts: 'draft' },
+      as: 'specialist',
+    });
+    expect(errorOf(two).details.issues[0].message).toBe('Неизвестные параметры: «suplier», «stauts»');
   });
 
   it('date and price ranges, law', async () => {
-    expect(keys(await list(`date_from=${day(-60)}&date_to=${day(-10)}`))).toEqual([
-      'fuel',
-      'repair',
-      'pumps',
-    ]);
-    expect(keys(await list('price_min=150000&price_max=2500000'))).toEqual(['repair', 'pumps', 'cable']);
-    expect(keys(await list('law=44'))).toEqual(['law44']);
+    expect(keys(await list({ date_from: day(-60), date_to: day(-10) }))).toEqual(['fuel', 'repair', 'pumps']);
+    expect(keys(await list({ price_min: 150000, price_max: 2500000 }))).toEqual(['repair', 'pumps', 'cable']);
+    expect(keys(await list({ law: '44' }))).toEqual(['law44']);
   });
 
   it('q: words of the subject (any form), the start of the number or of the registry number', async () => {
-    expect(keys(await list(`q=${encodeURIComponent('кабель')}`))).toEqual(['cable']);
-    expect(keys(await list(`q=${encodeURIComponent('поставки насосов')}`))).toEqual(['pumps']);
-    expect(keys(await list(`q=${encodeURIComponent('а-10')}`))).toEqual(['fuel', 'cable']);
-    expect(keys(await list('q=7705123452240000'))).toEqual(['cable']);
-    expect(keys(await list(`q=${encodeURIComponent('кровл')}&status=draft`))).toEqual(['repair']);
+    expect(keys(await list({ q: 'кабель' }))).toEqual(['cable']);
+    expect(keys(await list({ q: 'поставки насосов' }))).toEqual(['pumps']);
+    expect(keys(await list({ q: 'а-10' }))).toEqual(['fuel', 'cable']);
+    expect(keys(await list({ q: '7705123452240000' }))).toEqual(['cable']);
+    expect(keys(await list({ q: 'кровл', status: 'draft' }))).toEqual(['repair']);
   });
 
   it('overdue: contracts with an overdue duty, and the deadline of each row', async () => {
     // pumps: concluded 60 days ago and not placed; law44: execution 20 days ago, 5 working days
-    expect(keys(await list('overdue=true'))).toEqual(['pumps', 'law44']);
-    expect(keys(await list('overdue=false'))).toEqual(['fuel', 'repair', 'cable']);
-    const b = await list('sort=number&order=asc');
+    expect(keys(await list({ overdue: 'true' }))).toEqual(['pumps', 'law44']);
+    expect(keys(await list({ overdue: 'false' }))).toEqual(['fuel', 'repair', 'cable']);
+    const b = await list({ sort: 'number', order: 'asc' });
     const byKey = Object.fromEntries(b.items.map((i) => [keys({ items: [i] })[0], i.deadline]));
     expect(byKey.pumps).toMatchObject({ duty: 'register', status: 'overdue', base_date: day(-60) });
     expect(byKey.law44).toMatchObject({ duty: 'execution', status: 'overdue', base_date: day(-20) });
@@ -183,12 +189,12 @@ describe('register sorting and paging', () => {
     ['end_date', 'asc', ['law44', 'pumps', 'cable', 'repair', 'fuel']],
     ['status', 'asc', ['repair', 'cable', 'pumps', 'fuel', 'law44']],
     ['status', 'desc', ['law44', 'fuel', 'pumps', 'cable', 'repair']],
-  ])('sort=%s order=%s', async (sort, order, expected) => {
-    expect(keys(await list(`sort=${sort}&order=${order}`))).toEqual(expected);
+  ] as const)('sort=%s order=%s', async (sort, order, expected) => {
+    expect(keys(await list({ sort, order }))).toEqual(expected);
   });
 
   it('the same order with a text search (the word index is used first)', async () => {
-    expect(keys(await list(`q=${encodeURIComponent('поставка')}&sort=price&order=desc`))).toEqual([
+    expect(keys(await list({ q: 'поставка', sort: 'price', order: 'desc' }))).toEqual([
       'pumps',
       'cable',
       'fuel',
@@ -196,23 +202,32 @@ describe('register sorting and paging', () => {
   });
 
   it('pages with the total of the whole filter', async () => {
-    const p1 = await list('limit=2&page=1&sort=price&order=asc');
-    const p2 = await list('limit=2&page=2&sort=price&order=asc');
-    const p3 = await list('limit=2&page=3&sort=price&order=asc');
+    const p1 = await list({ limit: 2, page: 1, sort: 'price', order: 'asc' });
+    const p2 = await list({ limit: 2, page: 2, sort: 'price', order: 'asc' });
+    const p3 = await list({ limit: 2, page: 3, sort: 'price', order: 'asc' });
     expect([p1.total, p2.total, p3.total]).toEqual([5, 5, 5]);
     expect([...keys(p1), ...keys(p2), ...keys(p3)]).toEqual(['fuel', 'repair', 'cable', 'pumps', 'law44']);
     expect(p2).toMatchObject({ page: 2, limit: 2 });
-    const empty = await list('limit=2&page=9');
+    const empty = await list({ limit: 2, page: 9 });
     expect(empty).toMatchObject({ items: [], total: 5 });
-    expect((await t.req('GET', `${base}?limit=501`, { token })).status).toBe(400);
+    expect(
+      (
+        await t.call(contractRoutes.list, {
+          params: { company_id: company },
+          query: { limit: 501 },
+          as: 'specialist',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 it('a contract body with a number that only differs in case is found by q', async () => {
-  const r = await t.req('POST', base, {
-    token,
+  const r = await t.call(contractRoutes.create, {
+    params: { company_id: company },
+    as: 'specialist',
     body: contractBody({ number: 'ЭА-77/Б', ...one('5000.00') }),
   });
   expect(r.status).toBe(201);
-  expect((await list(`q=${encodeURIComponent('эа-77')}`)).items.map((i) => i.number)).toEqual(['ЭА-77/Б']);
+  expect((await list({ q: 'эа-77' })).items.map((i) => i.number)).toEqual(['ЭА-77/Б']);
 });

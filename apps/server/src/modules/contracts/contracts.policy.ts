@@ -1,4 +1,5 @@
 import { CONTRACT_STATUS_TITLES, CONTRACT_TRANSITIONS, type ContractStatus } from '@zakupki/shared';
+import { moscowInstant } from '../../lib/moscow-time.js';
 
 export const allowedTransitions = (from: ContractStatus): ContractStatus[] => [...CONTRACT_TRANSITIONS[from]];
 
@@ -91,3 +92,10 @@ export const FIELD_TITLES: Record<MaterialField, string> = {
   stages: 'этапы',
   payment_terms: 'условия оплаты',
 };
+
+/** Publication time from the API: a bare date or a time without offset is Moscow time. */
+export function parsePublishedAt(v: string): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return moscowInstant(v);
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return new Date(v);
+  return moscowInstant(v);
+}

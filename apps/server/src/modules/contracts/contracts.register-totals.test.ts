@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { createContract, day } from './contracts.test-helpers.js';
-import { cachedTotals } from './register-totals.js';
+import { type ContractListQuery, contractRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import { createContract, day } from './contracts.factories.js';
+import { cachedTotals } from './register-totals.repository.js';
 
 /**
  * The register's totals are counted once per filter and reused while the company's register
  * version (bumped at commit by every write that changes what a filter matches) stays the same.
  */
-let t: TestApp;
+const t = testAppForFile();
 let token: string;
 let company: number;
-let base: string;
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.db.database.query<T>(text, params);
@@ -22,14 +22,12 @@ const version = async () =>
       ])
     )[0]?.v ?? 0,
   );
-const total = async (query: string) =>
-  (await t.req<{ total: number; items: { id: number }[] }>('GET', `${base}?${query}`, { token })).body;
+const total = async (query: ContractListQuery) =>
+  (await t.call(contractRoutes.list, { params: { company_id: company }, query, as: 'specialist' })).body;
 
 beforeAll(async () => {
-  t = await createTestApp();
   token = await t.login('specialist');
   company = t.ids.companies.provider;
-  base = `/api/companies/${company}/contracts`;
   for (const [i, status] of (['concluded', 'concluded', 'draft'] as const).entries())
     await createContract(t, token, company, {
       number: `ВР-${i}`,
@@ -38,21 +36,20 @@ beforeAll(async () => {
       subject: 'Поставка кабельной продукции',
     });
 });
-afterAll(() => t.close());
 
 describe('register totals', () => {
   it('a filter is counted once, then its total is reused while nothing it matches changed', async () => {
-    expect((await total('status=concluded&limit=1')).total).toBe(2);
+    expect((await total({ status: 'concluded', limit: 1 })).total).toBe(2);
     const cached = [...cachedTotals(t.app.deps.db)].filter(([key]) => key.startsWith(`${company}:`));
     expect(cached).toEqual([
       [expect.stringContaining('concluded'), { version: expect.any(Number), total: 2 }],
     ]);
     // the second page of the same filter uses the cached total
-    expect((await total('status=concluded&limit=1&page=2')).total).toBe(2);
+    expect((await total({ status: 'concluded', limit: 1, page: 2 })).total).toBe(2);
   });
 
   it('stays exact through inserts, edits of filtered columns, archiving and deletes from any connection', async () => {
-    const q = 'status=concluded&q=кабельной&limit=1';
+    const q: ContractListQuery = { status: 'concluded', q: 'кабельной', limit: 1 };
     expect((await total(q)).total).toBe(2);
     await createContract(t, token, company, {
       number: 'ВР-9',
@@ -73,7 +70,7 @@ describe('register totals', () => {
       company,
     ]);
     expect((await total(q)).total).toBe(0);
-    expect((await total(`${q}&archived=true`)).total).toBe(1);
+    expect((await total({ ...q, archived: 'true' })).total).toBe(1);
     await sql(`delete from contract_register_versions`); // a register never versioned is not cached
     await sql(`update contracts set archived_at = null where company_id = $1 and number = 'ВР-1'`, [company]);
     expect((await total(q)).total).toBe(1);
@@ -122,22 +119,18 @@ describe('word filters in date order', () => {
       contract_date: day(-4),
       subject: 'Изоляторов проходных',
     });
-    const numbers = async (query: string) =>
+    const numbers = async (query: ContractListQuery) =>
       (
-        await t.req<{ items: { number: string }[]; total: number }>('GET', `${base}?${query}`, { token })
+        await t.call(contractRoutes.list, { params: { company_id: company }, query, as: 'specialist' })
       ).body.items.map((i) => i.number);
-    expect(await numbers('q=изоляторов&status=concluded&sort=contract_date&order=desc')).toEqual([
-      'ДЛ-2',
-      'ДЛ-3',
-      'ДЛ-1',
-    ]);
-    expect(await numbers('q=изоляторов&status=concluded&sort=contract_date&order=asc')).toEqual([
-      'ДЛ-1',
-      'ДЛ-3',
-      'ДЛ-2',
-    ]);
-    expect(await numbers('q=сопутствующих&limit=1&page=1')).toEqual(['ДЛ-1']);
-    expect(await numbers(`supplier=${encodeURIComponent('Изолстрой')}`)).toEqual(['ДЛ-2']);
-    expect(await numbers('q=изоляторов&status=concluded&limit=1&page=2')).toEqual(['ДЛ-3']);
+    expect(
+      await numbers({ q: 'изоляторов', status: 'concluded', sort: 'contract_date', order: 'desc' }),
+    ).toEqual(['ДЛ-2', 'ДЛ-3', 'ДЛ-1']);
+    expect(
+      await numbers({ q: 'изоляторов', status: 'concluded', sort: 'contract_date', order: 'asc' }),
+    ).toEqual(['ДЛ-1', 'ДЛ-3', 'ДЛ-2']);
+    expect(await numbers({ q: 'сопутствующих', limit: 1, page: 1 })).toEqual(['ДЛ-1']);
+    expect(await numbers({ supplier: 'Изолстрой' })).toEqual(['ДЛ-2']);
+    expect(await numbers({ q: 'изоляторов', status: 'concluded', limit: 1, page: 2 })).toEqual(['ДЛ-3']);
   });
 });

@@ -14,34 +14,33 @@ import {
 
 /** The contract register: cards, statuses, history, events and the deadline list. */
 export function contractsModule(app: FastifyInstance) {
-  const db = () => app.deps.db;
   const unregister = registerContractReferences();
   app.addHook('onClose', async () => unregister());
-  addRoute(app, contractRoutes.list, ({ company, query }) => listContracts(db(), company.id, query));
+  addRoute(app, contractRoutes.list, ({ company, query }) => listContracts(app.deps, company.id, query));
   addRoute(app, contractRoutes.create, async ({ actor, params, body, reply }) => {
     reply.code(201);
-    return createContract(db(), actor, params.company_id, body);
+    return createContract(app.deps, actor, params.company_id, body);
   });
   addRoute(app, contractRoutes.get, ({ actor, params }) =>
-    getContract(db(), actor, params.company_id, params.id),
+    getContract(app.deps, actor, params.company_id, params.id),
   );
   addRoute(app, contractRoutes.update, ({ actor, params, body }) =>
-    updateContract(db(), actor, params.company_id, params.id, body),
+    updateContract(app.deps, actor, params.company_id, params.id, body),
   );
   addRoute(app, contractRoutes.status, ({ actor, params, body }) =>
-    changeStatus(db(), actor, params.company_id, params.id, body),
+    changeStatus(app.deps, actor, params.company_id, params.id, body),
   );
   addRoute(app, contractRoutes.archive, ({ actor, params, body }) =>
-    setArchived(db(), actor, params.company_id, params.id, body.archived),
+    setArchived(app.deps, actor, params.company_id, params.id, body.archived),
   );
   addRoute(app, contractRoutes.publication, ({ actor, params, body }) =>
-    recordPublication(db(), actor, params.company_id, params.id, body),
+    recordPublication(app.deps, actor, params.company_id, params.id, body),
   );
   addRoute(app, contractRoutes.history, ({ actor, params, query }) =>
-    contractHistory(db(), actor, params.company_id, params.id, query),
+    contractHistory(app.deps, actor, params.company_id, params.id, query),
   );
   addRoute(app, contractRoutes.events, ({ actor, params, query }) =>
-    contractEventsList(db(), actor, params.company_id, params.id, query),
+    contractEventsList(app.deps, actor, params.company_id, params.id, query),
   );
-  addRoute(app, contractRoutes.deadlines, ({ company, query }) => listDeadlines(db(), company.id, query));
+  addRoute(app, contractRoutes.deadlines, ({ company, query }) => listDeadlines(app.deps, company.id, query));
 }

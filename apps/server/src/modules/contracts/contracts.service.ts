@@ -1,15 +1,15 @@
 import type { Contract, ContractCreateInput, ContractUpdateInput } from '@zakupki/shared';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
-import { companies, contractEvents, contracts, customers } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { moscowDay, moscowInstant, todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
+import { loadContract, loadContractData } from './contract-card.service.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.js';
+import { insertContractEvent } from './contract-events.repository.js';
 import {
   auditForeignReferences,
   checkCatalogEntries,
@@ -18,27 +18,17 @@ import {
   type MethodColumns,
 } from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
-import { editProblem, FIELD_TITLES, materialChanges } from './contracts.policy.js';
-import { findContract, loadContract, loadContractData } from './contracts.repository.js';
+import { editProblem, FIELD_TITLES, materialChanges, parsePublishedAt } from './contracts.policy.js';
+import * as repo from './contracts.repository.js';
 
 type CreateIn = z.output<typeof ContractCreateInput>;
 type UpdateIn = z.output<typeof ContractUpdateInput>;
 type CommonIn = Omit<CreateIn, 'status'>;
 
-/** Publication time from the API: a bare date or a time without offset is Moscow time. */
-export function parsePublishedAt(v: string): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return moscowInstant(v);
-  if (/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return new Date(v);
-  return moscowInstant(v);
-}
-
 /** The customer of the contract: a заказчик of the company, the one typed in, or the company itself. */
 async function resolveCustomer(tx: Tx, companyId: number, body: CommonIn) {
   if (body.customer_id) {
-    const [c] = await tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.id, body.customer_id), eq(customers.companyId, companyId)));
+    const c = await repo.companyCustomer(tx, companyId, body.customer_id);
     if (!c) {
       throw invalid([
         { path: 'body.customer_id', message: 'Такого заказчика нет среди заказчиков компании' },
@@ -54,7 +44,7 @@ async function resolveCustomer(tx: Tx, companyId: number, body: CommonIn) {
       customerKpp: body.customer_kpp,
     };
   }
-  const [co] = await tx.select().from(companies).where(eq(companies.id, companyId));
+  const co = await repo.companyRow(tx, companyId);
   return {
     customerId: null,
     customerName: co.fullTitle ?? co.title ?? co.inn,
@@ -66,21 +56,12 @@ async function resolveCustomer(tx: Tx, companyId: number, body: CommonIn) {
 /** Registry number and guid are unique within a company. */
 async function checkUnique(tx: Tx, companyId: number, body: CommonIn, selfId: number | null) {
   const probes = [
-    ['eis_registry_number', body.eis_registry_number, contracts.eisRegistryNumber, 'реестровым номером'],
-    ['eis_guid', body.eis_guid, contracts.eisGuid, 'GUID ЕИС'],
+    ['eis_registry_number', body.eis_registry_number, 'реестровым номером'],
+    ['eis_guid', body.eis_guid, 'GUID ЕИС'],
   ] as const;
-  for (const [field, value, column, words] of probes) {
+  for (const [field, value, words] of probes) {
     if (!value) continue;
-    const [other] = await tx
-      .select({ id: contracts.id, number: contracts.number, date: contracts.contractDate })
-      .from(contracts)
-      .where(
-        and(
-          eq(contracts.companyId, companyId),
-          eq(column, value),
-          selfId ? ne(contracts.id, selfId) : undefined,
-        ),
-      );
+    const other = await repo.contractWith(tx, companyId, field, value, selfId);
     if (other) {
       throw new AppError(
         'duplicate',
@@ -163,31 +144,28 @@ function columns(
 }
 
 export async function createContract(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   body: CreateIn,
 ): Promise<Contract> {
-  await auditForeignReferences(db, actor, companyId, body);
-  return db.transaction(async (tx) => {
+  await auditForeignReferences(deps.db, actor, companyId, body);
+  return deps.db.transaction(async (tx) => {
     await checkTariff(tx, companyId);
     checkDates(body, body.status);
     const customer = await resolveCustomer(tx, companyId, body);
     const method = await checkCatalogEntries(tx, companyId, body, null);
     await checkUnique(tx, companyId, body, null);
     const procurementId = await checkProcurement(tx, companyId, body, null);
-    const [row] = await tx
-      .insert(contracts)
-      .values({
-        ...columns(body, customer, method),
-        procurementId,
-        companyId,
-        status: body.status,
-        source: 'manual',
-        createdBy: actor.userId,
-        updatedBy: actor.userId,
-      })
-      .returning({ id: contracts.id });
+    const row = await repo.insertContract(tx, {
+      ...columns(body, customer, method),
+      procurementId,
+      companyId,
+      status: body.status,
+      source: 'manual',
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
     await saveItems(tx, row.id, body.items, true);
     await saveStagesAndTerms(tx, row.id, body.stages, body.payment_terms, true);
     await refreshContractDuties(tx, row.id);
@@ -198,16 +176,16 @@ export async function createContract(
 }
 
 export async function updateContract(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: UpdateIn,
 ): Promise<Contract> {
-  await assertContractOf(db, actor, companyId, id);
-  await auditForeignReferences(db, actor, companyId, body);
-  return db.transaction(async (tx) => {
-    const row = (await findContract(tx, companyId, id, { lock: true }))!;
+  await assertContractOf(deps.db, actor, companyId, id);
+  await auditForeignReferences(deps.db, actor, companyId, body);
+  return deps.db.transaction(async (tx) => {
+    const row = (await repo.findContract(tx, companyId, id, { lock: true }))!;
     const closed = editProblem(row.status);
     if (closed) throw new AppError('conflict', closed);
     if (body.revision && body.revision !== row.revision) {
@@ -232,17 +210,14 @@ export async function updateContract(
     const method = await checkCatalogEntries(tx, companyId, body, row);
     await checkUnique(tx, companyId, body, id);
     const procurementId = await checkProcurement(tx, companyId, body, row);
-    await tx
-      .update(contracts)
-      .set({ ...columns(body, customer, method), procurementId })
-      .where(eq(contracts.id, id));
+    await repo.updateContract(tx, id, { ...columns(body, customer, method), procurementId });
     await saveItems(tx, id, body.items, false);
     await saveStagesAndTerms(tx, id, body.stages, body.payment_terms, false);
     if (row.status === 'concluded') {
-      const after = await loadContractData(tx, (await findContract(tx, companyId, id))!);
+      const after = await loadContractData(tx, (await repo.findContract(tx, companyId, id))!);
       const material = materialChanges(before, after);
       if (material.length) {
-        await tx.insert(contractEvents).values({
+        await insertContractEvent(tx, {
           contractId: id,
           companyId,
           kind: 'change',

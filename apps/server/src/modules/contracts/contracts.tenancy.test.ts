@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { contractBody } from './contracts.test-helpers.js';
+import { contractRoutes as r } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Res, testAppForFile } from '../../../test/harness.js';
+import { contractBody, errorOf } from './contracts.factories.js';
 
 /**
  * A client of АО «Энергосеть» against ГУП «Водоканал Северо-Запад»: every contract route answers
  * 404 (never 403) and leaves an access_denied entry in the audit log; nothing is written.
  */
-let t: TestApp;
-let token: string;
+const t = testAppForFile();
 let own: number;
 let other: number;
 let foreignId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('client');
   own = t.ids.companies.client1;
   other = t.ids.companies.client2;
   const [row] = await t.db.database.query<{ id: number }>(
@@ -22,9 +20,6 @@ beforeAll(async () => {
     [other],
   );
   foreignId = row.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function denials(entity: string, entityId: string) {
@@ -35,44 +30,48 @@ async function denials(entity: string, entityId: string) {
   return r.n;
 }
 
-type Call = [method: string, path: string, body?: unknown];
-const routes = (company: number, id: number): Call[] => [
-  ['GET', `/api/companies/${company}/contracts`],
-  ['POST', `/api/companies/${company}/contracts`, contractBody()],
-  ['GET', `/api/companies/${company}/contracts/${id}`],
-  ['PUT', `/api/companies/${company}/contracts/${id}`, contractBody()],
-  ['POST', `/api/companies/${company}/contracts/${id}/status`, { status: 'executed' }],
-  ['POST', `/api/companies/${company}/contracts/${id}/archive`, { archived: true }],
-  ['POST', `/api/companies/${company}/contracts/${id}/eis-publication`, { eis_published_at: null }],
-  ['GET', `/api/companies/${company}/contracts/${id}/history`],
-  ['GET', `/api/companies/${company}/contracts/${id}/events`],
-  ['GET', `/api/companies/${company}/deadlines`],
+/** Each contract route, called by the client with a company and a contract id. */
+type Call = [route: { method: string; path: string }, call: (company: number, id: number) => Promise<Res>];
+const ids = (company_id: number, id: number) => ({ company_id, id });
+const as = 'client';
+const calls: Call[] = [
+  [r.list, (c) => t.call(r.list, { params: { company_id: c }, as })],
+  [r.create, (c) => t.call(r.create, { params: { company_id: c }, body: contractBody(), as })],
+  [r.get, (c, id) => t.call(r.get, { params: ids(c, id), as })],
+  [r.update, (c, id) => t.call(r.update, { params: ids(c, id), body: contractBody(), as })],
+  [r.status, (c, id) => t.call(r.status, { params: ids(c, id), body: { status: 'executed' }, as })],
+  [r.archive, (c, id) => t.call(r.archive, { params: ids(c, id), body: { archived: true }, as })],
+  [
+    r.publication,
+    (c, id) => t.call(r.publication, { params: ids(c, id), body: { eis_published_at: null }, as }),
+  ],
+  [r.history, (c, id) => t.call(r.history, { params: ids(c, id), as })],
+  [r.events, (c, id) => t.call(r.events, { params: ids(c, id), as })],
+  [r.deadlines, (c) => t.call(r.deadlines, { params: { company_id: c }, as })],
 ];
 
-/** The routes of one contract, addressed under the caller's own company. */
-const byId = (id: number) => routes(own ?? 0, id).filter(([, p]) => p.includes(`/contracts/${id}`));
+/** The routes of one contract (addressed under the caller's own company in the second case). */
+const byId = calls.filter(([route]) => route.path.includes('/contracts/:id'));
 
 describe('tenancy of the contract routes', () => {
-  it.each(routes(0, 0).map(([m, p], i) => [i, m, p.replace('/0', '/{company}')]))(
+  it.each(calls.map(([route, call], i) => [i, route.method, route.path, call] as const))(
     'route %i %s %s in another company: 404 and an audit entry',
-    async (i) => {
-      const [method, path, body] = routes(other, foreignId)[i as number];
+    async (_i, _method, _path, call) => {
       const before = await denials('company', String(other));
-      const r = await t.req(method, path, { token, body });
-      expect(r.status).toBe(404);
-      expect(r.body.error).toEqual({ code: 'not_found', message: 'Запрашиваемый ресурс не найден' });
+      const res = await call(other, foreignId);
+      expect(res.status).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'not_found', message: 'Запрашиваемый ресурс не найден' });
       expect(await denials('company', String(other))).toBe(before + 1);
     },
   );
 
-  it.each(byId(0).map(([m, p], i) => [i, m, p]))(
+  it.each(byId.map(([route, call], i) => [i, route.method, route.path, call] as const))(
     'route %i %s %s: the other company’s contract under one’s own company: 404 and an audit entry',
-    async (i) => {
-      const [method, path, body] = byId(foreignId)[i as number];
+    async (_i, _method, _path, call) => {
       const before = await denials('contract', String(foreignId));
-      const r = await t.req(method, path, { token, body });
-      expect(r.status).toBe(404);
-      expect(r.body.error.code).toBe('not_found');
+      const res = await call(own, foreignId);
+      expect(res.status).toBe(404);
+      expect(errorOf(res).code).toBe('not_found');
       expect(await denials('contract', String(foreignId))).toBe(before + 1);
     },
   );
@@ -91,10 +90,9 @@ describe('tenancy of the contract routes', () => {
   });
 
   it('staff act for assigned companies; a client without a session gets 401', async () => {
-    const spec = await t.login('specialist');
-    const r = await t.req('GET', `/api/companies/${other}/contracts/${foreignId}`, { token: spec });
-    expect(r.status).toBe(200);
-    expect(r.body.company_id).toBe(other);
-    expect((await t.req('GET', `/api/companies/${other}/contracts`)).status).toBe(401);
+    const res = await t.call(r.get, { params: ids(other, foreignId), as: 'specialist' });
+    expect(res.status).toBe(200);
+    expect(res.body.company_id).toBe(other);
+    expect((await t.call(r.list, { params: { company_id: other } })).status).toBe(401);
   });
 });

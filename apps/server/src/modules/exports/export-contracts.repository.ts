@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { contractStatusRank, contracts } from '../../db/schema/index.js';
-import { listConditions } from '../contracts/contracts-query.service.js';
+import { listConditions } from '../contracts/contract-register.repository.js';
 import type { ContractRow } from './contract-bundle.repository.js';
 
 /** The register's filters and sort (GET /contracts), as the exports read them. */

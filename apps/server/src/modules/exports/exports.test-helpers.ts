@@ -1,16 +1,16 @@
-import type { ReportRun, RouteBody, RouteDef, ValidationIssue } from '@zakupki/shared';
+import type { ContractCreateInput, ReportRun, RouteBody, RouteDef, ValidationIssue } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CallOpts, Res, TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
 import { contractEventItems, contractEvents, contractItems, notifications } from '../../db/schema/index.js';
-import { contractBody, createContract } from '../contracts/contracts.test-helpers.js';
+import { contractBody, createContract } from '../contracts/contracts.factories.js';
 
 /**
  * What the exports' contracts add to the common factory: fixed 2024 dates (files, reports and
  * periods name them), concluded after an electronic auction, no payment terms.
  */
-const IN_2024 = {
+const IN_2024: Partial<ContractCreateInput> = {
   contract_date: '2024-03-12',
   start_date: '2024-03-12',
   end_date: '2024-12-31',
@@ -21,14 +21,15 @@ const IN_2024 = {
 };
 
 /** The common contract body (2 items at 20 % VAT summing to 1 250 000,00) dated 12.03.2024. */
-export const contractBody2024 = (over: Record<string, unknown> = {}) => contractBody({ ...IN_2024, ...over });
+export const contractBody2024 = (over: Partial<ContractCreateInput> = {}) =>
+  contractBody({ ...IN_2024, ...over });
 
 /** Creates a contract of `contractBody2024(over)` through the API. */
 export const createContract2024 = (
   t: TestApp,
   token: string,
   companyId: number,
-  over: Record<string, unknown> = {},
+  over: Partial<ContractCreateInput> = {},
 ) => createContract(t, token, companyId, { ...IN_2024, ...over });
 
 /** Polls a report until its job has finished (done or failed). */

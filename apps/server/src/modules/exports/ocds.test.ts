@@ -2,7 +2,7 @@ import { contractRoutes, exportRoutes, type RouteBody } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
-import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
+import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
 import {
   addAcceptance,
   addPayment,

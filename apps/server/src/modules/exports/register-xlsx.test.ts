@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { auditLog, contracts } from '../../db/schema/index.js';
-import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.test-helpers.js';
+import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
 import { createContract2024, download, errorOf } from './exports.test-helpers.js';
 import { REGISTER_BATCH, REGISTER_COLUMNS, REGISTER_SHEET } from './register.xlsx.js';
 import { DATE_FORMAT, MONEY_FORMAT } from './xlsx-formats.js';

@@ -12,7 +12,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
 import { readFiles } from '../files/files.service.js';
 import type { Block } from '../procurement-rules/templates/docx-builder.js';
-import { addDocumentsRule, insertProcurement, publishedVersion } from './procurement-documents.factories.js';
+import { insertProcurement, publishedVersion } from '../procurements/procurements.factories.js';
+import { addDocumentsRule } from './procurement-documents.factories.js';
 import { BLANK } from './procurement-documents.policy.js';
 import { procurementDocumentFileOwners } from './procurement-documents.repository.js';
 
@@ -174,8 +175,11 @@ describe('generation', () => {
       companyId: company,
       method: 'e_auction',
       lots: [
-        { subject: 'Бумага', items: [{ name: 'Бумага офисная А4', quantity: '10', price: '389.00' }] },
-        { subject: 'Ручки', items: [{ name: 'Ручка шариковая синяя', quantity: '100', price: '24.50' }] },
+        { subject: 'Бумага', items: [{ name: 'Бумага офисная А4', quantity: '10', unit_price: '389.00' }] },
+        {
+          subject: 'Ручки',
+          items: [{ name: 'Ручка шариковая синяя', quantity: '100', unit_price: '24.50' }],
+        },
       ],
     });
     const job = await generate(p.id, { formats: ['docx'] });
@@ -203,7 +207,7 @@ describe('generation', () => {
     const items = Array.from({ length: 500 }, (_, i) => ({
       name: `Позиция № ${i + 1} <деталь>`,
       quantity: String(i + 1),
-      price: '10.50',
+      unit_price: '10.50',
     }));
     const p = await insertProcurement(db, {
       companyId: company,

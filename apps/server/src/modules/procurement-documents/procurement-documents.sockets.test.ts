@@ -2,7 +2,8 @@ import { NS_AUTH } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
-import { addDocumentsRule, insertProcurement, publishedVersion } from './procurement-documents.factories.js';
+import { insertProcurement, publishedVersion } from '../procurements/procurements.factories.js';
+import { addDocumentsRule } from './procurement-documents.factories.js';
 
 const t = testAppForFile({}, { listen: true });
 const open: Socket[] = [];

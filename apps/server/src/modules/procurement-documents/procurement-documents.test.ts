@@ -2,7 +2,8 @@ import { procurementDocumentRoutes as r } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { addDocumentsRule, insertProcurement, publishedVersion } from './procurement-documents.factories.js';
+import { insertProcurement, publishedVersion } from '../procurements/procurements.factories.js';
+import { addDocumentsRule } from './procurement-documents.factories.js';
 
 const t = testAppForFile();
 let company: number;
@@ -65,12 +66,12 @@ describe('documents of a procurement', () => {
     const rich = await insertProcurement(db, {
       companyId: company,
       method: 'open_tender',
-      applicationSecurity: '1000.00',
-      contractSecurity: '0',
-      smeOnly: true,
+      application_security: '1000.00',
+      contract_security: '0',
+      sme_only: true,
       lots: [
-        { subject: 'Лот 1', items: [{ name: 'Бумага', quantity: '1', price: '10' }] },
-        { subject: 'Лот 2', items: [{ name: 'Ручки', quantity: '2', price: '5' }] },
+        { subject: 'Лот 1', items: [{ name: 'Бумага', quantity: '1', unit_price: '10' }] },
+        { subject: 'Лот 2', items: [{ name: 'Ручки', quantity: '2', unit_price: '5' }] },
       ],
     });
     expect((await get(plain.id)).body.documents.map((d) => d.title)).toEqual(['Всегда', 'Не только МСП']);
@@ -90,18 +91,18 @@ describe('the fields form', () => {
     const p = await insertProcurement(t.app.deps.db, {
       companyId: company,
       method: 'e_auction',
-      applicationSecurity: '38.90',
+      application_security: '38.90',
       lots: [
         {
           subject: 'Поставка бумаги',
           items: [
             {
               name: 'Бумага офисная А4',
-              okpd2: '17.12.14.129',
-              unit: 'упак',
+              okpd2_code: '17.12.14.129',
+              unit_name: 'упак',
               quantity: '10',
-              price: '389.00',
-              vat: '22%',
+              unit_price: '389.00',
+              vat_rate: '22%',
             },
           ],
         },
@@ -177,8 +178,8 @@ describe('the fields form', () => {
     const p = await insertProcurement(db, {
       companyId: company,
       method: 'e_quotation',
-      publishedOn: '2025-04-30',
-      lots: [{ subject: 'Бумага', items: [{ name: 'Бумага', quantity: '3', price: '1000.50' }] }],
+      published_on: '2025-04-30',
+      lots: [{ subject: 'Бумага', items: [{ name: 'Бумага', quantity: '3', unit_price: '1000.50' }] }],
     });
     const d = (await get(p.id)).body;
     expect(d.values['procurement.nmcd_words']).toBe('Три тысячи один рубль 50 копеек');
@@ -192,7 +193,7 @@ describe('the fields form', () => {
     const fixed = await insertProcurement(db, {
       companyId: company,
       method: 'e_quotation',
-      bidsDeadline: '2025-06-02',
+      bids_deadline: '2025-06-02',
     });
     const f = (await get(fixed.id)).body;
     expect(f.values['procurement.bids_deadline']).toBe('2025-06-02');

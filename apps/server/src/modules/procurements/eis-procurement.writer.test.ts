@@ -27,7 +27,7 @@ import {
   publishedRule,
   sample,
   setTag,
-} from './eis-procurement.test-support.js';
+} from './eis-procurement.factories.js';
 
 /**
  * The EIS notice and protocol import (`eis-procurements`) over every real sample, end to end: the

@@ -1,10 +1,9 @@
 import { fromKopecks, type ProcurementFromPlanInput, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { invalid } from '../contracts/contract-children.js';
 import { type ProcurementIn, versionInForce } from './procurement-checks.js';
@@ -21,16 +20,16 @@ type FromPlanIn = z.output<typeof ProcurementFromPlanInput>;
  * single row whose price follows from the НМЦД), SME and electronic flags, the planned date, the
  * customer by its ИНН, and the method by its name among the methods of the Положение in force.
  */
-export async function createFromPlan(db: Db, actor: Actor, companyId: number, body: FromPlanIn) {
-  const owners = await planRepo.positionOwners(db, [body.plan_position_id]);
-  await assertOwned(db, actor, {
+export async function createFromPlan(deps: AppDeps, actor: Actor, companyId: number, body: FromPlanIn) {
+  const owners = await planRepo.positionOwners(deps.db, [body.plan_position_id]);
+  await assertOwned(deps.db, actor, {
     entity: 'eis_plan_position',
     id: body.plan_position_id,
     owner: owners.get(body.plan_position_id),
     companyId,
     notFound: 'Позиция плана закупки не найдена',
   });
-  const pos = (await planRepo.positionStates(db, [body.plan_position_id])).get(body.plan_position_id);
+  const pos = (await planRepo.positionStates(deps.db, [body.plan_position_id])).get(body.plan_position_id);
   if (!pos) throw new AppError('not_found', 'Позиция плана закупки не найдена');
   const pv = pos.pv;
   if (pos.annulled)
@@ -43,14 +42,14 @@ export async function createFromPlan(db: Db, actor: Actor, companyId: number, bo
       'conflict',
       `У позиции плана ${pos.number} не указана НМЦД: закупку по ней создать нельзя`,
     );
-  const customer = pv.customerInn ? await repo.customerByInn(db, companyId, pv.customerInn) : null;
-  const version = await versionInForce(db, companyId, customer, todayMoscow());
+  const customer = pv.customerInn ? await repo.customerByInn(deps.db, companyId, pv.customerInn) : null;
+  const version = await versionInForce(deps.db, companyId, customer, todayMoscow());
   let methodId = body.method_id ?? null;
   if (!methodId) {
     const allowed = [
       ...(
         await repo.entries(
-          db,
+          deps.db,
           version.methods.map((m) => m.method_id),
         )
       ).values(),
@@ -119,7 +118,7 @@ export async function createFromPlan(db: Db, actor: Actor, companyId: number, bo
       },
     ],
   };
-  return createProcurement(db, actor, companyId, input, {
+  return createProcurement(deps, actor, companyId, input, {
     source: 'plan',
     comment: `По позиции плана закупки ${pos.number}`,
   });

@@ -5,16 +5,17 @@ import {
   type ProtocolInput,
 } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from '../contracts/contract-children.js';
-import { lawRefusals, type ProcurementIn, throwRefusals, versionFacts } from './procurement-checks.js';
+import { lawRefusals, throwRefusals, versionFacts } from './procurement-checks.js';
 import { conclusionRefusal, statusDates, transitionRefusal } from './procurement-status.policy.js';
 import { checkBidsDeadlineSet, noticePlaced, type Refusal } from './procurements.policy.js';
+import { bodyOf } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
 
@@ -22,50 +23,6 @@ import { loadProcurement, procurementOf, refreshProcurementDuties } from './proc
 
 type StatusIn = z.output<typeof ProcurementStatusInput>;
 type ProtocolIn = z.output<typeof ProtocolInput>;
-
-/** The stored procurement as a body of the API (the law's rules read it when it moves on). */
-export function bodyOf(p: Procurement): ProcurementIn {
-  return {
-    number: p.number,
-    eis_notice_number: p.eis_notice_number,
-    customer_id: p.customer_id,
-    method_id: p.method_id,
-    subject: p.subject,
-    subject_type: p.subject_type,
-    lots: p.lots.map((l) => ({
-      number: l.number,
-      subject: l.subject,
-      nmcd: l.nmcd,
-      plan_position_id: l.plan_position_id,
-      items: l.items.map((it) => ({
-        name: it.name,
-        okpd2_code: it.okpd2_code,
-        okei_code: it.okei_code,
-        unit_name: it.unit_name,
-        quantity: it.quantity,
-        unit_price: it.unit_price,
-        vat_rate: it.vat_rate,
-      })),
-    })),
-    nmcd: p.nmcd,
-    nmcd_method_id: p.nmcd_method_id,
-    nmcd_justification: p.nmcd_justification,
-    currency_code: p.currency_code,
-    funding_source_id: p.funding_source_id,
-    plan_position_id: p.plan_position_id,
-    application_security: p.application_security,
-    contract_security: p.contract_security,
-    sme_only: p.sme_only,
-    electronic: p.electronic,
-    platform_name: p.platform_name,
-    platform_url: p.platform_url,
-    planned_publication_date: p.planned_publication_date,
-    published_on: p.published_on,
-    bids_deadline: p.bids_deadline,
-    review_date: p.review_date,
-    summing_up_date: p.summing_up_date,
-  };
-}
 
 async function methodOf(tx: Tx, id: number) {
   const e = (await repo.entries(tx, [id])).get(id);
@@ -77,9 +34,15 @@ async function methodOf(tx: Tx, id: number) {
  * publication records `published_on`; the later moves fill the planned dates left empty. Leaving
  * the draft checks every rule of the law on what is stored, completeness included.
  */
-export async function changeStatus(db: Db, actor: Actor, companyId: number, id: number, body: StatusIn) {
-  await procurementOf(db, actor, companyId, id);
-  return db.transaction(async (tx) => {
+export async function changeStatus(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: StatusIn,
+) {
+  await procurementOf(deps, actor, companyId, id);
+  return deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     const today = todayMoscow();
     const date = body.date ?? today;
@@ -196,7 +159,7 @@ const protocolTitle = (b: { kind: ProtocolIn['kind']; signed_on: string }) =>
   `${PROTOCOL_KIND_TITLES[b.kind]} от ${formatRuDate(b.signed_on)}`;
 
 async function protocolWrite(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
@@ -205,8 +168,8 @@ async function protocolWrite(
     card: Procurement,
   ) => Promise<{ comment: string; action: string; protocolId: number; before?: unknown }>,
 ) {
-  await procurementOf(db, actor, companyId, id);
-  return db.transaction(async (tx) => {
+  await procurementOf(deps, actor, companyId, id);
+  return deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     if (!noticePlaced(row.status, row.publishedOn))
       throw new AppError(
@@ -261,8 +224,8 @@ async function manualProtocol(tx: Tx, procurementId: number, protocolId: number)
   return p;
 }
 
-export function addProtocol(db: Db, actor: Actor, companyId: number, id: number, body: ProtocolIn) {
-  return protocolWrite(db, actor, companyId, id, async (tx, card) => {
+export function addProtocol(deps: AppDeps, actor: Actor, companyId: number, id: number, body: ProtocolIn) {
+  return protocolWrite(deps, actor, companyId, id, async (tx, card) => {
     checkProtocol(card, body);
     await assertUniqueRegistration(tx, card, body, null);
     const row = await repo.insertProtocol(tx, {
@@ -275,14 +238,14 @@ export function addProtocol(db: Db, actor: Actor, companyId: number, id: number,
 }
 
 export function updateProtocol(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   protocolId: number,
   body: ProtocolIn,
 ) {
-  return protocolWrite(db, actor, companyId, id, async (tx, card) => {
+  return protocolWrite(deps, actor, companyId, id, async (tx, card) => {
     const before = await manualProtocol(tx, id, protocolId);
     checkProtocol(card, body);
     await assertUniqueRegistration(tx, card, body, protocolId);
@@ -296,8 +259,14 @@ export function updateProtocol(
   });
 }
 
-export function removeProtocol(db: Db, actor: Actor, companyId: number, id: number, protocolId: number) {
-  return protocolWrite(db, actor, companyId, id, async (tx, card) => {
+export function removeProtocol(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  protocolId: number,
+) {
+  return protocolWrite(deps, actor, companyId, id, async (tx, card) => {
     const before = await manualProtocol(tx, id, protocolId);
     await repo.deleteProtocol(tx, protocolId);
     return {

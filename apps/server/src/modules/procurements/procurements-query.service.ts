@@ -1,29 +1,24 @@
-import {
-  PROCUREMENT_STATUSES,
-  type Procurement,
-  type ProcurementDutyOut,
-  type ProcurementListItem,
-  type ProcurementListQuery,
-} from '@zakupki/shared';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
-import { countOf, onPage, paged } from '../../db/paging.js';
-import { procurements } from '../../db/schema/index.js';
+import type { Procurement, ProcurementDutyOut, ProcurementListItem } from '@zakupki/shared';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
 import { isOpen, nearestOpen, procurementDuties } from './procurement-duties.policy.js';
 import * as planRepo from './procurement-positions.repository.js';
-import { toEvent, toListItem, toProcurement } from './procurements.presenter.js';
+import {
+  type ListIn,
+  procurementsByIds,
+  registerPage,
+  withOpenDuty,
+} from './procurement-register.repository.js';
+import { toDeadlineItem, toEvent, toListItem, toProcurement } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 
 /** Reads of the procurement register: the card, the list, the history, the deadlines; and the duties. */
 
-export type ListIn = z.output<typeof ProcurementListQuery>;
 export const NOT_FOUND = 'Закупка не найдена';
 
 /**
@@ -31,13 +26,13 @@ export const NOT_FOUND = 'Закупка не найдена';
  * same and leaves an `access_denied` audit entry. Writes call it before their transaction (the
  * audit entry must survive the refusal) and lock the row inside it.
  */
-export async function procurementOf(db: Db, actor: Actor, companyId: number, id: number) {
-  const row = await repo.findProcurement(db, companyId, id);
+export async function procurementOf(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  const row = await repo.findProcurement(deps.db, companyId, id);
   if (row) return row;
-  await assertOwned(db, actor, {
+  await assertOwned(deps.db, actor, {
     entity: 'procurement',
     id,
-    owner: await repo.procurementOwner(db, id),
+    owner: await repo.procurementOwner(deps.db, id),
     companyId,
     notFound: NOT_FOUND,
   });
@@ -46,7 +41,7 @@ export async function procurementOf(db: Db, actor: Actor, companyId: number, id:
 
 // ---------------------------------------------------------------- duties
 
-/** The duties of each procurement, computed on the production calendar as of today. */
+/** The duties of each procurement, computed on the production calendar as of today; runs in the caller's transaction. */
 export async function dutiesOf(
   tx: Tx,
   rows: repo.ProcurementRow[],
@@ -85,12 +80,13 @@ export async function dutiesOf(
 
 /**
  * Recomputes a procurement's nearest open duty (`next_duty_due`: the register's overdue filter).
- * Call inside the transaction of every write that touches its dates, protocols or contracts.
+ * Call inside the transaction of every write that touches its dates, protocols or contracts (it
+ * runs in the caller's transaction).
  */
 export async function refreshProcurementDuties(tx: Tx, procurementIds: number[]): Promise<void> {
   const ids = [...new Set(procurementIds)];
   if (ids.length === 0) return;
-  const rows = await tx.select().from(procurements).where(inArray(procurements.id, ids));
+  const rows = await procurementsByIds(tx, ids);
   for (const companyRows of groupBy(rows, (r) => r.companyId).values()) {
     const duties = await dutiesOf(tx, companyRows);
     for (const r of companyRows) {
@@ -135,7 +131,7 @@ async function listExtras(tx: Tx, companyId: number, rows: repo.ProcurementRow[]
   });
 }
 
-/** The card of a procurement as the API answers it (inside a write's transaction too). */
+/** The card of a procurement as the API answers it; runs in the caller's transaction (or on the pool). */
 export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise<Procurement> {
   const extras = (await listExtras(tx, row.companyId, [row]))(row);
   const version = await repo.versionById(tx, row.ruleVersionId);
@@ -159,105 +155,30 @@ export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise
   });
 }
 
-export async function getProcurement(db: Db, actor: Actor, companyId: number, id: number) {
-  return loadProcurement(db, await procurementOf(db, actor, companyId, id));
+export async function getProcurement(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  return loadProcurement(deps.db, await procurementOf(deps, actor, companyId, id));
 }
 
-export async function procurementHistory(db: Db, actor: Actor, companyId: number, id: number) {
-  await procurementOf(db, actor, companyId, id);
-  const rows = await repo.eventsOf(db, id);
+export async function procurementHistory(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  await procurementOf(deps, actor, companyId, id);
+  const rows = await repo.eventsOf(deps.db, id);
   return { items: rows.map((r) => toEvent(r.e, r.userTitle)) };
 }
 
 // ---------------------------------------------------------------- the register
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Words of the subject (prefixes, Russian stemming) or the beginning of the internal or EIS number. */
-export function textCondition(q: string): SQL | undefined {
-  const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => `${w}:*`).join(' & ');
-  const prefix = `${escapeLike(q.toLowerCase())}%`;
-  const arms: SQL[] = [
-    sql`lower(${procurements.number}) like ${prefix}`,
-    sql`${procurements.eisNoticeNumber} like ${prefix}`,
-  ];
-  if (words) arms.push(sql`${procurements.search} @@ to_tsquery('russian', ${words})`);
-  return or(...arms);
-}
-
-export function listConditions(companyId: number, q: Omit<ListIn, 'page' | 'limit'>, today = todayMoscow()) {
-  const published = sql`coalesce(${procurements.publishedOn}, ${procurements.plannedPublicationDate})`;
-  return and(
-    eq(procurements.companyId, companyId),
-    q.status?.length ? inArray(procurements.status, q.status) : undefined,
-    q.method_id ? eq(procurements.methodId, q.method_id) : undefined,
-    q.customer_id ? eq(procurements.customerId, q.customer_id) : undefined,
-    q.source ? eq(procurements.source, q.source) : undefined,
-    q.date_from ? sql`${published} >= ${q.date_from}` : undefined,
-    q.date_to ? sql`${published} <= ${q.date_to}` : undefined,
-    q.nmcd_min !== undefined ? gte(procurements.nmcd, String(q.nmcd_min)) : undefined,
-    q.nmcd_max !== undefined ? lte(procurements.nmcd, String(q.nmcd_max)) : undefined,
-    q.sme_only ? eq(procurements.smeOnly, q.sme_only === 'true') : undefined,
-    q.overdue === 'true' ? lt(procurements.nextDutyDue, today) : undefined,
-    q.overdue === 'false'
-      ? sql`(${procurements.nextDutyDue} is null or ${procurements.nextDutyDue} >= ${today})`
-      : undefined,
-    q.q ? textCondition(q.q) : undefined,
-  );
-}
-
-const statusRank = sql`array_position(array[${sql.join(
-  PROCUREMENT_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-)}]::text[], ${procurements.status})`;
-
-export function listOrder(q: Pick<ListIn, 'sort' | 'order'>): SQL[] {
-  const col = {
-    created_at: procurements.createdAt,
-    number: procurements.number,
-    nmcd: procurements.nmcd,
-    planned_publication_date: procurements.plannedPublicationDate,
-    bids_deadline: procurements.bidsDeadline,
-    status: statusRank,
-    subject: procurements.subject,
-  }[q.sort];
-  const dir = q.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  return [sql`${col} ${dir}`, q.order === 'asc' ? asc(procurements.id) : desc(procurements.id)] as SQL[];
-}
-
-export async function listProcurements(db: Db, companyId: number, q: ListIn) {
-  const where = listConditions(companyId, q);
-  const page = await paged(
-    q,
-    onPage(
-      db
-        .select()
-        .from(procurements)
-        .where(where)
-        .orderBy(...listOrder(q)),
-      q,
-    ),
-    countOf(db, procurements, where),
-  );
-  const extras = await listExtras(db, companyId, page.items);
+export async function listProcurements(deps: AppDeps, companyId: number, q: ListIn) {
+  const page = await registerPage(deps.db, companyId, q);
+  const extras = await listExtras(deps.db, companyId, page.items);
   return { ...page, items: page.items.map((r): ProcurementListItem => toListItem(r, extras(r))) };
 }
 
 /** Open duties of the company's procurements, nearest first, with counts by state. */
-export async function procurementDeadlines(db: Db, companyId: number) {
-  const rows = await db
-    .select()
-    .from(procurements)
-    .where(and(eq(procurements.companyId, companyId), sql`${procurements.nextDutyDue} is not null`))
-    .orderBy(asc(procurements.nextDutyDue), asc(procurements.id))
-    .limit(2000);
-  const duties = await dutiesOf(db, rows);
+export async function procurementDeadlines(deps: AppDeps, companyId: number) {
+  const rows = await withOpenDuty(deps.db, companyId, 2000);
+  const duties = await dutiesOf(deps.db, rows);
   const items = rows
-    .flatMap((r) =>
-      (duties.get(r.id) ?? [])
-        .filter(isOpen)
-        .map((d) => ({ ...d, procurement_id: r.id, procurement_number: r.number, subject: r.subject })),
-    )
+    .flatMap((r) => (duties.get(r.id) ?? []).filter(isOpen).map((d) => toDeadlineItem(r, d)))
     .sort((a, b) =>
       a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.procurement_id - b.procurement_id,
     );

@@ -1,17 +1,28 @@
 import {
   type Procurement,
   type ProcurementInput,
+  type ProcurementItemInput,
   type ProcurementStatusInput,
   type ProtocolInput,
   procurementRoutes as r,
 } from '@zakupki/shared';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Caller, TestApp } from '../../../test/harness.js';
-import { day } from '../contracts/contracts.test-helpers.js';
+import type { Db } from '../../db/client.js';
+import {
+  catalogEntries,
+  procurementItems,
+  procurementLots,
+  procurementRuleVersions,
+  procurements,
+} from '../../db/schema/index.js';
+import { day } from '../contracts/contracts.factories.js';
 import { entryIds } from '../procurement-rules/procurement-rules.factories.js';
 
 /**
- * Test data of the procurement register (the documentation module reuses it): a valid body and
- * its creation, status moves and protocols through the API. The demo companies' Положение
+ * The one procurement factory of the server tests (the documentation module reuses it): a valid
+ * body and its creation, status moves and protocols through the API; and, for tests of what reads
+ * procurements, a procurement stored straight into the tables. The demo companies' Положение
  * (редакция № 2, in force) allows e_tender, e_auction (15 calendar days), e_quotation (5 working
  * days), e_proposal (7 working days) and single_supplier; its plan threshold is 100 000 ₽.
  */
@@ -143,4 +154,125 @@ export async function publishedProcurement(
     }),
   );
   return moveTo(t, companyId, created.id, { status: 'published', date: day(-publishedDaysAgo) });
+}
+
+// ---------------------------------------------------------------- straight into the tables
+
+/** A lot of a stored procurement: its subject and items; its НМЦД is their sum. */
+export type StoredLot = { subject: string; items: ProcurementItemInput[] };
+
+/**
+ * A procurement stored straight into its tables, past the API and its rules of the law (any
+ * method of the catalogue, any dates): fields of `ProcurementInput`, the company, the rule version
+ * (the company's published one when omitted) and a global method's code (`e_auction` by default).
+ */
+export type StoredProcurement = Partial<
+  Pick<
+    ProcurementInput,
+    | 'number'
+    | 'subject'
+    | 'customer_id'
+    | 'application_security'
+    | 'contract_security'
+    | 'sme_only'
+    | 'published_on'
+    | 'planned_publication_date'
+    | 'bids_deadline'
+    | 'summing_up_date'
+  >
+> & { companyId: number; ruleVersionId?: number; method?: string; lots?: StoredLot[] };
+
+let seq = 0;
+
+/** The id of a global procurement method by its code. */
+export async function methodId(db: Db, code: string): Promise<number> {
+  const [m] = await db
+    .select({ id: catalogEntries.id })
+    .from(catalogEntries)
+    .where(
+      and(eq(catalogEntries.kind, 'method'), eq(catalogEntries.code, code), isNull(catalogEntries.companyId)),
+    );
+  if (!m) throw new Error(`method ${code} missing`);
+  return m.id;
+}
+
+/** The company's published (in force) rule version, as the demo seed makes it. */
+export async function publishedVersion(db: Db, companyId: number): Promise<number> {
+  const [v] = await db
+    .select({ id: procurementRuleVersions.id })
+    .from(procurementRuleVersions)
+    .where(
+      and(eq(procurementRuleVersions.companyId, companyId), eq(procurementRuleVersions.status, 'published')),
+    );
+  if (!v) throw new Error(`company ${companyId} has no published rule version`);
+  return v.id;
+}
+
+const kop = (s: string) => Math.round(Number(s) * 100);
+const rub = (k: number) => (k / 100).toFixed(2);
+const money = (v: string | number | null | undefined) => (v === null || v === undefined ? null : String(v));
+
+/** Stores a procurement with its lots and items (see `StoredProcurement`); the НМЦД are the items' sums. */
+export async function insertProcurement(
+  db: Db,
+  s: StoredProcurement,
+): Promise<{ id: number; number: string }> {
+  seq += 1;
+  const lots = s.lots ?? [
+    {
+      subject: 'Поставка бумаги',
+      items: [
+        {
+          name: 'Бумага офисная А4',
+          okpd2_code: '17.12.14.129',
+          unit_name: 'упак',
+          quantity: '10',
+          unit_price: '389.00',
+        },
+      ],
+    },
+  ];
+  const lotSums = lots.map((l) =>
+    l.items.reduce((sum, i) => sum + Math.round(kop(String(i.unit_price)) * Number(i.quantity)), 0),
+  );
+  const number = s.number ?? `З-ТЕСТ-${process.pid}-${seq}`;
+  const [p] = await db
+    .insert(procurements)
+    .values({
+      companyId: s.companyId,
+      number,
+      ruleVersionId: s.ruleVersionId ?? (await publishedVersion(db, s.companyId)),
+      methodId: await methodId(db, s.method ?? 'e_auction'),
+      customerId: s.customer_id ?? null,
+      subject: s.subject ?? lots.map((l) => l.subject).join('; '),
+      nmcd: rub(lotSums.reduce((a, b) => a + b, 0)),
+      applicationSecurity: money(s.application_security),
+      contractSecurity: money(s.contract_security),
+      smeOnly: s.sme_only ?? false,
+      publishedOn: s.published_on ?? null,
+      plannedPublicationDate: s.planned_publication_date ?? null,
+      bidsDeadline: s.bids_deadline ?? null,
+      summingUpDate: s.summing_up_date ?? null,
+    })
+    .returning({ id: procurements.id });
+  for (const [i, l] of lots.entries()) {
+    const [lot] = await db
+      .insert(procurementLots)
+      .values({ procurementId: p.id, number: i + 1, subject: l.subject, nmcd: rub(lotSums[i]) })
+      .returning({ id: procurementLots.id });
+    const rows = l.items.map((it, n) => ({
+      lotId: lot.id,
+      lineNo: n + 1,
+      name: it.name,
+      okpd2Code: it.okpd2_code ?? null,
+      unitName: it.unit_name ?? null,
+      quantity: String(it.quantity),
+      unitPrice: String(it.unit_price),
+      vatRate: it.vat_rate ?? 'без НДС',
+      amount: rub(Math.round(kop(String(it.unit_price)) * Number(it.quantity))),
+    }));
+    for (let k = 0; k < rows.length; k += 1000)
+      await db.insert(procurementItems).values(rows.slice(k, k + 1000));
+  }
+  return { id: p.id, number };
 }

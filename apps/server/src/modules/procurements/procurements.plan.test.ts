@@ -4,8 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import { contractBody } from '../contracts/contracts.test-helpers.js';
-import { bodyOf } from './procurement-status.service.js';
+import { contractBody } from '../contracts/contracts.factories.js';
 import {
   addProtocol,
   createProcurement,
@@ -14,6 +13,7 @@ import {
   moveTo,
   procurementBody,
 } from './procurements.factories.js';
+import { bodyOf } from './procurements.presenter.js';
 
 const t = testAppForFile();
 let company: number;
@@ -225,9 +225,9 @@ describe('the contract concluded from a procurement', () => {
       status: expect.stringMatching(/^due/),
       earliest_date: day(-5),
     });
-    const token = await t.login('specialist');
-    const created = await t.req('POST', `/api/companies/${company}/contracts`, {
-      token,
+    const created = await t.call(c.create, {
+      params: { company_id: company },
+      as: 'specialist',
       body: contractBody({
         procurement_id: p.id,
         status: 'concluded',
@@ -286,10 +286,10 @@ describe('the contract concluded from a procurement', () => {
 
   it('refuses a procurement of another company like a missing one, audited', async () => {
     const other = await createProcurement(t, t.ids.companies.client2, procurementBody(methods));
-    const token = await t.login('specialist');
     const send = (id: number) =>
-      t.req('POST', `/api/companies/${company}/contracts`, {
-        token,
+      t.call(c.create, {
+        params: { company_id: company },
+        as: 'specialist',
         body: contractBody({ procurement_id: id }),
       });
     const missing = await send(99_999_999);

@@ -9,6 +9,7 @@ import {
   type VAT_RATES,
 } from '@zakupki/shared';
 import { trimDecimal } from '../../lib/decimal.js';
+import type { ProcurementIn } from './procurement-checks.js';
 import { allowedTransitions, FIELD_TITLES } from './procurement-status.policy.js';
 import type { EventRow, LotWithItems, ProcurementRow, ProtocolRow } from './procurements.repository.js';
 
@@ -174,5 +175,68 @@ export function toEvent(e: EventRow, userTitle: string | null): ProcurementEvent
     comment: e.comment,
     at: e.at.toISOString(),
     by: e.userId ? { id: e.userId, title: userTitle ?? '' } : null,
+  };
+}
+
+/** An open duty of the deadline list with its procurement. */
+export function toDeadlineItem(r: ProcurementRow, d: ProcurementDutyOut) {
+  return { ...d, procurement_id: r.id, procurement_number: r.number, subject: r.subject };
+}
+
+/** The stored procurement as a body of the API (the law's rules read it when it moves on). */
+export function bodyOf(p: Procurement): ProcurementIn {
+  return {
+    number: p.number,
+    eis_notice_number: p.eis_notice_number,
+    customer_id: p.customer_id,
+    method_id: p.method_id,
+    subject: p.subject,
+    subject_type: p.subject_type,
+    lots: p.lots.map((l) => ({
+      number: l.number,
+      subject: l.subject,
+      nmcd: l.nmcd,
+      plan_position_id: l.plan_position_id,
+      items: l.items.map((it) => ({
+        name: it.name,
+        okpd2_code: it.okpd2_code,
+        okei_code: it.okei_code,
+        unit_name: it.unit_name,
+        quantity: it.quantity,
+        unit_price: it.unit_price,
+        vat_rate: it.vat_rate,
+      })),
+    })),
+    nmcd: p.nmcd,
+    nmcd_method_id: p.nmcd_method_id,
+    nmcd_justification: p.nmcd_justification,
+    currency_code: p.currency_code,
+    funding_source_id: p.funding_source_id,
+    plan_position_id: p.plan_position_id,
+    application_security: p.application_security,
+    contract_security: p.contract_security,
+    sme_only: p.sme_only,
+    electronic: p.electronic,
+    platform_name: p.platform_name,
+    platform_url: p.platform_url,
+    planned_publication_date: p.planned_publication_date,
+    published_on: p.published_on,
+    bids_deadline: p.bids_deadline,
+    review_date: p.review_date,
+    summing_up_date: p.summing_up_date,
+  };
+}
+
+/** The fields compared between two states of a procurement (lots and items without their ids). */
+export function snapshot(p: Procurement): Record<string, unknown> {
+  return {
+    ...p,
+    lots: p.lots.map((l) => ({
+      number: l.number,
+      subject: l.subject,
+      nmcd: l.nmcd,
+      plan_position_id: l.plan_position_id,
+      items: l.items.map(({ id: _id, line_no: _n, ...it }) => it),
+    })),
   };
 }

@@ -1,10 +1,10 @@
 import { fromKopecks, lineKopecks, type Procurement } from '@zakupki/shared';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { invalid } from '../contracts/contract-children.js';
 import {
@@ -17,6 +17,7 @@ import {
   versionInForce,
 } from './procurement-checks.js';
 import { changedFields, deleteRefusal, editRefusal, nextNumber } from './procurement-status.policy.js';
+import { snapshot } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
 
@@ -110,28 +111,14 @@ async function auditWrite(
   return out;
 }
 
-/** The fields compared between two states of a procurement (lots and items without their ids). */
-export function snapshot(p: Procurement): Record<string, unknown> {
-  return {
-    ...p,
-    lots: p.lots.map((l) => ({
-      number: l.number,
-      subject: l.subject,
-      nmcd: l.nmcd,
-      plan_position_id: l.plan_position_id,
-      items: l.items.map(({ id: _id, line_no: _n, ...it }) => it),
-    })),
-  };
-}
-
 export async function createProcurement(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   body: ProcurementIn,
   opts: { source?: 'manual' | 'plan'; comment?: string } = {},
 ): Promise<Procurement> {
-  await checkForeign(db, actor, companyId, body);
+  await checkForeign(deps.db, actor, companyId, body);
   if (body.published_on)
     throw invalid([
       {
@@ -139,7 +126,7 @@ export async function createProcurement(
         message: 'Дата размещения извещения ставится при переводе закупки в статус «Извещение размещено»',
       },
     ]);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const today = todayMoscow();
     const refs = await checkRefs(tx, companyId, body, null);
     const version = await versionInForce(tx, companyId, refs.customer, today);
@@ -187,15 +174,15 @@ export async function createProcurement(
 }
 
 export async function updateProcurement(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: ProcurementIn,
 ): Promise<Procurement> {
-  await procurementOf(db, actor, companyId, id);
-  await checkForeign(db, actor, companyId, body);
-  return db.transaction(async (tx) => {
+  await procurementOf(deps, actor, companyId, id);
+  await checkForeign(deps.db, actor, companyId, body);
+  return deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     const closed = editRefusal(row.status);
     if (closed) throw new AppError('conflict', closed);
@@ -264,9 +251,9 @@ export async function updateProcurement(
 }
 
 /** Only a draft is deleted; a procurement announced or prepared stays a record: cancel it. */
-export async function deleteProcurement(db: Db, actor: Actor, companyId: number, id: number) {
-  await procurementOf(db, actor, companyId, id);
-  await db.transaction(async (tx) => {
+export async function deleteProcurement(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  await procurementOf(deps, actor, companyId, id);
+  await deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     const why = deleteRefusal(row.status);
     if (why) throw new AppError('conflict', why);

@@ -1,16 +1,13 @@
 import type { Readable } from 'node:stream';
 import { PROCUREMENT_STATUS_TITLES } from '@zakupki/shared';
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { procurements } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { type SheetColumn, streamSheet } from '../exports/register.xlsx.js';
 import { DATE_FORMAT, excelDate, MONEY_FORMAT } from '../exports/xlsx-formats.js';
+import { type ListIn, procurementsByIds, registerIds } from './procurement-register.repository.js';
 import * as repo from './procurements.repository.js';
-import { type ListIn, listConditions, listOrder } from './procurements-query.service.js';
 
 export const PROCUREMENT_SHEET = 'Реестр закупок';
 
@@ -41,19 +38,14 @@ const SOURCES = { manual: 'вручную', plan: 'из плана', eis: 'ЕИ�
  * streamed by the contract register's sheet writer (exports/register.xlsx.ts). Audited.
  */
 export async function procurementsXlsx(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   q: Omit<ListIn, 'page' | 'limit'>,
 ): Promise<{ stream: Readable; fileName: string; rows: number }> {
+  const { db } = deps;
   const today = todayMoscow();
-  const ids = (
-    await db
-      .select({ id: procurements.id })
-      .from(procurements)
-      .where(listConditions(companyId, q, today))
-      .orderBy(...listOrder(q))
-  ).map((r) => r.id);
+  const ids = await registerIds(db, companyId, q, today);
   await audit(db, actor, {
     action: 'export',
     entity: 'procurements',
@@ -66,7 +58,7 @@ export async function procurementsXlsx(
     columns: PROCUREMENT_COLUMNS,
     ids,
     load: async (tx, part) => {
-      const rows = await tx.select().from(procurements).where(inArray(procurements.id, part));
+      const rows = await procurementsByIds(tx, part);
       const methods = await repo.entries(
         tx,
         rows.map((r) => r.methodId),

@@ -1,11 +1,18 @@
-import type { Contract } from '@zakupki/shared';
+import {
+  type Contract,
+  type ContractCreateInput,
+  type ContractUpdateInput,
+  contractRoutes,
+  type ErrorBody,
+} from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
 import { moscowDay } from '../../lib/moscow-time.js';
 
 /**
  * The one contract factory of the server tests (contracts, exports): a request body of a valid
- * contract and its creation through the API. Tests of other modules start from it and override
- * what they need (the exports fix the dates, see exports.test-helpers.ts).
+ * contract, typed from the contract's input schema, and its creation through the API. Tests of
+ * other modules start from it and override what they need (the exports fix the dates, see
+ * exports.test-helpers.ts).
  */
 
 /** Valid supplier requisites (checksums pass). */
@@ -17,15 +24,19 @@ export function day(days: number): string {
   return moscowDay(new Date(Date.now() + days * 86_400_000));
 }
 
-type Rows = Record<string, unknown>[];
-/** A request body of a contract: any field may be replaced by a test. */
-export type ContractBody = Record<string, unknown> & { items: Rows; stages: Rows; payment_terms: Rows };
+/** A request body of a contract (`ContractCreateInput`) with its lists present: any field may be replaced by a test. */
+export type ContractBody = ContractCreateInput &
+  Required<Pick<ContractCreateInput, 'items' | 'stages' | 'payment_terms'>>;
+
+/** A request body of an edit (`ContractUpdateInput`) with its lists present. */
+export type ContractUpdateBody = ContractUpdateInput &
+  Required<Pick<ContractUpdateInput, 'items' | 'stages' | 'payment_terms'>>;
 
 /**
  * A consistent contract body dated 30 days ago: 2 items at 20 % VAT summing to the price,
  * 30 % advance and 70 % after acceptance.
  */
-export function contractBody(over: Record<string, unknown> = {}): ContractBody {
+export function contractBody(over: Partial<ContractCreateInput> = {}): ContractBody {
   return {
     law: '223',
     number: '15/2024-ЭА',
@@ -72,12 +83,23 @@ export async function createContract(
   t: TestApp,
   token: string,
   companyId: number,
-  over: Record<string, unknown> = {},
+  over: Partial<ContractCreateInput> = {},
 ): Promise<Contract> {
-  const r = await t.req<Contract>('POST', `/api/companies/${companyId}/contracts`, {
-    token,
+  const r = await t.call(contractRoutes.create, {
+    params: { company_id: companyId },
     body: contractBody(over),
+    as: { token },
   });
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
+
+/** The error of a refused call; `details.issues` for a 400. */
+export const errorOf = (r: { body: unknown }) =>
+  (r.body as ErrorBody).error as ErrorBody['error'] & {
+    details: { issues: { path: string; message: string }[] } & Record<string, unknown>;
+  };
+
+/** The issues of a 400 answer as `path: message` lines. */
+export const issuesOf = (r: { body: unknown }) =>
+  errorOf(r).details.issues.map((i) => `${i.path}: ${i.message}`);

@@ -4,7 +4,7 @@ import { procurementRuleRoutes as r } from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
 import { entryIds, versionBody } from '../procurement-rules/procurement-rules.factories.js';
 
-/** Test data of the EIS notice and protocol import (not a test file itself). */
+/** Test data of the EIS notice and protocol import: samples and the Положение they need. */
 
 const DIR = path.resolve(import.meta.dirname, '../../../test/fixtures/eis223');
 
