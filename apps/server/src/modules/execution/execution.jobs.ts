@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { defineJob } from '../../plugins/jobs.js';
 import type { RunTable } from '../../plugins/run-recovery.js';
-import {
-  endPerformance,
-  lostPerformance,
-  type PerformanceRow,
-  runPerformance,
-} from './performance.service.js';
+import { endPerformance, lostPerformance, type PerformanceRow } from './performance.repository.js';
+import { runPerformance } from './performance-runner.js';
 
 /** Database trouble is retried; the record's own failures end it at once. */
 const retry = { limit: 2, delaySeconds: 3, backoff: true };

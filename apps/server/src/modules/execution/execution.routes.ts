@@ -11,27 +11,24 @@ import { createPerformance, getPerformance, listPerformance } from './performanc
  * a contract, ignore) and the performance records for the EIS (sent as a job).
  */
 export function executionModule(app: FastifyInstance): ModuleJobs {
-  const db = () => app.deps.db;
-
-  addRoute(app, paymentRoutes.list, ({ company, query }) => listPayments(db(), company.id, query));
+  addRoute(app, paymentRoutes.list, ({ company, query }) => listPayments(app.deps, company.id, query));
   addRoute(app, paymentRoutes.assign, ({ actor, params, body }) =>
-    assignPayment(db(), actor, params.company_id, params.id, body.contract_id),
+    assignPayment(app.deps, actor, params.company_id, params.id, body.contract_id),
   );
   addRoute(app, paymentRoutes.ignore, ({ actor, params }) =>
-    ignorePayment(db(), actor, params.company_id, params.id),
+    ignorePayment(app.deps, actor, params.company_id, params.id),
   );
 
   addRoute(app, performanceRoutes.create, async ({ actor, params, body, reply }) => {
-    const row = await createPerformance(db(), actor, params.company_id, params.id, body);
-    await app.deps.jobs.send(performanceJob, { performance_id: row.id });
+    const created = await createPerformance(app.deps, actor, params.company_id, params.id, body);
     reply.code(202);
-    return { performance_id: row.id, performance_contract_guid: row.guid };
+    return created;
   });
   addRoute(app, performanceRoutes.list, ({ actor, params, query }) =>
-    listPerformance(db(), actor, params.company_id, params.id, query),
+    listPerformance(app.deps, actor, params.company_id, params.id, query),
   );
   addRoute(app, performanceRoutes.get, ({ actor, params }) =>
-    getPerformance(db(), actor, params.company_id, params.id, params.performance_id),
+    getPerformance(app.deps, actor, params.company_id, params.id, params.performance_id),
   );
 
   return [performanceJob];

@@ -1,25 +1,29 @@
 import { formatRub, fromKopecks, type PaymentListQuery, toScaled } from '@zakupki/shared';
-import { and, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { countOf, onPage, paged } from '../../db/paging.js';
-import { contracts, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
 import { paymentEvent } from '../imports/bank/payments-import.writer.js';
 import { contractRefs } from '../imports/upd/upd.repository.js';
+import { toPayment } from './execution.presenter.js';
 import { addEventOnce, recomputeExecution } from './execution.service.js';
-import { type PaymentRow, releasePaymentEvent, toPayment } from './payments.repository.js';
+import {
+  findPayment,
+  listPaymentRows,
+  lockCompanyContract,
+  type PaymentRow,
+  releasePaymentEvent,
+  updatePayment,
+} from './payments.repository.js';
 
 type ListIn = z.output<typeof PaymentListQuery>;
 
-async function ownPayment(tx: Tx | Db, actor: Actor, companyId: number, id: number, lock = false) {
-  const q = tx.select().from(payments).where(eq(payments.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+async function ownPayment(tx: Tx, actor: Actor, companyId: number, id: number, lock = false) {
+  const row = await findPayment(tx, id, lock);
   await assertOwned(tx as Db, actor, {
     entity: 'payment',
     id,
@@ -30,42 +34,21 @@ async function ownPayment(tx: Tx | Db, actor: Actor, companyId: number, id: numb
   return row!;
 }
 
-async function withContract(tx: Tx | Db, row: PaymentRow) {
+async function withContract(tx: Tx, row: PaymentRow) {
   const refs = await contractRefs(tx, [row.contractId]);
   return toPayment(row, row.contractId ? (refs.get(row.contractId) ?? null) : null);
 }
 
-export async function listPayments(db: Db, companyId: number, q: ListIn) {
-  const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const conds: (SQL | undefined)[] = [
-    eq(payments.companyId, companyId),
-    q.status ? eq(payments.status, q.status) : undefined,
-    q.contract_id ? eq(payments.contractId, q.contract_id) : undefined,
-    q.import_id ? eq(payments.importId, q.import_id) : undefined,
-    q.date_from ? gte(payments.date, q.date_from) : undefined,
-    q.date_to ? lte(payments.date, q.date_to) : undefined,
-    text
-      ? or(
-          ilike(payments.purpose, text),
-          ilike(payments.payeeName, text),
-          ilike(payments.payeeInn, text),
-          ilike(payments.number, text),
-        )
-      : undefined,
-  ];
-  const where = and(...conds);
-  const { items: rows, total } = await paged(
-    q,
-    onPage(db.select().from(payments).where(where).orderBy(desc(payments.date), desc(payments.id)), q),
-    countOf(db, payments, where),
-  );
+export async function listPayments(deps: AppDeps, companyId: number, q: ListIn) {
+  const db = deps.db;
+  const { rows, total } = await listPaymentRows(db, companyId, q);
   const refs = await contractRefs(
     db,
     rows.map((r) => r.contractId),
   );
   return {
     items: rows.map((r) => toPayment(r, r.contractId ? (refs.get(r.contractId) ?? null) : null)),
-    total: Number(total),
+    total,
     page: q.page,
     limit: q.limit,
   };
@@ -75,17 +58,20 @@ export async function listPayments(db: Db, companyId: number, q: ListIn) {
  * Assigns a payment to a contract by hand: the payee must be the contract's supplier and the
  * amount must fit in what remains unpaid. A payment counted elsewhere moves to this contract.
  */
-export async function assignPayment(db: Db, actor: Actor, companyId: number, id: number, contractId: number) {
+export async function assignPayment(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  contractId: number,
+) {
+  const db = deps.db;
   await ownPayment(db, actor, companyId, id);
   // the contract named in the body: another company's answers like a missing one, audited
   await assertContractOf(db, actor, companyId, contractId);
   return db.transaction(async (tx) => {
     const row = await ownPayment(tx, actor, companyId, id, true);
-    const [contract] = await tx
-      .select()
-      .from(contracts)
-      .where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)))
-      .for('update');
+    const contract = await lockCompanyContract(tx, companyId, contractId);
     if (!contract) throw new AppError('not_found', 'Договор не найден');
     const label = `договору № ${contract.number} от ${formatRuDate(contract.contractDate)}`;
     if (contract.status === 'cancelled' || contract.status === 'draft') {
@@ -111,19 +97,14 @@ export async function assignPayment(db: Db, actor: Actor, companyId: number, id:
     const released = await releasePaymentEvent(tx, row.id, row.eventId);
     if (released !== null) touched.add(released);
     const ev = await addEventOnce(tx, paymentEvent(companyId, contractId, row, row.importId, actor.userId));
-    const [updated] = await tx
-      .update(payments)
-      .set({
-        status: 'assigned',
-        contractId,
-        eventId: ev.id,
-        matchConfidence: null,
-        matchReason: 'отнесён к договору пользователем',
-        updatedBy: actor.userId,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, id))
-      .returning();
+    const updated = await updatePayment(tx, id, {
+      status: 'assigned',
+      contractId,
+      eventId: ev.id,
+      matchConfidence: null,
+      matchReason: 'отнесён к договору пользователем',
+      updatedBy: actor.userId,
+    });
     await recomputeExecution(tx, touched);
     await audit(tx, actor, {
       action: 'assign',
@@ -138,24 +119,20 @@ export async function assignPayment(db: Db, actor: Actor, companyId: number, id:
 }
 
 /** Marks a payment as not belonging to any contract; a counted payment stops counting. */
-export async function ignorePayment(db: Db, actor: Actor, companyId: number, id: number) {
+export async function ignorePayment(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  const db = deps.db;
   await ownPayment(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = await ownPayment(tx, actor, companyId, id, true);
     if (row.status === 'ignored') return withContract(tx, row);
     const released = await releasePaymentEvent(tx, row.id, row.eventId);
-    const [updated] = await tx
-      .update(payments)
-      .set({
-        status: 'ignored',
-        contractId: null,
-        eventId: null,
-        matchReason: 'не учитывается по решению пользователя',
-        updatedBy: actor.userId,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.id, id))
-      .returning();
+    const updated = await updatePayment(tx, id, {
+      status: 'ignored',
+      contractId: null,
+      eventId: null,
+      matchReason: 'не учитывается по решению пользователя',
+      updatedBy: actor.userId,
+    });
     if (released !== null) await recomputeExecution(tx, [released]);
     await audit(tx, actor, {
       action: 'ignore',

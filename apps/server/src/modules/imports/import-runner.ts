@@ -1,7 +1,5 @@
 import type { ImportKind } from '@zakupki/shared';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { ParseError } from '../../lib/parse-error.js';
 import { storeErrorEvent } from '../../plugins/errors.js';
 import type { JobContext } from '../../plugins/jobs.js';
@@ -15,6 +13,7 @@ import {
   beat,
   detachRunFiles,
   failRun,
+  findRunUser,
   finishRun,
   type ImportRunRow,
   type RunOwner,
@@ -72,8 +71,9 @@ export type ImportSpec<R extends { warnings: string[] }> = {
   notice: (ctx: RunContext, outcome: { result: R } | { error: string }) => Notice;
 };
 
+/** The actor of a run's audit entries: the user who started it. */
 export async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, run.userId));
+  const u = await findRunUser(deps.db, run.userId);
   return {
     userId: run.userId,
     role: u?.role ?? 'client',

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { buildPath, fileRoutes, type ImportKind, importRoutes } from '@zakupki/shared';
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import {
   contractEvents,
   contracts,
@@ -13,25 +14,38 @@ import {
   updDocuments,
   updLines,
 } from '../../db/schema/index.js';
-import { addAccount, addCustomer, fixture, multipart, runImport, upload } from './imports.test-support.js';
+import {
+  addAccount,
+  addCustomer,
+  errorOf,
+  fixture,
+  importAs,
+  type UploadFile,
+  uploadAs,
+} from './imports.test-support.js';
 
-let t: TestApp;
-let token: string;
+const t = testAppForFile();
+/** A second app whose uploads may hold 1 KB at most. */
+const small = testAppForFile({ UPLOAD_LIMIT_BYTES: '1024' });
 let company: number;
 
 const UPD_970 = 'diadoc-docs__generate_utd970_05_02_01_title0_resp.xml';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('client');
   company = t.ids.companies.client1;
   await addCustomer(t, company, '1234567894');
   await addCustomer(t, company, '0105018196');
   await addAccount(t, company, '12312312312312312');
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
 });
+
+const runImport = <K extends ImportKind>(kind: K, files: UploadFile[]) =>
+  importAs(t, { company, kind, files, as: 'client' });
+const upload = (
+  kind: ImportKind,
+  files: UploadFile[],
+  fields?: Record<string, string>,
+  as: 'client' | { token: string } = 'client',
+) => uploadAs(t, { company, kind, files, fields, as });
 
 /** Rows of every table an import writes to. */
 async function written() {
@@ -57,12 +71,12 @@ async function written() {
 }
 
 async function expectFailure(
-  kind: string,
+  kind: ImportKind,
   files: { name: string; data: Buffer }[],
   message: RegExp | string,
 ) {
   const before = await written();
-  const run = await runImport(t, token, company, kind, files);
+  const run = await runImport(kind, files);
   expect(run.status).toBe('failed');
   if (typeof message === 'string') expect(run.error).toBe(message);
   else expect(run.error).toMatch(message);
@@ -89,7 +103,7 @@ describe('broken files are refused with a clear error and write nothing', () => 
   it('one good and one broken file: the good one is imported, the broken one named, the run a warning', async () => {
     const raw = fixture('upd', UPD_970);
     const before = await written();
-    const run = await runImport(t, token, company, 'upd', [
+    const run = await runImport('upd', [
       { name: 'good.xml', data: raw },
       { name: 'bad.xml', data: raw.subarray(0, 500) },
     ]);
@@ -232,66 +246,65 @@ describe('a large statement is read while it is stored: an error near its end ro
 
 describe('upload checks', () => {
   it('a request that is not multipart, an empty upload, a wrong field or kind get 400 in Russian', async () => {
-    const url = `/api/companies/${company}/imports/upd`;
-    const json = await t.req('POST', url, { token, body: { file: 'x' } });
+    const json = await t.call(importRoutes.start, {
+      params: { company_id: company, kind: 'upd' },
+      invalidBody: { file: 'x' },
+      as: 'client',
+    });
     expect(json.status).toBe(400);
-    expect(json.body.error.message).toBe('Загрузите файл: ожидается форма multipart/form-data с полем file');
-    const empty = await upload(t, token, company, 'upd', [{ name: 'empty.xml', data: Buffer.alloc(0) }]);
+    expect(errorOf(json).message).toBe('Загрузите файл: ожидается форма multipart/form-data с полем file');
+    const empty = await upload('upd', [{ name: 'empty.xml', data: Buffer.alloc(0) }]);
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toBe(
-      'Файл не загружен или пустой: выберите файл XML, TXT или архив ZIP',
-    );
-    const other = multipart([{ name: 'a.xml', data: fixture('upd', UPD_970) }], {}, 'document');
-    const wrongField = await t.req('POST', url, { token, body: other.payload, headers: other.headers });
-    expect(wrongField.status).toBe(400);
-    const kind = await upload(t, token, company, 'plans', [{ name: 'a.xml', data: fixture('upd', UPD_970) }]);
-    expect(kind.status).toBe(400);
-    const dates = await upload(
-      t,
-      token,
+    expect(errorOf(empty).message).toBe('Файл не загружен или пустой: выберите файл XML, TXT или архив ZIP');
+    const wrongField = await uploadAs(t, {
       company,
-      'eis-contracts',
-      [{ name: 'a.xml', data: fixture('upd', UPD_970) }],
-      {
-        date_from: '2020-05-01',
-        date_to: '2020-01-01',
-      },
-    );
+      kind: 'upd',
+      files: [{ name: 'a.xml', data: fixture('upd', UPD_970) }],
+      fieldName: 'document',
+      as: 'client',
+    });
+    expect(wrongField.status).toBe(400);
+    // a kind that does not exist: deliberately outside the contract's kinds
+    const kind = await upload('plans' as ImportKind, [{ name: 'a.xml', data: fixture('upd', UPD_970) }]);
+    expect(kind.status).toBe(400);
+    const dates = await upload('eis-contracts', [{ name: 'a.xml', data: fixture('upd', UPD_970) }], {
+      date_from: '2020-05-01',
+      date_to: '2020-01-01',
+    });
     expect(dates.status).toBe(400);
-    expect(dates.body.error.details.issues[0]).toEqual({
+    expect(errorOf(dates).details?.issues?.[0]).toEqual({
       path: 'body.date_to',
       message: 'Конец периода раньше его начала',
     });
-    const noToken = await upload(t, '', company, 'upd', [{ name: 'a.xml', data: fixture('upd', UPD_970) }]);
+    const noToken = await upload(
+      'upd',
+      [{ name: 'a.xml', data: fixture('upd', UPD_970) }],
+      {},
+      { token: '' },
+    );
     expect(noToken.status).toBe(401);
   });
 
   it('an upload above the limit is refused with 413', async () => {
-    const small = await createTestAppWithLimit();
-    try {
-      const tok = await small.login('client');
-      const r = await upload(small, tok, small.ids.companies.client1, 'upd', [
-        { name: 'a.xml', data: Buffer.alloc(4096, 0x41) },
-      ]);
-      expect(r.status).toBe(413);
-    } finally {
-      await small.close();
-    }
-  }, 60_000);
+    const r = await uploadAs(small, {
+      company: small.ids.companies.client1,
+      kind: 'upd',
+      files: [{ name: 'a.xml', data: Buffer.alloc(4096, 0x41) }],
+      as: 'client',
+    });
+    expect(r.status).toBe(413);
+  });
 });
-
-async function createTestAppWithLimit() {
-  return createTestApp({ UPLOAD_LIMIT_BYTES: '1024' });
-}
 
 describe('stored uploads', () => {
   it('the uploaded file is served back to its company with its name', async () => {
     const raw = fixture('upd', UPD_970);
-    const run = await runImport(t, token, company, 'upd', [{ name: 'Счёт 970.xml', data: raw }]);
+    const run = await runImport('upd', [{ name: 'Счёт 970.xml', data: raw }]);
+    // the raw bytes and headers of the download: through inject, not the JSON of t.call
     const r = await t.app.inject({
       method: 'GET',
-      url: `/api/files/${run.file_ids[0]}`,
-      headers: { authorization: `Bearer ${token}` },
+      url: buildPath(fileRoutes.get.path, { id: run.file_ids[0] }),
+      headers: { authorization: `Bearer ${await t.login('client')}` },
     });
     expect(r.statusCode).toBe(200);
     expect(r.rawPayload.equals(raw)).toBe(true);

@@ -1,27 +1,15 @@
-import type { ImportKind, ImportRun } from '@zakupki/shared';
+import type { ImportKind } from '@zakupki/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
-import { files, importRuns } from '../../db/schema/index.js';
+import { files, importRuns, users } from '../../db/schema/index.js';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 
-export function toImportRun(r: ImportRunRow): ImportRun {
-  return {
-    id: r.id,
-    company_id: r.companyId,
-    user_id: r.userId,
-    kind: r.kind,
-    status: r.status,
-    progress: r.progress,
-    upload_file_name: r.uploadFileName,
-    file_ids: r.fileIds,
-    error: r.error,
-    files: r.files ?? [],
-    result: (r.result ?? null) as never,
-    created_at: r.createdAt.toISOString(),
-    finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
-  } as ImportRun;
+/** The user who started a run (the actor of its audit entries); undefined when deleted. */
+export async function findRunUser(tx: Tx, userId: number) {
+  const [u] = await tx.select().from(users).where(eq(users.id, userId));
+  return u;
 }
 
 export async function insertRun(

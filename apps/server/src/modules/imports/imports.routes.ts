@@ -46,8 +46,6 @@ async function readUpload(req: FastifyRequest, limit: number) {
  * `execution` module.
  */
 export function importsModule(app: FastifyInstance): ModuleJobs {
-  const db = () => app.deps.db;
-
   app.register(async (scope) => {
     const limit = app.deps.config.uploadLimit;
     await scope.register(multipart, {
@@ -85,9 +83,9 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
   });
 
   addRoute(app, importRoutes.get, ({ actor, params }) =>
-    getImport(db(), actor, params.company_id, params.import_id),
+    getImport(app.deps, actor, params.company_id, params.import_id),
   );
-  addRoute(app, importRoutes.list, ({ company, query }) => listImports(db(), company.id, query));
+  addRoute(app, importRoutes.list, ({ company, query }) => listImports(app.deps, company.id, query));
 
   updDocumentsRoutes(app);
 

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -10,7 +9,8 @@ import { precheckUploads } from './import-files.js';
 import { importExpiry } from './import-recovery.js';
 import { notifyEarlyFailure } from './import-runner.js';
 import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
-import { failRun, findRun, insertRun, listRuns, toImportRun } from './imports.repository.js';
+import { toImportRun } from './imports.presenter.js';
+import { failRun, findRun, insertRun, listRuns } from './imports.repository.js';
 
 export type Upload = { name: string; mime: string; data: Buffer };
 
@@ -94,9 +94,14 @@ export async function startImport(
   return { import_id: run.id };
 }
 
-export async function getImport(db: Db, actor: Actor, companyId: number, id: number): Promise<ImportRun> {
-  const run = await findRun(db, id);
-  await assertOwned(db, actor, {
+export async function getImport(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+): Promise<ImportRun> {
+  const run = await findRun(deps.db, id);
+  await assertOwned(deps.db, actor, {
     entity: 'import_run',
     id,
     owner: run?.companyId,
@@ -106,7 +111,7 @@ export async function getImport(db: Db, actor: Actor, companyId: number, id: num
   return toImportRun(run!);
 }
 
-export async function listImports(db: Db, companyId: number, q: z.output<typeof ImportListQuery>) {
-  const { rows, total } = await listRuns(db, companyId, q);
+export async function listImports(deps: AppDeps, companyId: number, q: z.output<typeof ImportListQuery>) {
+  const { rows, total } = await listRuns(deps.db, companyId, q);
   return { items: rows.map(toImportRun), total, page: q.page, limit: q.limit };
 }

@@ -1,22 +1,15 @@
+import { systemRoutes } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { addAccount, fixture, upload, waitImport } from './imports.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import { addAccount, fixture, uploadAs, waitImportAs } from './imports.test-support.js';
 
-let t: TestApp;
-let port: number;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { listen: true });
-  port = (t.app.server.address() as { port: number }).port;
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile({}, { listen: true });
+const port = () => (t.app.server.address() as { port: number }).port;
 
 function socket(token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = connect(`http://127.0.0.1:${port}/auth`, {
+    const s = connect(`http://127.0.0.1:${port()}/auth`, {
       transports: ['websocket'],
       auth: { token },
       reconnection: false,
@@ -37,12 +30,15 @@ describe('import progress and the final notification are pushed on /auth', () =>
     const done = new Promise<Record<string, unknown>>((resolve) =>
       s.once('notificationImportPaymentsResponse', resolve),
     );
-    const r = await upload(t, token, company, 'payments', [
-      { name: 'day.txt', data: fixture('1c-bank', 'kilylabs__one_day.txt') },
-    ]);
+    const r = await uploadAs(t, {
+      company,
+      kind: 'payments',
+      files: [{ name: 'day.txt', data: fixture('1c-bank', 'kilylabs__one_day.txt') }],
+      as: 'client',
+    });
     expect(r.status).toBe(202);
     const pushed = await done;
-    const run = await waitImport(t, token, company, r.body.import_id);
+    const run = await waitImportAs(t, { company, kind: 'payments', id: r.body.import_id, as: 'client' });
     s.close();
     expect(run.status).toBe('done');
     expect(pushed).toMatchObject({
@@ -56,7 +52,7 @@ describe('import progress and the final notification are pushed on /auth', () =>
     expect(mine.every((p) => p.kind === 'payments')).toBe(true);
     expect(mine.map((p) => p.progress)).toEqual([...mine.map((p) => p.progress)].sort((a, b) => a - b));
     expect(mine.at(-1)?.progress).toBe(100);
-    const list = await t.req('GET', '/api/notifications', { token });
-    expect(list.body.items.some((n: { id: number }) => n.id === pushed.notification_id)).toBe(true);
+    const list = await t.call(systemRoutes.notifications, { as: 'client' });
+    expect(list.body.items.some((n) => n.id === pushed.notification_id)).toBe(true);
   });
 });

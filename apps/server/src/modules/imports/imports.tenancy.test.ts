@@ -1,27 +1,38 @@
+import { fileRoutes, importRoutes, paymentRoutes, performanceRoutes, updRoutes } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Res, testAppForFile } from '../../../test/harness.js';
 import { auditLog, notifications, payments, updDocuments } from '../../db/schema/index.js';
 import {
   addAccount,
   addCustomer,
   createContract,
+  errorOf,
   fixture,
-  multipart,
-  runImport,
+  importAs,
+  uploadAs,
 } from './imports.test-support.js';
 
-let t: TestApp;
-let token: string;
-let token2: string;
+const t = testAppForFile();
 let a: number;
 let b: number;
 const ids = { run: 0, file: 0, upd: 0, payment: 0, contract: 0, performance: 0 };
 
+/** What a built record holds (the contract types `data` as an open record). */
+type PerformanceData = {
+  totals: Record<string, string>;
+  payments: unknown[];
+  acceptances: { document: Record<string, unknown> }[];
+  completed: boolean;
+};
+
 async function waitPerformance(contractId: number, id: number) {
   const until = Date.now() + 30_000;
   for (;;) {
-    const r = await t.req('GET', `/api/companies/${a}/contracts/${contractId}/performance/${id}`, { token });
+    const r = await t.call(performanceRoutes.get, {
+      params: { company_id: a, id: contractId, performance_id: id },
+      as: 'client',
+    });
     expect(r.status).toBe(200);
     if (r.body.status !== 'queued') return r.body;
     if (Date.now() > until) throw new Error('performance record still queued');
@@ -30,23 +41,26 @@ async function waitPerformance(contractId: number, id: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('client');
-  token2 = await t.login('client2');
   a = t.ids.companies.client1;
   b = t.ids.companies.client2;
   await addCustomer(t, a, '7805781663');
   await addCustomer(t, a, '0105015580');
   await addAccount(t, a, '12312312312312312');
-  const upd = await runImport(t, token, a, 'upd', [
-    { name: 'u.xml', data: fixture('upd', 'vscherbo__example-upd_5.03.xml') },
-  ]);
+  const upd = await importAs(t, {
+    company: a,
+    kind: 'upd',
+    files: [{ name: 'u.xml', data: fixture('upd', 'vscherbo__example-upd_5.03.xml') }],
+    as: 'client',
+  });
   ids.run = upd.id;
   ids.file = upd.file_ids[0];
-  ids.upd = upd.result.documents[0].id;
-  await runImport(t, token, a, 'payments', [
-    { name: 'p.txt', data: fixture('1c-bank', 'kilylabs__one_day.txt') },
-  ]);
+  ids.upd = upd.result.documents[0].id!;
+  await importAs(t, {
+    company: a,
+    kind: 'payments',
+    files: [{ name: 'p.txt', data: fixture('1c-bank', 'kilylabs__one_day.txt') }],
+    as: 'client',
+  });
   const [p] = await t.app.deps.db.select().from(payments).where(eq(payments.companyId, a)).limit(1);
   ids.payment = p.id;
   const c = await createContract(t, a, {
@@ -58,20 +72,24 @@ beforeAll(async () => {
     price: '300000.00',
   });
   ids.contract = c.id;
-  await runImport(t, token, a, 'eis-contracts', [
-    { name: 'perf.xml', data: fixture('eis223', 'homyakin__contractCompleting_test.xml') },
-  ]);
+  await importAs(t, {
+    company: a,
+    kind: 'eis-contracts',
+    files: [{ name: 'perf.xml', data: fixture('eis223', 'homyakin__contractCompleting_test.xml') }],
+    as: 'client',
+  });
 }, 90_000);
-afterAll(async () => {
-  await t?.close();
-});
+
+const createPerformance = (
+  company: number,
+  period: { period_from: string; period_to: string },
+  as: 'client' | 'client2' = 'client',
+) =>
+  t.call(performanceRoutes.create, { params: { company_id: company, id: ids.contract }, body: period, as });
 
 describe('execution information for EIS', () => {
   it('built from the payments and acceptances of the period, stored with a guid, notified', async () => {
-    const r = await t.req('POST', `/api/companies/${a}/contracts/${ids.contract}/performance`, {
-      token,
-      body: { period_from: '2017-09-01', period_to: '2017-09-30' },
-    });
+    const r = await createPerformance(a, { period_from: '2017-09-01', period_to: '2017-09-30' });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body.performance_contract_guid).toMatch(/^[0-9a-f-]{36}$/);
     ids.performance = r.body.performance_id;
@@ -82,10 +100,11 @@ describe('execution information for EIS', () => {
       period_to: '2017-09-30',
       error: null,
     });
-    expect(rec.data.totals).toMatchObject({ paid: '264204.07', accepted: '0.00' });
-    expect(rec.data.payments).toHaveLength(1);
-    expect(rec.data.acceptances[0].document).toMatchObject({ name: 'товарная накладная', number: '71169' });
-    expect(rec.data.completed).toBe(true);
+    const data = rec.data as PerformanceData;
+    expect(data.totals).toMatchObject({ paid: '264204.07', accepted: '0.00' });
+    expect(data.payments).toHaveLength(1);
+    expect(data.acceptances[0].document).toMatchObject({ name: 'товарная накладная', number: '71169' });
+    expect(data.completed).toBe(true);
     const [n] = await t.app.deps.db
       .select()
       .from(notifications)
@@ -97,15 +116,15 @@ describe('execution information for EIS', () => {
       error: null,
     });
 
-    const list = await t.req('GET', `/api/companies/${a}/contracts/${ids.contract}/performance`, { token });
+    const list = await t.call(performanceRoutes.list, {
+      params: { company_id: a, id: ids.contract },
+      as: 'client',
+    });
     expect(list.body.total).toBe(1);
   });
 
   it('a period without payments and acceptances ends in an error notification', async () => {
-    const r = await t.req('POST', `/api/companies/${a}/contracts/${ids.contract}/performance`, {
-      token,
-      body: { period_from: '2019-01-01', period_to: '2019-01-31' },
-    });
+    const r = await createPerformance(a, { period_from: '2019-01-01', period_to: '2019-01-31' });
     const rec = await waitPerformance(ids.contract, r.body.performance_id);
     expect(rec.status).toBe('failed');
     expect(rec.error).toBe(
@@ -123,10 +142,7 @@ describe('execution information for EIS', () => {
       return found;
     });
     expect(stored.payload).toMatchObject({ result: 'error', error: rec.error });
-    const bad = await t.req('POST', `/api/companies/${a}/contracts/${ids.contract}/performance`, {
-      token,
-      body: { period_from: '2019-02-01', period_to: '2019-01-01' },
-    });
+    const bad = await createPerformance(a, { period_from: '2019-02-01', period_to: '2019-01-01' });
     expect(bad.status).toBe(400);
   });
 });
@@ -147,50 +163,79 @@ describe('tenancy: a client of another company gets 404 and the attempt is audit
             )
         )[0].n,
       );
-    const form = multipart([{ name: 'x.xml', data: fixture('upd', 'vscherbo__example-upd_5.03.xml') }]);
-    const calls: [string, string, unknown?, Record<string, string>?][] = [
-      ['POST', `/api/companies/${a}/imports/upd`, form.payload, form.headers],
-      ['GET', `/api/companies/${a}/imports/${ids.run}`],
-      ['GET', `/api/companies/${a}/imports`],
-      ['GET', `/api/companies/${b}/imports/${ids.run}`],
-      ['GET', `/api/companies/${a}/upd-documents`],
-      ['GET', `/api/companies/${a}/upd-documents/${ids.upd}`],
-      ['GET', `/api/companies/${b}/upd-documents/${ids.upd}`],
-      ['PUT', `/api/companies/${a}/upd-documents/${ids.upd}/contract`, { contract_id: ids.contract }],
-      ['PUT', `/api/companies/${b}/upd-documents/${ids.upd}/contract`, { contract_id: ids.contract }],
-      ['POST', `/api/companies/${a}/upd-documents/${ids.upd}/mapping`, { lines: [] }],
-      ['POST', `/api/companies/${b}/upd-documents/${ids.upd}/mapping`, { lines: [] }],
-      ['GET', `/api/companies/${a}/payments?status=unmatched`],
-      ['POST', `/api/companies/${a}/payments/${ids.payment}/assign`, { contract_id: ids.contract }],
-      ['POST', `/api/companies/${b}/payments/${ids.payment}/assign`, { contract_id: ids.contract }],
-      ['POST', `/api/companies/${a}/payments/${ids.payment}/ignore`],
-      ['POST', `/api/companies/${b}/payments/${ids.payment}/ignore`],
+    const as = 'client2';
+    const doc = (company: number) => ({ company_id: company, id: ids.upd });
+    const pay = (company: number) => ({ company_id: company, id: ids.payment });
+    const year = { period_from: '2017-01-01', period_to: '2017-12-31' };
+    const calls: [string, () => Promise<Res<unknown>>][] = [
       [
-        'POST',
-        `/api/companies/${a}/contracts/${ids.contract}/performance`,
-        { period_from: '2017-01-01', period_to: '2017-12-31' },
+        'upload',
+        () =>
+          uploadAs(t, {
+            company: a,
+            kind: 'upd',
+            files: [{ name: 'x.xml', data: fixture('upd', 'vscherbo__example-upd_5.03.xml') }],
+            as,
+          }),
+      ],
+      ['import', () => t.call(importRoutes.get, { params: { company_id: a, import_id: ids.run }, as })],
+      ['imports', () => t.call(importRoutes.list, { params: { company_id: a }, as })],
+      ['import in b', () => t.call(importRoutes.get, { params: { company_id: b, import_id: ids.run }, as })],
+      ['upd list', () => t.call(updRoutes.list, { params: { company_id: a }, as })],
+      ['upd', () => t.call(updRoutes.get, { params: doc(a), as })],
+      ['upd in b', () => t.call(updRoutes.get, { params: doc(b), as })],
+      [
+        'upd contract',
+        () => t.call(updRoutes.setContract, { params: doc(a), body: { contract_id: ids.contract }, as }),
       ],
       [
-        'POST',
-        `/api/companies/${b}/contracts/${ids.contract}/performance`,
-        { period_from: '2017-01-01', period_to: '2017-12-31' },
+        'upd contract in b',
+        () => t.call(updRoutes.setContract, { params: doc(b), body: { contract_id: ids.contract }, as }),
       ],
-      ['GET', `/api/companies/${a}/contracts/${ids.contract}/performance`],
-      ['GET', `/api/companies/${b}/contracts/${ids.contract}/performance/${ids.performance}`],
-      ['GET', `/api/files/${ids.file}`],
+      ['upd mapping', () => t.call(updRoutes.mapping, { params: doc(a), body: { lines: [] }, as })],
+      ['upd mapping in b', () => t.call(updRoutes.mapping, { params: doc(b), body: { lines: [] }, as })],
+      [
+        'payments',
+        () => t.call(paymentRoutes.list, { params: { company_id: a }, query: { status: 'unmatched' }, as }),
+      ],
+      [
+        'assign',
+        () => t.call(paymentRoutes.assign, { params: pay(a), body: { contract_id: ids.contract }, as }),
+      ],
+      [
+        'assign in b',
+        () => t.call(paymentRoutes.assign, { params: pay(b), body: { contract_id: ids.contract }, as }),
+      ],
+      ['ignore', () => t.call(paymentRoutes.ignore, { params: pay(a), as })],
+      ['ignore in b', () => t.call(paymentRoutes.ignore, { params: pay(b), as })],
+      ['performance', () => createPerformance(a, year, as)],
+      ['performance in b', () => createPerformance(b, year, as)],
+      [
+        'performance list',
+        () => t.call(performanceRoutes.list, { params: { company_id: a, id: ids.contract }, as }),
+      ],
+      [
+        'performance record in b',
+        () =>
+          t.call(performanceRoutes.get, {
+            params: { company_id: b, id: ids.contract, performance_id: ids.performance },
+            as,
+          }),
+      ],
+      ['file', () => t.call(fileRoutes.get, { params: { id: ids.file }, as })],
     ];
-    for (const [method, url, body, headers] of calls) {
+    for (const [what, call] of calls) {
       const before = await denied();
-      const r = await t.req(method, url, { token: token2, body, headers });
-      expect(r.status, `${method} ${url}: ${JSON.stringify(r.body)}`).toBe(404);
-      expect(r.body.error.message, url).toMatch(/не найден/);
-      expect(await denied(), `${method} ${url} is audited`).toBe(before + 1);
+      const r = await call();
+      expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(404);
+      expect(errorOf(r).message, what).toMatch(/не найден/);
+      expect(await denied(), `${what} is audited`).toBe(before + 1);
     }
     // nothing changed for the owner
     const [d] = await t.app.deps.db.select().from(updDocuments).where(eq(updDocuments.id, ids.upd));
     expect(d.status).toBe('no_contract');
     const [p] = await t.app.deps.db.select().from(payments).where(eq(payments.id, ids.payment));
     expect(p.status).toBe('unmatched');
-    expect((await t.req('GET', `/api/files/${ids.file}`, { token })).status).toBe(200);
+    expect((await t.call(fileRoutes.get, { params: { id: ids.file }, as: 'client' })).status).toBe(200);
   });
 });

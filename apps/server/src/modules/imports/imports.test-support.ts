@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  buildPath,
+  type ImportKind,
+  type ImportRun,
+  importRoutes,
+  type RouteResponse,
+} from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/harness.js';
+import type { Caller, Res, TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
 import { bankRequisites, companies, contractItems, contracts, customers } from '../../db/schema/index.js';
 
@@ -81,6 +88,75 @@ export async function runImport(
   const r = await upload(t, token, companyId, kind, files, fields);
   expect(r.status, JSON.stringify(r.body)).toBe(202);
   return waitImport(t, token, companyId, r.body.import_id);
+}
+
+/** A run of one kind of import, its result typed by the kind (null on a failed run: the tests that expect a failure check it). */
+export type RunOf<K extends ImportKind> = Omit<Extract<ImportRun, { kind: K }>, 'result'> & {
+  result: NonNullable<Extract<ImportRun, { kind: K }>['result']>;
+};
+
+/** The error body of a refused call. */
+export const errorOf = (r: { body: unknown }) =>
+  (r.body as { error: { message: string; details?: { issues?: { path: string; message: string }[] } } })
+    .error;
+
+/** The token of a caller of `t.call` (an empty token: no Authorization header). */
+async function tokenOf(t: TestApp, who: Caller): Promise<string> {
+  if (typeof who === 'string') return t.login(who);
+  return 'token' in who ? who.token : t.login(who.login);
+}
+
+/**
+ * Uploads files to `importRoutes.start` (a multipart body, which `t.call` does not send):
+ * `fieldName` names the file parts (`file` unless a test sends a wrong one).
+ */
+export async function uploadAs<K extends ImportKind>(
+  t: TestApp,
+  o: {
+    company: number;
+    kind: K;
+    files: UploadFile[];
+    fields?: Record<string, string>;
+    fieldName?: string;
+    as: Caller;
+  },
+): Promise<Res<RouteResponse<typeof importRoutes.start>>> {
+  const body = multipart(o.files, o.fields, o.fieldName);
+  return t.req('POST', buildPath(importRoutes.start.path, { company_id: o.company, kind: o.kind }), {
+    token: await tokenOf(t, o.as),
+    body: body.payload,
+    headers: body.headers,
+  });
+}
+
+/** Polls the run (`importRoutes.get`) until it is done, a warning or failed (30 s at most). */
+export async function waitImportAs<K extends ImportKind>(
+  t: TestApp,
+  o: { company: number; kind: K; id: number; as: Caller },
+  timeoutMs = 30_000,
+): Promise<RunOf<K>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await t.call(importRoutes.get, {
+      params: { company_id: o.company, import_id: o.id },
+      as: o.as,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.kind).toBe(o.kind);
+    if (['done', 'warning', 'failed'].includes(r.body.status)) return r.body as RunOf<K>;
+    if (Date.now() > until) throw new Error(`import ${o.id} still ${r.body.status} after ${timeoutMs} ms`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/** Uploads and waits for the run; asserts the 202. */
+export async function importAs<K extends ImportKind>(
+  t: TestApp,
+  o: { company: number; kind: K; files: UploadFile[]; fields?: Record<string, string>; as: Caller },
+): Promise<RunOf<K>> {
+  const r = await uploadAs(t, o);
+  expect(r.status, JSON.stringify(r.body)).toBe(202);
+  return waitImportAs(t, { company: o.company, kind: o.kind, id: r.body.import_id, as: o.as });
 }
 
 /** Makes `inn` a заказчик of the company, so its contracts and documents belong to the company. */

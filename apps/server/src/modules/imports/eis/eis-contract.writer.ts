@@ -1,8 +1,6 @@
 import type { ContractItemInput } from '@zakupki/shared';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.js';
-import { contractItems, contracts, contractVersions } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { Actor } from '../../../types.js';
 import { audit } from '../../audit/audit.service.js';
@@ -11,6 +9,14 @@ import { type ContractRow, loadContractData } from '../../contracts/contract-car
 import { saveItems } from '../../contracts/contract-children.js';
 import { commitVersion } from '../../contracts/contract-versions.js';
 import { ImportFailure } from '../import-runner.js';
+import {
+  findEisContract,
+  hasEisVersion,
+  insertEisContract,
+  insertOlderEisVersion,
+  itemIdsByLine,
+  updateEisContract,
+} from './eis.repository.js';
 import type { EisContract } from './eis.types.js';
 import {
   type ContractColumns,
@@ -45,34 +51,9 @@ export type EisWriteState = {
 export const contractLabel = (c: { number: string | null; eisRegistryNumber?: string | null }) =>
   `№ ${c.number ?? 'б/н'}${c.eisRegistryNumber ? ` (реестровый № ${c.eisRegistryNumber})` : ''}`;
 
-/** The stored contract with this registry number or EIS guid, locked. */
-export async function findEisContract(
-  tx: Tx,
-  companyId: number,
-  registryNumber: string | null,
-  guid: string | null,
-): Promise<ContractRow | undefined> {
-  const keys = [
-    registryNumber ? eq(contracts.eisRegistryNumber, registryNumber) : undefined,
-    guid ? eq(contracts.eisGuid, guid) : undefined,
-  ].filter(Boolean);
-  if (keys.length === 0) return undefined;
-  const rows = await tx
-    .select()
-    .from(contracts)
-    .where(and(eq(contracts.companyId, companyId), or(...keys)))
-    .for('update');
-  // the registry number wins over the guid (a guid names one version of the information)
-  return rows.find((r) => registryNumber && r.eisRegistryNumber === registryNumber) ?? rows[0];
-}
-
 /** The new version's items, keeping the ids (and accepted quantities) of the lines already stored. */
 async function itemsWithIds(tx: Tx, contractId: number, items: ItemIn[]): Promise<ItemIn[]> {
-  const stored = await tx
-    .select({ id: contractItems.id, lineNo: contractItems.lineNo })
-    .from(contractItems)
-    .where(eq(contractItems.contractId, contractId))
-    .orderBy(asc(contractItems.lineNo));
+  const stored = await itemIdsByLine(tx, contractId);
   return items.map((it, i) => ({ ...it, id: stored[i]?.id }));
 }
 
@@ -128,24 +109,18 @@ export async function upsertEisContract(
   const version = c.version ?? 1;
   if (!existing) {
     const cols = contractColumns(c, customer, null);
-    const [row] = await tx
-      .insert(contracts)
-      .values({ ...cols, companyId: st.companyId, createdBy: st.actor.userId, updatedBy: st.actor.userId })
-      .returning({ id: contracts.id });
-    await saveSpecification(tx, c, row.id, true);
-    await commitVersion(tx, st.actor, row.id, 'import', { isNew: true, source: 'eis' });
+    const id = await insertEisContract(tx, cols, st.companyId, st.actor.userId);
+    await saveSpecification(tx, c, id, true);
+    await commitVersion(tx, st.actor, id, 'import', { isNew: true, source: 'eis' });
     st.created++;
-    st.touched.add(row.id);
-    return row.id;
+    st.touched.add(id);
+    return id;
   }
   // a card entered by hand takes the EIS record of the same version (the register is the source)
   if (version > existing.version || (version === existing.version && existing.source === 'manual')) {
     const before = await loadContractData(tx, existing);
     const cols = contractColumns(c, customer, existing.status);
-    await tx
-      .update(contracts)
-      .set({ ...cols, updatedBy: st.actor.userId })
-      .where(eq(contracts.id, existing.id));
+    await updateEisContract(tx, existing.id, cols, st.actor.userId);
     await saveSpecification(tx, c, existing.id, false);
     await commitVersion(tx, st.actor, existing.id, 'import', { before, source: 'eis' });
     st.updated++;
@@ -157,29 +132,16 @@ export async function upsertEisContract(
     st.duplicates++;
     return existing.id;
   }
-  const [kept] = await tx
-    .select({ id: contractVersions.id })
-    .from(contractVersions)
-    .where(and(eq(contractVersions.contractId, existing.id), eq(contractVersions.eisVersion, version)))
-    .limit(1);
-  if (kept) {
+  if (await hasEisVersion(tx, existing.id, version)) {
     st.duplicates++;
     return existing.id;
   }
   const current = await loadContractData(tx, existing);
   const cols = contractColumns(c, customer, existing.status);
-  const [bumped] = await tx
-    .update(contracts)
-    .set({ revision: sql`${contracts.revision} + 1` })
-    .where(eq(contracts.id, existing.id))
-    .returning({ revision: contracts.revision });
-  await tx.insert(contractVersions).values({
+  await insertOlderEisVersion(tx, {
     contractId: existing.id,
     companyId: st.companyId,
-    revision: bumped.revision,
     eisVersion: version,
-    action: 'import',
-    source: 'eis',
     snapshot: olderSnapshot(current as unknown as Record<string, unknown>, cols, c),
     changedBy: st.actor.userId,
   });

@@ -1,12 +1,11 @@
 import { formatRub, fromKopecks, toScaled } from '@zakupki/shared';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
-import { contracts } from '../../../db/schema/index.js';
 import { loadContractData } from '../../contracts/contract-card.service.js';
 import { commitVersion } from '../../contracts/contract-versions.js';
 import { acceptanceKey, addEventOnce, type NewEvent, paymentKey } from '../../execution/execution.service.js';
+import { findEisContract, updateEisContract } from './eis.repository.js';
 import type { EisExecution, EisExecutionDoc } from './eis.types.js';
-import { contractLabel, type EisWriteState, findEisContract } from './eis-contract.writer.js';
+import { contractLabel, type EisWriteState } from './eis-contract.writer.js';
 import { executionDate } from './eis-records.js';
 
 const maxDate = (dates: (string | null)[]) =>
@@ -121,10 +120,7 @@ export async function applyEisExecution(tx: Tx, st: EisWriteState, e: EisExecuti
   }
   if (status !== contract.status && contract.status !== 'cancelled') {
     const before = await loadContractData(tx, contract);
-    await tx
-      .update(contracts)
-      .set({ status, updatedBy: st.actor.userId })
-      .where(eq(contracts.id, contract.id));
+    await updateEisContract(tx, contract.id, { status }, st.actor.userId);
     await commitVersion(tx, st.actor, contract.id, 'status', { before, source: 'eis' });
     st.touched.add(contract.id);
   }

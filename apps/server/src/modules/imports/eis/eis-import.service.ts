@@ -1,7 +1,5 @@
 import type { EisImportResult, EisImportViolation } from '@zakupki/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
-import { companies, contractEvents, contracts, customers } from '../../../db/schema/index.js';
 import { todayMoscow } from '../../../lib/moscow-time.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
@@ -12,26 +10,14 @@ import { recomputeExecution } from '../../execution/execution.service.js';
 import { ImportFailure, type ImportSpec, type RunContext } from '../import-runner.js';
 import { sum } from '../import-units.js';
 import { parseOffThread } from '../parse-pool.js';
+import { companyCustomers, eventsOf, findContract } from './eis.repository.js';
 import type { EisContract, EisDocument, EisExecution } from './eis.types.js';
 import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract.writer.js';
 import { applyEisExecution } from './eis-execution.writer.js';
 import { type CustomerRef, executionDate, inRange } from './eis-records.js';
 
-/** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
-export async function companyCustomers(
-  tx: Tx,
-  companyId: number,
-): Promise<{ inn: string; refs: CustomerRef[] }> {
-  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
-  const rows = await tx.select().from(customers).where(eq(customers.companyId, companyId));
-  return {
-    inn: company.inn,
-    refs: [
-      ...rows.map((r) => ({ id: r.id, inn: r.inn, kpp: r.kpp })),
-      { id: null, inn: company.inn, kpp: company.kpp },
-    ],
-  };
-}
+/** The bank statement import reads the customers from here (imports/bank is redesigned apart). */
+export { companyCustomers } from './eis.repository.js';
 
 function customerFor(refs: CustomerRef[], inn: string | null, kpp: string | null): CustomerRef | null {
   if (!inn) return null;
@@ -97,13 +83,9 @@ async function violationsOf(tx: Tx, contractIds: Iterable<number>): Promise<EisI
   const calendar = productionCalendar();
   const today = todayMoscow();
   for (const id of contractIds) {
-    const [c] = await tx.select().from(contracts).where(eq(contracts.id, id));
+    const c = await findContract(tx, id);
     if (!c || c.status === 'draft' || c.status === 'cancelled') continue;
-    const events = await tx
-      .select()
-      .from(contractEvents)
-      .where(eq(contractEvents.contractId, id))
-      .orderBy(asc(contractEvents.eventDate));
+    const events = await eventsOf(tx, id);
     const found = violationsForImportedContract(
       {
         law: c.law,
@@ -197,15 +179,7 @@ export const eisImportSpec: ImportSpec<EisImportResult> = {
           contract_ids: ids,
         },
       });
-      const single =
-        ids.length === 1
-          ? (
-              await tx
-                .select({ n: contracts.eisRegistryNumber })
-                .from(contracts)
-                .where(eq(contracts.id, ids[0]))
-            )[0]?.n
-          : null;
+      const single = ids.length === 1 ? (await findContract(tx, ids[0]))?.eisRegistryNumber : null;
       return {
         contracts: taken.contracts.length,
         created: st.created,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../../test/harness.js';
 import {
   contractEvents,
   contractItems,
@@ -8,23 +8,37 @@ import {
   contractVersions,
   notifications,
 } from '../../../db/schema/index.js';
-import { addCustomer, contractRow, createContract, fixture, runImport } from '../imports.test-support.js';
+import {
+  addCustomer,
+  contractRow,
+  createContract,
+  fixture,
+  importAs,
+  type UploadFile,
+} from '../imports.test-support.js';
 
-let t: TestApp;
-let token: string;
+const t = testAppForFile();
 let company: number;
 
+/** Imports EIS contract files as the client of the demo company (or another company's client). */
+const eis = (
+  files: UploadFile[],
+  o: { fields?: Record<string, string>; as?: 'client' | 'client2'; company?: number } = {},
+) =>
+  importAs(t, {
+    company: o.company ?? company,
+    kind: 'eis-contracts',
+    files,
+    fields: o.fields,
+    as: o.as ?? 'client',
+  });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('client');
   company = t.ids.companies.client1;
   // the customers of the EIS sample files become заказчики of the demo company
   for (const inn of ['0105018196', '2208008370', '1511012960', '5102050031', '3121000018', '0105015580']) {
     await addCustomer(t, company, inn);
   }
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 const byRegistry = async (registry: string) => {
@@ -44,10 +58,8 @@ const itemsOf = (id: number) =>
 describe('EIS contract import (real files)', () => {
   it('223-FZ daily file: creates the contract with its figures, specification and history row', async () => {
     const name = 'homyakin__contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml';
-    const run = await runImport(t, token, company, 'eis-contracts', [
-      { name, data: fixture('eis223', name) },
-    ]);
-    expect(run.status, run.error).toBe('done');
+    const run = await eis([{ name, data: fixture('eis223', name) }]);
+    expect(run.status, run.error ?? undefined).toBe('done');
     expect(run.progress).toBe(100);
     expect(run.upload_file_name).toBe(name);
     expect(run.result).toMatchObject({ contracts: 1, created: 1, updated: 0, duplicates: 0 });
@@ -143,7 +155,7 @@ describe('EIS contract import (real files)', () => {
       ],
     ] as const;
     for (const [dir, name, registry, price, number, date, supplier] of cases) {
-      const run = await runImport(t, token, company, 'eis-contracts', [{ name, data: fixture(dir, name) }]);
+      const run = await eis([{ name, data: fixture(dir, name) }]);
       expect(run.status, `${name}: ${run.error}`).toBe('done');
       expect(run.result.created, name).toBe(1);
       const c = await byRegistry(registry);
@@ -169,9 +181,7 @@ describe('EIS contract import (real files)', () => {
   it('the same file again changes nothing and counts as duplicate', async () => {
     const name = 'homyakin__contract_test2.xml';
     const before = await byRegistry('50105018196180000870000');
-    const run = await runImport(t, token, company, 'eis-contracts', [
-      { name, data: fixture('eis223', name) },
-    ]);
+    const run = await eis([{ name, data: fixture('eis223', name) }]);
     expect(run.status).toBe('done');
     expect(run.result).toMatchObject({ created: 0, updated: 0, unchanged: 1, duplicates: 1 });
     const after = await byRegistry('50105018196180000870000');
@@ -187,16 +197,12 @@ describe('EIS contract import (real files)', () => {
       .replace('<ns2:price>229500</ns2:price>', '<ns2:price>240000.00</ns2:price>');
     expect(v2).toContain('<ns2:version>2</ns2:version>');
     expect(v2).toContain('<ns2:price>240000.00</ns2:price>');
-    const run = await runImport(t, token, company, 'eis-contracts', [
-      { name: 'v2.xml', data: Buffer.from(v2) },
-    ]);
-    expect(run.status, run.error).toBe('done');
+    const run = await eis([{ name: 'v2.xml', data: Buffer.from(v2) }]);
+    expect(run.status, run.error ?? undefined).toBe('done');
     expect(run.result).toMatchObject({ created: 0, updated: 1 });
     const c = await byRegistry('50105018196180001160000');
     expect(c).toMatchObject({ version: 2, price: '240000.00', revision: 2 });
-    const again = await runImport(t, token, company, 'eis-contracts', [
-      { name, data: fixture('eis223', name) },
-    ]);
+    const again = await eis([{ name, data: fixture('eis223', name) }]);
     expect(again.result).toMatchObject({ created: 0, updated: 0, history: 0, duplicates: 1 });
     const versions = await t.app.deps.db
       .select()
@@ -214,13 +220,8 @@ describe('EIS contract import (real files)', () => {
       .replace('1a4369e1-751b-4af7-ba40-1b77b4939753', '1a4369e1-751b-4af7-ba40-1b77b4939754');
     const newer = older.replace('<ns2:version>1</ns2:version>', '<ns2:version>3</ns2:version>');
     expect(newer).toContain('<ns2:version>3</ns2:version>');
-    expect(
-      (await runImport(t, token, company, 'eis-contracts', [{ name: 'v3.xml', data: Buffer.from(newer) }]))
-        .result.created,
-    ).toBe(1);
-    const hist = await runImport(t, token, company, 'eis-contracts', [
-      { name: 'v1.xml', data: Buffer.from(older) },
-    ]);
+    expect((await eis([{ name: 'v3.xml', data: Buffer.from(newer) }])).result.created).toBe(1);
+    const hist = await eis([{ name: 'v1.xml', data: Buffer.from(older) }]);
     expect(hist.result).toMatchObject({ created: 0, updated: 0, history: 1 });
     const kept = await byRegistry('52208008370190000020000');
     expect(kept.version).toBe(3);
@@ -248,9 +249,7 @@ describe('EIS contract import (real files)', () => {
       .replace('>51511012960150000010000<', '>51511012960150000020000<')
       .replace('d9c350a0-1869-4fff-952a-b0085cfb3772', 'd9c350a0-1869-4fff-952a-b0085cfb3773');
     expect(text).toContain('>51511012960150000020000<');
-    const run = await runImport(t, token, company, 'eis-contracts', [
-      { name: 'manual.xml', data: Buffer.from(text) },
-    ]);
+    const run = await eis([{ name: 'manual.xml', data: Buffer.from(text) }]);
     expect(run.result).toMatchObject({ created: 0, updated: 1 });
     expect(await contractRow(t, manual.id)).toMatchObject({
       source: 'eis',
@@ -261,17 +260,9 @@ describe('EIS contract import (real files)', () => {
 
   it('date range filters the contracts taken from the file', async () => {
     const name = 'homyakin__contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml';
-    const run = await runImport(
-      t,
-      token,
-      company,
-      'eis-contracts',
-      [{ name, data: fixture('eis223', name) }],
-      {
-        date_from: '2020-01-01',
-        date_to: '2020-12-31',
-      },
-    );
+    const run = await eis([{ name, data: fixture('eis223', name) }], {
+      fields: { date_from: '2020-01-01', date_to: '2020-12-31' },
+    });
     expect(run.status).toBe('done');
     expect(run.result).toMatchObject({
       contracts: 0,
@@ -283,25 +274,22 @@ describe('EIS contract import (real files)', () => {
   });
 
   it('a plan file and a file of another customer fail with a reason and write nothing', async () => {
-    const plan = await runImport(t, token, company, 'eis-contracts', [
+    const plan = await eis([
       { name: 'plan.xml', data: fixture('eis223', 'homyakin__purchasePlan_test.xml') },
     ]);
     expect(plan.status).toBe('failed');
     expect(plan.error).toMatch(
       /^Не удалось загрузить сведения о договорах из ЕИС: файл «plan\.xml» — план закупки/,
     );
-    const notice = await runImport(t, token, company, 'eis-contracts', [
+    const notice = await eis([
       { name: 'notice.xml', data: fixture('eis223', 'homyakin__purchaseNoticeZK_test.xml') },
     ]);
     expect(notice.status).toBe('failed');
     expect(notice.error).toContain('файл «notice.xml» — извещение закупки (purchaseNoticeZK)');
     const other = t.ids.companies.client2;
-    const token2 = await t.login('client2');
     const name = 'homyakin__contract_test2.xml';
     const before = await t.app.deps.db.select().from(contracts).where(eq(contracts.companyId, other));
-    const foreign = await runImport(t, token2, other, 'eis-contracts', [
-      { name, data: fixture('eis223', name) },
-    ]);
+    const foreign = await eis([{ name, data: fixture('eis223', name) }], { as: 'client2', company: other });
     expect(foreign.status).toBe('failed');
     expect(foreign.error).toContain('ИНН 0105018196');
     const rows = await t.app.deps.db.select().from(contracts).where(eq(contracts.companyId, other));
@@ -318,10 +306,8 @@ describe('EIS contract import (real files)', () => {
       price: '300000.00',
     });
     const name = 'homyakin__contractCompleting_test.xml';
-    const run = await runImport(t, token, company, 'eis-contracts', [
-      { name, data: fixture('eis223', name) },
-    ]);
-    expect(run.status, run.error).toBe('done');
+    const run = await eis([{ name, data: fixture('eis223', name) }]);
+    expect(run.status, run.error ?? undefined).toBe('done');
     expect(run.result).toMatchObject({ executions: 1, events: 3 });
     const events = await t.app.deps.db
       .select()
@@ -359,9 +345,7 @@ describe('EIS contract import (real files)', () => {
       '80105015580170000110000',
     );
 
-    const again = await runImport(t, token, company, 'eis-contracts', [
-      { name, data: fixture('eis223', name) },
-    ]);
+    const again = await eis([{ name, data: fixture('eis223', name) }]);
     expect(again.result).toMatchObject({ executions: 1, events: 0, duplicates: 3 });
     expect((await contractRow(t, c.id)).paidAmount).toBe('264204.07');
   });
@@ -389,8 +373,8 @@ describe('EIS contract import (real files)', () => {
       'aksyuk__contractProcedure_2790000171516000234_78089252.xml',
       'aksyuk__contractProcedure_3790541092017000001_77580302.xml',
     ].map((name) => ({ name, data: fixture('eis44', name) }));
-    const run = await runImport(t, token, company, 'eis-contracts', files);
-    expect(run.status, run.error).toBe('done');
+    const run = await eis(files);
+    expect(run.status, run.error ?? undefined).toBe('done');
     expect(run.result.executions).toBe(2);
     expect(run.result.warnings.some((w: string) => w.includes('неустойка'))).toBe(true);
     expect(await contractRow(t, terminated.id)).toMatchObject({
@@ -405,9 +389,7 @@ describe('EIS contract import (real files)', () => {
     expect(term[0]).toMatchObject({ eventDate: '2018-01-22', amount: '10320.00' });
     // the procedure without its contract in the register is skipped with a reason, not a failure
     const lone = 'aksyuk__contractProcedure_2790102009017000001_77504411.xml';
-    const skipped = await runImport(t, token, company, 'eis-contracts', [
-      { name: lone, data: fixture('eis44', lone) },
-    ]);
+    const skipped = await eis([{ name: lone, data: fixture('eis44', lone) }]);
     expect(skipped.status).toBe('done');
     expect(skipped.result.skipped).toBe(1);
     expect(skipped.result.warnings.join(' ')).toContain('договора нет в реестре компании');

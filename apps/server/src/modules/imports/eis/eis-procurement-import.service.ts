@@ -12,8 +12,8 @@ import { refreshProcurementDuties } from '../../procurements/procurements-query.
 import { ImportFailure, type ImportSpec } from '../import-runner.js';
 import { sum } from '../import-units.js';
 import { parseOffThread } from '../parse-pool.js';
+import { companyCustomers } from './eis.repository.js';
 import type { EisDocument } from './eis.types.js';
-import { companyCustomers } from './eis-import.service.js';
 import type { EisNotice, EisProtocol } from './eis223-procurement.types.js';
 
 /**

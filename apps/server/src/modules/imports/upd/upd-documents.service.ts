@@ -5,13 +5,10 @@ import {
   type UpdListQuery,
   type UpdMappingInput,
 } from '@zakupki/shared';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.js';
-import { countOf, onPage, paged } from '../../../db/paging.js';
-import { contracts, updDocuments, updLineMappings } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/app-error.js';
-import type { Actor } from '../../../types.js';
+import type { Actor, AppDeps } from '../../../types.js';
 import { assertOwned } from '../../access/access.service.js';
 import { audit } from '../../audit/audit.service.js';
 import { assertContractOf } from '../../contracts/contract-versions.js';
@@ -22,13 +19,21 @@ import {
   recomputeExecution,
   replaceAcceptance,
 } from '../../execution/execution.service.js';
+import { toUpdDocument, toUpdDocumentDetail } from './upd.presenter.js';
 import {
+  confirmDocument,
   contractRefs,
+  findCompanyContract,
+  findUpdDocument,
+  lineMappings,
   linesOf,
+  listUpdDocumentRows,
   otherIssues,
   proposeMappings,
+  saveLineMapping,
+  setDocumentContract,
   specItems,
-  toUpdDocument,
+  supersedeCounted,
   type UpdDocumentRow,
 } from './upd.repository.js';
 import { docLabel } from './upd-contract-match.js';
@@ -41,9 +46,8 @@ type MappingIn = z.output<typeof UpdMappingInput>;
 const NOT_FOUND = 'УПД не найден';
 
 /** The document of this company, or 404 (and an audit entry when it belongs to another company). */
-async function ownDocument(tx: Tx | Db, actor: Actor, companyId: number, id: number, lock = false) {
-  const q = tx.select().from(updDocuments).where(eq(updDocuments.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+async function ownDocument(tx: Tx, actor: Actor, companyId: number, id: number, lock = false) {
+  const row = await findUpdDocument(tx, id, lock);
   await assertOwned(tx as Db, actor, {
     entity: 'upd_document',
     id,
@@ -54,111 +58,41 @@ async function ownDocument(tx: Tx | Db, actor: Actor, companyId: number, id: num
   return row!;
 }
 
-export async function listUpdDocuments(db: Db, companyId: number, q: ListIn) {
-  const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const conds: (SQL | undefined)[] = [
-    eq(updDocuments.companyId, companyId),
-    q.contract_id ? eq(updDocuments.contractId, q.contract_id) : undefined,
-    q.status ? eq(updDocuments.status, q.status) : undefined,
-    q.import_id ? eq(updDocuments.importId, q.import_id) : undefined,
-    text
-      ? or(
-          ilike(updDocuments.number, text),
-          ilike(updDocuments.sellerName, text),
-          ilike(updDocuments.sellerInn, text),
-        )
-      : undefined,
-  ];
-  const where = and(...conds);
-  const { items: rows, total } = await paged(
-    q,
-    onPage(
-      db.select().from(updDocuments).where(where).orderBy(desc(updDocuments.date), desc(updDocuments.id)),
-      q,
-    ),
-    countOf(db, updDocuments, where),
-  );
+export async function listUpdDocuments(deps: AppDeps, companyId: number, q: ListIn) {
+  const db = deps.db;
+  const { rows, total } = await listUpdDocumentRows(db, companyId, q);
   const refs = await contractRefs(
     db,
     rows.map((r) => r.contractId),
   );
   return {
     items: rows.map((r) => toUpdDocument(r, r.contractId ? (refs.get(r.contractId) ?? null) : null)),
-    total: Number(total),
+    total,
     page: q.page,
     limit: q.limit,
   };
 }
 
 /** The document with its lines, their mapping and ranked candidates, and the contract's specification. */
-async function detail(tx: Tx | Db, row: UpdDocumentRow): Promise<UpdDocumentDetail> {
+async function detail(tx: Tx, row: UpdDocumentRow): Promise<UpdDocumentDetail> {
   const lines = await linesOf(tx, row.id);
-  const mappings = lines.length
-    ? await tx
-        .select()
-        .from(updLineMappings)
-        .where(
-          inArray(
-            updLineMappings.updLineId,
-            lines.map((l) => l.id),
-          ),
-        )
-    : [];
+  const mappings = await lineMappings(
+    tx,
+    lines.map((l) => l.id),
+  );
   const byLine = new Map(mappings.map((m) => [m.updLineId, m]));
   const items = row.contractId ? await specItems(tx, row.contractId) : [];
   const refs = await contractRefs(tx, [row.contractId]);
-  return {
-    ...toUpdDocument(row, row.contractId ? (refs.get(row.contractId) ?? null) : null),
-    lines: lines.map((l) => {
-      const m = byLine.get(l.id);
-      return {
-        id: l.id,
-        line_no: l.lineNo,
-        name: l.name,
-        okei: l.okei,
-        unit_name: l.unitName,
-        quantity: l.quantity,
-        price: l.price,
-        sum_without_vat: l.sumWithoutVat,
-        vat_rate: l.vatRate,
-        vat_sum: l.vatSum,
-        sum_with_vat: l.sumWithVat,
-        quantity_before: l.quantityBefore,
-        sum_with_vat_before: l.sumWithVatBefore,
-        counted_quantity: l.countedQuantity,
-        counted_amount: l.countedAmount,
-        mapping: m
-          ? {
-              contract_item_id: m.contractItemId,
-              confidence: m.confidence === null ? null : Number(m.confidence),
-              status: m.status,
-              reason: m.reason,
-            }
-          : null,
-        candidates: rankItems(mappable(l), items).map((c) => ({
-          contract_item_id: c.itemId,
-          confidence: c.confidence,
-        })),
-      };
-    }),
-    items: items.map((i) => ({
-      id: i.id,
-      line_no: i.lineNo,
-      name: i.name,
-      okpd2_code: i.okpd2Code,
-      okei_code: i.okeiCode,
-      unit_name: i.unitName,
-      quantity: i.quantity,
-      price: i.price,
-      amount: i.amount,
-      accepted_quantity: i.acceptedQuantity,
-      accepted_amount: i.acceptedAmount,
-    })),
-  };
+  return toUpdDocumentDetail(
+    row,
+    row.contractId ? (refs.get(row.contractId) ?? null) : null,
+    lines.map((l) => ({ line: l, mapping: byLine.get(l.id), candidates: rankItems(mappable(l), items) })),
+    items,
+  );
 }
 
-export async function getUpdDocument(db: Db, actor: Actor, companyId: number, id: number) {
-  return detail(db, await ownDocument(db, actor, companyId, id));
+export async function getUpdDocument(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  return detail(deps.db, await ownDocument(deps.db, actor, companyId, id));
 }
 
 function assertEditable(row: UpdDocumentRow) {
@@ -172,12 +106,13 @@ function assertEditable(row: UpdDocumentRow) {
 
 /** Binds a document whose contract was not found (or was found wrongly) to a contract picked by the user. */
 export async function setUpdContract(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   contractId: number,
 ) {
+  const db = deps.db;
   await ownDocument(db, actor, companyId, id);
   // the contract named in the body: another company's answers like a missing one, audited
   await assertContractOf(db, actor, companyId, contractId);
@@ -190,10 +125,7 @@ export async function setUpdContract(
         `${docLabel(row)} уже учтён в исполнении договора: договор у подтверждённого документа не меняется`,
       );
     }
-    const [contract] = await tx
-      .select()
-      .from(contracts)
-      .where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
+    const contract = await findCompanyContract(tx, companyId, contractId);
     if (!contract) throw new AppError('not_found', 'Договор не найден');
     if (contract.status === 'draft' || contract.status === 'cancelled') {
       throw new AppError(
@@ -211,14 +143,8 @@ export async function setUpdContract(
         { field: 'contract_id' },
       );
     }
-    const [updated] = await tx
-      .update(updDocuments)
-      .set({ contractId, contractReason: 'выбран пользователем', error: null, status: 'proposed' })
-      .where(eq(updDocuments.id, id))
-      .returning();
-    const previous = row.supersedesId
-      ? (await tx.select().from(updDocuments).where(eq(updDocuments.id, row.supersedesId)))[0]
-      : undefined;
+    const updated = await setDocumentContract(tx, id, contractId);
+    const previous = row.supersedesId ? await findUpdDocument(tx, row.supersedesId) : undefined;
     await proposeMappings(tx, id, contractId, previous?.status === 'confirmed' ? previous.id : null);
     await audit(tx, actor, {
       action: 'update',
@@ -260,12 +186,13 @@ async function assertInvoicesCounted(tx: Tx, companyId: number, row: UpdDocument
  * correction replaces the issue it corrects; an УКД adds its changes (после − до).
  */
 export async function confirmUpdMapping(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: MappingIn,
 ) {
+  const db = deps.db;
   await ownDocument(db, actor, companyId, id);
   return db.transaction(async (tx) => {
     const row = await ownDocument(tx, actor, companyId, id, true);
@@ -294,10 +221,7 @@ export async function confirmUpdMapping(
     });
     if (issues.length) throw new AppError('validation_failed', 'Проверьте сопоставление строк', { issues });
 
-    const current = await tx
-      .select()
-      .from(updLineMappings)
-      .where(inArray(updLineMappings.updLineId, [...lineIds]));
+    const current = await lineMappings(tx, [...lineIds]);
     const byLine = new Map(current.map((m) => [m.updLineId, m]));
     const accepted: AcceptedLine[] = [];
     for (const l of lines) {
@@ -315,8 +239,7 @@ export async function confirmUpdMapping(
         updatedBy: actor.userId,
         updatedAt: new Date(),
       };
-      if (m) await tx.update(updLineMappings).set(values).where(eq(updLineMappings.id, m.id));
-      else await tx.insert(updLineMappings).values({ ...values, updLineId: l.id });
+      await saveLineMapping(tx, l.id, m?.id ?? null, values);
       if (itemId !== null) {
         accepted.push({
           contractItemId: itemId,
@@ -341,10 +264,7 @@ export async function confirmUpdMapping(
     for (const o of earlier) {
       if (o.eventId) await deleteEvent(tx, o.eventId);
       if (o.contractId) touched.add(o.contractId);
-      await tx
-        .update(updDocuments)
-        .set({ status: 'superseded', eventId: null })
-        .where(eq(updDocuments.id, o.id));
+      await supersedeCounted(tx, o.id);
     }
     let eventId: number | null = null;
     if (accepted.length > 0) {
@@ -373,11 +293,7 @@ export async function confirmUpdMapping(
     } else if (row.eventId) {
       await deleteEvent(tx, row.eventId);
     }
-    const [updated] = await tx
-      .update(updDocuments)
-      .set({ status: 'confirmed', eventId, confirmedAt: new Date(), confirmedBy: actor.userId })
-      .where(eq(updDocuments.id, id))
-      .returning();
+    const updated = await confirmDocument(tx, id, eventId, actor.userId);
     await recomputeExecution(tx, touched);
     await audit(tx, actor, {
       action: 'confirm',

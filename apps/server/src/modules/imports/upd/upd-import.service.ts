@@ -1,21 +1,26 @@
 import type { UpdImportDocument, UpdImportResult } from '@zakupki/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
-import { updDocuments, updLines } from '../../../db/schema/index.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
-import { companyCustomers } from '../eis/eis-import.service.js';
+import { companyCustomers } from '../eis/eis.repository.js';
 import type { ImportSpec } from '../import-runner.js';
 import { sum } from '../import-units.js';
 import { parseOffThread } from '../parse-pool.js';
-import { contractCandidates, otherIssues, proposeMappings, type UpdDocumentRow } from './upd.repository.js';
+import {
+  contractCandidates,
+  documentsByKeys,
+  insertUpdDocument,
+  insertUpdLines,
+  otherIssues,
+  proposeMappings,
+  supersedeDocuments,
+  type UpdDocumentRow,
+} from './upd.repository.js';
 import type { UpdDocument } from './upd.types.js';
 import { resolveUpdContract, UPD_FAILURE, type UpdContractCandidate } from './upd-contract-match.js';
 import { correctionRank, documentValues, lineValues, naturalKey } from './upd-records.js';
 
 type Parsed = { doc: UpdDocument; fileName: string; sha256: string };
-
-const LINE_CHUNK = 1000;
 
 function summary(p: Parsed, row: UpdDocumentRow | null, duplicate: boolean): UpdImportDocument {
   const v = documentValues(p.doc, p.fileName, p.sha256);
@@ -82,35 +87,30 @@ async function storeDocument(
     .filter((o) => correctionRank(o.correctionNumber) < rank)
     .sort((a, b) => correctionRank(b.correctionNumber) - correctionRank(a.correctionNumber))[0];
   const status = later ? 'superseded' : resolution.error ? 'no_contract' : 'proposed';
-  const [row] = await tx
-    .insert(updDocuments)
-    .values({
-      ...documentValues(p.doc, p.fileName, p.sha256),
-      companyId: ctx.companyId,
-      importId: ctx.importId,
-      contractId: resolution.contractId,
-      contractReason: resolution.reason,
-      error: resolution.error,
-      status,
-      supersedesId: previous?.id ?? null,
-    })
-    .returning();
+  const row = await insertUpdDocument(tx, {
+    ...documentValues(p.doc, p.fileName, p.sha256),
+    companyId: ctx.companyId,
+    importId: ctx.importId,
+    contractId: resolution.contractId,
+    contractReason: resolution.reason,
+    error: resolution.error,
+    status,
+    supersedesId: previous?.id ?? null,
+  });
   const replaced = others
     .filter(
       (o) =>
         correctionRank(o.correctionNumber) < rank && o.status !== 'confirmed' && o.status !== 'superseded',
     )
     .map((o) => o.id);
-  if (!later && replaced.length) {
+  if (!later) {
     // an earlier issue not yet counted is simply replaced; a counted one waits for this one's confirmation
-    await tx.update(updDocuments).set({ status: 'superseded' }).where(inArray(updDocuments.id, replaced));
+    await supersedeDocuments(tx, replaced);
   }
-  const lines = lineValues(p.doc);
-  for (let i = 0; i < lines.length; i += LINE_CHUNK) {
-    await tx
-      .insert(updLines)
-      .values(lines.slice(i, i + LINE_CHUNK).map((l) => ({ ...l, documentId: row.id })));
-  }
+  await insertUpdLines(
+    tx,
+    lineValues(p.doc).map((l) => ({ ...l, documentId: row.id })),
+  );
   if (resolution.contractId !== null) {
     await proposeMappings(
       tx,
@@ -153,12 +153,7 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
         ...new Set(parsed.map((p) => p.doc.seller.inn)),
       ]);
       const keys = parsed.map((p) => naturalKey(p.doc));
-      const stored = keys.length
-        ? await tx
-            .select()
-            .from(updDocuments)
-            .where(and(eq(updDocuments.companyId, companyId), inArray(updDocuments.naturalKey, keys)))
-        : [];
+      const stored = await documentsByKeys(tx, companyId, keys);
       const byKey = new Map(stored.map((r) => [r.naturalKey, r]));
       const documents: UpdImportDocument[] = [];
       let created = 0;

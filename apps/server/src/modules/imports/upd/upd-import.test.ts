@@ -1,13 +1,21 @@
+import { updRoutes } from '@zakupki/shared';
 import { and, eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../../test/harness.js';
 import { contractEvents, contractItems, notifications, updDocuments } from '../../../db/schema/index.js';
-import { addCustomer, contractRow, createContract, fixture, runImport } from '../imports.test-support.js';
+import {
+  addCustomer,
+  contractRow,
+  createContract,
+  errorOf,
+  fixture,
+  importAs,
+  type UploadFile,
+} from '../imports.test-support.js';
 
-let t: TestApp;
-let token: string;
+const t = testAppForFile();
 let company: number;
 
 const F = {
@@ -33,25 +41,27 @@ const F = {
   v503: 'vscherbo__example-upd_5.03.xml',
 } as const;
 const file = (name: string) => ({ name, data: fixture('upd', name) });
-const upd = (files: { name: string; data: Buffer }[]) => runImport(t, token, company, 'upd', files);
-const doc = async (id: number) => {
-  const r = await t.req('GET', `/api/companies/${company}/upd-documents/${id}`, { token });
+const upd = (files: UploadFile[]) => importAs(t, { company, kind: 'upd', files, as: 'client' });
+/** A document's card; `id` is that of a stored document (a run's summary names it). */
+const doc = async (id: number | null) => {
+  const r = await t.call(updRoutes.get, { params: { company_id: company, id: id! }, as: 'client' });
   expect(r.status).toBe(200);
   return r.body;
 };
-const confirm = (id: number, lines: { upd_line_id: number; contract_item_id: number | null }[]) =>
-  t.req('POST', `/api/companies/${company}/upd-documents/${id}/mapping`, { token, body: { lines } });
+const confirm = (id: number | null, lines: { upd_line_id: number; contract_item_id: number | null }[]) =>
+  t.call(updRoutes.mapping, { params: { company_id: company, id: id! }, body: { lines }, as: 'client' });
+const setContract = (id: number | null, contractId: number) =>
+  t.call(updRoutes.setContract, {
+    params: { company_id: company, id: id! },
+    body: { contract_id: contractId },
+    as: 'client',
+  });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('client');
   company = t.ids.companies.client1;
   for (const inn of ['9147414342', '1234567894', '7714833917', '860400381223', '7729355029', '7805781663']) {
     await addCustomer(t, company, inn);
   }
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('UPD import (real files)', () => {
@@ -68,7 +78,7 @@ describe('UPD import (real files)', () => {
       ],
     });
     const run = await upd([file(F.diadoc970)]);
-    expect(run.status, run.error).toBe('done');
+    expect(run.status, run.error ?? undefined).toBe('done');
     expect(run.result.created).toBe(1);
     const [d] = run.result.documents;
     expect(d).toMatchObject({
@@ -93,15 +103,13 @@ describe('UPD import (real files)', () => {
     const [l1, l2] = detail.lines;
     expect(l1.mapping).toMatchObject({ contract_item_id: c.itemIds[1], status: 'proposed' });
     expect(l2.mapping).toMatchObject({ contract_item_id: c.itemIds[0], status: 'proposed' });
-    expect(l2.mapping.confidence).toBeGreaterThan(0.5);
+    expect(l2.mapping!.confidence).toBeGreaterThan(0.5);
     expect(l1.candidates[0].contract_item_id).toBe(c.itemIds[1]);
 
     const ok = await confirm(d.id, []);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.status).toBe('confirmed');
-    expect(
-      ok.body.lines.every((l: { mapping: { status: string } }) => l.mapping.status === 'confirmed'),
-    ).toBe(true);
+    expect(ok.body.lines.every((l) => l.mapping!.status === 'confirmed')).toBe(true);
     const items = await t.app.deps.db.select().from(contractItems).where(eq(contractItems.contractId, c.id));
     const byId = new Map(items.map((i) => [i.id, i]));
     expect(byId.get(c.itemIds[1])).toMatchObject({ acceptedQuantity: '16', acceptedAmount: '784.80' });
@@ -178,8 +186,8 @@ describe('UPD import (real files)', () => {
     });
     const d = await doc(run.result.documents[0].id);
     expect(d.contract_reason).toContain('единственный договор');
-    expect(d.lines[0].mapping.contract_item_id).toBe(c.itemIds[0]);
-    expect(d.lines[0].mapping.confidence).toBeGreaterThanOrEqual(0.7);
+    expect(d.lines[0].mapping!.contract_item_id).toBe(c.itemIds[0]);
+    expect(d.lines[0].mapping!.confidence).toBeGreaterThanOrEqual(0.7);
   });
 
   it('5.03 УПД whose contract is missing is stored with the reason; the user picks the contract later', async () => {
@@ -200,8 +208,12 @@ describe('UPD import (real files)', () => {
     expect(n.payload).toMatchObject({ upload_file_name: F.v503, error: d.error });
     expect(n.message).toContain('Не удалось обработать УПД № 1');
 
-    const list = await t.req('GET', `/api/companies/${company}/upd-documents?status=no_contract`, { token });
-    expect(list.body.items.map((i: { id: number }) => i.id)).toContain(d.id);
+    const list = await t.call(updRoutes.list, {
+      params: { company_id: company },
+      query: { status: 'no_contract' },
+      as: 'client',
+    });
+    expect(list.body.items.map((i) => i.id)).toContain(d.id);
     expect((await confirm(d.id, [])).status).toBe(409);
 
     const other = await createContract(t, company, {
@@ -211,12 +223,9 @@ describe('UPD import (real files)', () => {
       customerInn: '7805781663',
       price: '1.00',
     });
-    const wrong = await t.req('PUT', `/api/companies/${company}/upd-documents/${d.id}/contract`, {
-      token,
-      body: { contract_id: other.id },
-    });
+    const wrong = await setContract(d.id, other.id);
     expect(wrong.status).toBe(409);
-    expect(wrong.body.error.message).toContain('не совпадает с продавцом');
+    expect(errorOf(wrong).message).toContain('не совпадает с продавцом');
 
     const c = await createContract(t, company, {
       number: 'КИП 4828',
@@ -235,15 +244,10 @@ describe('UPD import (real files)', () => {
         },
       ],
     });
-    const picked = await t.req('PUT', `/api/companies/${company}/upd-documents/${d.id}/contract`, {
-      token,
-      body: { contract_id: c.id },
-    });
+    const picked = await setContract(d.id, c.id);
     expect(picked.status, JSON.stringify(picked.body)).toBe(200);
     expect(picked.body).toMatchObject({ status: 'proposed', contract_id: c.id, error: null });
-    expect(
-      picked.body.lines.map((l: { mapping: { contract_item_id: number } }) => l.mapping.contract_item_id),
-    ).toEqual(c.itemIds);
+    expect(picked.body.lines.map((l) => l.mapping!.contract_item_id)).toEqual(c.itemIds);
     const ok = await confirm(d.id, []);
     expect(ok.status).toBe(200);
     expect((await contractRow(t, c.id)).executedAmount).toBe('20151.00');
@@ -294,8 +298,8 @@ describe('UPD import (real files)', () => {
       file(F.ip321ukd),
       { name: 'ukd-decrease.xml', data: iconv.encode(ukdText, 'windows-1251') },
     ]);
-    expect(ukd.status, ukd.error).toBe('done');
-    const decrease = ukd.result.documents.find((x: { number: string }) => x.number === '3');
+    expect(ukd.status, ukd.error ?? undefined).toBe('done');
+    const decrease = ukd.result.documents.find((x) => x.number === '3')!;
     expect(decrease).toMatchObject({ kind: 'ukd', contract_id: c.id, total_with_vat: '-10.00' });
     const ukdDetail = await doc(decrease.id);
     expect(ukdDetail.lines[0]).toMatchObject({
@@ -327,7 +331,7 @@ describe('UPD import (real files)', () => {
       }),
     );
     const run = await upd([{ name: 'пакет.zip', data: zip }]);
-    expect(run.status, run.error).toBe('done');
+    expect(run.status, run.error ?? undefined).toBe('done');
     expect(run.result.created).toBe(3);
     expect(run.result.warnings.join(' ')).toContain('c.xml.sig');
     const docs = await t.app.deps.db
@@ -347,7 +351,7 @@ describe('UPD import (real files)', () => {
     const ukd = docs.find((d) => d.kind === 'ukd')!;
     const early = await confirm(ukd.id, []);
     expect(early.status).toBe(409);
-    expect(early.body.error.message).toBe(
+    expect(errorOf(early).message).toBe(
       'Сначала подтвердите УПД № 123 от 26.04.2021: корректировочный документ изменяет его',
     );
     const fixed = docs.find((d) => d.kind === 'upd' && d.correctionNumber === '2')!;

@@ -1,6 +1,8 @@
-import type { UpdDocument as UpdDocumentDto } from '@zakupki/shared';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { UpdDocument as UpdDocumentDto, UpdListQuery } from '@zakupki/shared';
+import { and, asc, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Tx } from '../../../db/client.js';
+import { countOf, onPage, paged } from '../../../db/paging.js';
 import {
   contractItems,
   contracts,
@@ -14,6 +16,9 @@ import { mappable } from './upd-records.js';
 
 export type UpdDocumentRow = typeof updDocuments.$inferSelect;
 export type UpdLineRow = typeof updLines.$inferSelect;
+export type UpdMappingRow = typeof updLineMappings.$inferSelect;
+export type ContractRow = typeof contracts.$inferSelect;
+export type SpecItemRow = SpecItem & typeof contractItems.$inferSelect;
 export type ContractRef = NonNullable<UpdDocumentDto['contract']>;
 
 /** The company's contracts with these suppliers (all of them when `sellerInns` is omitted). */
@@ -59,10 +64,7 @@ export async function contractRefs(tx: Tx, ids: (number | null)[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function specItems(
-  tx: Tx,
-  contractId: number,
-): Promise<(SpecItem & typeof contractItems.$inferSelect)[]> {
+export async function specItems(tx: Tx, contractId: number): Promise<SpecItemRow[]> {
   const rows = await tx
     .select()
     .from(contractItems)
@@ -152,35 +154,132 @@ export async function otherIssues(
     );
 }
 
-export function toUpdDocument(r: UpdDocumentRow, contract: ContractRef | null): UpdDocumentDto {
-  return {
-    id: r.id,
-    import_id: r.importId,
-    file_name: r.fileName,
-    kind: r.kind,
-    function: r.function,
-    format_version: r.formatVersion,
-    number: r.number,
-    date: r.date,
-    correction_number: r.correctionNumber || null,
-    correction_date: r.correctionDate,
-    currency_code: r.currencyCode,
-    seller: { inn: r.sellerInn, kpp: r.sellerKpp, name: r.sellerName },
-    buyer: { inn: r.buyerInn, kpp: r.buyerKpp, name: r.buyerName },
-    gov_contract_id: r.govContractId,
-    bases: r.bases,
-    corrected_invoices: r.correctedInvoices,
-    total_without_vat: r.totalWithoutVat,
-    total_vat: r.totalVat,
-    total_with_vat: r.totalWithVat,
-    contract_id: r.contractId,
-    contract,
-    contract_reason: r.contractReason,
-    error: r.error,
-    status: r.status,
-    supersedes_id: r.supersedesId,
-    warnings: r.warnings,
-    created_at: r.createdAt.toISOString(),
-    confirmed_at: r.confirmedAt ? r.confirmedAt.toISOString() : null,
-  };
+/** A document by id (of any company: the caller checks the owner), locked for update on demand. */
+export async function findUpdDocument(tx: Tx, id: number, lock = false): Promise<UpdDocumentRow | undefined> {
+  const q = tx.select().from(updDocuments).where(eq(updDocuments.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** A page of the company's documents, newest first, filtered by contract, status, import and text. */
+export async function listUpdDocumentRows(tx: Tx, companyId: number, q: z.output<typeof UpdListQuery>) {
+  const text = q.q ? `%${q.q.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const where = and(
+    eq(updDocuments.companyId, companyId),
+    q.contract_id ? eq(updDocuments.contractId, q.contract_id) : undefined,
+    q.status ? eq(updDocuments.status, q.status) : undefined,
+    q.import_id ? eq(updDocuments.importId, q.import_id) : undefined,
+    text
+      ? or(
+          ilike(updDocuments.number, text),
+          ilike(updDocuments.sellerName, text),
+          ilike(updDocuments.sellerInn, text),
+        )
+      : undefined,
+  );
+  const { items: rows, total } = await paged(
+    q,
+    onPage(
+      tx.select().from(updDocuments).where(where).orderBy(desc(updDocuments.date), desc(updDocuments.id)),
+      q,
+    ),
+    countOf(tx, updDocuments, where),
+  );
+  return { rows, total: Number(total) };
+}
+
+/** The stored mapping of these lines. */
+export async function lineMappings(tx: Tx, lineIds: number[]): Promise<UpdMappingRow[]> {
+  if (lineIds.length === 0) return [];
+  return tx.select().from(updLineMappings).where(inArray(updLineMappings.updLineId, lineIds));
+}
+
+/** The company's contract by id. */
+export async function findCompanyContract(
+  tx: Tx,
+  companyId: number,
+  contractId: number,
+): Promise<ContractRow | undefined> {
+  const [contract] = await tx
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
+  return contract;
+}
+
+/** Binds a document to the contract the user picked: proposed again, without an error. */
+export async function setDocumentContract(tx: Tx, id: number, contractId: number): Promise<UpdDocumentRow> {
+  const [updated] = await tx
+    .update(updDocuments)
+    .set({ contractId, contractReason: 'выбран пользователем', error: null, status: 'proposed' })
+    .where(eq(updDocuments.id, id))
+    .returning();
+  return updated;
+}
+
+type MappingValues = Omit<typeof updLineMappings.$inferInsert, 'id' | 'updLineId'>;
+
+/** Writes one line's mapping: updates the stored one (`mappingId`) or inserts it. */
+export async function saveLineMapping(
+  tx: Tx,
+  lineId: number,
+  mappingId: number | null,
+  values: MappingValues,
+): Promise<void> {
+  if (mappingId !== null)
+    await tx.update(updLineMappings).set(values).where(eq(updLineMappings.id, mappingId));
+  else await tx.insert(updLineMappings).values({ ...values, updLineId: lineId });
+}
+
+/** An issue replaced by a confirmed correction: superseded, its event no longer its own. */
+export async function supersedeCounted(tx: Tx, id: number): Promise<void> {
+  await tx.update(updDocuments).set({ status: 'superseded', eventId: null }).where(eq(updDocuments.id, id));
+}
+
+/** Earlier issues not yet counted, replaced by a newer one as it is imported. */
+export async function supersedeDocuments(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(updDocuments).set({ status: 'superseded' }).where(inArray(updDocuments.id, ids));
+}
+
+/** Marks a document confirmed (counted into the execution by `eventId`). */
+export async function confirmDocument(
+  tx: Tx,
+  id: number,
+  eventId: number | null,
+  userId: number,
+): Promise<UpdDocumentRow> {
+  const [updated] = await tx
+    .update(updDocuments)
+    .set({ status: 'confirmed', eventId, confirmedAt: new Date(), confirmedBy: userId })
+    .where(eq(updDocuments.id, id))
+    .returning();
+  return updated;
+}
+
+/** The company's documents with these natural keys (a repeated import finds them). */
+export async function documentsByKeys(tx: Tx, companyId: number, keys: string[]): Promise<UpdDocumentRow[]> {
+  if (keys.length === 0) return [];
+  return tx
+    .select()
+    .from(updDocuments)
+    .where(and(eq(updDocuments.companyId, companyId), inArray(updDocuments.naturalKey, keys)));
+}
+
+/** Stores a new document. */
+export async function insertUpdDocument(
+  tx: Tx,
+  values: typeof updDocuments.$inferInsert,
+): Promise<UpdDocumentRow> {
+  const [row] = await tx.insert(updDocuments).values(values).returning();
+  return row;
+}
+
+const LINE_CHUNK = 1000;
+
+/** Stores a document's lines, a chunk of rows per statement. */
+export async function insertUpdLines(tx: Tx, lines: (typeof updLines.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += LINE_CHUNK) {
+    await tx.insert(updLines).values(lines.slice(i, i + LINE_CHUNK));
+  }
 }

@@ -10,15 +10,14 @@ import {
 
 /** The УПД documents of the imports: the register, a card, its contract and the items' mapping. */
 export function updDocumentsRoutes(app: FastifyInstance) {
-  const db = () => app.deps.db;
-  addRoute(app, updRoutes.list, ({ company, query }) => listUpdDocuments(db(), company.id, query));
+  addRoute(app, updRoutes.list, ({ company, query }) => listUpdDocuments(app.deps, company.id, query));
   addRoute(app, updRoutes.get, ({ actor, params }) =>
-    getUpdDocument(db(), actor, params.company_id, params.id),
+    getUpdDocument(app.deps, actor, params.company_id, params.id),
   );
   addRoute(app, updRoutes.setContract, ({ actor, params, body }) =>
-    setUpdContract(db(), actor, params.company_id, params.id, body.contract_id),
+    setUpdContract(app.deps, actor, params.company_id, params.id, body.contract_id),
   );
   addRoute(app, updRoutes.mapping, ({ actor, params, body }) =>
-    confirmUpdMapping(db(), actor, params.company_id, params.id, body),
+    confirmUpdMapping(app.deps, actor, params.company_id, params.id, body),
   );
 }
