@@ -4,7 +4,7 @@ import { testAppForFile } from '../../../test/harness.js';
 import { runStatements } from '../../db/bulk.js';
 import { contractDuties, contractEvents, contracts } from '../../db/schema/index.js';
 import { dutyContracts, refreshDuties } from '../contracts/contract-duties.js';
-import { contractRow, createContract, newCompany } from '../imports/imports.test-support.js';
+import { contractRow, importedContract, newCompany } from '../imports/imports.factories.js';
 import {
   EventIds,
   eventStatements,
@@ -44,13 +44,13 @@ const contract = (
   company: number,
   number: string,
   price: string,
-  extra: { date?: string; law?: '44' } = {},
+  extra: { contract_date?: string; law?: '44' } = {},
 ) =>
-  createContract(t, company, {
+  importedContract(t, company, {
     number,
-    date: '2025-01-10',
-    supplierInn: '7704123450',
-    customerInn: '5003123458',
+    contract_date: '2025-01-10',
+    supplier_inn: '7704123450',
+    customer_inn: '5003123458',
     price,
     ...extra,
   });
@@ -100,7 +100,7 @@ describe('batched execution writes', () => {
   it('new payments planned and written incrementally give what a full recomputation gives: paid sums, duties, nearest duty', async () => {
     const company = await newCompany(t, 'ООО «Счёт платежей»');
     const a = await contract(company, 'П-3', '5000000.00');
-    const b = await contract(company, 'П-4', '50000.00', { date: '2025-02-12', law: '44' });
+    const b = await contract(company, 'П-4', '50000.00', { contract_date: '2025-02-12', law: '44' });
     const db = t.app.deps.db;
     // a state recomputed in full first: one earlier payment on a, register duties on both
     const [early] = await addEventsOnce([

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../types.js';
@@ -55,8 +55,7 @@ export async function startImport(
       );
     }
     const hashes = refused ? uploads.map((u) => sha256Of(u.data)) : stored.map((f) => f.sha256);
-    const sha =
-      hashes.length === 1 ? hashes[0] : createHash('sha256').update(hashes.sort().join(',')).digest('hex');
+    const sha = hashes.length === 1 ? hashes[0] : sha256Of(Buffer.from(hashes.sort().join(',')));
     const row = await insertRun(tx, {
       companyId,
       userId: actor.userId,

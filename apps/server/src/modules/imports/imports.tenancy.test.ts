@@ -3,15 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Res, testAppForFile } from '../../../test/harness.js';
 import { auditLog, notifications, payments, updDocuments } from '../../db/schema/index.js';
-import {
-  addAccount,
-  addCustomer,
-  createContract,
-  errorOf,
-  fixture,
-  importAs,
-  uploadAs,
-} from './imports.test-support.js';
+import { addAccount, addCustomer, importedContract } from './imports.factories.js';
+import { errorOf, fixture, importAs, uploadAs } from './imports.test-support.js';
 
 const t = testAppForFile();
 let a: number;
@@ -63,12 +56,12 @@ beforeAll(async () => {
   });
   const [p] = await t.app.deps.db.select().from(payments).where(eq(payments.companyId, a)).limit(1);
   ids.payment = p.id;
-  const c = await createContract(t, a, {
+  const c = await importedContract(t, a, {
     number: '155-Т',
-    date: '2017-06-29',
-    registry: '80105015580170000110000',
-    supplierInn: '7707083893',
-    customerInn: '0105015580',
+    contract_date: '2017-06-29',
+    eis_registry_number: '80105015580170000110000',
+    supplier_inn: '7707083893',
+    customer_inn: '0105015580',
     price: '300000.00',
   });
   ids.contract = c.id;

@@ -8,11 +8,10 @@ import {
   importRoutes,
   type RouteResponse,
 } from '@zakupki/shared';
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Caller, Res, TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
-import { bankRequisites, companies, contractItems, contracts, customers } from '../../db/schema/index.js';
+import { importedContract } from './imports.factories.js';
 
 /** Test helpers of the import module (not a test file itself). */
 
@@ -159,18 +158,8 @@ export async function importAs<K extends ImportKind>(
   return waitImportAs(t, { company: o.company, kind: o.kind, id: r.body.import_id, as: o.as });
 }
 
-/** Makes `inn` a заказчик of the company, so its contracts and documents belong to the company. */
-export async function addCustomer(t: TestApp, companyId: number, inn: string, title = `Заказчик ${inn}`) {
-  const existing = await t.app.deps.db.select().from(customers).where(eq(customers.inn, inn));
-  if (existing.some((c) => c.companyId === companyId)) return;
-  await t.app.deps.db.insert(customers).values({ companyId, title, inn });
-}
-
-export async function addAccount(t: TestApp, companyId: number, account: string) {
-  await t.app.deps.db
-    .insert(bankRequisites)
-    .values({ companyId, bankName: 'Тестовый банк', bik: '044525225', settlementAccount: account });
-}
+/** The test data of the imports (contracts, заказчики, accounts, companies): imports.factories.ts. */
+export { addAccount, addCustomer, contractRow, newCompany } from './imports.factories.js';
 
 export type DemoItem = {
   name: string;
@@ -181,8 +170,8 @@ export type DemoItem = {
   okpd2?: string | null;
 };
 
-/** A concluded contract written straight into the register (the test's own data, not an import). */
-export async function createContract(
+/** A concluded contract written straight into the register, in the older spelling of `importedContract`. */
+export function createContract(
   t: TestApp,
   companyId: number,
   c: {
@@ -197,57 +186,22 @@ export async function createContract(
     status?: 'concluded' | 'draft';
   },
 ): Promise<{ id: number; itemIds: number[] }> {
-  const db = t.app.deps.db;
-  const [row] = await db
-    .insert(contracts)
-    .values({
-      companyId,
-      law: c.law ?? '223',
-      eisRegistryNumber: c.registry ?? null,
-      number: c.number,
-      contractDate: c.date,
-      subject: `Поставка по договору № ${c.number}`,
-      customerName: `Заказчик ИНН ${c.customerInn}`,
-      customerInn: c.customerInn,
-      supplierInn: c.supplierInn,
-      supplierName: `Поставщик ИНН ${c.supplierInn}`,
-      price: c.price,
-      status: c.status ?? 'concluded',
-    })
-    .returning({ id: contracts.id });
-  const itemIds: number[] = [];
-  for (const [i, it] of (c.items ?? []).entries()) {
-    const [item] = await db
-      .insert(contractItems)
-      .values({
-        contractId: row.id,
-        lineNo: i + 1,
-        name: it.name,
-        okeiCode: it.okei ?? null,
-        okpd2Code: it.okpd2 ?? null,
-        quantity: it.quantity,
-        price: it.price,
-        vatRate: '20%',
-        amount: it.amount,
-      })
-      .returning({ id: contractItems.id });
-    itemIds.push(item.id);
-  }
-  return { id: row.id, itemIds };
-}
-
-export async function contractRow(t: TestApp, id: number) {
-  const [row] = await t.app.deps.db.select().from(contracts).where(eq(contracts.id, id));
-  return row;
-}
-
-let innSeq = 0;
-/** A fresh company (no members: tests act on it as the admin), with its own requisites. */
-export async function newCompany(t: TestApp, title: string): Promise<number> {
-  innSeq++;
-  const [row] = await t.app.deps.db
-    .insert(companies)
-    .values({ title, inn: `99${String(Date.now()).slice(-6)}${String(innSeq).padStart(2, '0')}` })
-    .returning({ id: companies.id });
-  return row.id;
+  return importedContract(t, companyId, {
+    number: c.number,
+    contract_date: c.date,
+    supplier_inn: c.supplierInn,
+    customer_inn: c.customerInn,
+    price: c.price,
+    eis_registry_number: c.registry,
+    law: c.law,
+    status: c.status,
+    items: c.items?.map((it) => ({
+      name: it.name,
+      quantity: it.quantity,
+      price: it.price,
+      amount: it.amount,
+      okei_code: it.okei,
+      okpd2_code: it.okpd2,
+    })),
+  });
 }

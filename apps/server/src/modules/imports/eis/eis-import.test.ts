@@ -8,14 +8,8 @@ import {
   contractVersions,
   notifications,
 } from '../../../db/schema/index.js';
-import {
-  addCustomer,
-  contractRow,
-  createContract,
-  fixture,
-  importAs,
-  type UploadFile,
-} from '../imports.test-support.js';
+import { addCustomer, contractRow, importedContract } from '../imports.factories.js';
+import { fixture, importAs, type UploadFile } from '../imports.test-support.js';
 
 const t = testAppForFile();
 let company: number;
@@ -233,12 +227,12 @@ describe('EIS contract import (real files)', () => {
   });
 
   it('a card entered by hand with the same registry number takes the EIS record', async () => {
-    const manual = await createContract(t, company, {
+    const manual = await importedContract(t, company, {
       number: 'Т-15',
-      date: '2015-01-15',
-      registry: '51511012960150000020000',
-      supplierInn: '1513030845',
-      customerInn: '1511012960',
+      contract_date: '2015-01-15',
+      eis_registry_number: '51511012960150000020000',
+      supplier_inn: '1513030845',
+      customer_inn: '1511012960',
       price: '4000000.00',
     });
     const text = fixture(
@@ -297,12 +291,12 @@ describe('EIS contract import (real files)', () => {
   });
 
   it('performanceContract (contractCompleting): payment, acceptance and execution events, status and violations', async () => {
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: '155-Т',
-      date: '2017-06-29',
-      registry: '80105015580170000110000',
-      supplierInn: '7707083893',
-      customerInn: '0105015580',
+      contract_date: '2017-06-29',
+      eis_registry_number: '80105015580170000110000',
+      supplier_inn: '7707083893',
+      customer_inn: '0105015580',
       price: '300000.00',
     });
     const name = 'homyakin__contractCompleting_test.xml';
@@ -351,22 +345,22 @@ describe('EIS contract import (real files)', () => {
   });
 
   it('44-FZ contractProcedure: termination with payments, and a completed execution', async () => {
-    const terminated = await createContract(t, company, {
+    const terminated = await importedContract(t, company, {
       law: '44',
       number: '1',
-      date: '2016-06-01',
-      registry: '2790000171516000234',
-      supplierInn: '7707083893',
-      customerInn: '5102050031',
+      contract_date: '2016-06-01',
+      eis_registry_number: '2790000171516000234',
+      supplier_inn: '7707083893',
+      customer_inn: '5102050031',
       price: '70000.00',
     });
-    const executed = await createContract(t, company, {
+    const executed = await importedContract(t, company, {
       law: '44',
       number: '2',
-      date: '2017-01-10',
-      registry: '3790541092017000001',
-      supplierInn: '7707083893',
-      customerInn: '5102050031',
+      contract_date: '2017-01-10',
+      eis_registry_number: '3790541092017000001',
+      supplier_inn: '7707083893',
+      customer_inn: '5102050031',
       price: '1400000.00',
     });
     const files = [

@@ -5,15 +5,8 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
 import { contractEvents, contractItems, notifications, updDocuments } from '../../../db/schema/index.js';
-import {
-  addCustomer,
-  contractRow,
-  createContract,
-  errorOf,
-  fixture,
-  importAs,
-  type UploadFile,
-} from '../imports.test-support.js';
+import { addCustomer, contractRow, importedContract } from '../imports.factories.js';
+import { errorOf, fixture, importAs, type UploadFile } from '../imports.test-support.js';
 
 const t = testAppForFile();
 let company: number;
@@ -66,15 +59,15 @@ beforeAll(async () => {
 
 describe('UPD import (real files)', () => {
   it('5.02 УПД: contract found by the basis, lines mapped; confirmation moves the execution', async () => {
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: '567',
-      date: '2024-02-14',
-      supplierInn: '9103624367',
-      customerInn: '1234567894',
+      contract_date: '2024-02-14',
+      supplier_inn: '9103624367',
+      customer_inn: '1234567894',
       price: '83600.00',
       items: [
-        { name: 'Product2 2.0 мм', quantity: '120', price: '620.00', amount: '74400.00', okei: '778' },
-        { name: 'СведТов НаимТов', quantity: '20', price: '460.00', amount: '9200.00', okei: '113' },
+        { name: 'Product2 2.0 мм', quantity: '120', price: '620.00', amount: '74400.00', okei_code: '778' },
+        { name: 'СведТов НаимТов', quantity: '20', price: '460.00', amount: '9200.00', okei_code: '113' },
       ],
     });
     const run = await upd([file(F.diadoc970)]);
@@ -136,13 +129,15 @@ describe('UPD import (real files)', () => {
   });
 
   it('the same document in another file (PROS variant) is a duplicate; the same file again changes nothing', async () => {
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: 'Д-1',
-      date: '2019-07-01',
-      supplierInn: '114500647890',
-      customerInn: '9147414342',
+      contract_date: '2019-07-01',
+      supplier_inn: '114500647890',
+      customer_inn: '9147414342',
       price: '1000.00',
-      items: [{ name: 'Товарная позиция', quantity: '10', price: '100.00', amount: '1000.00', okei: '796' }],
+      items: [
+        { name: 'Товарная позиция', quantity: '10', price: '100.00', amount: '1000.00', okei_code: '796' },
+      ],
     });
     const first = await upd([file(F.diadoc820pros)]);
     expect(first.result).toMatchObject({ created: 1, duplicates: 0 });
@@ -161,11 +156,11 @@ describe('UPD import (real files)', () => {
   });
 
   it('legacy 155@ invoice without a basis goes to the only contract with the supplier', async () => {
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: 'П-17',
-      date: '2017-09-01',
-      supplierInn: '7720125736',
-      customerInn: '7729355029',
+      contract_date: '2017-09-01',
+      supplier_inn: '7720125736',
+      customer_inn: '7729355029',
       price: '2448707.98',
       items: [
         {
@@ -173,7 +168,7 @@ describe('UPD import (real files)', () => {
           quantity: '2376',
           price: '1030.60',
           amount: '2448707.98',
-          okei: '796',
+          okei_code: '796',
         },
       ],
     });
@@ -216,31 +211,37 @@ describe('UPD import (real files)', () => {
     expect(list.body.items.map((i) => i.id)).toContain(d.id);
     expect((await confirm(d.id, [])).status).toBe(409);
 
-    const other = await createContract(t, company, {
+    const other = await importedContract(t, company, {
       number: 'X',
-      date: '2026-01-01',
-      supplierInn: '7707083893',
-      customerInn: '7805781663',
+      contract_date: '2026-01-01',
+      supplier_inn: '7707083893',
+      customer_inn: '7805781663',
       price: '1.00',
     });
     const wrong = await setContract(d.id, other.id);
     expect(wrong.status).toBe(409);
     expect(errorOf(wrong).message).toContain('не совпадает с продавцом');
 
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: 'КИП 4828',
-      date: '2026-08-01',
-      supplierInn: '7804431521',
-      customerInn: '7805781663',
+      contract_date: '2026-08-01',
+      supplier_inn: '7804431521',
+      customer_inn: '7805781663',
       price: '20151.00',
       items: [
-        { name: 'Реле времени ARK5-S-A230', quantity: '2', price: '2991.00', amount: '5982.00', okei: '796' },
+        {
+          name: 'Реле времени ARK5-S-A230',
+          quantity: '2',
+          price: '2991.00',
+          amount: '5982.00',
+          okei_code: '796',
+        },
         {
           name: 'Реле времени ARK5-D-W240',
           quantity: '3',
           price: '4723.00',
           amount: '14169.00',
-          okei: '796',
+          okei_code: '796',
         },
       ],
     });
@@ -254,13 +255,13 @@ describe('UPD import (real files)', () => {
   });
 
   it('a correction replaces the corrected document, an УКД adds its change', async () => {
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: 'К-1',
-      date: '2021-01-11',
-      supplierInn: '860400381223',
-      customerInn: '7714833917',
+      contract_date: '2021-01-11',
+      supplier_inn: '860400381223',
+      customer_inn: '7714833917',
       price: '500.00',
-      items: [{ name: 'Ряженка', quantity: '10', price: '50.00', amount: '500.00', okei: '740' }],
+      items: [{ name: 'Ряженка', quantity: '10', price: '50.00', amount: '500.00', okei_code: '740' }],
     });
     const orig = await upd([file(F.ip321)]);
     const origId = orig.result.documents[0].id;
@@ -314,13 +315,13 @@ describe('UPD import (real files)', () => {
   });
 
   it('a ZIP with an invoice, its correction and its УКД', async () => {
-    const c = await createContract(t, company, {
+    const c = await importedContract(t, company, {
       number: 'М-1',
-      date: '2021-01-11',
-      supplierInn: '7714833917',
-      customerInn: '860400381223',
+      contract_date: '2021-01-11',
+      supplier_inn: '7714833917',
+      customer_inn: '860400381223',
       price: '100.00',
-      items: [{ name: 'Пакет молока', quantity: '10', price: '10.00', amount: '100.00', okei: '796' }],
+      items: [{ name: 'Пакет молока', quantity: '10', price: '10.00', amount: '100.00', okei_code: '796' }],
     });
     const zip = Buffer.from(
       zipSync({
