@@ -5,8 +5,8 @@ import {
   type Tariff,
   type TariffItem,
 } from '@zakupki/shared';
-import { AppError } from '../../lib/app-error.js';
 import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import type { EntryListRow, View } from './catalog-kinds.js';
