@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { mayWrite } from './catalog-access.service.js';
 import {
   type EntryRow,
   type EntryValues,
@@ -14,7 +15,7 @@ import {
   type View,
   valuesOf,
 } from './catalog-kinds.js';
-import { assertMayOpen, mayWrite } from './catalogs.policy.js';
+import { assertMayOpen } from './catalogs.policy.js';
 import {
   entriesOfOwner,
   findEntry,

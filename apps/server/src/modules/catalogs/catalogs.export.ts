@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
+import { assertMayReadCompany } from './catalog-access.service.js';
 import { toEntry, type View } from './catalog-kinds.js';
-import { assertMayOpen, assertMayReadCompany } from './catalogs.policy.js';
+import { assertMayOpen } from './catalogs.policy.js';
 import { listEntries } from './catalogs.repository.js';
 import { type CatalogQuery, filterOf } from './catalogs.service.js';
 import { contentDisposition, writeCatalogXlsx, XLSX_TYPE } from './catalogs.xlsx.js';

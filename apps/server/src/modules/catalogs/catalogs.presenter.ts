@@ -1,57 +1,22 @@
-import { type CatalogImportRun, catalogByKey, type Tariff, type TariffItem } from '@zakupki/shared';
-import type { Tx } from '../../db/client.js';
-import type { Actor } from '../../types.js';
+import type { CatalogImportRun, Okpd2PathStep, Tariff, TariffItem } from '@zakupki/shared';
 import type { CatalogImportRow } from './catalog-imports.repository.js';
-import { type EntryListRow, toEntry, type View } from './catalog-kinds.js';
-import { writeDecider } from './catalogs.policy.js';
-import { okpd2Paths } from './catalogs.repository.js';
+import { type EntryListRow, toEntry } from './catalog-kinds.js';
 import type { CountedTariffRow } from './tariffs.repository.js';
 
 /**
- * Entries as the API answers them: the stored shape (toEntry, which is also what the audit keeps)
- * plus the caller's `can_write` from the write policy and, for ОКПД2, the titled path up the tree.
+ * An entry as the API answers it: the stored shape (toEntry, which is also what the audit keeps)
+ * plus the caller's `can_write` and, for ОКПД2, the titled path up the tree.
  */
-export async function presentEntries<T>(
-  db: Tx,
-  actor: Actor,
-  view: View,
-  rows: EntryListRow[],
-): Promise<T[]> {
-  const canWrite = await writeDecider(
-    db,
-    actor,
-    view.descriptor,
-    rows.map((r) => r.companyId),
-  );
-  const paths =
-    view.kind === 'okpd2'
-      ? await okpd2Paths(
-          db,
-          rows.map((r) => r.id),
-        )
-      : null;
-  return rows.map(
-    (r) =>
-      ({
-        ...toEntry<Record<string, unknown>>(r),
-        ...(paths ? { path: paths.get(r.id) ?? [] } : {}),
-        can_write: canWrite(r.companyId),
-      }) as T,
-  );
+export function toEntryItem<T>(r: EntryListRow, canWrite: boolean, path: Okpd2PathStep[] | null): T {
+  return {
+    ...toEntry<Record<string, unknown>>(r),
+    ...(path ? { path } : {}),
+    can_write: canWrite,
+  } as T;
 }
 
-export async function presentEntry<T>(db: Tx, actor: Actor, view: View, row: EntryListRow): Promise<T> {
-  const [one] = await presentEntries<T>(db, actor, view, [row]);
-  return one;
-}
-
-const TARIFFS_CATALOG = catalogByKey('tariffs')!;
-
-/** Tariffs as the catalogue answers them: with `can_write` from the write policy (global entries). */
-export async function presentTariffs(db: Tx, actor: Actor, list: Tariff[]): Promise<TariffItem[]> {
-  const canWrite = await writeDecider(db, actor, TARIFFS_CATALOG, [null]);
-  return list.map((t) => ({ ...t, can_write: canWrite(null) }));
-}
+/** A tariff as the catalogue answers it: with the caller's `can_write`. */
+export const toTariffItem = (t: Tariff, canWrite: boolean): TariffItem => ({ ...t, can_write: canWrite });
 
 export function toTariff(r: CountedTariffRow): Tariff {
   return {

@@ -5,6 +5,12 @@ import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import {
+  assertMayReadCompany,
+  assertMayWrite,
+  presentEntries,
+  presentEntry,
+} from './catalog-access.service.js';
+import {
   type EntryListRow,
   type EntryRow,
   type EntryValues,
@@ -14,8 +20,7 @@ import {
   valuesOf,
   viewOf,
 } from './catalog-kinds.js';
-import { assertMayOpen, assertMayReadCompany, assertMayWrite } from './catalogs.policy.js';
-import { presentEntries, presentEntry } from './catalogs.presenter.js';
+import { assertMayOpen } from './catalogs.policy.js';
 import {
   countChildren,
   countGoodsWithOkpd2,

@@ -1,9 +1,9 @@
 import { type Okpd2Entry, okpd2ParentCode } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import type { Actor, AppDeps } from '../../types.js';
+import { presentEntries } from './catalog-access.service.js';
 import { viewOf } from './catalog-kinds.js';
 import { assertMayOpen } from './catalogs.policy.js';
-import { presentEntries } from './catalogs.presenter.js';
 import { listEntries, nearestOkpd2 } from './catalogs.repository.js';
 
 /** Every ancestor code of an ОКПД2 code, closest first, up to its section. */

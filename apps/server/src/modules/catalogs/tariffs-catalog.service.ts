@@ -11,8 +11,9 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { presentTariffs as present } from './catalog-access.service.js';
 import { assertMayOpen } from './catalogs.policy.js';
-import { presentTariffs as present, toTariff } from './catalogs.presenter.js';
+import { toTariff } from './catalogs.presenter.js';
 import {
   deleteTariffRow,
   findTariff,

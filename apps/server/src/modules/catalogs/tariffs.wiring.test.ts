@@ -45,7 +45,7 @@ describe('tariff limits are enforced by the users and customers APIs', () => {
     const inns = ['7707083893', '7736207543', '7728168971', '7702070139', '7710140679'];
     for (const inn of inns) {
       const r = await t.call(companyRoutes.customers.create, {
-        params: { company_id: company },
+        params: { id: company },
         body: { title: `Заказчик ${inn}`, inn },
         as: 'admin',
       });

@@ -10,11 +10,10 @@ import {
   checkValue,
   codesOfTags,
   conditionHolds,
-  documentState,
   isEmpty,
   valuesHash,
 } from './procurement-documents.policy.js';
-import { presentOutput, runProgress } from './procurement-documents.presenter.js';
+import { presentOutput, toDocumentation } from './procurement-documents.presenter.js';
 import * as repo from './procurement-documents.repository.js';
 import { type FieldDef, fieldDefs, prefill } from './procurement-fields.policy.js';
 
@@ -121,43 +120,7 @@ async function presentDocumentation(deps: AppDeps, id: number): Promise<Document
   const m = await documentationModel(db, id);
   const outputs = await repo.latestOutputs(db, id);
   const run = await repo.openRun(db, id);
-  const reason = await deps.pdf.unavailableReason();
-  const required = m.fields.filter((f) => f.required);
-  return {
-    procurement_id: id,
-    rule_version_id: m.p.p.ruleVersionId,
-    method_title: m.p.methodTitle,
-    documents: m.documents.map((d) => {
-      const out = outputs.get(d.rule.id);
-      return {
-        document_id: d.rule.id,
-        title: d.rule.title,
-        document_kind_title: d.rule.kindTitle,
-        position: d.rule.position,
-        required: d.rule.required,
-        formats: d.rule.formats,
-        condition: (d.rule.condition as Documentation['documents'][number]['condition']) ?? null,
-        template_name: d.rule.templateName,
-        state: documentState({
-          hasTemplate: d.rule.templateFileId !== null,
-          missingRequired: d.missing.length,
-          latest: out?.latest ?? null,
-          currentHash: d.hash,
-        }),
-        missing: d.missing,
-        latest: out ? presentOutput(out.latest) : null,
-        versions_count: out?.count ?? 0,
-      };
-    }),
-    fields: m.fields,
-    values: m.values,
-    overridden: m.overridden,
-    filled_required: required.filter((f) => !isEmpty(m.values[f.code])).length,
-    required_total: required.length,
-    pdf_available: reason === null,
-    pdf_unavailable_reason: reason,
-    generating: run ? { job_id: run.jobId, progress: runProgress(run) } : null,
-  };
+  return toDocumentation(id, m, outputs, run, await deps.pdf.unavailableReason());
 }
 
 /**
