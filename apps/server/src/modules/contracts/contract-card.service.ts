@@ -1,6 +1,6 @@
 import type { Contract } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { dutiesOf } from './contract-duties.js';
+import { dutiesOf } from './contract-duties.service.js';
 import { type ContractData, toCard, toContractData } from './contracts.presenter.js';
 import { type ContractRow, contractChildren, planPositionOf } from './contracts.repository.js';
 

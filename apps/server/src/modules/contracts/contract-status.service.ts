@@ -7,7 +7,7 @@ import { formatRuDate } from '../calendar/iso-date.js';
 import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { loadContract, loadContractData } from './contract-card.service.js';
 import { invalid } from './contract-children.js';
-import { refreshContractDuties } from './contract-duties.js';
+import { refreshContractDuties } from './contract-duties.service.js';
 import { eventDateOf, insertContractEvent, setEventPublished } from './contract-events.repository.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { parsePublishedAt, transitionProblem } from './contracts.policy.js';

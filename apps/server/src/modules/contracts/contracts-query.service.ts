@@ -4,7 +4,7 @@ import { mapPage } from '../../db/paging.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { loadContract } from './contract-card.service.js';
-import { dueSoonUntil, nextDuties } from './contract-duties.js';
+import { dueSoonUntil, nextDuties } from './contract-duties.service.js';
 import { deadlinesPage, eventsPage } from './contract-events.repository.js';
 import { registerPage } from './contract-register.repository.js';
 import { assertContractOf } from './contract-versions.js';

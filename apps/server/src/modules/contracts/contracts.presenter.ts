@@ -8,7 +8,7 @@ import type {
   contractVersions,
   paymentTerms,
 } from '../../db/schema/index.js';
-import { toDutyOut } from './contract-duties.js';
+import { toDutyOut } from './contract-duties.service.js';
 import { allowedTransitions, changedFields } from './contracts.policy.js';
 
 /** Row -> API shape of the contracts module: register rows, the card, its history and events, duties. */

@@ -8,7 +8,7 @@ import { formatRuDate } from '../calendar/iso-date.js';
 import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { loadContract, loadContractData } from './contract-card.service.js';
 import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
-import { refreshContractDuties } from './contract-duties.js';
+import { refreshContractDuties } from './contract-duties.service.js';
 import { insertContractEvent } from './contract-events.repository.js';
 import {
   auditForeignReferences,

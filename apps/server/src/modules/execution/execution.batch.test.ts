@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { runStatements } from '../../db/bulk.js';
 import { contractDuties, contractEvents, contracts } from '../../db/schema/index.js';
-import { dutyContracts, refreshDuties } from '../contracts/contract-duties.js';
+import { dutyContracts, refreshDuties } from '../contracts/contract-duties.service.js';
 import { contractRow, importedContract, newCompany } from '../imports/imports.factories.js';
 import {
   EventIds,

@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, rowsOf } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { contractDuties, contractEventItems, contractEvents } from '../../db/schema/index.js';
-import { type DutyContract, eventDuties, refreshDuties } from '../contracts/contract-duties.js';
+import { type DutyContract, eventDuties, refreshDuties } from '../contracts/contract-duties.service.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from

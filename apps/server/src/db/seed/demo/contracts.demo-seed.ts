@@ -4,7 +4,7 @@ import { trimDecimal } from '../../../lib/decimal.js';
 import { moscowInstant, todayMoscow } from '../../../lib/moscow-time.js';
 import { addDays } from '../../../modules/calendar/iso-date.js';
 import { productionCalendar } from '../../../modules/calendar/production-calendar.js';
-import { refreshDuties } from '../../../modules/contracts/contract-duties.js';
+import { refreshDuties } from '../../../modules/contracts/contract-duties.service.js';
 import { commitNewContracts } from '../../../modules/contracts/contract-versions.js';
 import type { Tx } from '../../client.js';
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
 import { contractDuties, contracts, payments, users } from '../../../db/schema/index.js';
 import type { Actor } from '../../../types.js';
-import { refreshDuties } from '../../contracts/contract-duties.js';
+import { refreshDuties } from '../../contracts/contract-duties.service.js';
 import { recomputeExecution } from '../../execution/execution.service.js';
 import { insertRun } from '../imports.repository.js';
 import { addCustomer, createContract, newCompany } from '../imports.test-support.js';

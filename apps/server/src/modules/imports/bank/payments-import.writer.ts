@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, runStatements } from '../../../db/bulk.js';
 import type { Tx } from '../../../db/client.js';
 import { payments } from '../../../db/schema/index.js';
-import { type DutyContract, dutyContracts } from '../../contracts/contract-duties.js';
+import { type DutyContract, dutyContracts } from '../../contracts/contract-duties.service.js';
 import {
   EventIds,
   eventStatements,

@@ -1,8 +1,5 @@
 import type { ContractDuty, DeadlineSummary } from '@zakupki/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
-import { contractDuties, contractEvents, contracts, customers } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { dueSoonUntil as dueSoonUntilOn, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween } from '../calendar/iso-date.js';
@@ -15,21 +12,20 @@ import {
   type DueItem,
   eventDeadline,
 } from '../deadlines/deadlines.js';
+import type { DutyRecord, DutyRow, NextDuty } from './contract-duties.repository.js';
+import * as repo from './contract-duties.repository.js';
 
 // The duties of contracts to the EIS register: computed by the rules of modules/deadlines on the
-// production calendar (modules/calendar) and stored in `contract_duties`.
-// modules/imports still reads these two from here; their homes are modules/calendar and modules/deadlines.
-export { deadlineConfigFor, productionCalendar };
+// production calendar (modules/calendar) and stored in `contract_duties` (contract-duties.repository.ts).
+// The functions that read or write take the caller's `tx` (a transaction, or the pool for reads).
 
 /** Statuses in which a contract owes the EIS register anything. */
 const OWES_REGISTER = new Set(['concluded', 'executed', 'terminated']);
 
-export type DutyRow = typeof contractDuties.$inferInsert;
-
 /**
  * Recomputes the duties of one contract (docs/domain.md §1) with modules/deadlines and stores them,
- * with the nearest open one on the contract row for the register's filter. Call inside the
- * transaction of every write that touches the contract, its price or its events.
+ * with the nearest open one on the contract row for the register's filter. Runs in the caller's
+ * transaction: call it inside every write that touches the contract, its price or its events.
  */
 export async function refreshContractDuties(tx: Tx, contractId: number): Promise<void> {
   await refreshDuties(tx, [contractId]);
@@ -43,29 +39,20 @@ export type EventRow = {
   publishedAt: Date | null;
 };
 
-/** The same for many contracts at once, in a fixed number of queries (imports, seeds). */
+/**
+ * The same for many contracts at once, in a fixed number of queries (imports, seeds). Runs in the
+ * caller's transaction.
+ */
 export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void> {
   const ids = [...new Set(contractIds)];
   if (ids.length === 0) return;
   const list = [...(await dutyContracts(tx, ids)).values()];
   const owing = list.filter((c) => OWES_REGISTER.has(c.status)).map((c) => c.id);
-  const events: EventRow[] = owing.length
-    ? await tx
-        .select({
-          id: contractEvents.id,
-          contractId: contractEvents.contractId,
-          kind: contractEvents.kind,
-          date: contractEvents.eventDate,
-          publishedAt: contractEvents.eisPublishedAt,
-        })
-        .from(contractEvents)
-        .where(inArray(contractEvents.contractId, owing))
-        .orderBy(asc(contractEvents.eventDate), asc(contractEvents.id))
-    : [];
-  await tx.delete(contractDuties).where(inArray(contractDuties.contractId, ids));
+  const events: EventRow[] = owing.length ? await repo.eventsOfContracts(tx, owing) : [];
+  await repo.deleteDutiesOf(tx, ids);
   const today = todayMoscow();
   const rows: DutyRow[] = [];
-  const next: SQL[] = [];
+  const next: NextDuty[] = [];
   // events by contract, in their date order (filtering the whole list per contract is quadratic:
   // a bank statement touches tens of thousands of contracts)
   const eventsOf = new Map<number, EventRow[]>();
@@ -80,15 +67,11 @@ export async function refreshDuties(tx: Tx, contractIds: number[]): Promise<void
     const first = mine
       .filter((r) => !r.doneOn)
       .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0))[0];
-    next.push(sql`(${c.id}::int, ${first?.kind ?? null}::text, ${first?.dueDate ?? null}::date)`);
+    next.push({ contractId: c.id, kind: first?.kind ?? null, due: first?.dueDate ?? null });
   }
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(contractDuties).values(rows.slice(i, i + 1000));
-  // none of the ids is a contract (deleted meanwhile): `values ()` would not parse
-  if (next.length === 0) return;
-  await tx.execute(sql`
-    update contracts as c set next_duty_kind = v.kind, next_duty_due = v.due
-    from (values ${sql.join(next, sql`, `)}) as v(id, kind, due)
-    where c.id = v.id and (c.next_duty_kind is distinct from v.kind or c.next_duty_due is distinct from v.due)`);
+  await repo.insertDuties(tx, rows);
+  // none of the ids may be a contract (deleted meanwhile): then there is nothing to set
+  await repo.setNextDuties(tx, next);
 }
 
 type DutyContractBase = {
@@ -148,23 +131,10 @@ function dutiesOfContract(c: DutyContractBase, events: EventRow[], today: string
 /** What the duties of a contract are computed from, for contracts that may get new events. */
 export type DutyContract = DutyContractBase & { status: string };
 
-/** Reads the contracts `eventDuties` needs (one statement). */
+/** Reads the contracts `eventDuties` needs (one statement), by id. Runs in the caller's transaction (or on the pool). */
 export async function dutyContracts(tx: Tx, ids: number[]): Promise<Map<number, DutyContract>> {
   if (ids.length === 0) return new Map();
-  const list = await tx
-    .select({
-      id: contracts.id,
-      companyId: contracts.companyId,
-      law: contracts.law,
-      status: contracts.status,
-      contractDate: contracts.contractDate,
-      price: contracts.price,
-      eisPublishedAt: contracts.eisPublishedAt,
-      largeCustomer: customers.annualRevenueOver5bn,
-    })
-    .from(contracts)
-    .leftJoin(customers, eq(customers.id, contracts.customerId))
-    .where(sql`${contracts.id} = any(${arrayParam(ids, 'integer')})`);
+  const list = await repo.dutyContractRows(tx, ids);
   return new Map(list.map((c) => [c.id, c]));
 }
 
@@ -243,8 +213,6 @@ export function dueSoonUntil(companyId: number, today = todayMoscow()): string {
   return dueSoonUntilOn(today, productionCalendar(), deadlineConfigFor(companyId).dueSoonWorkingDays);
 }
 
-type DutyRecord = typeof contractDuties.$inferSelect;
-
 export function toDutyOut(d: DutyRecord, today = todayMoscow()) {
   const s = dutyState(d.dueDate, d.doneOn, d.companyId, today);
   return {
@@ -258,7 +226,10 @@ export function toDutyOut(d: DutyRecord, today = todayMoscow()) {
   };
 }
 
-/** The nearest open duty of each listed contract, for the register's deadline column. */
+/**
+ * The nearest open duty of each listed contract, for the register's deadline column. Runs in the
+ * caller's transaction (or on the pool).
+ */
 export async function nextDuties(
   tx: Tx,
   contractIds: number[],
@@ -266,11 +237,7 @@ export async function nextDuties(
 ): Promise<Map<number, DeadlineSummary>> {
   const out = new Map<number, DeadlineSummary>();
   if (contractIds.length === 0) return out;
-  const rows = await tx
-    .selectDistinctOn([contractDuties.contractId])
-    .from(contractDuties)
-    .where(and(inArray(contractDuties.contractId, contractIds), isNull(contractDuties.doneOn)))
-    .orderBy(contractDuties.contractId, asc(contractDuties.dueDate), asc(contractDuties.id));
+  const rows = await repo.nearestOpenDuties(tx, contractIds);
   for (const d of rows) {
     const o = toDutyOut(d, today);
     out.set(d.contractId, { ...o, status: o.status as DeadlineSummary['status'] });
@@ -278,13 +245,9 @@ export async function nextDuties(
   return out;
 }
 
-/** All duties of one contract, by due date. */
+/** All duties of one contract, by due date. Runs in the caller's transaction (or on the pool). */
 export async function dutiesOf(tx: Tx, contractId: number) {
-  const rows = await tx
-    .select()
-    .from(contractDuties)
-    .where(eq(contractDuties.contractId, contractId))
-    .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id));
+  const rows = await repo.dutiesOfContract(tx, contractId);
   const today = todayMoscow();
   return rows.map((d) => toDutyOut(d, today));
 }
