@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { closeParsePool } from '../parse-pool.js';
 import { BankExchangeReader, parseBankExchange } from './bank-1c.parser.js';
-import { bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';
+import { BLOCK_BYTES, BlockLines, bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';
 import { MINIMAL_DOC } from './bank-test-fixtures.js';
 import { StatementsSource } from './payments-import.source.js';
 
@@ -46,7 +46,7 @@ describe('a statement decoded in the parse pool reads the same as one decoded he
     expect(outcome(() => viaText(buf, 'f.txt'))).toEqual(outcome(() => parseBankExchange(buf, 'f.txt')));
   });
 
-  it('a large statement is decoded off the event loop and read the same', async () => {
+  it('a large statement is decoded as it is read and read the same', async () => {
     const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows'];
     for (let i = 1; i <= 12_000; i++)
       lines.push(
@@ -82,5 +82,55 @@ describe('a statement decoded in the parse pool reads the same as one decoded he
     } finally {
       await closeParsePool();
     }
+  });
+});
+
+const linesOf = (l: { next(): string | null }) => {
+  const out: string[] = [];
+  for (let line = l.next(); line !== null; line = l.next()) out.push(line);
+  return out;
+};
+
+describe('a statement is decoded a block at a time as it is read', () => {
+  it.each([
+    ['CRLF', 'а=1\r\nбб=22\r\n\r\nввв=333\r\n'],
+    ['LF, no final LF', 'а=1\nбб=22\n\nввв=333'],
+    ['CR only', 'а=1\rбб=22\r\rввв=333\r'],
+    ['stray CRs, empty lines at the end', 'а=1\r\r\nбб=22\r\n\r\n\r\n'],
+  ])('cut into blocks of any size, the lines are those of the whole text (%s)', (_, text) => {
+    const buf = iconv.encode(text, 'win1251');
+    const separator = text.includes('\n') ? 0x0a : 0x0d;
+    const decode = (b: Buffer) => iconv.decode(b, 'win1251');
+    const whole = linesOf(new BlockLines(buf, separator, decode, buf.length + 1));
+    for (let size = 1; size <= buf.length; size++) {
+      expect(linesOf(new BlockLines(buf, separator, decode, size))).toEqual(whole);
+    }
+    const utf8 = Buffer.from(text, 'utf8');
+    expect(linesOf(new BlockLines(utf8, separator, (b) => b.toString('utf8'), 3))).toEqual(whole);
+  });
+
+  it('a 3 MB windows-1251 statement: its first lines decode one block, not the file', () => {
+    const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows'];
+    for (let i = 1; i <= 30_000; i++)
+      lines.push(
+        'СекцияДокумент=Платежное поручение',
+        `Номер=${i}`,
+        'НазначениеПлатежа=Оплата',
+        'КонецДокумента',
+      );
+    lines.push('КонецФайла');
+    const buf = iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1251');
+    expect(buf.length).toBeGreaterThan(3 * BLOCK_BYTES);
+    const decoded = decodeBankFile(buf);
+    expect(decoded.lines).toBeInstanceOf(BlockLines);
+    const blocks = decoded.lines as BlockLines;
+    for (let n = 0; n < 100; n++) blocks.next();
+    expect(blocks.decodedBytes).toBeLessThanOrEqual(BLOCK_BYTES + 100);
+    expect(blocks.progress).toBeLessThan(0.1);
+    const rest = linesOf(blocks);
+    expect(rest.at(-1)).toBe('КонецФайла');
+    expect(blocks.count).toBe(lines.length);
+    expect(blocks.decodedBytes).toBe(buf.length);
+    expect(blocks.progress).toBe(1);
   });
 });

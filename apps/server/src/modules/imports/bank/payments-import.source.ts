@@ -2,19 +2,12 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { ParseError } from '../../../lib/parse-error.js';
 import type { ImportEntry } from '../import-files.js';
 import { ImportFailure } from '../import-runner.js';
-import { parseOffThread } from '../parse-pool.js';
 import type { BankDocument, BankParty } from './bank.types.js';
 import { BankExchangeReader, paymentNaturalKey } from './bank-1c.parser.js';
-import { type DecodedBankText, decodedBankText } from './bank-decode.js';
 import type { Outgoing, OutgoingSource } from './payments-import.writer.js';
 
 /** Lines read between two turns of the event loop (about 500 payment orders). */
 const LINES_PER_TURN = 20_000;
-/** Files from this size are decoded in the parse pool: a 45 MB statement took the event loop 1 s. */
-const DECODE_OFF_THREAD_BYTES = 1024 * 1024;
-
-/** A file of the upload, with its text when it was decoded beforehand. */
-type StatementFile = ImportEntry & { decoded?: DecodedBankText };
 
 const isOurs = (p: BankParty, accounts: Set<string>, inns: Set<string>) =>
   (p.account !== null && accounts.has(p.account)) ||
@@ -25,15 +18,6 @@ const isOurs = (p: BankParty, accounts: Set<string>, inns: Set<string>) =>
 function inFile<T>(name: string, read: () => T): T {
   try {
     return read();
-  } catch (err) {
-    if (err instanceof ParseError) throw new ParseError(`файл «${name}»: ${err.message}`);
-    throw err;
-  }
-}
-
-async function inFileAsync<T>(name: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
   } catch (err) {
     if (err instanceof ParseError) throw new ParseError(`файл «${name}»: ${err.message}`);
     throw err;
@@ -59,8 +43,9 @@ export class StatementsSource implements OutgoingSource {
   private current = 0;
 
   /**
-   * The source of an upload, its large files decoded in the parse pool (encoding detection and
-   * decoding are one long step that cannot be cut into parts); small ones are decoded here.
+   * The source of an upload. Each file's encoding is found now (a file that is not a statement
+   * fails here); its text is decoded a block at a time as it is read (`BlockLines`), so a 45 MB
+   * statement is never one 90 MB string, in this thread or in a worker's.
    */
   static async open(
     entries: ImportEntry[],
@@ -68,19 +53,11 @@ export class StatementsSource implements OutgoingSource {
     warnings: string[],
     onProgress?: (share: number) => Promise<void>,
   ): Promise<StatementsSource> {
-    const files: StatementFile[] = [];
-    for (const e of entries) {
-      if (e.data.length < DECODE_OFF_THREAD_BYTES) files.push(e);
-      else {
-        const text = await inFileAsync(e.name, () => parseOffThread('bank-text', e.data, null));
-        files.push({ ...e, decoded: decodedBankText(text) });
-      }
-    }
-    return new StatementsSource(files, company, warnings, onProgress);
+    return new StatementsSource(entries, company, warnings, onProgress);
   }
 
   constructor(
-    entries: StatementFile[],
+    entries: ImportEntry[],
     private readonly company: { accounts: Set<string>; inns: Set<string> },
     warnings: string[],
     /** Share of the upload read so far, 0..1, after each part. */
@@ -89,7 +66,7 @@ export class StatementsSource implements OutgoingSource {
     this.warnings = [...warnings];
     this.files = entries.map((e) => ({
       name: e.name,
-      reader: inFile(e.name, () => new BankExchangeReader(e.decoded ?? e.data, e.name)),
+      reader: inFile(e.name, () => new BankExchangeReader(e.data, e.name)),
     }));
   }
 
