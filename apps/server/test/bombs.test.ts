@@ -1,10 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { catalogRoutes, importRoutes, systemRoutes } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
-import { createTestDatabase, type TestDb } from './harness.js';
+import { testDatabaseForFile } from './harness.js';
 import { call, freePort, login, sleep, startNode, stopNode } from './processes.js';
 import { attributeBomb, nestingBomb } from './xml-bombs.js';
 
@@ -28,10 +29,10 @@ function probe(port: number) {
   let worst = 0;
   let running = true;
   const loop = (async () => {
-    await call(port, 'GET', '/api/health'); // starts a fresh window
+    await call(port, systemRoutes.health); // starts a fresh window
     while (running) {
       await sleep(250);
-      const h = await call(port, 'GET', '/api/health');
+      const h = await call(port, systemRoutes.health);
       worst = Math.max(worst, h.body.event_loop_delay_ms);
     }
   })();
@@ -55,7 +56,7 @@ async function postFile(port: number, token: string, url: string, name: string, 
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  return { status: r.status, body: (await r.json()) as Record<string, any> };
+  return { status: r.status, body: (await r.json()) as { import_id: number } };
 }
 
 async function until<T extends { status: string }>(get: () => Promise<T>, ms = 60_000): Promise<T> {
@@ -78,15 +79,13 @@ async function workbookWithSheet(xml: string): Promise<Buffer> {
 }
 
 describe.skipIf(!enabled)('no upload stalls the server', () => {
-  let db: TestDb;
+  const db = testDatabaseForFile({ migrated: true });
   let node: ChildProcess;
   let port = 0;
   let token = '';
   let companyId = 0;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await db.database.migrate();
     companyId = (await seedDemo(db.database.db, { procurements: 'none' }))!.companies.client1;
     port = await freePort();
     node = await startNode(port, { DATABASE_URL: db.url!, REDIS_URL: process.env.TEST_REDIS_URL });
@@ -95,12 +94,11 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
 
   afterAll(async () => {
     if (node) await stopNode(node);
-    await db?.drop();
   });
 
   const importRun = (id: number) =>
-    call(port, 'GET', `/api/companies/${companyId}/imports/${id}`, token).then(
-      (r) => r.body as { status: string; error: string | null },
+    call(port, importRoutes.get, { params: { company_id: companyId, import_id: id }, token }).then(
+      (r) => r.body,
     );
 
   it('XML bombs are refused naming the limit; the event loop stays free', async () => {
@@ -145,7 +143,9 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
     const refused = await postFile(port, token, '/api/catalogs/generic/6/import', 'bomb.xlsx', bomb, XLSX);
     expect(refused.status).toBe(202);
     const run = await until(() =>
-      call(port, 'GET', `/api/catalogs/imports/${refused.body.import_id}`, token).then((r) => r.body),
+      call(port, catalogRoutes.importRun, { params: { id: refused.body.import_id }, token }).then(
+        (r) => r.body,
+      ),
     );
     expect(run.status).toBe('failed');
     expect(run.error).toMatch(/^Файл XLSX не принят: .*(похоже на зип-бомбу|слишком велик после распаковки)/);
@@ -168,7 +168,7 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
     const watch = probe(port);
     let seen = 0;
     for (let i = 0; i < 100 && seen < 40; i++) {
-      const got = await call(port, 'GET', `/api/catalogs/imports/${r.body.import_id}`, token);
+      const got = await call(port, catalogRoutes.importRun, { params: { id: r.body.import_id }, token });
       expect(got.status).toBe(200);
       seen = got.body.progress;
       await sleep(300);

@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import { systemRoutes } from '@zakupki/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
-import { createTestDatabase, type TestDb } from './harness.js';
-import { freePort, login, openSocket, startNode, stopNode } from './processes.js';
+import { testDatabaseForFile } from './harness.js';
+import { call, freePort, login, openSocket, startNode, stopNode } from './processes.js';
 
 /**
  * Two real server processes (as `npm start` runs them) on one PostgreSQL and one Redis act as one
@@ -12,14 +13,12 @@ import { freePort, login, openSocket, startNode, stopNode } from './processes.js
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
 describe.skipIf(!enabled)('two nodes on one PostgreSQL and one Redis', () => {
-  let db: TestDb;
+  const db = testDatabaseForFile({ migrated: true });
   const nodes: ChildProcess[] = [];
   let portA = 0;
   let portB = 0;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await db.database.migrate();
     await seedDemo(db.database.db, { procurements: 'none' });
     [portA, portB] = [await freePort(), await freePort()];
     const env = { DATABASE_URL: db.url!, REDIS_URL: process.env.TEST_REDIS_URL };
@@ -29,7 +28,6 @@ describe.skipIf(!enabled)('two nodes on one PostgreSQL and one Redis', () => {
 
   afterAll(async () => {
     await Promise.all(nodes.map(stopNode));
-    await db?.drop();
   });
 
   it('a job enqueued on node A is done once and its notification reaches a socket on node B', async () => {
@@ -50,13 +48,9 @@ describe.skipIf(!enabled)('two nodes on one PostgreSQL and one Redis', () => {
     );
 
     const a = await login(portA, 'operator@demo.local'); // another session, other node
-    const r = await fetch(`http://127.0.0.1:${portA}/api/admin/notifications/test`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
-      body: JSON.stringify({}),
-    });
+    const r = await call(portA, systemRoutes.testNotification, { body: {}, token: a.token });
     expect(r.status).toBe(202);
-    const { job_id } = (await r.json()) as { job_id: string };
+    const { job_id } = r.body;
 
     const p = await pushed;
     expect(p.payload.job_id).toBe(job_id);
@@ -77,7 +71,7 @@ describe.skipIf(!enabled)('two nodes on one PostgreSQL and one Redis', () => {
       [job_id],
     );
     expect(jobs[0]).toMatchObject({ state: 'completed', retry_count: 0 });
-    const health = await (await fetch(`http://127.0.0.1:${portB}/api/health`)).json();
+    const health = (await call(portB, systemRoutes.health)).body;
     expect(health).toMatchObject({ status: 'ok', redis: 'ok' });
   }, 60_000);
 });

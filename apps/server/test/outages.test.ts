@@ -1,10 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
+import { systemRoutes } from '@zakupki/shared';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
-import { createTestDatabase, type TestDb } from './harness.js';
+import { testDatabaseForFile } from './harness.js';
 import {
   call,
+  errorOf,
   freePort,
   login,
   OwnRedis,
@@ -44,18 +46,15 @@ function inbox(s: Socket) {
 }
 
 describe.skipIf(!enabled)('outages', () => {
-  let db: TestDb;
+  const db = testDatabaseForFile({ migrated: true });
   const nodes: ChildProcess[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await db.database.migrate();
     await seedDemo(db.database.db, { procurements: 'none' });
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(nodes.map(stopNode));
-    await db?.drop();
   });
 
   it('Redis stopped under socket traffic: both nodes stay up, deliver locally, rejoin when it is back', async () => {
@@ -70,9 +69,9 @@ describe.skipIf(!enabled)('outages', () => {
     const onA = inbox(await openSocket(portA, me.token));
     const onB = inbox(await openSocket(portB, me.token));
     const send = async () => {
-      const r = await call(portA, 'POST', '/api/admin/notifications/test', me.token, {});
+      const r = await call(portA, systemRoutes.testNotification, { body: {}, token: me.token });
       expect(r.status).toBe(202);
-      return r.body.job_id as string;
+      return r.body.job_id;
     };
     // through Redis: both nodes' sockets get it
     const before = await send();
@@ -88,12 +87,12 @@ describe.skipIf(!enabled)('outages', () => {
     await sleep(5000);
     expect(a.exitCode).toBeNull();
     expect(b.exitCode).toBeNull();
-    const health = await call(portA, 'GET', '/api/health');
+    const health = await call(portA, systemRoutes.health);
     expect(health.body).toMatchObject({ redis: 'down' });
     // every notification was stored, and read later by a user whose socket missed it
-    const list = await call(portB, 'GET', '/api/notifications?limit=100', me.token);
+    const list = await call(portB, systemRoutes.notifications, { query: { limit: 100 }, token: me.token });
     expect(list.status).toBe(200);
-    const stored = new Set(list.body.items.map((n: { payload: { job_id?: string } }) => n.payload.job_id));
+    const stored = new Set(list.body.items.map((n) => (n.payload as { job_id?: string }).job_id));
     for (const id of during) expect(stored.has(id)).toBe(true);
     // the node that ran a job pushed it to its own sockets: every notification reached one of them
     const local = new Set([...onA.got, ...onB.got].map((p) => p.payload.job_id));
@@ -103,8 +102,8 @@ describe.skipIf(!enabled)('outages', () => {
     await redis.start();
     let rejoinedMs = 0;
     for (;;) {
-      const h = await call(portA, 'GET', '/api/health');
-      const h2 = await call(portB, 'GET', '/api/health');
+      const h = await call(portA, systemRoutes.health);
+      const h2 = await call(portB, systemRoutes.health);
       if (h.body.redis === 'ok' && h2.body.redis === 'ok') {
         rejoinedMs = Date.now() - down;
         break;
@@ -143,25 +142,26 @@ describe.skipIf(!enabled)('outages', () => {
     const node = await startNode(port, { DATABASE_URL: viaProxy.toString() });
     nodes.push(node);
     const me = await login(port, 'operator@demo.local');
-    expect((await call(port, 'GET', '/api/notifications', me.token)).status).toBe(200);
+    const notificationsOf = () => call(port, systemRoutes.notifications, { token: me.token });
+    expect((await notificationsOf()).status).toBe(200);
 
     await proxy.cut();
     const cutAt = Date.now();
-    const r = await call(port, 'GET', '/api/notifications', me.token);
+    const r = await notificationsOf();
     const answeredMs = Date.now() - cutAt;
     expect(r.status).toBe(503);
-    expect(r.body.error).toMatchObject({ code: 'service_unavailable' });
-    expect(r.body.error.message).toMatch(/База данных временно недоступна/);
+    expect(errorOf(r)).toMatchObject({ code: 'service_unavailable' });
+    expect(errorOf(r).message).toMatch(/База данных временно недоступна/);
     expect(answeredMs).toBeLessThan(10_000);
     await sleep(6000);
     expect(node.exitCode).toBeNull();
-    expect((await call(port, 'GET', '/api/notifications', me.token)).status).toBe(503);
+    expect((await notificationsOf()).status).toBe(503);
 
     await proxy.restore();
     const back = Date.now();
     let recoveredMs = 0;
     for (;;) {
-      const again = await call(port, 'GET', '/api/notifications', me.token);
+      const again = await notificationsOf();
       if (again.status === 200) {
         recoveredMs = Date.now() - back;
         break;
@@ -171,7 +171,7 @@ describe.skipIf(!enabled)('outages', () => {
       await sleep(100);
     }
     // the job queue works again too
-    const job = await call(port, 'POST', '/api/admin/notifications/test', me.token, {});
+    const job = await call(port, systemRoutes.testNotification, { body: {}, token: me.token });
     expect(job.status).toBe(202);
     console.info(`[outages] PostgreSQL cut: 503 in ${answeredMs} ms; back: 200 in ${recoveredMs} ms`);
     await stopNode(node);

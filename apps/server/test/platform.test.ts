@@ -1,12 +1,12 @@
+import { authRoutes, type ErrorBody, systemRoutes } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorEvents, notifications } from '../src/db/schema/index.js';
 import { defineJob } from '../src/plugins/jobs.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { testAppForFile } from './harness.js';
 
-let t: TestApp;
 let port: number;
 const attempts: number[] = [];
 
@@ -28,27 +28,24 @@ const flakyJob = defineJob({
   },
 });
 
-beforeAll(async () => {
-  t = await createTestApp(
-    { REQUEST_TIMEOUT_MS: '2500', EMAIL_CODE_RESEND_SECONDS: '60' },
-    {
-      listen: true,
-      extend: async (app) => {
-        app.get('/api/test/boom', async () => {
-          throw new Error('kaboom');
-        });
-        app.get('/api/test/slow', async () => {
-          await new Promise((r) => setTimeout(r, 5000));
-          return { late: true };
-        });
-      },
+const t = testAppForFile(
+  { REQUEST_TIMEOUT_MS: '2500', EMAIL_CODE_RESEND_SECONDS: '60' },
+  {
+    listen: true,
+    extend: async (app) => {
+      app.get('/api/test/boom', async () => {
+        throw new Error('kaboom');
+      });
+      app.get('/api/test/slow', async () => {
+        await new Promise((r) => setTimeout(r, 5000));
+        return { late: true };
+      });
     },
-  );
+  },
+);
+beforeAll(async () => {
   await t.app.deps.jobs.register(flakyJob);
   port = (t.app.server.address() as { port: number }).port;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function socket(ns: string, token?: string): Promise<Socket> {
@@ -79,7 +76,8 @@ function waitFor<T>(s: Socket, event: string, ms = 15000): Promise<T> {
 describe('errors', () => {
   it('a 5xx carries sentry_code stored with stack, route and user, readable by staff only', async () => {
     const token = await t.login('client');
-    const r = await t.req('GET', '/api/test/boom', { token });
+    // a route of the test itself, not of the contract
+    const r = await t.req<ErrorBody & { sentry_code: string }>('GET', '/api/test/boom', { token });
     expect(r.status).toBe(500);
     expect(r.body.error.code).toBe('internal_error');
     expect(r.body.error.message).not.toContain('kaboom');
@@ -91,16 +89,15 @@ describe('errors', () => {
     expect(row.stack).toContain('kaboom');
     expect(row.route).toBe('/api/test/boom');
     expect(row.userId).toBe(t.ids.users['client@demo.local']);
-    const staff = await t.req('GET', `/api/admin/errors/${r.body.sentry_code}`, {
-      token: await t.login('operator'),
-    });
+    const code = { code: r.body.sentry_code };
+    const staff = await t.call(systemRoutes.errorEvent, { params: code, as: 'operator' });
     expect(staff.status).toBe(200);
     expect(staff.body.message).toBe('kaboom');
-    expect((await t.req('GET', `/api/admin/errors/${r.body.sentry_code}`, { token })).status).toBe(403);
+    expect((await t.call(systemRoutes.errorEvent, { params: code, as: 'client' })).status).toBe(403);
   });
 
   it('a request over its time budget answers 504', async () => {
-    const r = await t.req('GET', '/api/test/slow', { token: await t.login('client') });
+    const r = await t.req<ErrorBody>('GET', '/api/test/slow', { token: await t.login('client') });
     expect(r.status).toBe(504);
     expect(r.body.error.message).toBe('Время ожидания ответа истекло. Попробуйте позже');
   });
@@ -108,7 +105,7 @@ describe('errors', () => {
 
 describe('system', () => {
   it('health reports db, queue and redis', async () => {
-    const r = await t.req('GET', '/api/health');
+    const r = await t.call(systemRoutes.health);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       status: 'ok',
@@ -120,7 +117,7 @@ describe('system', () => {
   });
 
   it('public config carries support contacts and analytics ids', async () => {
-    const r = await t.req('GET', '/api/config/public');
+    const r = await t.call(systemRoutes.publicConfig);
     expect(r.status).toBe(200);
     expect(r.body.support_phones.length).toBeGreaterThan(0);
     expect(r.body.partner_links[0]).toEqual({ title: 'ЕИС в сфере закупок', url: 'https://zakupki.gov.ru' });
@@ -128,7 +125,8 @@ describe('system', () => {
   });
 
   it('OpenAPI documents the routes', async () => {
-    const r = await t.req('GET', '/api/docs/json');
+    // the OpenAPI document is not a route of the contract
+    const r = await t.req<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
     expect(r.status).toBe(200);
     expect(Object.keys(r.body.paths)).toEqual(
       expect.arrayContaining(['/api/auth/login', '/api/notifications/{id}/read', '/api/health']),
@@ -136,16 +134,16 @@ describe('system', () => {
   });
 
   it('security headers are set and CORS is closed by default', async () => {
-    const r = await t.req('GET', '/api/health', { headers: { origin: 'https://evil.example' } });
+    const r = await t.call(systemRoutes.health, { headers: { origin: 'https://evil.example' } });
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('audit log is readable by staff and refused to clients', async () => {
-    const staff = await t.req('GET', '/api/audit?entity=session', { token: await t.login('admin') });
+    const staff = await t.call(systemRoutes.audit, { query: { entity: 'session' }, as: 'admin' });
     expect(staff.status).toBe(200);
-    expect(staff.body.items.some((e: { action: string }) => e.action === 'login')).toBe(true);
-    expect((await t.req('GET', '/api/audit', { token: await t.login('client') })).status).toBe(403);
+    expect(staff.body.items.some((e) => e.action === 'login')).toBe(true);
+    expect((await t.call(systemRoutes.audit, { as: 'client' })).status).toBe(403);
   });
 });
 
@@ -164,14 +162,13 @@ describe('jobs and notifications', () => {
     expect(attempts).toEqual([0, 1, 2]);
     expect(p.message).toBe('Задание выполнено с попытки 3');
     s.close();
-    const list = await t.req('GET', '/api/notifications', { token });
+    const list = await t.call(systemRoutes.notifications, { as: { token } });
     expect(list.body.unread).toBeGreaterThanOrEqual(1);
     expect(list.body.items[0].id).toBe(p.notification_id);
-    const read = await t.req('POST', `/api/notifications/${p.notification_id}/read`, { token });
+    const params = { id: p.notification_id };
+    const read = await t.call(systemRoutes.readNotification, { params, as: { token } });
     expect(read.body.read_at).not.toBeNull();
-    const other = await t.req('POST', `/api/notifications/${p.notification_id}/read`, {
-      token: await t.login('client2'),
-    });
+    const other = await t.call(systemRoutes.readNotification, { params, as: 'client2' });
     expect(other.status).toBe(404);
     const [row] = await t.app.deps.db
       .select()
@@ -188,12 +185,12 @@ describe('sockets', () => {
   });
 
   it('logout disconnects the open sockets of that session', async () => {
-    const login = await t.req('POST', '/api/auth/login', {
+    const login = await t.call(authRoutes.login, {
       body: { login: 'specialist@demo.local', password: 'demo-password' },
     });
     const s = await socket('/auth', login.body.token);
     const gone = waitFor<string>(s, 'disconnect');
-    await t.req('POST', '/api/auth/logout', { token: login.body.token });
+    await t.call(authRoutes.logout, { as: { token: login.body.token } });
     expect(await gone).toBe('io server disconnect');
   });
 

@@ -1,5 +1,19 @@
+import {
+  contractRoutes as c,
+  companyRoutes,
+  procurementDocumentRoutes as d,
+  fileRoutes,
+  importRoutes,
+  procurementRoutes as p,
+  paymentRoutes,
+  performanceRoutes,
+  type RouteBody,
+  systemRoutes,
+  updRoutes,
+  exportRoutes as x,
+} from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   bankRequisites,
@@ -24,7 +38,7 @@ import {
   methodIds,
   procurementBody,
 } from '../src/modules/procurements/procurements.factories.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { testAppForFile } from './harness.js';
 
 /**
  * Issue 18 item 5: ids of other companies cannot be probed. The client of company B, under B's
@@ -33,7 +47,7 @@ import { createTestApp, type TestApp } from './harness.js';
  * for ids in a body and for another user's notification.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 let a: number;
 let b: number;
 let tokenA: string;
@@ -82,7 +96,6 @@ async function execution(companyId: number, token: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   a = t.ids.companies.client1;
   b = t.ids.companies.client2;
   tokenA = await t.login('client');
@@ -103,9 +116,10 @@ beforeAll(async () => {
   });
   A.report = report.id;
   A.reportFile = report.file_id ?? 0;
-  const perf = await t.req('POST', `/api/companies/${a}/contracts/${A.contract}/performance`, {
-    token: tokenA,
+  const perf = await t.call(performanceRoutes.create, {
+    params: { company_id: a, id: A.contract },
     body: { period_from: '2017-09-01', period_to: '2017-09-30' },
+    as: 'client',
   });
   expect(perf.status, JSON.stringify(perf.body)).toBe(202);
   A.performance = perf.body.performance_id;
@@ -125,9 +139,6 @@ beforeAll(async () => {
   notificationA = (await db.select().from(notifications).where(eq(notifications.companyId, a)).limit(1))[0]
     .id;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function denials(): Promise<number> {
   const [r] = await t.app.deps.db
@@ -143,128 +154,172 @@ type Probe = [
   call: (id: number) => Promise<{ status: number; body: unknown }>,
 ];
 
-const req = (method: string, url: string, body?: unknown) => t.req(method, url, { token: tokenB, body });
-const cb = () => `/api/companies/${b}`;
+/** A call by the client of company B under B's own path. */
+const asB = { as: 'client2' } as const;
+const inB = <P extends object>(params: P) => ({ company_id: b, ...params });
+// contractBody (contracts.test-helpers.ts) is not typed from the contract's input yet
+const created = (over: Record<string, unknown> = {}) => contractBody(over) as RouteBody<typeof c.create>;
+const updated = (over: Record<string, unknown> = {}) => contractBody(over) as RouteBody<typeof c.update>;
 
 const PROBES: Probe[] = [
-  ['contract card', () => A.contract, (id) => req('GET', `${cb()}/contracts/${id}`)],
-  ['contract update', () => A.contract, (id) => req('PUT', `${cb()}/contracts/${id}`, contractBody())],
+  ['contract card', () => A.contract, (id) => t.call(c.get, { params: inB({ id }), ...asB })],
+  [
+    'contract update',
+    () => A.contract,
+    (id) => t.call(c.update, { params: inB({ id }), body: updated(), ...asB }),
+  ],
   [
     'contract status',
     () => A.contract,
-    (id) => req('POST', `${cb()}/contracts/${id}/status`, { status: 'executed' }),
+    (id) => t.call(c.status, { params: inB({ id }), body: { status: 'executed' }, ...asB }),
   ],
   [
     'contract archive',
     () => A.contract,
-    (id) => req('POST', `${cb()}/contracts/${id}/archive`, { archived: true }),
+    (id) => t.call(c.archive, { params: inB({ id }), body: { archived: true }, ...asB }),
   ],
   [
     'contract publication',
     () => A.contract,
-    (id) => req('POST', `${cb()}/contracts/${id}/eis-publication`, { eis_published_at: '2024-03-01' }),
+    (id) => t.call(c.publication, { params: inB({ id }), body: { eis_published_at: '2024-03-01' }, ...asB }),
   ],
-  ['contract history', () => A.contract, (id) => req('GET', `${cb()}/contracts/${id}/history`)],
-  ['contract events', () => A.contract, (id) => req('GET', `${cb()}/contracts/${id}/events`)],
+  ['contract history', () => A.contract, (id) => t.call(c.history, { params: inB({ id }), ...asB })],
+  ['contract events', () => A.contract, (id) => t.call(c.events, { params: inB({ id }), ...asB })],
   [
     'EIS contract export',
     () => A.contract,
-    (id) => req('POST', `${cb()}/contracts/${id}/export/eis-contract`, {}),
+    (id) => t.call(x.eisContract, { params: inB({ id }), body: {}, ...asB }),
   ],
   [
     'EIS performance export',
     () => A.contract,
-    (id) => req('POST', `${cb()}/contracts/${id}/export/eis-performance`, {}),
+    (id) => t.call(x.eisPerformance, { params: inB({ id }), body: {}, ...asB }),
   ],
   [
     'OCDS of chosen contracts',
     () => A.contract,
-    (id) => req('POST', `${cb()}/exports/ocds`, { contract_ids: [id] }),
+    (id) => t.call(x.ocds, { params: inB({}), body: { contract_ids: [id] }, ...asB }),
   ],
   [
     'performance create',
     () => A.contract,
     (id) =>
-      req('POST', `${cb()}/contracts/${id}/performance`, {
-        period_from: '2017-09-01',
-        period_to: '2017-09-30',
+      t.call(performanceRoutes.create, {
+        params: inB({ id }),
+        body: { period_from: '2017-09-01', period_to: '2017-09-30' },
+        ...asB,
       }),
   ],
-  ['performance list', () => A.contract, (id) => req('GET', `${cb()}/contracts/${id}/performance`)],
+  [
+    'performance list',
+    () => A.contract,
+    (id) => t.call(performanceRoutes.list, { params: inB({ id }), ...asB }),
+  ],
   [
     'performance record',
     () => A.performance,
-    (id) => req('GET', `${cb()}/contracts/${B.contract}/performance/${id}`),
+    (id) => t.call(performanceRoutes.get, { params: inB({ id: B.contract, performance_id: id }), ...asB }),
   ],
-  ['report', () => A.report, (id) => req('GET', `${cb()}/reports/${id}`)],
-  ['procurement card', () => A.procurement, (id) => req('GET', `${cb()}/procurements/${id}`)],
-  ['procurement history', () => A.procurement, (id) => req('GET', `${cb()}/procurements/${id}/history`)],
-  ['import run', () => A.run, (id) => req('GET', `${cb()}/imports/${id}`)],
-  ['UPD document', () => A.upd, (id) => req('GET', `${cb()}/upd-documents/${id}`)],
+  ['report', () => A.report, (id) => t.call(x.get, { params: inB({ report_id: id }), ...asB })],
+  ['procurement card', () => A.procurement, (id) => t.call(p.get, { params: inB({ id }), ...asB })],
+  ['procurement history', () => A.procurement, (id) => t.call(p.history, { params: inB({ id }), ...asB })],
+  ['import run', () => A.run, (id) => t.call(importRoutes.get, { params: inB({ import_id: id }), ...asB })],
+  ['UPD document', () => A.upd, (id) => t.call(updRoutes.get, { params: inB({ id }), ...asB })],
   [
     'UPD contract',
     () => A.upd,
-    (id) => req('PUT', `${cb()}/upd-documents/${id}/contract`, { contract_id: B.contract }),
+    (id) => t.call(updRoutes.setContract, { params: inB({ id }), body: { contract_id: B.contract }, ...asB }),
   ],
-  ['UPD mapping', () => A.upd, (id) => req('POST', `${cb()}/upd-documents/${id}/mapping`, { lines: [] })],
+  [
+    'UPD mapping',
+    () => A.upd,
+    (id) => t.call(updRoutes.mapping, { params: inB({ id }), body: { lines: [] }, ...asB }),
+  ],
   [
     'payment assign',
     () => A.payment,
-    (id) => req('POST', `${cb()}/payments/${id}/assign`, { contract_id: B.contract }),
+    (id) => t.call(paymentRoutes.assign, { params: inB({ id }), body: { contract_id: B.contract }, ...asB }),
   ],
-  ['payment ignore', () => A.payment, (id) => req('POST', `${cb()}/payments/${id}/ignore`)],
+  ['payment ignore', () => A.payment, (id) => t.call(paymentRoutes.ignore, { params: inB({ id }), ...asB })],
   [
     'contact update',
     () => A.contact,
-    (id) => req('PUT', `${cb()}/contacts/${id}`, { full_name: 'Чужой контакт', is_active: false }),
+    (id) =>
+      t.call(companyRoutes.contacts.update, {
+        params: { id: b, item_id: id },
+        body: { full_name: 'Чужой контакт', is_active: false },
+        ...asB,
+      }),
   ],
-  ['contact delete', () => A.contact, (id) => req('DELETE', `${cb()}/contacts/${id}`)],
-  ['bank requisites delete', () => A.bank, (id) => req('DELETE', `${cb()}/bank_requesits/${id}`)],
-  ['customer delete', () => customerA, (id) => req('DELETE', `${cb()}/customers/${id}`)],
-  ['file', () => A.file, (id) => req('GET', `/api/files/${id}`)],
-  ['file page metadata', () => A.file, (id) => req('GET', `/api/files/${id}/meta`)],
-  ['report file page metadata', () => A.reportFile, (id) => req('GET', `/api/files/${id}/meta`)],
   [
-    'procurement documentation',
-    () => A.procurement,
-    (id) => req('GET', `${cb()}/procurements/${id}/documentation`),
+    'contact delete',
+    () => A.contact,
+    (id) => t.call(companyRoutes.contacts.remove, { params: { id: b, item_id: id }, ...asB }),
   ],
+  [
+    'bank requisites delete',
+    () => A.bank,
+    (id) => t.call(companyRoutes.bank.remove, { params: { id: b, item_id: id }, ...asB }),
+  ],
+  [
+    'customer delete',
+    () => customerA,
+    (id) => t.call(companyRoutes.customers.remove, { params: { id: b, item_id: id }, ...asB }),
+  ],
+  ['file', () => A.file, (id) => t.call(fileRoutes.get, { params: { id }, ...asB })],
+  ['file page metadata', () => A.file, (id) => t.call(fileRoutes.meta, { params: { id }, ...asB })],
+  [
+    'report file page metadata',
+    () => A.reportFile,
+    (id) => t.call(fileRoutes.meta, { params: { id }, ...asB }),
+  ],
+  ['procurement documentation', () => A.procurement, (id) => t.call(d.get, { params: inB({ id }), ...asB })],
   [
     'procurement document versions',
     () => A.procurement,
-    (id) => req('GET', `${cb()}/procurements/${id}/documentation/1/outputs`),
+    (id) => t.call(d.outputs, { params: inB({ id, document_id: 1 }), ...asB }),
   ],
-  ['notification of another user', () => notificationA, (id) => req('POST', `/api/notifications/${id}/read`)],
+  [
+    'notification of another user',
+    () => notificationA,
+    (id) => t.call(systemRoutes.readNotification, { params: { id }, ...asB }),
+  ],
   // ids in a body
   [
     'contract_id of a UPD document',
     () => A.contract,
-    (id) => req('PUT', `${cb()}/upd-documents/${B.upd}/contract`, { contract_id: id }),
+    (id) => t.call(updRoutes.setContract, { params: inB({ id: B.upd }), body: { contract_id: id }, ...asB }),
   ],
   [
     'contract_id of a payment',
     () => A.contract,
-    (id) => req('POST', `${cb()}/payments/${B.payment}/assign`, { contract_id: id }),
+    (id) =>
+      t.call(paymentRoutes.assign, { params: inB({ id: B.payment }), body: { contract_id: id }, ...asB }),
   ],
   [
     'procurement_id of a new contract',
     () => A.procurement,
-    (id) => req('POST', `${cb()}/contracts`, contractBody({ procurement_id: id })),
+    (id) => t.call(c.create, { params: inB({}), body: created({ procurement_id: id }), ...asB }),
   ],
   [
     'customer_id of a new contract',
     () => customerA,
-    (id) => req('POST', `${cb()}/contracts`, contractBody({ customer_id: id })),
+    (id) => t.call(c.create, { params: inB({}), body: created({ customer_id: id }), ...asB }),
   ],
   [
     'procurement_method_id of a new contract',
     () => methodA,
-    (id) => req('POST', `${cb()}/contracts`, contractBody({ procurement_method_id: id })),
+    (id) => t.call(c.create, { params: inB({}), body: created({ procurement_method_id: id }), ...asB }),
   ],
   [
     'price_method_id of a contract update',
     () => priceMethodA,
-    (id) => req('PUT', `${cb()}/contracts/${B.contract}`, contractBody({ price_method_id: id })),
+    (id) =>
+      t.call(c.update, {
+        params: inB({ id: B.contract }),
+        body: updated({ price_method_id: id }),
+        ...asB,
+      }),
   ],
 ];
 

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { authRoutes, buildPath, type ErrorBody, type RouteDef, type RouteResponse } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { freePort } from '../bench/lib.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo/demo.seed.js';
+import { type CallOpts, queryString } from './harness.js';
 
 /** Real server processes (as `npm start` runs them) for the cluster and outage tests. */
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -49,37 +51,40 @@ export async function stopNode(child: ChildProcess) {
 }
 
 export async function login(port: number, loginName: string) {
-  const r = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: loginName, password: DEMO_PASSWORD }),
-  });
+  const r = await call(port, authRoutes.login, { body: { login: loginName, password: DEMO_PASSWORD } });
   if (r.status !== 200) throw new Error(`login ${loginName} answered ${r.status}`);
-  return (await r.json()) as { token: string; user: { id: number } };
+  return r.body;
 }
 
-export async function call(
+/**
+ * Calls a route of the contract on a server process, typed from its schemas like `t.call` of the
+ * harness (the answer is typed as the route's success body; `errorOf` reads an error answer).
+ */
+export async function call<R extends RouteDef>(
   port: number,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
+  route: R,
+  opts: Pick<CallOpts<R>, 'params' | 'query' | 'body'> & { token?: string } = {},
+): Promise<{ status: number; body: RouteResponse<R> }> {
+  const url =
+    buildPath(route.path, opts.params as Record<string, string | number>) + queryString(opts.query as never);
   const r = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
+    method: route.method,
     headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await r.text();
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);
   } catch {}
-  return { status: r.status, body: parsed };
+  return { status: r.status, body: parsed as RouteResponse<R> };
 }
+
+/** The error of an answer that is not the route's success (`{error: {code, message}}`). */
+export const errorOf = (r: { body: unknown }) => (r.body as ErrorBody).error;
 
 export function openSocket(port: number, token: string, reconnection = false): Promise<Socket> {
   return new Promise((resolve, reject) => {

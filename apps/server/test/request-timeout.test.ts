@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import { like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorEvents } from '../src/db/schema/index.js';
 import { currentScope, throwIfTimedOut } from '../src/lib/request-scope.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { testAppForFile } from './harness.js';
 
 /**
  * "No request keeps working after it has answered 504" (docs/architecture.md, Errors): routes
@@ -11,80 +11,76 @@ import { createTestApp, type TestApp } from './harness.js';
  */
 const BUDGET = 800;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let t: TestApp;
 let base: string;
 let token: string;
 
 const mark = (code: string) => ({ code, message: 'request-timeout test' });
 
-beforeAll(async () => {
-  t = await createTestApp(
-    { REQUEST_TIMEOUT_MS: String(BUDGET) },
-    {
-      listen: true,
-      extend: async (app) => {
-        const db = app.deps.db;
-        // one transaction: a row at once, more after the deadline, then the commit
-        app.post<{ Body: { tag: string } }>('/api/test/slow-transaction', async (req) => {
-          await db.transaction(async (tx) => {
-            await tx.insert(errorEvents).values(mark(`${req.body.tag}-1`));
-            await sleep(BUDGET + 400);
-            await tx.insert(errorEvents).values(mark(`${req.body.tag}-2`));
-          });
-          return { done: true };
+const t = testAppForFile(
+  { REQUEST_TIMEOUT_MS: String(BUDGET) },
+  {
+    listen: true,
+    extend: async (app) => {
+      const db = app.deps.db;
+      // one transaction: a row at once, more after the deadline, then the commit
+      app.post<{ Body: { tag: string } }>('/api/test/slow-transaction', async (req) => {
+        await db.transaction(async (tx) => {
+          await tx.insert(errorEvents).values(mark(`${req.body.tag}-1`));
+          await sleep(BUDGET + 400);
+          await tx.insert(errorEvents).values(mark(`${req.body.tag}-2`));
         });
-        // the slow part is not SQL: the transaction's work is done, only the commit is left
-        app.post<{ Body: { tag: string } }>('/api/test/slow-before-commit', async (req) => {
-          await db.transaction(async (tx) => {
-            await tx.insert(errorEvents).values(mark(`${req.body.tag}-1`));
-            await sleep(BUDGET + 400);
-          });
-          return { done: true };
+        return { done: true };
+      });
+      // the slow part is not SQL: the transaction's work is done, only the commit is left
+      app.post<{ Body: { tag: string } }>('/api/test/slow-before-commit', async (req) => {
+        await db.transaction(async (tx) => {
+          await tx.insert(errorEvents).values(mark(`${req.body.tag}-1`));
+          await sleep(BUDGET + 400);
         });
-        // writes outside a transaction, one every 300 ms, for three times the budget
-        app.post<{ Body: { tag: string } }>('/api/test/slow-loop', async (req) => {
-          for (let i = 0; i < 8; i++) {
-            await db.insert(errorEvents).values(mark(`${req.body.tag}-${i}`));
-            await sleep(300);
-          }
-          return { done: true };
+        return { done: true };
+      });
+      // writes outside a transaction, one every 300 ms, for three times the budget
+      app.post<{ Body: { tag: string } }>('/api/test/slow-loop', async (req) => {
+        for (let i = 0; i < 8; i++) {
+          await db.insert(errorEvents).values(mark(`${req.body.tag}-${i}`));
+          await sleep(300);
+        }
+        return { done: true };
+      });
+      // work that is not SQL asks the scope itself
+      app.post('/api/test/slow-cpu', async () => {
+        await sleep(BUDGET + 300);
+        throwIfTimedOut();
+        return { done: true };
+      });
+      // whether the handler runs inside its request's scope, after a body of each kind is parsed
+      const inScope = async () => ({ in_scope: currentScope() !== undefined });
+      app.get('/api/test/scope', inScope);
+      app.post('/api/test/scope', inScope);
+      await app.register(async (scope) => {
+        await scope.register(multipart);
+        scope.post('/api/test/scope-upload', async (req) => {
+          const part = await req.file();
+          await part?.toBuffer();
+          return inScope();
         });
-        // work that is not SQL asks the scope itself
-        app.post('/api/test/slow-cpu', async () => {
-          await sleep(BUDGET + 300);
-          throwIfTimedOut();
-          return { done: true };
-        });
-        // whether the handler runs inside its request's scope, after a body of each kind is parsed
-        const inScope = async () => ({ in_scope: currentScope() !== undefined });
-        app.get('/api/test/scope', inScope);
-        app.post('/api/test/scope', inScope);
-        await app.register(async (scope) => {
-          await scope.register(multipart);
-          scope.post('/api/test/scope-upload', async (req) => {
-            const part = await req.file();
-            await part?.toBuffer();
-            return inScope();
-          });
-        });
-        // a write still running at the deadline: the 504 waits for it
-        app.post<{ Body: { tag: string } }>('/api/test/write-across-deadline', async (req) => {
-          await sleep(BUDGET / 2);
-          await db.execute(
-            sql`insert into error_events (code, message) select ${`${req.body.tag}-1`}, 'request-timeout test' from pg_sleep(1)`,
-          );
-          await sleep(BUDGET);
-          await db.insert(errorEvents).values(mark(`${req.body.tag}-2`));
-          return { done: true };
-        });
-      },
+      });
+      // a write still running at the deadline: the 504 waits for it
+      app.post<{ Body: { tag: string } }>('/api/test/write-across-deadline', async (req) => {
+        await sleep(BUDGET / 2);
+        await db.execute(
+          sql`insert into error_events (code, message) select ${`${req.body.tag}-1`}, 'request-timeout test' from pg_sleep(1)`,
+        );
+        await sleep(BUDGET);
+        await db.insert(errorEvents).values(mark(`${req.body.tag}-2`));
+        return { done: true };
+      });
     },
-  );
+  },
+);
+beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   token = await t.login('admin');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function post(path: string, body: unknown) {

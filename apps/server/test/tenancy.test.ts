@@ -1,10 +1,10 @@
 import { buildPath, type RouteDef } from '@zakupki/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/lib/route.js';
 import { accountFor, companyBody, innFor } from '../src/modules/companies/companies.factories.js';
 import { contractBody } from '../src/modules/contracts/contracts.factories.js';
 import { procurementBody } from '../src/modules/procurements/procurements.factories.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { testAppForFile } from './harness.js';
 
 /**
  * The walk of issue 13: every route of the contract registered under /api/companies/:… declares
@@ -13,17 +13,7 @@ import { createTestApp, type TestApp } from './harness.js';
  * the body is parsed, so none of them reaches validation (which would answer 400).
  */
 
-let t: TestApp;
-let other: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  other = t.ids.companies.client2;
-  await t.login('client');
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = testAppForFile();
 
 /** The routes under /api/companies that take no company parameter (they list or create companies). */
 const NOT_SCOPED = new Set(['GET /api/companies', 'POST /api/companies', 'GET /api/companies/my']);
@@ -160,6 +150,7 @@ describe('every company-scoped route of the contract', () => {
   });
 
   it('answers 404 and audits every call by the client of another company, whatever the body', async () => {
+    const other = t.ids.companies.client2;
     const routes = companyRoutesOf().filter((r) => r.company);
     let calls = 0;
     for (const r of routes) {
