@@ -2,6 +2,7 @@ import type { CatalogSort, Okpd2PathStep } from '@zakupki/shared';
 import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { onPage, type Paging } from '../../db/paging.js';
 import { catalogEntries, companies } from '../../db/schema/index.js';
 import type { EntryListRow, EntryRow, View } from './catalog-kinds.js';
 
@@ -94,7 +95,7 @@ export async function listEntries(
   db: Tx,
   view: View,
   f: EntryFilter,
-  page: { limit: number; offset: number } | null,
+  page: Paging | null,
 ): Promise<{ rows: EntryListRow[]; total: number }> {
   const where = filterCondition(view, f);
   const base = db
@@ -105,7 +106,7 @@ export async function listEntries(
     .where(where)
     .orderBy(...orderOf(f.sort, f.order));
   const [rows, [{ total }]] = await Promise.all([
-    page ? base.limit(page.limit).offset(page.offset) : base,
+    page ? onPage(base, page) : base,
     db.select({ total: sql<number>`count(*)::int` }).from(catalogEntries).where(where),
   ]);
   return { rows: rows.map(flatten), total: Number(total) };

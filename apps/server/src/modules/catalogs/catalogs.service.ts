@@ -113,10 +113,7 @@ export async function listCatalog<T>(
   const { db } = deps;
   assertMayOpen(actor, view.descriptor);
   if (q.company_id) await assertMayReadCompany(db, actor, view.descriptor, q.company_id);
-  const { rows, total } = await listEntries(db, view, filterOf(view, q), {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
+  const { rows, total } = await listEntries(db, view, filterOf(view, q), q);
   return { items: await presentEntries<T>(db, actor, view, rows), total, page: q.page, limit: q.limit };
 }
 

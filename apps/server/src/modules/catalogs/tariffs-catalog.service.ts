@@ -59,10 +59,7 @@ export async function listTariffs(
   q: Query & { page: number; limit: number },
 ): Promise<Page<TariffItem>> {
   assertMayOpen(actor, TARIFFS);
-  const { rows, total } = await listTariffRows(deps.db, filterOf(q), {
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
+  const { rows, total } = await listTariffRows(deps.db, filterOf(q), q);
   return { items: await present(deps.db, actor, rows.map(toTariff)), total, page: q.page, limit: q.limit };
 }
 

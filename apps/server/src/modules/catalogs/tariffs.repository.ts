@@ -1,6 +1,7 @@
 import type { TariffSort } from '@zakupki/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { onPage, type Paging } from '../../db/paging.js';
 import { companies, customers, tariffs, users } from '../../db/schema/index.js';
 import { containsText } from './catalogs.repository.js';
 
@@ -25,11 +26,7 @@ const SORT_KEY: Record<TariffSort, SQL | typeof tariffs.pricePerMonth | typeof t
   created_at: tariffs.createdAt,
 };
 
-export async function listTariffRows(
-  db: Tx,
-  f: TariffFilter,
-  page: { limit: number; offset: number } | null,
-) {
+export async function listTariffRows(db: Tx, f: TariffFilter, page: Paging | null) {
   const dir = f.order === 'desc' ? desc : asc;
   const where = and(
     f.includeArchived ? undefined : isNull(tariffs.archivedAt),
@@ -41,7 +38,7 @@ export async function listTariffRows(
     .where(where)
     .orderBy(dir(SORT_KEY[f.sort]), dir(tariffs.id));
   const [rows, [{ total }]] = await Promise.all([
-    page ? base.limit(page.limit).offset(page.offset) : base,
+    page ? onPage(base, page) : base,
     db.select({ total: sql<number>`count(*)::int` }).from(tariffs).where(where),
   ]);
   return {

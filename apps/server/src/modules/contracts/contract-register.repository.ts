@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL,
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { offsetOf } from '../../db/paging.js';
 import { contractDuties, contractStatusRank, contracts, textsOverflow } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { LIST_COLUMNS } from './contracts.repository.js';
@@ -174,7 +175,7 @@ export async function registerPage(db: Db, companyId: number, q: ListIn, today: 
         .where(where)
         .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+        .offset(offsetOf(q));
   let total: number;
   const seen = rows.length > 0 && rows[0].registerVersion !== null ? Number(rows[0].registerVersion) : null;
   if (rows.length > 0 && !cached) {

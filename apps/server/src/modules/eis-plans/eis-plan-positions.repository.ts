@@ -2,6 +2,7 @@ import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
+import { onPage } from '../../db/paging.js';
 import {
   contracts,
   eisPlanPositions,
@@ -71,14 +72,15 @@ export async function positionsPage(
   page: { page: number; limit: number },
 ) {
   const pv = eisPlanPositionVersions;
-  const rows = await tx
-    .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
-    .from(pv)
-    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
-    .where(positionWhere(versionId, companyId, f))
-    .orderBy(asc(pv.sort))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+  const rows = await onPage(
+    tx
+      .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
+      .from(pv)
+      .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
+      .where(positionWhere(versionId, companyId, f))
+      .orderBy(asc(pv.sort)),
+    page,
+  );
   const sums = rows.length
     ? await tx
         .select({
@@ -291,10 +293,7 @@ export async function searchPositions(
       .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
       .where(where);
   const [rows, [{ n }]] = await Promise.all([
-    from()
-      .orderBy(desc(eisPlans.year), asc(eisPlans.registrationNumber), asc(pv.sort))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+    onPage(from().orderBy(desc(eisPlans.year), asc(eisPlans.registrationNumber), asc(pv.sort)), page),
     tx
       .select({ n: count() })
       .from(eisPlanPositions)

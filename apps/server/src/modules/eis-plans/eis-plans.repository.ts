@@ -2,6 +2,7 @@ import type { EisPlanListQuery } from '@zakupki/shared';
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
+import { onPage } from '../../db/paging.js';
 import {
   type EisPlanTotalsJson,
   eisPlanPositions,
@@ -145,10 +146,10 @@ export async function listPlans(tx: Tx, companyId: number, q: EisPlanListQuery) 
         and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
       )
       .where(where);
-  const rows = await base()
-    .orderBy(desc(eisPlans.year), asc(eisPlans.planType), asc(eisPlans.registrationNumber))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const rows = await onPage(
+    base().orderBy(desc(eisPlans.year), asc(eisPlans.planType), asc(eisPlans.registrationNumber)),
+    q,
+  );
   const [{ total }] = await tx
     .select({ total: count() })
     .from(eisPlans)

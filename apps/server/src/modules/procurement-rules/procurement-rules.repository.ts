@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { onPage } from '../../db/paging.js';
 import {
   catalogEntries,
   companies,
@@ -32,13 +33,18 @@ export async function listRules(
     q.text ? ilike(procurementRules.title, `%${q.text.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select()
-      .from(procurementRules)
-      .where(where)
-      .orderBy(asc(procurementRules.archivedAt), desc(procurementRules.createdAt), desc(procurementRules.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+    onPage(
+      tx
+        .select()
+        .from(procurementRules)
+        .where(where)
+        .orderBy(
+          asc(procurementRules.archivedAt),
+          desc(procurementRules.createdAt),
+          desc(procurementRules.id),
+        ),
+      q,
+    ),
     tx.select({ total: sql<number>`count(*)::int` }).from(procurementRules).where(where),
   ]);
   return { rows, total: Number(total) };
