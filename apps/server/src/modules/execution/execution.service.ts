@@ -1,9 +1,21 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { arrayParam, insertStatements, rowsOf } from '../../db/bulk.js';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { contractDuties, contractEventItems, contractEvents } from '../../db/schema/index.js';
 import { type DutyContract, eventDuties, refreshDuties } from '../contracts/contract-duties.service.js';
+import {
+  deleteEvent,
+  dutyInsertStatements,
+  eventInsertStatements,
+  findEventByKey,
+  insertEvent,
+  insertEventIfNew,
+  insertEventItems,
+  paidSumsStatement,
+  recomputeSums,
+  reserveEventIds,
+  setEventPublishedAt,
+  storedEventIds,
+} from './execution.repository.js';
 
 /**
  * The execution of a contract as the imports record it: contract_events rows (acceptance from
@@ -75,23 +87,11 @@ const eventValues = (e: NewEvent) => ({
  * an existing event learns the EIS publication time when the new one brings it.
  */
 export async function addEventOnce(tx: Tx, e: NewEvent): Promise<{ id: number; created: boolean }> {
-  const [row] = await tx
-    .insert(contractEvents)
-    .values(eventValues(e))
-    .onConflictDoNothing()
-    .returning({ id: contractEvents.id });
-  if (row) return { id: row.id, created: true };
-  const [existing] = await tx
-    .select({ id: contractEvents.id, publishedAt: contractEvents.eisPublishedAt })
-    .from(contractEvents)
-    .where(and(eq(contractEvents.companyId, e.companyId), eq(contractEvents.dedupeKey, e.dedupeKey)));
+  const id = await insertEventIfNew(tx, eventValues(e));
+  if (id !== null) return { id, created: true };
+  const existing = await findEventByKey(tx, e.companyId, e.dedupeKey);
   if (!existing) throw new Error(`event ${e.dedupeKey} conflicts but is not found`);
-  if (e.eisPublishedAt && !existing.publishedAt) {
-    await tx
-      .update(contractEvents)
-      .set({ eisPublishedAt: e.eisPublishedAt })
-      .where(eq(contractEvents.id, existing.id));
-  }
+  if (e.eisPublishedAt && !existing.publishedAt) await setEventPublishedAt(tx, existing.id, e.eisPublishedAt);
   return { id: existing.id, created: false };
 }
 
@@ -123,15 +123,11 @@ export class EventIds {
   ): Promise<{ placed: PlacedEvent[]; rows: EventInsert[] }> {
     const unknown = events.filter((e) => !this.placed.has(eventKey(e.companyId, e.dedupeKey)));
     if (unknown.length > 0) {
-      const stored = await this.reads
-        .select({ id: contractEvents.id, companyId: contractEvents.companyId, key: contractEvents.dedupeKey })
-        .from(contractEvents)
-        .where(
-          and(
-            sql`${contractEvents.companyId} = any(${arrayParam([...new Set(unknown.map((e) => e.companyId))], 'integer')})`,
-            sql`${contractEvents.dedupeKey} = any(${arrayParam([...new Set(unknown.map((e) => e.dedupeKey))], 'text')})`,
-          ),
-        );
+      const stored = await storedEventIds(
+        this.reads,
+        [...new Set(unknown.map((e) => e.companyId))],
+        [...new Set(unknown.map((e) => e.dedupeKey))],
+      );
       for (const r of stored) this.placed.set(eventKey(r.companyId, r.key!), r.id);
     }
     // a repeat within the list is not new either
@@ -156,19 +152,14 @@ export class EventIds {
     return { placed, rows };
   }
 
-  private async reserve(n: number): Promise<number[]> {
-    if (n === 0) return [];
-    const r = await rowsOf<{ id: number | string }>(
-      this.reads,
-      sql`select nextval(pg_get_serial_sequence('contract_events', 'id')) as id from generate_series(1, ${n}::int)`,
-    );
-    return r.map((x) => Number(x.id));
+  private reserve(n: number): Promise<number[]> {
+    return reserveEventIds(this.reads, n);
   }
 }
 
 /** The statements writing the new events EventIds placed. */
 export function eventStatements(rows: EventInsert[]): SQL[] {
-  return insertStatements(contractEvents, rows);
+  return eventInsertStatements(rows);
 }
 
 export type NewPaymentEvent = { id: number; contractId: number; amount: string; eventDate: string };
@@ -196,34 +187,22 @@ export function newPaymentsStatements(
       publishedAt: null,
     })),
   );
-  const out = insertStatements(contractDuties, duties.rows);
   const ids = [...paid.keys()];
-  if (ids.length === 0) return out;
-  out.push(sql`
-    update contracts c set
-      paid_amount = c.paid_amount + v.amount,
-      next_duty_kind = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
-        then v.kind else c.next_duty_kind end,
-      next_duty_due = case when v.due < c.next_duty_due or c.next_duty_due is null and v.due is not null
-        then v.due else c.next_duty_due end,
-      updated_at = now()
-    from unnest(
-      ${arrayParam(ids, 'integer')},
-      ${arrayParam(
-        ids.map((id) => fromKopecks(paid.get(id)!)),
-        'numeric',
-      )},
-      ${arrayParam(
-        ids.map((id) => duties.earliest.get(id)?.kind ?? null),
-        'text',
-      )},
-      ${arrayParam(
-        ids.map((id) => duties.earliest.get(id)?.due ?? null),
-        'date',
-      )}
-    ) as v(id, amount, kind, due)
-    where c.id = v.id`);
-  return out;
+  return [
+    ...dutyInsertStatements(duties.rows),
+    ...(ids.length === 0
+      ? []
+      : [
+          paidSumsStatement(
+            ids.map((id) => ({
+              id,
+              amount: fromKopecks(paid.get(id)!),
+              kind: duties.earliest.get(id)?.kind ?? null,
+              due: duties.earliest.get(id)?.due ?? null,
+            })),
+          ),
+        ]),
+  ];
 }
 
 export type AcceptedLine = {
@@ -241,24 +220,20 @@ export type AcceptedLine = {
  * publication time of the replaced event is kept.
  */
 export async function replaceAcceptance(tx: Tx, e: NewEvent, lines: AcceptedLine[]): Promise<number> {
-  const [old] = await tx
-    .select({ id: contractEvents.id, publishedAt: contractEvents.eisPublishedAt })
-    .from(contractEvents)
-    .where(and(eq(contractEvents.companyId, e.companyId), eq(contractEvents.dedupeKey, e.dedupeKey)));
-  if (old) await tx.delete(contractEvents).where(eq(contractEvents.id, old.id));
-  const [row] = await tx
-    .insert(contractEvents)
-    .values(eventValues({ ...e, eisPublishedAt: e.eisPublishedAt ?? old?.publishedAt ?? null }))
-    .returning({ id: contractEvents.id });
-  if (lines.length) {
-    await tx.insert(contractEventItems).values(lines.map((l) => ({ eventId: row.id, ...l })));
-  }
-  return row.id;
+  const old = await findEventByKey(tx, e.companyId, e.dedupeKey);
+  if (old) await deleteEvent(tx, old.id);
+  const id = await insertEvent(
+    tx,
+    eventValues({ ...e, eisPublishedAt: e.eisPublishedAt ?? old?.publishedAt ?? null }),
+  );
+  await insertEventItems(
+    tx,
+    lines.map((l) => ({ eventId: id, ...l })),
+  );
+  return id;
 }
 
-export async function deleteEvent(tx: Tx, eventId: number) {
-  await tx.delete(contractEvents).where(eq(contractEvents.id, eventId));
-}
+export { deleteEvent };
 
 /**
  * Recomputes what the execution adds up to: accepted quantity and sum of each specification
@@ -270,30 +245,7 @@ export async function recomputeExecution(tx: Tx, contractIds: Iterable<number>):
   // and per duty refresh
   for (let i = 0; i < all.length; i += CHUNK) {
     const ids = all.slice(i, i + CHUNK);
-    const list = arrayParam(ids, 'integer');
-    await tx.execute(sql`
-    update contract_items ci set
-      accepted_quantity = coalesce(a.qty, 0),
-      accepted_amount = coalesce(a.amount, 0)
-    from contract_items c0
-    left join (
-      select cei.contract_item_id, sum(cei.quantity) as qty, sum(cei.amount) as amount
-      from contract_event_items cei
-      join contract_events ce on ce.id = cei.event_id and ce.kind = 'acceptance'
-      where ce.contract_id = any(${list})
-      group by cei.contract_item_id
-    ) a on a.contract_item_id = c0.id
-    where ci.id = c0.id and c0.contract_id = any(${list})
-      -- rows that keep their sums are not rewritten (a payment changes none of them)
-      and (ci.accepted_quantity <> coalesce(a.qty, 0) or ci.accepted_amount <> coalesce(a.amount, 0))`);
-    await tx.execute(sql`
-    update contracts c set
-      executed_amount = coalesce((select sum(e.amount) from contract_events e
-        where e.contract_id = c.id and e.kind = 'acceptance'), 0),
-      paid_amount = coalesce((select sum(e.amount) from contract_events e
-        where e.contract_id = c.id and e.kind = 'payment'), 0),
-      updated_at = now()
-    where c.id = any(${list})`);
+    await recomputeSums(tx, ids);
     await refreshDuties(tx, ids);
   }
 }
