@@ -46,12 +46,12 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
   });
 
   addRoute(app, systemRoutes.notifications, ({ actor, query }) =>
-    listMyNotifications(app.deps.db, actor, query),
+    listMyNotifications(app.deps, actor, query),
   );
   addRoute(app, systemRoutes.readNotification, ({ actor, params }) =>
-    readNotification(app.deps.db, actor, params.id),
+    readNotification(app.deps, actor, params.id),
   );
-  addRoute(app, systemRoutes.readAllNotifications, ({ actor }) => readAllNotifications(app.deps.db, actor));
+  addRoute(app, systemRoutes.readAllNotifications, ({ actor }) => readAllNotifications(app.deps, actor));
 
   addRoute(app, systemRoutes.testNotification, async ({ actor, body }) => {
     if (!isStaff(actor.role)) throw new AppError('forbidden', 'Доступно только сотрудникам');
@@ -69,7 +69,7 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
     return { job_id: String(jobId) };
   });
 
-  addRoute(app, systemRoutes.audit, ({ actor, query }) => auditEntries(app.deps.db, actor, query));
-  addRoute(app, systemRoutes.errorEvent, ({ actor, params }) => errorEvent(app.deps.db, actor, params.code));
+  addRoute(app, systemRoutes.audit, ({ actor, query }) => auditEntries(app.deps, actor, query));
+  addRoute(app, systemRoutes.errorEvent, ({ actor, params }) => errorEvent(app.deps, actor, params.code));
   return [testNotificationJob];
 }
