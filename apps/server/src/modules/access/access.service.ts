@@ -1,47 +1,30 @@
 import type { Permission } from '@zakupki/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { preparedOnce } from '../../db/prepared.js';
-import { companies, companyMembers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { effectivePermissions, maySeeAllCompanies } from './access.policy.js';
+import { companyCondition, findCompanyWithMember, memberCompanyIds } from './access.repository.js';
 
-/** Companies the actor may act for: null means every company (admin). */
+/*
+ * The access checks run inside a caller's request, before (or outside) its write transaction, on
+ * the pool: they take `db` (the pool), not `AppDeps`, so any service can call them with `deps.db`.
+ */
+
+/** Companies the actor may act for: null means every company (admin). Runs in the caller's request. */
 export async function companyIdsFor(db: Db, actor: Actor): Promise<number[] | null> {
   if (maySeeAllCompanies(actor.role)) return null;
-  const rows = await db
-    .select({ id: companyMembers.companyId })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, actor.userId));
-  const ids = new Set(rows.map((r) => r.id));
+  const ids = new Set(await memberCompanyIds(db, actor.userId));
   if (actor.companyId) ids.add(actor.companyId);
   return [...ids];
 }
 
-/** A SQL condition limiting `column` (a company id column) to what the actor may see. */
+/** A SQL condition limiting `column` (a company id column) to what the actor may see (in the caller's request). */
 export async function companyScope(db: Db, actor: Actor, column: AnyPgColumn): Promise<SQL | undefined> {
-  const ids = await companyIdsFor(db, actor);
-  if (ids === null) return undefined;
-  if (ids.length === 0) return sql`false`;
-  return inArray(column, ids);
+  return companyCondition(column, await companyIdsFor(db, actor));
 }
-
-const companyWithMember = (db: Db) =>
-  preparedOnce(db, 'company-with-member', (d) =>
-    d
-      .select({ id: companies.id, member: companyMembers.userId, permissions: companyMembers.permissions })
-      .from(companies)
-      .leftJoin(
-        companyMembers,
-        and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, sql.placeholder('userId'))),
-      )
-      .where(eq(companies.id, sql.placeholder('companyId')))
-      .limit(1)
-      .prepare(''),
-  );
 
 /** The answer to a company, or a row, the caller may not reach: the same as to a missing one. */
 export const NOT_FOUND = 'Запрашиваемый ресурс не найден';
@@ -53,7 +36,8 @@ export const NOT_FOUND = 'Запрашиваемый ресурс не найд�
  * explicitly, and says so in a comment. Answers 404 (never 403 with a hint) when the actor may not
  * act for the company, with `notFound` as the message (the message of a missing row, so a foreign
  * id cannot be told from a missing one), and writes the attempt to the audit log. Returns the
- * actor's permissions in the company; 403 when `permission` is not among them.
+ * actor's permissions in the company; 403 when `permission` is not among them. Runs in the
+ * caller's request (the route's gate, or a service before its transaction): it keeps `db` first.
  */
 export async function requireCompany(
   db: Db,
@@ -63,7 +47,7 @@ export async function requireCompany(
   notFound = NOT_FOUND,
 ): Promise<Permission[]> {
   // the company and the actor's membership in one statement: every company request passes here
-  const [company] = await companyWithMember(db).execute({ companyId, userId: actor.userId });
+  const company = await findCompanyWithMember(db, companyId, actor.userId);
   let perms: Permission[] | null = null;
   if (company) {
     if (actor.role === 'admin') perms = effectivePermissions('admin', null);
@@ -85,7 +69,7 @@ export async function requireCompany(
  * Missing (`owner` null or undefined) and foreign rows answer the same 404 with the row's own
  * message (`notFound`), so ids of other companies cannot be probed; a foreign one is audited
  * (`access_denied`, with the company that was asked for). Call outside the write transaction: the
- * audit entry must survive the refusal.
+ * audit entry must survive the refusal. Runs in the caller's request on the pool (`db`).
  */
 export async function assertOwned(
   db: Db,
@@ -104,7 +88,10 @@ export async function assertOwned(
   throw new AppError('not_found', ref.notFound);
 }
 
-/** The audit entry of a refused reference: the row's company, and the company that was asked for. */
+/**
+ * The audit entry of a refused reference: the row's company, and the company that was asked for.
+ * Runs in the caller's request on the pool (`db`), so the entry survives the refusal.
+ */
 export async function auditRefused(
   db: Db,
   actor: Actor,
@@ -122,7 +109,10 @@ export async function auditRefused(
   });
 }
 
-/** 404 with `notFound` and an audit entry: a row out of the caller's reach, refused like a missing one. */
+/**
+ * 404 with `notFound` and an audit entry: a row out of the caller's reach, refused like a missing
+ * one. Runs in the caller's request on the pool (`db`).
+ */
 export async function denyAndAudit(
   db: Db,
   actor: Actor,

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
+import { insertAuditEntry } from './audit.repository.js';
 
 export type AuditAction =
   | 'create'
@@ -21,7 +21,10 @@ export type AuditAction =
   | 'register'
   | string;
 
-/** Writes one audit entry inside the caller's transaction (so a rolled-back write leaves none). */
+/**
+ * Writes one audit entry. Runs in the caller's transaction (`tx`; so a rolled-back write leaves
+ * none), or on the pool for an entry that must survive a refusal: it takes `tx`, not `AppDeps`.
+ */
 export async function audit(
   tx: Tx,
   actor: Actor | null,
@@ -34,7 +37,7 @@ export async function audit(
     after?: unknown;
   },
 ) {
-  await tx.insert(auditLog).values({
+  await insertAuditEntry(tx, {
     userId: actor?.userId ?? null,
     companyId: entry.companyId ?? null,
     action: entry.action,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { authRoutes } from '@zakupki/shared';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
@@ -50,7 +51,7 @@ describe('the session cookie', () => {
     const r = await withCookie(cookie.value, 'GET', '/api/auth/session');
     expect(r.statusCode).toBe(200);
     expect(r.json().user.login).toBe('operator@demo.local');
-    const bearer = await t.req('GET', '/api/auth/session', { token: body.token });
+    const bearer = await t.call(authRoutes.session, { as: { token: body.token } });
     expect(bearer.status).toBe(200);
   });
 

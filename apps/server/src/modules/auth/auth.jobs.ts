@@ -29,9 +29,9 @@ export const sendEmailCodeJob = defineJob({
           .emit('emailServiceResponse', { ok, error, email: p.email, purpose: p.purpose });
     };
     try {
-      const code = await issueEmailCode(deps.db, p.email, p.purpose, deps.config.emailCode.ttlMs);
+      const code = await issueEmailCode(deps, p.email, p.purpose);
       const minutes = Math.round(deps.config.emailCode.ttlMs / 60000);
-      await sendMail(deps.db, deps.config, deps.log, {
+      await sendMail(deps, {
         to: p.email,
         subject: SUBJECTS[p.purpose],
         body: `Ваш код: ${code}\nКод действует ${minutes} минут. Если вы не запрашивали код, просто проигнорируйте это письмо.\n\nСистема автоматизации закупок`,

@@ -1,7 +1,9 @@
+import { authRoutes } from '@zakupki/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { DEMO_PASSWORD } from '../../db/seed/demo/demo.seed.js';
+import { errorOf } from '../companies/companies.factories.js';
 
 /** Small limits; addresses come from X-Forwarded-For (TRUST_PROXY), as behind a reverse proxy. */
 const t = testAppForFile({
@@ -12,7 +14,7 @@ const t = testAppForFile({
 });
 
 const attempt = (login: string, password: string, ip: string) =>
-  t.req('POST', '/api/auth/login', { body: { login, password }, headers: { 'x-forwarded-for': ip } });
+  t.call(authRoutes.login, { body: { login, password }, headers: { 'x-forwarded-for': ip } });
 
 beforeEach(async () => {
   await t.app.deps.db.delete(loginFailures);
@@ -26,8 +28,8 @@ describe('failed logins per address', () => {
     }
     const refused = await attempt('operator@demo.local', DEMO_PASSWORD, '198.51.100.7');
     expect(refused.status).toBe(429);
-    expect(refused.body.error.code).toBe('too_many_requests');
-    expect(refused.body.error.message).toMatch(/с вашего адреса/);
+    expect(errorOf(refused).code).toBe('too_many_requests');
+    expect(errorOf(refused).message).toMatch(/с вашего адреса/);
     expect((await attempt('operator@demo.local', DEMO_PASSWORD, '198.51.100.8')).status).toBe(200);
   });
 
@@ -53,7 +55,7 @@ describe('failed logins of one account: a back-off strangers cannot turn into a 
     // from a new address even the right password waits: guessing stops
     const stranger = await attempt('client@demo.local', DEMO_PASSWORD, '192.0.2.4');
     expect(stranger.status).toBe(429);
-    expect(stranger.body.error.message).toMatch(/учётную запись/);
+    expect(errorOf(stranger).message).toMatch(/учётную запись/);
     // the owner, from the usual address, is let in
     const owner = await attempt('client@demo.local', DEMO_PASSWORD, '203.0.113.10');
     expect(owner.status).toBe(200);
@@ -68,7 +70,7 @@ describe('failed logins of one account: a back-off strangers cannot turn into a 
     }
     const r = await attempt('ghost@demo.local', 'Неверный-пароль-1', '192.0.2.14');
     expect(r.status).toBe(429);
-    expect(r.body.error.message).toMatch(/учётную запись/);
+    expect(errorOf(r).message).toMatch(/учётную запись/);
   });
 });
 
@@ -82,7 +84,7 @@ describe('failed logins in all (a spray from many addresses)', () => {
     }
     const fresh = await attempt('operator@demo.local', DEMO_PASSWORD, '100.64.1.1');
     expect(fresh.status).toBe(429);
-    expect(fresh.body.error.message).toMatch(/подбор паролей/);
+    expect(errorOf(fresh).message).toMatch(/подбор паролей/);
     expect((await attempt('specialist@demo.local', DEMO_PASSWORD, '203.0.113.20')).status).toBe(200);
   });
 });

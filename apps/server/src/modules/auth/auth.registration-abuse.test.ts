@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { authRoutes } from '@zakupki/shared';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { emailCodeRequests } from '../../db/schema/index.js';
+import { errorOf, issueList } from '../companies/companies.factories.js';
 import { issueEmailCode } from './email-codes.service.js';
 
 const t = testAppForFile(
@@ -22,7 +24,7 @@ const body = (login: string, email_code: string, password = 'Заявка-на-�
   email_code,
   company: { title: 'ООО «Проба»', inn: '7707083893' },
 });
-const register = (b: ReturnType<typeof body>) => t.req('POST', '/api/auth/register', { body: b });
+const register = (b: ReturnType<typeof body>) => t.call(authRoutes.register, { body: b });
 
 describe('registration without account enumeration', () => {
   it('without a valid code an existing login and a new one get the same answer', async () => {
@@ -31,13 +33,13 @@ describe('registration without account enumeration', () => {
       const fresh = await register(body('nobody-yet@test.local', code));
       expect(existing.status).toBe(400);
       expect(existing.body).toEqual(fresh.body);
-      expect(existing.body.error.details.issues).toEqual([
+      expect(issueList(existing)).toEqual([
         { path: 'body.email_code', message: 'Код не запрашивался или уже использован. Запросите новый код' },
       ]);
     }
     // with a code sent to each address, a wrong code is the same error too
-    await issueEmailCode(t.app.deps.db, 'client@demo.local', 'register', 600_000);
-    await issueEmailCode(t.app.deps.db, 'nobody-yet@test.local', 'register', 600_000);
+    await issueEmailCode(t.app.deps, 'client@demo.local', 'register', 600_000);
+    await issueEmailCode(t.app.deps, 'nobody-yet@test.local', 'register', 600_000);
     const existing = await register(body('client@demo.local', '999999'));
     const fresh = await register(body('nobody-yet@test.local', '999999'));
     expect(existing.status).toBe(400);
@@ -45,16 +47,16 @@ describe('registration without account enumeration', () => {
   });
 
   it('the mailbox owner with a valid code learns the login is registered (and is told what to do)', async () => {
-    const code = await issueEmailCode(t.app.deps.db, 'operator@demo.local', 'register', 600_000);
+    const code = await issueEmailCode(t.app.deps, 'operator@demo.local', 'register', 600_000);
     const r = await register(body('operator@demo.local', code));
     expect(r.status).toBe(409);
-    expect(r.body.error.message).toBe(
+    expect(errorOf(r).message).toBe(
       'Пользователь с таким e-mail уже зарегистрирован. Войдите в систему или восстановите пароль',
     );
   });
 
   it('refuses weak passwords with the shared rule’s messages', async () => {
-    const code = await issueEmailCode(t.app.deps.db, 'weak@test.local', 'register', 600_000);
+    const code = await issueEmailCode(t.app.deps, 'weak@test.local', 'register', 600_000);
     for (const [password, message] of [
       ['aaaaaaaaaa', 'Пароль не должен состоять из одного повторяющегося символа или фрагмента'],
       ['          ', 'Пароль не должен состоять из одного повторяющегося символа или фрагмента'],
@@ -67,7 +69,7 @@ describe('registration without account enumeration', () => {
     ]) {
       const r = await register(body('weak@test.local', code, password));
       expect(r.status, password).toBe(400);
-      expect(r.body.error.details.issues).toEqual([{ path: 'body.password', message }]);
+      expect(issueList(r)).toEqual([{ path: 'body.password', message }]);
     }
     // the code was not spent on refused bodies
     expect((await register(body('weak@test.local', code))).status).toBe(201);
@@ -75,12 +77,12 @@ describe('registration without account enumeration', () => {
 
   it('change password refuses one containing the login', async () => {
     const token = await t.login('client');
-    const r = await t.req('POST', '/api/auth/password', {
-      token,
+    const r = await t.call(authRoutes.changePassword, {
+      as: { token },
       body: { current_password: 'demo-password', new_password: 'my-client-secret' },
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues).toEqual([
+    expect(issueList(r)).toEqual([
       { path: 'body.new_password', message: 'Пароль не должен совпадать с логином или содержать его' },
     ]);
   });

@@ -27,7 +27,7 @@ export function authModule(app: FastifyInstance): ModuleJobs {
     setSessionCookie(req, reply, session.token, app.deps.config.session.maxMs);
     return session;
   });
-  addRoute(app, authRoutes.session, async ({ actor }) => sessionInfo(app.deps.db, actor.userId));
+  addRoute(app, authRoutes.session, async ({ actor }) => sessionInfo(deps(), actor.userId));
   addRoute(app, authRoutes.logout, async ({ actor, req, reply }) => {
     await logout(deps(), actor);
     clearSessionCookie(req, reply);
@@ -35,7 +35,7 @@ export function authModule(app: FastifyInstance): ModuleJobs {
   });
   addRoute(app, authRoutes.register, async ({ body }) => register(deps(), body));
   addRoute(app, authRoutes.registrationStatus, async ({ params }) =>
-    registrationStatus(app.deps.db, params.number),
+    registrationStatus(deps(), params.number),
   );
   addRoute(app, authRoutes.changePassword, async ({ actor, body }) => {
     await changePassword(deps(), actor, body.current_password, body.new_password);
@@ -67,23 +67,13 @@ export function authModule(app: FastifyInstance): ModuleJobs {
       refuse('С этой страницы запрошено слишком много кодов. Обновите страницу и попробуйте позже');
       return;
     }
-    const wait = await resendWaitSeconds(
-      app.deps.db,
-      parsed.data.email,
-      parsed.data.purpose,
-      app.deps.config.emailCode.resendMs,
-    );
+    const wait = await resendWaitSeconds(app.deps, parsed.data.email, parsed.data.purpose);
     if (wait > 0) {
       refuse(`Код уже отправлен. Повторно запросить код можно через ${wait} с`);
       return;
     }
     const address = addressKey(requestAddress(socket.request, app.deps.config.trustProxy));
-    const refusal = await admitEmailCodeRequest(
-      app.deps.db,
-      app.deps.config.emailCode,
-      address,
-      parsed.data.email,
-    );
+    const refusal = await admitEmailCodeRequest(app.deps, address, parsed.data.email);
     if (refusal) {
       refuse(refusal);
       return;

@@ -6,16 +6,27 @@ import {
   type RegisterBody as RegisterSchema,
   type SessionInfo,
 } from '@zakupki/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
-import { companies, contacts, users } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { addressKey } from '../../lib/client-address.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { reopenRejectedCompany } from '../companies/requested-company.service.js';
+import { toSessionInfo } from './auth.presenter.js';
+import {
+  companyByInnKpp,
+  countRegistrationNumbers,
+  findActiveContact,
+  findRegistrationStatus,
+  findSessionUser,
+  findUserById,
+  findUserByLogin,
+  insertPendingCompany,
+  insertRegisteredUser,
+  setPasswordHash,
+} from './auth.repository.js';
 import { checkEmailCode, consumeEmailCode, spendEmailCode } from './email-codes.service.js';
 import { clearFailures, failureCounts, isKnownAddress, recordFailure } from './login-failures.repository.js';
 import { loginRefusal, refusalMessage } from './login-limits.policy.js';
@@ -26,36 +37,11 @@ export const hashPassword = (password: string) => hash(password, ARGON);
 // a hash of a random password: verifying against it costs the same as a real one (no user-enumeration timing)
 let dummyHash: Promise<string> | null = null;
 
-export async function sessionInfo(db: Db, userId: number): Promise<SessionInfo> {
-  const [u] = await db
-    .select({
-      id: users.id,
-      title: users.title,
-      login: users.login,
-      role: users.role,
-      company_id: users.companyId,
-      early_access: users.earlyAccess,
-      company_title: companies.title,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+export async function sessionInfo(deps: AppDeps, userId: number): Promise<SessionInfo> {
+  const u = await findSessionUser(deps.db, userId);
   if (!u) throw new AppError('unauthorized', 'Пользователь не найден');
-  let contact: SessionInfo['contact'] = null;
-  if (u.company_id) {
-    const [c] = await db
-      .select({ id: contacts.id, full_name: contacts.fullName, email: contacts.email, phone: contacts.phone })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, u.company_id), eq(contacts.isActive, true)))
-      .limit(1);
-    contact = c ?? null;
-  }
-  return {
-    user: { id: u.id, title: u.title, login: u.login, role: u.role, company_id: u.company_id },
-    company: u.company_id ? { id: u.company_id, title: u.company_title } : null,
-    contact,
-    early_access: u.early_access,
-  };
+  const contact = u.company_id ? await findActiveContact(deps.db, u.company_id) : null;
+  return toSessionInfo(u, contact);
 }
 
 export async function login(
@@ -66,7 +52,7 @@ export async function login(
   const { db, config } = deps;
   const loginName = input.login.trim().toLowerCase();
   const address = addressKey(meta.ip);
-  const [user] = await db.select().from(users).where(eq(users.login, loginName)).limit(1);
+  const user = await findUserByLogin(db, loginName);
   const counts = await failureCounts(db, loginName, address, config.login.windowMs);
   const refusal = await loginRefusal(
     counts,
@@ -112,7 +98,7 @@ export async function login(
       companyId: user.companyId,
     },
   );
-  return { token, ...(await sessionInfo(db, user.id)) };
+  return { token, ...(await sessionInfo(deps, user.id)) };
 }
 
 export async function logout(deps: AppDeps, actor: Actor) {
@@ -127,23 +113,9 @@ export async function logout(deps: AppDeps, actor: Actor) {
   deps.sockets.disconnectSession(actor.sessionId);
 }
 
-async function nextRegistrationNumber(db: Db): Promise<string> {
+async function nextRegistrationNumber(tx: Tx): Promise<string> {
   const year = new Date().getFullYear();
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(sql`${users.registrationNumber} like ${`Р-${year}-%`}`);
-  return `Р-${year}-${String(Number(r?.n ?? 0) + 1).padStart(6, '0')}`;
-}
-
-/** The company with this ИНН and КПП (no КПП matches no КПП), as a registration looks it up. */
-async function companyByInnKpp(db: Tx, inn: string, kpp: string | null) {
-  const [row] = await db
-    .select({ id: companies.id, status: companies.status })
-    .from(companies)
-    .where(and(eq(companies.inn, inn), kpp ? eq(companies.kpp, kpp) : sql`${companies.kpp} is null`))
-    .limit(1);
-  return row ?? null;
+  return `Р-${year}-${String((await countRegistrationNumbers(tx, year)) + 1).padStart(6, '0')}`;
 }
 
 /** An archived company takes no new users: the operator restores it first. */
@@ -167,16 +139,9 @@ function assertNotArchived(company: { status: string }, inn: string) {
  * adds, where the code is spent.
  */
 export async function register(deps: AppDeps, body: z.output<typeof RegisterSchema>) {
-  const { db, config } = deps;
-  const codeId = await checkEmailCode(
-    db,
-    body.login,
-    'register',
-    body.email_code,
-    config.emailCode.maxAttempts,
-  );
-  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.login, body.login)).limit(1);
-  if (exists) {
+  const { db } = deps;
+  const codeId = await checkEmailCode(deps, body.login, 'register', body.email_code);
+  if (await findUserByLogin(db, body.login)) {
     throw new AppError(
       'duplicate',
       'Пользователь с таким e-mail уже зарегистрирован. Войдите в систему или восстановите пароль',
@@ -201,24 +166,20 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
           await assertTariffAllows(tx, companyId, 'users');
           if (known.status === 'rejected') await reopenRejectedCompany(tx, companyId);
         } else {
-          [{ id: companyId }] = await tx
-            .insert(companies)
-            .values({ title: body.company.title, inn: body.company.inn, kpp, status: 'pending' })
-            .returning({ id: companies.id });
+          companyId = await insertPendingCompany(tx, {
+            title: body.company.title,
+            inn: body.company.inn,
+            kpp,
+          });
         }
-        const registrationNumber = await nextRegistrationNumber(tx as unknown as Db);
-        const [user] = await tx
-          .insert(users)
-          .values({
-            login: body.login,
-            title: body.title,
-            passwordHash,
-            role: 'client',
-            companyId,
-            status: 'pending',
-            registrationNumber,
-          })
-          .returning();
+        const registrationNumber = await nextRegistrationNumber(tx);
+        const user = await insertRegisteredUser(tx, {
+          login: body.login,
+          title: body.title,
+          passwordHash,
+          companyId,
+          registrationNumber,
+        });
         await audit(tx, null, {
           action: 'register',
           entity: 'user',
@@ -241,12 +202,8 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
   }
 }
 
-export async function registrationStatus(db: Db, number: string) {
-  const [u] = await db
-    .select({ status: users.status })
-    .from(users)
-    .where(eq(users.registrationNumber, number))
-    .limit(1);
+export async function registrationStatus(deps: AppDeps, number: string) {
+  const u = await findRegistrationStatus(deps.db, number);
   if (!u) throw new AppError('not_found', 'Заявка с таким номером не найдена');
   const status = u.status === 'pending' ? 'pending' : u.status === 'rejected' ? 'rejected' : 'approved';
   return { registration_number: number, status } as const;
@@ -259,29 +216,23 @@ export async function changePassword(deps: AppDeps, actor: Actor, current: strin
       issues: [{ path: 'body.new_password', message: problem }],
     });
   }
-  const [u] = await deps.db.select().from(users).where(eq(users.id, actor.userId));
+  const u = await findUserById(deps.db, actor.userId);
   if (!u || !(await verify(u.passwordHash, current))) {
     throw new AppError('validation_failed', 'Текущий пароль указан неверно', {
       issues: [{ path: 'body.current_password', message: 'Текущий пароль указан неверно' }],
     });
   }
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
-    .where(eq(users.id, actor.userId));
+  await setPasswordHash(deps.db, actor.userId, await hashPassword(next));
   const revoked = await revokeUserSessions(deps.db, actor.userId, actor.sessionId);
   for (const id of revoked) deps.sockets.disconnectSession(id);
   await audit(deps.db, actor, { action: 'password_change', entity: 'user', entityId: actor.userId });
 }
 
 export async function resetPassword(deps: AppDeps, login: string, code: string, next: string) {
-  const [u] = await deps.db.select().from(users).where(eq(users.login, login)).limit(1);
-  await consumeEmailCode(deps.db, login, 'reset', code, deps.config.emailCode.maxAttempts);
+  const u = await findUserByLogin(deps.db, login);
+  await consumeEmailCode(deps, login, 'reset', code);
   if (!u) throw new AppError('not_found', 'Пользователь с таким e-mail не найден');
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
-    .where(eq(users.id, u.id));
+  await setPasswordHash(deps.db, u.id, await hashPassword(next));
   const revoked = await revokeUserSessions(deps.db, u.id);
   for (const id of revoked) deps.sockets.disconnectSession(id);
   // the mailbox's owner proved themselves: failures others caused stop holding the login

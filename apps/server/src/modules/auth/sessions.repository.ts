@@ -1,6 +1,6 @@
 import type { Role } from '@zakupki/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { newToken, sha256 } from '../../lib/ids.js';
@@ -79,7 +79,7 @@ export async function revokeSession(db: Db, sessionId: number) {
 
 /** Revokes every live session of a user (blocked, password changed); returns their ids. */
 export async function revokeUserSessions(
-  db: Db,
+  db: Tx,
   userId: number,
   exceptSessionId?: number,
 ): Promise<number[]> {

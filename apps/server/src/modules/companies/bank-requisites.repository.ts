@@ -13,16 +13,6 @@ export type BankValues = {
   isMain: boolean;
 };
 
-export const toBankRequisite = (r: BankRow) => ({
-  id: r.id,
-  company_id: r.companyId,
-  bank_name: r.bankName,
-  bik: r.bik,
-  settlement_account: r.settlementAccount,
-  correspondent_account: r.correspondentAccount,
-  is_main: r.isMain,
-});
-
 export async function listBankRequisites(tx: Tx, companyId: number, q: PageQuery) {
   const where = eq(bankRequisites.companyId, companyId);
   const { items: rows, total } = await tablePage(

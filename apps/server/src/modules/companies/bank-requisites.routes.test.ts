@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { accountFor, auditRows, breakKey } from './companies.factories.js';
+import { companyRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testAppForFile } from '../../../test/harness.js';
+import { accountFor, auditRows, type BankIn, breakKey, errorOf, issuesOf } from './companies.factories.js';
 
-let t: TestApp;
-let tok: Record<'admin' | 'specialist' | 'operator' | 'client' | 'client2', string>;
+const t = testAppForFile();
 let C: TestApp['ids']['companies'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   C = t.ids.companies;
-  tok = {
-    admin: await t.login('admin'),
-    specialist: await t.login('specialist'),
-    operator: await t.login('operator'),
-    client: await t.login('client'),
-    client2: await t.login('client2'),
-  };
-});
-afterAll(async () => {
-  await t?.close();
+  // sessions first, as before: their login audit entries come before the tests
+  for (const who of ['admin', 'specialist', 'operator', 'client', 'client2'] as const) await t.login(who);
 });
 
 const BIK = '044525593';
 const CORR = '30101810200000000593';
-const url = (companyId: number, rest = '') => `/api/companies/${companyId}/bank_requesits${rest}`;
-const issues = (body: { error: { details: { issues: { path: string; message: string }[] } } }) =>
-  Object.fromEntries(body.error.details.issues.map((i) => [i.path, i.message]));
-const body = (n: number, extra: Record<string, unknown> = {}) => ({
+const body = (n: number, extra: Partial<BankIn> = {}): BankIn => ({
   bank_name: 'АО «Альфа-Банк»',
   bik: BIK,
   settlement_account: accountFor(BIK, n),
@@ -45,7 +33,7 @@ async function mainIds(companyId: number): Promise<number[]> {
 describe('GET /api/companies/:id/bank_requesits', () => {
   it('lists the company accounts, the main one first, for every role that acts for it', async () => {
     for (const who of ['admin', 'specialist', 'operator', 'client'] as const) {
-      const r = await t.req('GET', url(C.client1), { token: tok[who] });
+      const r = await t.call(companyRoutes.bank.list, { params: { id: C.client1 }, as: who });
       expect(r.status).toBe(200);
       expect(r.body).toEqual({
         items: [
@@ -69,28 +57,31 @@ describe('GET /api/companies/:id/bank_requesits', () => {
 
 describe('bank requisite writes', () => {
   it('rejects a wrong account key naming the field', async () => {
-    const wrongSettlement = await t.req('POST', url(C.client1), {
-      token: tok.client,
+    const wrongSettlement = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
       body: body(1, { settlement_account: breakKey(accountFor(BIK, 1)) }),
     });
     expect(wrongSettlement.status).toBe(400);
-    expect(wrongSettlement.body.error.code).toBe('validation_failed');
-    expect(issues(wrongSettlement.body)).toEqual({
+    expect(errorOf(wrongSettlement).code).toBe('validation_failed');
+    expect(issuesOf(wrongSettlement)).toEqual({
       'body.settlement_account': 'Расчётный счёт не соответствует БИК (неверный контрольный ключ)',
     });
-    const wrongCorr = await t.req('POST', url(C.client1), {
-      token: tok.client,
+    const wrongCorr = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
       body: body(1, { correspondent_account: '30101810300000000593' }),
     });
-    expect(issues(wrongCorr.body)).toEqual({
+    expect(issuesOf(wrongCorr)).toEqual({
       'body.correspondent_account': 'Корреспондентский счёт не соответствует БИК (неверный контрольный ключ)',
     });
     // the key is checked against the БИК: a valid account under another bank's БИК fails
-    const otherBank = await t.req('POST', url(C.client1), {
-      token: tok.client,
+    const otherBank = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
       body: body(1, { bik: '044525225', correspondent_account: null }),
     });
-    expect(issues(otherBank.body)).toEqual({
+    expect(issuesOf(otherBank)).toEqual({
       'body.settlement_account': 'Расчётный счёт не соответствует БИК (неверный контрольный ключ)',
     });
     const r = await t.app.deps.database.query('select id from bank_requisites where company_id = $1', [
@@ -100,12 +91,13 @@ describe('bank requisite writes', () => {
   });
 
   it('lists every other invalid field in Russian', async () => {
-    const r = await t.req('POST', url(C.client1), {
-      token: tok.client,
-      body: { bik: '04452', settlement_account: '4070281080000001234' },
+    const r = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
+      invalidBody: { bik: '04452', settlement_account: '4070281080000001234' },
     });
     expect(r.status).toBe(400);
-    expect(issues(r.body)).toEqual({
+    expect(issuesOf(r)).toEqual({
       'body.bank_name': 'Обязательное поле',
       'body.bik': 'БИК должен состоять из 9 цифр',
       'body.settlement_account': 'Расчётный счёт должен состоять из 20 цифр',
@@ -114,7 +106,11 @@ describe('bank requisite writes', () => {
 
   it('creates an account; one main account at a time; audited', async () => {
     const [oldMain] = await mainIds(C.client1);
-    const r = await t.req('POST', url(C.client1), { token: tok.client, body: body(2, { is_main: true }) });
+    const r = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
+      body: body(2, { is_main: true }),
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       company_id: C.client1,
@@ -132,25 +128,34 @@ describe('bank requisite writes', () => {
     });
     expect(created.after).toMatchObject({ bik: BIK, is_main: true });
 
-    const notMain = await t.req('POST', url(C.client1), { token: tok.specialist, body: body(3) });
+    const notMain = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'specialist',
+      body: body(3),
+    });
     expect(notMain.body.is_main).toBe(false);
     expect(await mainIds(C.client1)).toEqual([r.body.id]);
 
-    const back = await t.req('PUT', url(C.client1, `/${oldMain}`), {
-      token: tok.admin,
+    const back = await t.call(companyRoutes.bank.update, {
+      params: { id: C.client1, item_id: oldMain },
+      as: 'admin',
       body: { ...body(0), settlement_account: '40702810800000012345', is_main: true },
     });
     expect(back.status).toBe(200);
     expect(await mainIds(C.client1)).toEqual([oldMain]);
-    const list = await t.req('GET', url(C.client1), { token: tok.client });
+    const list = await t.call(companyRoutes.bank.list, { params: { id: C.client1 }, as: 'client' });
     expect(list.body.total).toBe(3);
     expect(list.body.items[0].id).toBe(oldMain);
   });
 
   it('refuses the same account twice with 409 duplicate', async () => {
-    const r = await t.req('POST', url(C.client1), { token: tok.client, body: body(2) });
+    const r = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
+      body: body(2),
+    });
     expect(r.status).toBe(409);
-    expect(r.body.error).toEqual({
+    expect(errorOf(r)).toEqual({
       code: 'duplicate',
       message: `Расчётный счёт ${accountFor(BIK, 2)} в банке с БИК ${BIK} уже есть у компании`,
       details: { fields: ['bik', 'settlement_account'] },
@@ -158,10 +163,15 @@ describe('bank requisite writes', () => {
   });
 
   it('updates and deletes; audited with before and after', async () => {
-    const created = await t.req('POST', url(C.client1), { token: tok.client, body: body(4) });
+    const created = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'client',
+      body: body(4),
+    });
     const id = created.body.id;
-    const put = await t.req('PUT', url(C.client1, `/${id}`), {
-      token: tok.client,
+    const put = await t.call(companyRoutes.bank.update, {
+      params: { id: C.client1, item_id: id },
+      as: 'client',
       body: body(5, { bank_name: 'Альфа-Банк, филиал', correspondent_account: '' }),
     });
     expect(put.status).toBe(200);
@@ -169,31 +179,58 @@ describe('bank requisite writes', () => {
     const [u] = await auditRows(t, { entity: 'bank_requisite', entity_id: id, action: 'update' });
     expect(u.before).toMatchObject({ settlement_account: accountFor(BIK, 4) });
     expect(u.after).toMatchObject({ settlement_account: accountFor(BIK, 5) });
-    expect((await t.req('DELETE', url(C.client1, `/${id}`), { token: tok.client })).status).toBe(204);
+    expect(
+      (await t.call(companyRoutes.bank.remove, { params: { id: C.client1, item_id: id }, as: 'client' }))
+        .status,
+    ).toBe(204);
     const [d] = await auditRows(t, { entity: 'bank_requisite', entity_id: id, action: 'delete' });
     expect(d.before).toMatchObject({ bank_name: 'Альфа-Банк, филиал' });
   });
 
   it('an operator reads but may not write bank requisites', async () => {
-    const r = await t.req('POST', url(C.client1), { token: tok.operator, body: body(6) });
+    const r = await t.call(companyRoutes.bank.create, {
+      params: { id: C.client1 },
+      as: 'operator',
+      body: body(6),
+    });
     expect(r.status).toBe(403);
-    expect(r.body.error).toEqual({
+    expect(errorOf(r)).toEqual({
       code: 'forbidden',
       message: 'Недостаточно прав для этого действия в компании',
     });
-    const [any] = await mainIds(C.client1);
-    expect((await t.req('DELETE', url(C.client1, `/${any}`), { token: tok.operator })).status).toBe(403);
+    const [theirs] = await mainIds(C.client1);
     expect(
-      (await t.req('PUT', url(C.client1, `/${any}`), { token: tok.operator, body: body(7) })).status,
+      (
+        await t.call(companyRoutes.bank.remove, {
+          params: { id: C.client1, item_id: theirs },
+          as: 'operator',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call(companyRoutes.bank.update, {
+          params: { id: C.client1, item_id: theirs },
+          as: 'operator',
+          body: body(7),
+        })
+      ).status,
     ).toBe(403);
   });
 
   it('an account id of another company answers 404, audited', async () => {
     const [foreign] = await mainIds(C.client2);
-    const put = await t.req('PUT', url(C.client1, `/${foreign}`), { token: tok.client, body: body(8) });
+    const put = await t.call(companyRoutes.bank.update, {
+      params: { id: C.client1, item_id: foreign },
+      as: 'client',
+      body: body(8),
+    });
     expect(put.status).toBe(404);
-    expect(put.body.error).toEqual({ code: 'not_found', message: 'Банковские реквизиты не найдены' });
-    const del = await t.req('DELETE', url(C.client1, `/${foreign}`), { token: tok.specialist });
+    expect(errorOf(put)).toEqual({ code: 'not_found', message: 'Банковские реквизиты не найдены' });
+    const del = await t.call(companyRoutes.bank.remove, {
+      params: { id: C.client1, item_id: foreign },
+      as: 'specialist',
+    });
     expect(del.status).toBe(404);
     const denied = await auditRows(t, {
       entity: 'bank_requisite',

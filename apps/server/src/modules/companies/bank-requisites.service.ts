@@ -1,9 +1,9 @@
 import type { BankRequisiteInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import {
   type BankValues,
@@ -14,9 +14,9 @@ import {
   findSameAccount,
   insertBankRequisite,
   listBankRequisites,
-  toBankRequisite,
   updateBankRequisiteRow,
 } from './bank-requisites.repository.js';
+import { toBankRequisite } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';
 
@@ -37,8 +37,8 @@ const valuesOf = (b: BankBody): BankValues => ({
   isMain: b.is_main,
 });
 
-export async function listCompanyBankRequisites(db: Db, companyId: number, q: PageQuery) {
-  const { rows, total } = await listBankRequisites(db, companyId, q);
+export async function listCompanyBankRequisites(deps: AppDeps, companyId: number, q: PageQuery) {
+  const { rows, total } = await listBankRequisites(deps.db, companyId, q);
   return pageResult(rows.map(toBankRequisite), total, q);
 }
 
@@ -66,8 +66,8 @@ async function clearOtherMain(tx: Tx, actor: Actor, companyId: number) {
   }
 }
 
-export async function createBankRequisite(db: Db, actor: Actor, companyId: number, body: BankBody) {
-  return db.transaction(async (tx) => {
+export async function createBankRequisite(deps: AppDeps, actor: Actor, companyId: number, body: BankBody) {
+  return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     await assertNewAccount(tx, companyId, body);
     if (body.is_main) await clearOtherMain(tx, actor, companyId);
@@ -85,14 +85,14 @@ export async function createBankRequisite(db: Db, actor: Actor, companyId: numbe
 }
 
 export async function updateBankRequisite(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: BankBody,
 ) {
-  await ensureOwned(db, actor, companyId, id, BANK);
-  return db.transaction(async (tx) => {
+  await ensureOwned(deps, actor, companyId, id, BANK);
+  return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const beforeRow = await findBankRequisite(tx, companyId, id);
     if (!beforeRow) throw new AppError('not_found', BANK.notFound);
@@ -113,10 +113,10 @@ export async function updateBankRequisite(
   });
 }
 
-export async function deleteBankRequisite(db: Db, actor: Actor, companyId: number, id: number) {
-  await ensureOwned(db, actor, companyId, id, BANK);
+export async function deleteBankRequisite(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  await ensureOwned(deps, actor, companyId, id, BANK);
   try {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const row = await findBankRequisite(tx, companyId, id);
       if (!row) throw new AppError('not_found', BANK.notFound);
       await deleteBankRequisiteRow(tx, id);

@@ -1,3 +1,12 @@
+import type {
+  BankRequisiteInput,
+  CompanyInput,
+  ContactInput,
+  CustomerInput,
+  ErrorBody,
+  ValidationIssue,
+} from '@zakupki/shared';
+import type { z } from 'zod';
 import type { TestApp } from '../../../test/harness.js';
 
 /** Test data with valid checksums, and audit look-ups; used by the companies tests only. */
@@ -38,7 +47,13 @@ export function breakKey(account: string): string {
   return `${account.slice(0, 8)}${d}${account.slice(9)}`;
 }
 
-export function companyBody(n: number, extra: Record<string, unknown> = {}) {
+export type CompanyIn = z.input<typeof CompanyInput>;
+export type CustomerIn = z.input<typeof CustomerInput>;
+export type ContactIn = z.input<typeof ContactInput>;
+export type BankIn = z.input<typeof BankRequisiteInput>;
+
+/** A valid company body numbered `n` (its ИНН and ОГРН from `innFor`/`ogrnFor`). */
+export function companyBody(n: number, extra: Partial<CompanyIn> = {}): CompanyIn {
   return {
     title: `ООО «Тест ${n}»`,
     full_title: `Общество с ограниченной ответственностью «Тест ${n}»`,
@@ -52,6 +67,31 @@ export function companyBody(n: number, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+/** A valid customer body numbered `n`. */
+export function customerBody(n: number, extra: Partial<CustomerIn> = {}): CustomerIn {
+  return {
+    title: `МУП «Заказчик ${n}»`,
+    inn: innFor(n),
+    kpp: '770101001',
+    ogrn: ogrnFor(n),
+    address: 'г. Москва',
+    ...extra,
+  };
+}
+
+/** The error answer of a call (`t.call` types the body as the route's success body). */
+export const errorOf = (r: { body: unknown }) => (r.body as ErrorBody).error;
+
+/** The validation issues of an error answer, in order. */
+export const issueList = (r: { body: unknown }) =>
+  (errorOf(r).details as { issues: ValidationIssue[] }).issues;
+
+/** The validation issues of an error answer, as `{path: message}`. */
+export const issuesOf = (r: { body: unknown }) =>
+  Object.fromEntries(
+    (errorOf(r).details as { issues: ValidationIssue[] }).issues.map((i) => [i.path, i.message]),
+  );
 
 export type AuditRow = {
   user_id: number | null;

@@ -21,26 +21,6 @@ export type CompanyValues = {
   status: CompanyStatus;
 };
 
-/** The wire shape of a company (also what the audit log stores as before/after). */
-export function toCompany(r: CompanyRow) {
-  return {
-    id: r.id,
-    title: r.title,
-    full_title: r.fullTitle,
-    inn: r.inn,
-    kpp: r.kpp,
-    ogrn: r.ogrn,
-    legal_address: r.legalAddress,
-    postal_address: r.postalAddress,
-    email: r.email,
-    phone: r.phone,
-    is_provider: r.isProvider,
-    tariff_id: r.tariffId,
-    status: r.status,
-    created_at: r.createdAt.toISOString(),
-  };
-}
-
 /** Case-insensitive substring match; `%`, `_` and `\` in the user's text match themselves. */
 export function contains(column: AnyPgColumn, value: string | undefined): SQL | undefined {
   if (!value) return undefined;
@@ -186,6 +166,8 @@ export async function companyUsers(tx: Tx, companyId: number, q: PageQuery) {
   return { rows, total: Number(total) };
 }
 
+export type CompanyUserRow = Awaited<ReturnType<typeof companyUsers>>['rows'][number];
+
 type FkRow = { table_name: string; column_name: string };
 
 /**
@@ -219,3 +201,25 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
   const r = (await tx.execute(query)) as unknown as { rows: T[] };
   return r.rows;
 }
+
+/**
+ * Moves a company from one status to another if it still has the first (and `unless` does not
+ * hold); whether it moved.
+ */
+export async function moveCompanyStatus(
+  tx: Tx,
+  companyId: number,
+  change: { from: CompanyStatus; to: CompanyStatus; unless?: SQL },
+): Promise<boolean> {
+  const rows = await tx
+    .update(companies)
+    .set({ status: change.to, updatedAt: new Date() })
+    .where(and(eq(companies.id, companyId), eq(companies.status, change.from), change.unless))
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
+
+/** No other user of the company whose request is not rejected, and no membership: nobody keeps it. */
+export const keptByNobodyElse = (companyId: number, requestUserId: number): SQL =>
+  sql`not exists (select 1 from ${users} u where u.company_id = ${companyId} and u.id <> ${requestUserId} and u.status <> 'rejected')
+      and not exists (select 1 from ${companyMembers} m where m.company_id = ${companyId})`;

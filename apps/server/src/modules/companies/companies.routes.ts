@@ -31,64 +31,66 @@ import { getEisSettings, saveEisSettings } from './eis-settings.service.js';
  * declare `company: 'id'` and their permission in packages/shared: lib/route.ts gates them.
  */
 export function companiesModule(app: FastifyInstance) {
-  const db = () => app.deps.db;
+  const deps = () => app.deps;
 
-  addRoute(app, r.list, async ({ actor, query }) => listForActor(db(), actor, query));
-  addRoute(app, r.my, async ({ actor }) => myCompanies(db(), actor));
-  addRoute(app, r.get, async ({ company }) => getCompany(db(), company.id));
-  addRoute(app, r.create, async ({ actor, body }) => createCompany(db(), actor, body));
-  addRoute(app, r.update, async ({ actor, params, body }) => updateCompany(db(), actor, params.id, body));
+  addRoute(app, r.list, async ({ actor, query }) => listForActor(deps(), actor, query));
+  addRoute(app, r.my, async ({ actor }) => myCompanies(deps(), actor));
+  addRoute(app, r.get, async ({ company }) => getCompany(deps(), company.id));
+  addRoute(app, r.create, async ({ actor, body }) => createCompany(deps(), actor, body));
+  addRoute(app, r.update, async ({ actor, params, body }) => updateCompany(deps(), actor, params.id, body));
   addRoute(app, r.remove, async ({ actor, params }) => {
-    await deleteCompany(db(), actor, params.id);
+    await deleteCompany(deps(), actor, params.id);
     return null;
   });
-  addRoute(app, r.activeContact, async ({ company }) => getActiveContact(db(), company.id));
+  addRoute(app, r.activeContact, async ({ company }) => getActiveContact(deps(), company.id));
   // the gate has computed them: the caller's permissions in the company of the path
   addRoute(app, r.permissions, async ({ company }) => company.permissions);
-  addRoute(app, r.users, async ({ company, query }) => usersOf(db(), company.id, query));
+  addRoute(app, r.users, async ({ company, query }) => usersOf(deps(), company.id, query));
 
-  addRoute(app, r.eisSettings.get, async ({ company }) => getEisSettings(app.deps, company.id));
+  addRoute(app, r.eisSettings.get, async ({ company }) => getEisSettings(deps(), company.id));
   addRoute(app, r.eisSettings.update, async ({ actor, params, body }) =>
-    saveEisSettings(app.deps, actor, params.id, body),
+    saveEisSettings(deps(), actor, params.id, body),
   );
 
-  addRoute(app, r.contacts.list, async ({ company, query }) => listCompanyContacts(db(), company.id, query));
+  addRoute(app, r.contacts.list, async ({ company, query }) =>
+    listCompanyContacts(deps(), company.id, query),
+  );
   addRoute(app, r.contacts.create, async ({ actor, params, body }) =>
-    createContact(db(), actor, params.id, body),
+    createContact(deps(), actor, params.id, body),
   );
   addRoute(app, r.contacts.update, async ({ actor, params, body }) =>
-    updateContact(db(), actor, params.id, params.item_id, body),
+    updateContact(deps(), actor, params.id, params.item_id, body),
   );
   addRoute(app, r.contacts.remove, async ({ actor, params }) => {
-    await deleteContact(db(), actor, params.id, params.item_id);
+    await deleteContact(deps(), actor, params.id, params.item_id);
     return null;
   });
 
   addRoute(app, r.bank.list, async ({ company, query }) =>
-    listCompanyBankRequisites(db(), company.id, query),
+    listCompanyBankRequisites(deps(), company.id, query),
   );
   addRoute(app, r.bank.create, async ({ actor, params, body }) =>
-    createBankRequisite(db(), actor, params.id, body),
+    createBankRequisite(deps(), actor, params.id, body),
   );
   addRoute(app, r.bank.update, async ({ actor, params, body }) =>
-    updateBankRequisite(db(), actor, params.id, params.item_id, body),
+    updateBankRequisite(deps(), actor, params.id, params.item_id, body),
   );
   addRoute(app, r.bank.remove, async ({ actor, params }) => {
-    await deleteBankRequisite(db(), actor, params.id, params.item_id);
+    await deleteBankRequisite(deps(), actor, params.id, params.item_id);
     return null;
   });
 
   addRoute(app, r.customers.list, async ({ company, query }) =>
-    listCompanyCustomers(db(), company.id, query),
+    listCompanyCustomers(deps(), company.id, query),
   );
   addRoute(app, r.customers.create, async ({ actor, params, body }) =>
-    createCustomer(db(), actor, params.id, body),
+    createCustomer(deps(), actor, params.id, body),
   );
   addRoute(app, r.customers.update, async ({ actor, params, body }) =>
-    updateCustomer(db(), actor, params.id, params.item_id, body),
+    updateCustomer(deps(), actor, params.id, params.item_id, body),
   );
   addRoute(app, r.customers.remove, async ({ actor, params }) => {
-    await deleteCustomer(db(), actor, params.id, params.item_id);
+    await deleteCustomer(deps(), actor, params.id, params.item_id);
     return null;
   });
 }

@@ -1,10 +1,10 @@
 import type { CompanyInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { companies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
-import { effectivePermissions, mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
 import { companyScope } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAssignable } from '../catalogs/tariffs.service.js';
@@ -15,6 +15,7 @@ import {
   duplicateCompanyMessage,
   sortDependents,
 } from './companies.policy.js';
+import { toCompany, toCompanyUser } from './companies.presenter.js';
 import {
   addMember,
   type CompanyValues,
@@ -28,7 +29,6 @@ import {
   insertCompany,
   listCompanies,
   pgError,
-  toCompany,
   updateCompanyRow,
 } from './companies.repository.js';
 
@@ -36,21 +36,21 @@ import {
 export type CompanyBody = z.output<typeof CompanyInput>;
 
 export async function listForActor(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   q: PageQuery & { title?: string; inn?: string; status?: CompanyStatus },
 ) {
-  const scope = await companyScope(db, actor, companies.id);
-  const { rows, total } = await listCompanies(db, scope, q);
+  const scope = await companyScope(deps.db, actor, companies.id);
+  const { rows, total } = await listCompanies(deps.db, scope, q);
   return { items: rows.map(toCompany), total, page: q.page, limit: q.limit };
 }
 
-export async function myCompanies(db: Db, actor: Actor) {
-  return companyOptions(db, await companyScope(db, actor, companies.id));
+export async function myCompanies(deps: AppDeps, actor: Actor) {
+  return companyOptions(deps.db, await companyScope(deps.db, actor, companies.id));
 }
 
-export async function getCompany(db: Db, id: number) {
-  const row = await findCompany(db, id);
+export async function getCompany(deps: AppDeps, id: number) {
+  const row = await findCompany(deps.db, id);
   if (!row) throw new AppError('not_found', 'Компания не найдена');
   return toCompany(row);
 }
@@ -90,7 +90,7 @@ export function mapCompanyWriteError(err: unknown, inn: string, kpp: string | nu
   return null;
 }
 
-export async function createCompany(db: Db, actor: Actor, body: CompanyBody) {
+export async function createCompany(deps: AppDeps, actor: Actor, body: CompanyBody) {
   if (!mayCreateCompanies(actor.role)) {
     throw new AppError('forbidden', 'Создавать компании могут только сотрудники провайдера');
   }
@@ -98,7 +98,7 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyBody) {
   if (refusal) throw new AppError('forbidden', refusal);
   const values = valuesOf(body, null);
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       await assertNoDuplicate(tx, values.inn, values.kpp);
       if (values.tariffId !== null) await assertTariffAssignable(tx, null, values.tariffId);
       const row = await insertCompany(tx, values);
@@ -130,9 +130,9 @@ export async function createCompany(db: Db, actor: Actor, body: CompanyBody) {
   }
 }
 
-export async function updateCompany(db: Db, actor: Actor, id: number, body: CompanyBody) {
+export async function updateCompany(deps: AppDeps, actor: Actor, id: number, body: CompanyBody) {
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const beforeRow = await findCompany(tx, id, true);
       if (!beforeRow) throw new AppError('not_found', 'Компания не найдена');
       const refusal = companyChangeRefusal(actor.role, beforeRow, {
@@ -162,12 +162,12 @@ export async function updateCompany(db: Db, actor: Actor, id: number, body: Comp
   }
 }
 
-export async function deleteCompany(db: Db, actor: Actor, id: number) {
+export async function deleteCompany(deps: AppDeps, actor: Actor, id: number) {
   if (!mayDeleteCompanies(actor.role)) {
     throw new AppError('forbidden', 'Удалять компании может только администратор');
   }
   try {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const row = await findCompany(tx, id, true);
       if (!row) throw new AppError('not_found', 'Компания не найдена');
       if (row.isProvider) {
@@ -198,24 +198,17 @@ export async function deleteCompany(db: Db, actor: Actor, id: number) {
   } catch (err) {
     // a row referring to the company appeared between the count and the delete
     if (pgError(err)?.code === '23503') {
-      const dependents = sortDependents(await countDependents(db, id));
+      const dependents = sortDependents(await countDependents(deps.db, id));
       throw new AppError('has_dependents', dependentsMessage(dependents), { dependents });
     }
     throw err;
   }
 }
 
-export async function usersOf(db: Db, id: number, q: PageQuery) {
-  const { rows, total } = await companyUsers(db, id, q);
+export async function usersOf(deps: AppDeps, id: number, q: PageQuery) {
+  const { rows, total } = await companyUsers(deps.db, id, q);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      login: r.login,
-      role: r.role,
-      status: r.status,
-      permissions: effectivePermissions(r.role, r.isMember ? r.membership : null),
-    })),
+    items: rows.map(toCompanyUser),
     total,
     page: q.page,
     limit: q.limit,

@@ -1,26 +1,21 @@
 import { buildPath, companyRoutes, type RouteDef } from '@zakupki/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { accountFor, auditCount, companyBody, innFor } from './companies.factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testAppForFile } from '../../../test/harness.js';
+import { accountFor, auditCount, companyBody, errorOf, innFor } from './companies.factories.js';
 
 /**
  * Every company-scoped route of the contract, walked as client@demo.local against the second
  * client's company: 404 each time, one 'access_denied' audit entry each time, nothing changed.
  */
 
-let t: TestApp;
-let client: string;
-let client2: string;
+const t = testAppForFile();
 let C: TestApp['ids']['companies'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   C = t.ids.companies;
-  client = await t.login('client');
-  client2 = await t.login('client2');
-});
-afterAll(async () => {
-  await t?.close();
+  // sessions first: their login audit entries must not count in the walk
+  await t.login('client');
+  await t.login('client2');
 });
 
 function allRoutes(): RouteDef[] {
@@ -92,7 +87,7 @@ describe('tenancy: client@demo.local against the second client company', () => {
 
   it('control: the owner of the company gets its data on every read', async () => {
     for (const r of scoped().filter((x) => x.method === 'GET')) {
-      const res = await t.req('GET', buildPath(r.path, { id: C.client2 }), { token: client2 });
+      const res = await t.call(r, { params: { id: C.client2 }, as: 'client2' });
       expect(res.status, `${r.method} ${r.path}`).toBe(200);
     }
   });
@@ -104,10 +99,15 @@ describe('tenancy: client@demo.local against the second client company', () => {
       const item = await itemOf(r, C.client2);
       const path = buildPath(r.path, { id: C.client2, ...(item ? { item_id: item } : {}) });
       const n = await auditCount(t);
-      const res = await t.req(r.method, path, { token: client, body: bodyFor(r) });
+      // a body of the route's own shape, typed `unknown` here: passed as is
+      const res = await t.call(r, {
+        params: { id: C.client2, ...(item ? { item_id: item } : {}) },
+        invalidBody: bodyFor(r),
+        as: 'client',
+      });
       const what = `${r.method} ${path}`;
       expect(res.status, what).toBe(404);
-      expect(res.body.error, what).toEqual({ code: 'not_found', message: 'Запрашиваемый ресурс не найден' });
+      expect(errorOf(res), what).toEqual({ code: 'not_found', message: 'Запрашиваемый ресурс не найден' });
       expect(await auditCount(t), what).toBe(n + 1);
       const [last] = await t.app.deps.database.query<Record<string, unknown>>(
         'select user_id, company_id, action, entity, entity_id from audit_log order by id desc limit 1',
@@ -124,15 +124,15 @@ describe('tenancy: client@demo.local against the second client company', () => {
   });
 
   it('a company that does not exist answers the same 404', async () => {
-    const res = await t.req('GET', '/api/companies/987654', { token: client });
+    const res = await t.call(companyRoutes.get, { params: { id: 987654 }, as: 'client' });
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe('Запрашиваемый ресурс не найден');
+    expect(errorOf(res).message).toBe('Запрашиваемый ресурс не найден');
   });
 
   it('the lists never show another company', async () => {
-    const list = await t.req('GET', `/api/companies?inn=${'7810123451'}`, { token: client });
+    const list = await t.call(companyRoutes.list, { query: { inn: '7810123451' }, as: 'client' });
     expect(list.body).toMatchObject({ items: [], total: 0 });
-    const my = await t.req('GET', '/api/companies/my', { token: client });
+    const my = await t.call(companyRoutes.my, { as: 'client' });
     expect(my.body).toEqual([{ id: C.client1, title: 'АО «Энергосеть»' }]);
   });
 });

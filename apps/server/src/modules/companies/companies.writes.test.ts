@@ -1,45 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditRows, companyBody, innFor } from './companies.factories.js';
+import { companyRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, type TestApp, testAppForFile } from '../../../test/harness.js';
+import { auditRows, type CompanyIn, companyBody, errorOf, innFor, issuesOf } from './companies.factories.js';
 
-let t: TestApp;
-let tok: Record<'admin' | 'specialist' | 'operator' | 'client' | 'client2', string>;
+const t = testAppForFile();
 let C: TestApp['ids']['companies'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   C = t.ids.companies;
-  tok = {
-    admin: await t.login('admin'),
-    specialist: await t.login('specialist'),
-    operator: await t.login('operator'),
-    client: await t.login('client'),
-    client2: await t.login('client2'),
-  };
-});
-afterAll(async () => {
-  await t?.close();
+  // sessions first, as before: their login audit entries come before the tests
+  for (const who of ['admin', 'specialist', 'operator', 'client', 'client2'] as const) await t.login(who);
 });
 
-const issues = (body: { error: { details: { issues: { path: string; message: string }[] } } }) =>
-  Object.fromEntries(body.error.details.issues.map((i) => [i.path, i.message]));
-
-async function create(who: keyof typeof tok, n: number, extra: Record<string, unknown> = {}) {
-  const r = await t.req('POST', '/api/companies', { token: tok[who], body: companyBody(n, extra) });
+async function create(who: Caller, n: number, extra: Partial<CompanyIn> = {}) {
+  const r = await t.call(companyRoutes.create, { as: who, body: companyBody(n, extra) });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: number; title: string; status: string; tariff_id: number | null };
 }
 
 describe('PUT /api/companies/:id', () => {
   it('a client edits its own company; audited with before and after', async () => {
-    const body = {
-      ...companyBody(0),
+    const body = companyBody(0, {
       title: 'АО «Энергосеть-2»',
       inn: '5003123458',
       kpp: '500301001',
       status: 'active',
-    };
-    const r = await t.req('PUT', `/api/companies/${C.client1}`, { token: tok.client, body });
+    });
+    const r = await t.call(companyRoutes.update, { params: { id: C.client1 }, as: 'client', body });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: C.client1, title: 'АО «Энергосеть-2»', status: 'active' });
     const [a] = await auditRows(t, { entity: 'company', entity_id: C.client1, action: 'update' });
@@ -50,40 +37,45 @@ describe('PUT /api/companies/:id', () => {
 
   it('a client may not archive its company nor change the tariff', async () => {
     const base = { ...companyBody(0), inn: '5003123458', kpp: '500301001' };
-    const arch = await t.req('PUT', `/api/companies/${C.client1}`, {
-      token: tok.client,
+    const arch = await t.call(companyRoutes.update, {
+      params: { id: C.client1 },
+      as: 'client',
       body: { ...base, status: 'archived' },
     });
     expect(arch.status).toBe(403);
-    expect(arch.body.error.message).toBe(
+    expect(errorOf(arch).message).toBe(
       'Перевести компанию в архив или вернуть её из архива может только сотрудник провайдера',
     );
-    const tariff = await t.req('PUT', `/api/companies/${C.client1}`, {
-      token: tok.client,
+    const tariff = await t.call(companyRoutes.update, {
+      params: { id: C.client1 },
+      as: 'client',
       body: { ...base, tariff_id: 2 },
     });
     expect(tariff.status).toBe(403);
-    expect(tariff.body.error.message).toBe('Тариф компании может назначить только администратор');
+    expect(errorOf(tariff).message).toBe('Тариф компании может назначить только администратор');
   });
 
   it('staff archive and restore a company', async () => {
     const c = await create('specialist', 20);
-    const arch = await t.req('PUT', `/api/companies/${c.id}`, {
-      token: tok.specialist,
+    const arch = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'specialist',
       body: companyBody(20, { status: 'archived' }),
     });
     expect(arch.status).toBe(200);
     expect(arch.body.status).toBe('archived');
-    const list = await t.req('GET', '/api/companies?status=archived', { token: tok.specialist });
+    const list = await t.call(companyRoutes.list, { query: { status: 'archived' }, as: 'specialist' });
     expect(list.body.items.map((x: { id: number }) => x.id)).toEqual([c.id]);
     // leaving status out keeps it
-    const kept = await t.req('PUT', `/api/companies/${c.id}`, {
-      token: tok.specialist,
+    const kept = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'specialist',
       body: companyBody(20),
     });
     expect(kept.body.status).toBe('archived');
-    await t.req('PUT', `/api/companies/${c.id}`, {
-      token: tok.specialist,
+    await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'specialist',
       body: companyBody(20, { status: 'active' }),
     });
     const actions = (await auditRows(t, { entity: 'company', entity_id: c.id })).map((a) => a.action);
@@ -92,24 +84,28 @@ describe('PUT /api/companies/:id', () => {
 
   it('refuses an ИНН+КПП that another company has; validation; 404 for outsiders', async () => {
     const c = await create('admin', 21);
-    const dup = await t.req('PUT', `/api/companies/${c.id}`, {
-      token: tok.admin,
+    const dup = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'admin',
       body: companyBody(21, { inn: '7810123451', kpp: '781001001' }),
     });
     expect(dup.status).toBe(409);
-    expect(dup.body.error.message).toBe('Компания с ИНН 7810123451 и КПП 781001001 уже есть в системе');
+    expect(errorOf(dup).message).toBe('Компания с ИНН 7810123451 и КПП 781001001 уже есть в системе');
     // its own ИНН+КПП again is fine
     expect(
-      (await t.req('PUT', `/api/companies/${c.id}`, { token: tok.admin, body: companyBody(21) })).status,
+      (await t.call(companyRoutes.update, { params: { id: c.id }, as: 'admin', body: companyBody(21) }))
+        .status,
     ).toBe(200);
-    const bad = await t.req('PUT', `/api/companies/${c.id}`, {
-      token: tok.admin,
+    const bad = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'admin',
       body: companyBody(21, { title: '' }),
     });
     expect(bad.status).toBe(400);
-    expect(issues(bad.body)).toEqual({ 'body.title': 'Обязательное поле' });
-    const other = await t.req('PUT', `/api/companies/${C.client1}`, {
-      token: tok.client2,
+    expect(issuesOf(bad)).toEqual({ 'body.title': 'Обязательное поле' });
+    const other = await t.call(companyRoutes.update, {
+      params: { id: C.client1 },
+      as: 'client2',
       body: companyBody(21),
     });
     expect(other.status).toBe(404);
@@ -118,33 +114,38 @@ describe('PUT /api/companies/:id', () => {
 
 describe('DELETE /api/companies/:id', () => {
   it('is for the admin only: a member without the permission gets 403, an outsider 404', async () => {
-    const spec = await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.specialist });
+    const spec = await t.call(companyRoutes.remove, { params: { id: C.client1 }, as: 'specialist' });
     expect(spec.status).toBe(403);
-    expect(spec.body.error.code).toBe('forbidden');
-    expect((await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.client })).status).toBe(403);
-    expect((await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.client2 })).status).toBe(404);
+    expect(errorOf(spec).code).toBe('forbidden');
+    expect((await t.call(companyRoutes.remove, { params: { id: C.client1 }, as: 'client' })).status).toBe(
+      403,
+    );
+    expect((await t.call(companyRoutes.remove, { params: { id: C.client1 }, as: 'client2' })).status).toBe(
+      404,
+    );
   });
 
   it('refuses a company with data, naming what it has', async () => {
-    const r = await t.req('DELETE', `/api/companies/${C.client1}`, { token: tok.admin });
+    const r = await t.call(companyRoutes.remove, { params: { id: C.client1 }, as: 'admin' });
     expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe('has_dependents');
+    expect(errorOf(r).code).toBe('has_dependents');
     // later modules may add data of their own to the demo company: they come after these
-    expect(r.body.error.message).toMatch(
+    expect(errorOf(r).message).toMatch(
       /^У компании есть данные: 3 контакта, 1 пользователь, 1 банковский реквизит, 1 заказчик(, .+)?\. Переведите её в архив$/,
     );
-    expect(r.body.error.details.dependents.slice(0, 4)).toEqual([
+    expect((errorOf(r).details as { dependents: unknown[] }).dependents.slice(0, 4)).toEqual([
       { table: 'contacts', count: 3 },
       { table: 'users', count: 1 },
       { table: 'bank_requisites', count: 1 },
       { table: 'customers', count: 1 },
     ]);
-    expect((await t.req('GET', `/api/companies/${C.client1}`, { token: tok.admin })).status).toBe(200);
+    expect((await t.call(companyRoutes.get, { params: { id: C.client1 }, as: 'admin' })).status).toBe(200);
 
     const c = await create('admin', 32);
     for (const name of ['Первый', 'Второй', 'Третий']) {
-      const added = await t.req('POST', `/api/companies/${c.id}/contacts`, {
-        token: tok.admin,
+      const added = await t.call(companyRoutes.contacts.create, {
+        params: { id: c.id },
+        as: 'admin',
         body: { full_name: name },
       });
       expect(added.status).toBe(201);
@@ -154,9 +155,9 @@ describe('DELETE /api/companies/:id', () => {
        values ('a32@example.ru', 'А', 'x', 'client', $1), ('b32@example.ru', 'Б', 'x', 'client', $1)`,
       [c.id],
     );
-    const full = await t.req('DELETE', `/api/companies/${c.id}`, { token: tok.admin });
+    const full = await t.call(companyRoutes.remove, { params: { id: c.id }, as: 'admin' });
     expect(full.status).toBe(409);
-    expect(full.body.error.message).toBe(
+    expect(errorOf(full).message).toBe(
       'У компании есть данные: 3 контакта, 2 пользователя. Переведите её в архив',
     );
     expect(await auditRows(t, { entity: 'company', entity_id: c.id, action: 'delete' })).toEqual([]);
@@ -173,9 +174,9 @@ describe('DELETE /api/companies/:id', () => {
     );
     try {
       await database.query('insert into zz_company_refs (company_id) values ($1), ($1)', [c.id]);
-      const r = await t.req('DELETE', `/api/companies/${c.id}`, { token: tok.admin });
+      const r = await t.call(companyRoutes.remove, { params: { id: c.id }, as: 'admin' });
       expect(r.status).toBe(409);
-      expect(r.body.error.message).toBe(
+      expect(errorOf(r).message).toBe(
         'У компании есть данные: 1 положение о закупке, 2 записи в разделе «zz_company_refs». Переведите её в архив',
       );
     } finally {
@@ -185,10 +186,10 @@ describe('DELETE /api/companies/:id', () => {
 
   it('deletes a company without data, with its memberships; audited', async () => {
     const c = await create('specialist', 31);
-    const r = await t.req('DELETE', `/api/companies/${c.id}`, { token: tok.admin });
+    const r = await t.call(companyRoutes.remove, { params: { id: c.id }, as: 'admin' });
     expect(r.status).toBe(204);
-    expect((await t.req('GET', `/api/companies/${c.id}`, { token: tok.admin })).status).toBe(404);
-    const my = await t.req('GET', '/api/companies/my', { token: tok.specialist });
+    expect((await t.call(companyRoutes.get, { params: { id: c.id }, as: 'admin' })).status).toBe(404);
+    const my = await t.call(companyRoutes.my, { as: 'specialist' });
     expect(my.body.map((x: { id: number }) => x.id)).not.toContain(c.id);
     const [del] = await auditRows(t, { entity: 'company', entity_id: c.id, action: 'delete' });
     expect(del.before).toMatchObject({ id: c.id, inn: innFor(31) });
@@ -198,9 +199,9 @@ describe('DELETE /api/companies/:id', () => {
   });
 
   it('never deletes the provider company', async () => {
-    const r = await t.req('DELETE', `/api/companies/${C.provider}`, { token: tok.admin });
+    const r = await t.call(companyRoutes.remove, { params: { id: C.provider }, as: 'admin' });
     expect(r.status).toBe(409);
-    expect(r.body.error.message).toBe('Компанию провайдера удалить нельзя');
+    expect(errorOf(r).message).toBe('Компанию провайдера удалить нельзя');
   });
 });
 
@@ -211,17 +212,18 @@ describe('narrowed memberships', () => {
       `update company_members set permissions = '["company.read"]' where user_id = $1 and company_id = $2`,
       [opId, C.client2],
     );
-    const perms = await t.req('GET', `/api/companies/${C.client2}/permissions`, { token: tok.operator });
+    const perms = await t.call(companyRoutes.permissions, { params: { id: C.client2 }, as: 'operator' });
     expect(perms.body).toEqual(['company.read']);
-    const users = await t.req('GET', `/api/companies/${C.client2}/users`, { token: tok.operator });
+    const users = await t.call(companyRoutes.users, { params: { id: C.client2 }, as: 'operator' });
     expect(users.status).toBe(403);
-    const contact = await t.req('POST', `/api/companies/${C.client2}/contacts`, {
-      token: tok.operator,
+    const contact = await t.call(companyRoutes.contacts.create, {
+      params: { id: C.client2 },
+      as: 'operator',
       body: { full_name: 'Новый контакт' },
     });
     expect(contact.status).toBe(403);
-    const listed = await t.req('GET', `/api/companies/${C.client2}/users`, { token: tok.admin });
+    const listed = await t.call(companyRoutes.users, { params: { id: C.client2 }, as: 'admin' });
     const op = listed.body.items.find((u: { login: string }) => u.login === 'operator@demo.local');
-    expect(op.permissions).toEqual(['company.read']);
+    expect(op?.permissions).toEqual(['company.read']);
   });
 });

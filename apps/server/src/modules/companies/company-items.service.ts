@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 
 /**
@@ -8,14 +8,14 @@ import { assertOwned } from '../access/access.service.js';
  * Call before the write transaction: the audit entry must survive the refusal.
  */
 export async function ensureOwned(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   itemId: number,
   item: { entity: string; notFound: string; ownerOf: (db: Db, id: number) => Promise<number | null> },
 ) {
-  const owner = await item.ownerOf(db, itemId);
-  await assertOwned(db, actor, {
+  const owner = await item.ownerOf(deps.db, itemId);
+  await assertOwned(deps.db, actor, {
     entity: item.entity,
     id: itemId,
     owner,

@@ -22,16 +22,6 @@ export type ContactFilter = {
   is_active?: 'true' | 'false';
 };
 
-export const toContact = (r: ContactRow) => ({
-  id: r.id,
-  company_id: r.companyId,
-  full_name: r.fullName,
-  position: r.position,
-  email: r.email,
-  phone: r.phone,
-  is_active: r.isActive,
-});
-
 export async function listContacts(tx: Tx, companyId: number, q: ContactFilter) {
   const where = and(
     eq(contacts.companyId, companyId),

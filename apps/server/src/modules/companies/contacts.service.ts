@@ -1,10 +1,11 @@
 import type { ContactInput } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { toContact } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';
 import {
@@ -18,7 +19,6 @@ import {
   findContact,
   insertContact,
   listContacts,
-  toContact,
   updateContactRow,
 } from './contacts.repository.js';
 
@@ -34,13 +34,13 @@ const valuesOf = (b: ContactBody, isActive: boolean): ContactValues => ({
   isActive,
 });
 
-export async function listCompanyContacts(db: Db, companyId: number, q: ContactFilter) {
-  const { rows, total } = await listContacts(db, companyId, q);
+export async function listCompanyContacts(deps: AppDeps, companyId: number, q: ContactFilter) {
+  const { rows, total } = await listContacts(deps.db, companyId, q);
   return pageResult(rows.map(toContact), total, q);
 }
 
-export async function getActiveContact(db: Db, companyId: number) {
-  const row = await activeContact(db, companyId);
+export async function getActiveContact(deps: AppDeps, companyId: number) {
+  const row = await activeContact(deps.db, companyId);
   return row ? toContact(row) : null;
 }
 
@@ -62,8 +62,8 @@ async function deactivateOthers(tx: Tx, actor: Actor, companyId: number) {
  * Exactly one active contact per company that has contacts: the first contact becomes active,
  * and making a contact active takes the mark from the others in the same transaction.
  */
-export async function createContact(db: Db, actor: Actor, companyId: number, body: ContactBody) {
-  return db.transaction(async (tx) => {
+export async function createContact(deps: AppDeps, actor: Actor, companyId: number, body: ContactBody) {
+  return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const current = await activeContact(tx, companyId);
     const makeActive = body.is_active || !current;
@@ -75,9 +75,15 @@ export async function createContact(db: Db, actor: Actor, companyId: number, bod
   });
 }
 
-export async function updateContact(db: Db, actor: Actor, companyId: number, id: number, body: ContactBody) {
-  await ensureOwned(db, actor, companyId, id, CONTACT);
-  return db.transaction(async (tx) => {
+export async function updateContact(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  body: ContactBody,
+) {
+  await ensureOwned(deps, actor, companyId, id, CONTACT);
+  return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const beforeRow = await findContact(tx, companyId, id);
     if (!beforeRow) throw new AppError('not_found', CONTACT.notFound);
@@ -97,10 +103,10 @@ export async function updateContact(db: Db, actor: Actor, companyId: number, id:
   });
 }
 
-export async function deleteContact(db: Db, actor: Actor, companyId: number, id: number) {
-  await ensureOwned(db, actor, companyId, id, CONTACT);
+export async function deleteContact(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  await ensureOwned(deps, actor, companyId, id, CONTACT);
   try {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await lockCompany(tx, companyId);
       const row = await findContact(tx, companyId, id);
       if (!row) throw new AppError('not_found', CONTACT.notFound);

@@ -15,17 +15,6 @@ export type CustomerValues = {
 };
 export type CustomerFilter = { page: number; limit: number; title?: string; inn?: string };
 
-export const toCustomer = (r: CustomerRow) => ({
-  id: r.id,
-  company_id: r.companyId,
-  title: r.title,
-  inn: r.inn,
-  kpp: r.kpp,
-  ogrn: r.ogrn,
-  address: r.address,
-  annual_revenue_over_5bn: r.annualRevenueOver5bn,
-});
-
 export async function listCustomers(tx: Tx, companyId: number, q: CustomerFilter) {
   const where = and(
     eq(customers.companyId, companyId),

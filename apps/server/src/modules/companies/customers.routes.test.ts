@@ -1,43 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditRows, innFor, ogrnFor } from './companies.factories.js';
+import { companyRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testAppForFile } from '../../../test/harness.js';
+import { auditRows, customerBody as body, errorOf, innFor, issuesOf } from './companies.factories.js';
 
-let t: TestApp;
-let tok: Record<'admin' | 'specialist' | 'operator' | 'client' | 'client2', string>;
+const t = testAppForFile();
 let C: TestApp['ids']['companies'];
 
 beforeAll(async () => {
-  t = await createTestApp();
   C = t.ids.companies;
-  tok = {
-    admin: await t.login('admin'),
-    specialist: await t.login('specialist'),
-    operator: await t.login('operator'),
-    client: await t.login('client'),
-    client2: await t.login('client2'),
-  };
-});
-afterAll(async () => {
-  await t?.close();
+  for (const who of ['admin', 'specialist', 'operator', 'client', 'client2'] as const) await t.login(who);
 });
 
-const url = (companyId: number, rest = '') => `/api/companies/${companyId}/customers${rest}`;
-const issues = (body: { error: { details: { issues: { path: string; message: string }[] } } }) =>
-  Object.fromEntries(body.error.details.issues.map((i) => [i.path, i.message]));
-const body = (n: number, extra: Record<string, unknown> = {}) => ({
-  title: `МУП «Заказчик ${n}»`,
-  inn: innFor(n),
-  kpp: '770101001',
-  ogrn: ogrnFor(n),
-  address: 'г. Москва',
-  ...extra,
-});
+const cr = companyRoutes.customers;
 const titles = (b: { items: { title: string }[] }) => b.items.map((c) => c.title);
 
 describe('GET /api/companies/:id/customers', () => {
   it('lists the customers of the company for every role that acts for it', async () => {
     for (const who of ['admin', 'specialist', 'operator', 'client'] as const) {
-      const r = await t.req('GET', url(C.client1), { token: tok[who] });
+      const r = await t.call(cr.list, { params: { id: C.client1 }, as: who });
       expect(r.status).toBe(200);
       expect(r.body).toEqual({
         items: [
@@ -62,12 +42,13 @@ describe('GET /api/companies/:id/customers', () => {
 
 describe('customer writes', () => {
   it('validates with Russian messages', async () => {
-    const r = await t.req('POST', url(C.client1), {
-      token: tok.client,
-      body: { inn: '500312345', ogrn: '1155000123454', annual_revenue_over_5bn: 'да' },
+    const r = await t.call(cr.create, {
+      params: { id: C.client1 },
+      as: 'client',
+      invalidBody: { inn: '500312345', ogrn: '1155000123454', annual_revenue_over_5bn: 'да' },
     });
     expect(r.status).toBe(400);
-    expect(issues(r.body)).toEqual({
+    expect(issuesOf(r)).toEqual({
       'body.title': 'Обязательное поле',
       'body.inn': 'ИНН должен состоять из 10 (организация) или 12 (физлицо, ИП) цифр',
       'body.ogrn': 'Неверное контрольное число ОГРН',
@@ -76,25 +57,40 @@ describe('customer writes', () => {
   });
 
   it('creates, filters by title and ИНН, updates and deletes; audited', async () => {
-    const a = await t.req('POST', url(C.client1), {
-      token: tok.client,
+    const a = await t.call(cr.create, {
+      params: { id: C.client1 },
+      as: 'client',
       body: body(1, { annual_revenue_over_5bn: true }),
     });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ company_id: C.client1, inn: innFor(1), annual_revenue_over_5bn: true });
-    await t.req('POST', url(C.client1), { token: tok.specialist, body: body(2, { kpp: null, ogrn: '' }) });
+    await t.call(cr.create, {
+      params: { id: C.client1 },
+      as: 'specialist',
+      body: body(2, { kpp: null, ogrn: '' }),
+    });
     expect(
-      titles((await t.req('GET', url(C.client1, '?title=заказчик'), { token: tok.client })).body),
+      titles(
+        (await t.call(cr.list, { params: { id: C.client1 }, query: { title: 'заказчик' }, as: 'client' }))
+          .body,
+      ),
     ).toEqual(['МУП «Заказчик 1»', 'МУП «Заказчик 2»']);
     expect(
-      titles((await t.req('GET', url(C.client1, `?inn=${innFor(2)}`), { token: tok.client })).body),
+      titles(
+        (await t.call(cr.list, { params: { id: C.client1 }, query: { inn: innFor(2) }, as: 'client' })).body,
+      ),
     ).toEqual(['МУП «Заказчик 2»']);
-    const paged = await t.req('GET', url(C.client1, '?limit=2&page=2'), { token: tok.client });
+    const paged = await t.call(cr.list, {
+      params: { id: C.client1 },
+      query: { limit: 2, page: 2 },
+      as: 'client',
+    });
     expect(paged.body).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(titles(paged.body)).toEqual(['МУП «Заказчик 2»']);
 
-    const put = await t.req('PUT', url(C.client1, `/${a.body.id}`), {
-      token: tok.admin,
+    const put = await t.call(cr.update, {
+      params: { id: C.client1, item_id: a.body.id },
+      as: 'admin',
       body: body(1, { title: 'МУП «Заказчик один»' }),
     });
     expect(put.status).toBe(200);
@@ -103,37 +99,45 @@ describe('customer writes', () => {
     expect(u.before).toMatchObject({ title: 'МУП «Заказчик 1»', annual_revenue_over_5bn: true });
     expect(u.after).toMatchObject({ title: 'МУП «Заказчик один»', annual_revenue_over_5bn: false });
 
-    expect((await t.req('DELETE', url(C.client1, `/${a.body.id}`), { token: tok.client })).status).toBe(204);
+    expect(
+      (await t.call(cr.remove, { params: { id: C.client1, item_id: a.body.id }, as: 'client' })).status,
+    ).toBe(204);
     const [d] = await auditRows(t, { entity: 'customer', entity_id: a.body.id, action: 'delete' });
     expect(d).toMatchObject({ company_id: C.client1, user_id: t.ids.users['client@demo.local'] });
     expect(d.before).toMatchObject({ title: 'МУП «Заказчик один»' });
   });
 
   it('refuses the same ИНН+КПП twice within the company; another company may have it', async () => {
-    const dup = await t.req('POST', url(C.client1), {
-      token: tok.client,
+    const dup = await t.call(cr.create, {
+      params: { id: C.client1 },
+      as: 'client',
       body: body(9, { inn: '5003123458', kpp: '500301001' }),
     });
     expect(dup.status).toBe(409);
-    expect(dup.body.error).toEqual({
+    expect(errorOf(dup)).toEqual({
       code: 'duplicate',
       message: 'Заказчик с ИНН 5003123458 и КПП 500301001 уже есть у компании',
       details: { fields: ['inn', 'kpp'] },
     });
-    const noKpp = await t.req('POST', url(C.client1), { token: tok.client, body: body(2, { kpp: '' }) });
+    const noKpp = await t.call(cr.create, {
+      params: { id: C.client1 },
+      as: 'client',
+      body: body(2, { kpp: '' }),
+    });
     expect(noKpp.status).toBe(409);
-    expect(noKpp.body.error.message).toBe(`Заказчик с ИНН ${innFor(2)} без КПП уже есть у компании`);
-    const elsewhere = await t.req('POST', url(C.client2), {
-      token: tok.client2,
+    expect(errorOf(noKpp).message).toBe(`Заказчик с ИНН ${innFor(2)} без КПП уже есть у компании`);
+    const elsewhere = await t.call(cr.create, {
+      params: { id: C.client2 },
+      as: 'client2',
       body: body(9, { inn: '5003123458', kpp: '500301001' }),
     });
     expect(elsewhere.status).toBe(201);
   });
 
   it('an operator may not write customers', async () => {
-    const r = await t.req('POST', url(C.client1), { token: tok.operator, body: body(3) });
+    const r = await t.call(cr.create, { params: { id: C.client1 }, as: 'operator', body: body(3) });
     expect(r.status).toBe(403);
-    expect(r.body.error.code).toBe('forbidden');
+    expect(errorOf(r).code).toBe('forbidden');
   });
 
   it('a customer id of another company answers 404, audited', async () => {
@@ -141,13 +145,19 @@ describe('customer writes', () => {
       'select id from customers where company_id = $1 order by id limit 1',
       [C.client2],
     );
-    const put = await t.req('PUT', url(C.client1, `/${foreign.id}`), { token: tok.client, body: body(4) });
+    const put = await t.call(cr.update, {
+      params: { id: C.client1, item_id: foreign.id },
+      as: 'client',
+      body: body(4),
+    });
     expect(put.status).toBe(404);
-    expect(put.body.error).toEqual({ code: 'not_found', message: 'Заказчик не найден' });
-    expect((await t.req('DELETE', url(C.client1, `/${foreign.id}`), { token: tok.client })).status).toBe(404);
+    expect(errorOf(put)).toEqual({ code: 'not_found', message: 'Заказчик не найден' });
+    expect(
+      (await t.call(cr.remove, { params: { id: C.client1, item_id: foreign.id }, as: 'client' })).status,
+    ).toBe(404);
     const denied = await auditRows(t, { entity: 'customer', entity_id: foreign.id, action: 'access_denied' });
     expect(denied).toHaveLength(2);
-    const still = await t.req('GET', url(C.client2), { token: tok.client2 });
+    const still = await t.call(cr.list, { params: { id: C.client2 }, as: 'client2' });
     expect(titles(still.body)).toContain('ГУП «Водоканал Северо-Запад»');
   });
 });

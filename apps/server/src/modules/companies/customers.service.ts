@@ -1,11 +1,12 @@
 import type { CustomerInput } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../catalogs/tariffs.service.js';
+import { toCustomer } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';
 import {
@@ -17,7 +18,6 @@ import {
   findSameCustomer,
   insertCustomer,
   listCustomers,
-  toCustomer,
   updateCustomerRow,
 } from './customers.repository.js';
 
@@ -34,8 +34,8 @@ const valuesOf = (b: CustomerBody): CustomerValues => ({
   annualRevenueOver5bn: b.annual_revenue_over_5bn,
 });
 
-export async function listCompanyCustomers(db: Db, companyId: number, q: CustomerFilter) {
-  const { rows, total } = await listCustomers(db, companyId, q);
+export async function listCompanyCustomers(deps: AppDeps, companyId: number, q: CustomerFilter) {
+  const { rows, total } = await listCustomers(deps.db, companyId, q);
   return pageResult(rows.map(toCustomer), total, q);
 }
 
@@ -51,8 +51,8 @@ async function assertNewCustomer(tx: Tx, companyId: number, b: CustomerBody, exc
   }
 }
 
-export async function createCustomer(db: Db, actor: Actor, companyId: number, body: CustomerBody) {
-  return db.transaction(async (tx) => {
+export async function createCustomer(deps: AppDeps, actor: Actor, companyId: number, body: CustomerBody) {
+  return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     await assertNewCustomer(tx, companyId, body);
     await assertTariffAllows(tx, companyId, 'companies');
@@ -64,14 +64,14 @@ export async function createCustomer(db: Db, actor: Actor, companyId: number, bo
 }
 
 export async function updateCustomer(
-  db: Db,
+  deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   body: CustomerBody,
 ) {
-  await ensureOwned(db, actor, companyId, id, CUSTOMER);
-  return db.transaction(async (tx) => {
+  await ensureOwned(deps, actor, companyId, id, CUSTOMER);
+  return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const beforeRow = await findCustomer(tx, companyId, id);
     if (!beforeRow) throw new AppError('not_found', CUSTOMER.notFound);
@@ -84,10 +84,10 @@ export async function updateCustomer(
   });
 }
 
-export async function deleteCustomer(db: Db, actor: Actor, companyId: number, id: number) {
-  await ensureOwned(db, actor, companyId, id, CUSTOMER);
+export async function deleteCustomer(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+  await ensureOwned(deps, actor, companyId, id, CUSTOMER);
   try {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const row = await findCustomer(tx, companyId, id);
       if (!row) throw new AppError('not_found', CUSTOMER.notFound);
       await deleteCustomerRow(tx, id);

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { auditCount, auditRows } from './companies.factories.js';
+import { companyRoutes, type ValidationIssue } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import { auditCount, auditRows, errorOf, issuesOf } from './companies.factories.js';
 import { eisPassword } from './eis-settings.service.js';
 
-let t: TestApp;
-let client: string;
+const t = testAppForFile({ SECRETS_KEY: '0123456789abcdef'.repeat(4) });
 let companyId: number;
 const PASSWORD = 'Секрет-ЕИС-2025!';
 const THUMB = '3A9F1C0B5D7E2F4A6B8C0D1E2F3A4B5C6D7E8F90';
-const url = () => `/api/companies/${companyId}/eis_settings`;
+const eis = companyRoutes.eisSettings;
 
 beforeAll(async () => {
-  t = await createTestApp({ SECRETS_KEY: '0123456789abcdef'.repeat(4) });
-  client = await t.login('client');
+  // the session first: its login audit entry must not count below
+  await t.login('client');
   companyId = t.ids.companies.client1;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const stored = async () =>
@@ -29,7 +26,7 @@ const stored = async () =>
 
 describe('EIS settings of a company', () => {
   it('before anything is saved: not configured, every field null', async () => {
-    const r = await t.req('GET', url(), { token: client });
+    const r = await t.call(eis.get, { params: { id: companyId }, as: 'client' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       company_id: companyId,
@@ -43,8 +40,9 @@ describe('EIS settings of a company', () => {
 
   it('saves login, thumbprint (normalised) and the password, which never comes back', async () => {
     const pasted = THUMB.toLowerCase().replace(/(..)/g, '$1 ').trim();
-    const r = await t.req('PUT', url(), {
-      token: client,
+    const r = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
       body: { eis_login: ' energoset_223 ', certificate_thumbprint: pasted, password: PASSWORD },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -57,7 +55,7 @@ describe('EIS settings of a company', () => {
     });
     expect(Object.keys(r.body)).not.toContain('password');
     expect(JSON.stringify(r.body)).not.toContain(PASSWORD);
-    const got = await t.req('GET', url(), { token: client });
+    const got = await t.call(eis.get, { params: { id: companyId }, as: 'client' });
     expect(got.body).toEqual(r.body);
     expect(JSON.stringify(got.body)).not.toContain(PASSWORD);
 
@@ -86,8 +84,9 @@ describe('EIS settings of a company', () => {
 
   it('without a password keeps the stored one; the same values again write nothing', async () => {
     const sealed = (await stored()).password_secret;
-    const r = await t.req('PUT', url(), {
-      token: client,
+    const r = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
       body: { eis_login: 'energoset_main', certificate_thumbprint: THUMB, password: '' },
     });
     expect(r.status).toBe(200);
@@ -100,8 +99,9 @@ describe('EIS settings of a company', () => {
     });
 
     const n = await auditCount(t);
-    const same = await t.req('PUT', url(), {
-      token: client,
+    const same = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
       body: { eis_login: 'energoset_main', certificate_thumbprint: THUMB },
     });
     expect(same.status).toBe(200);
@@ -110,16 +110,18 @@ describe('EIS settings of a company', () => {
 
   it('a new password replaces the old one; clear_password forgets it', async () => {
     const sealed = (await stored()).password_secret;
-    const r = await t.req('PUT', url(), {
-      token: client,
+    const r = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
       body: { eis_login: 'energoset_main', certificate_thumbprint: THUMB, password: 'new-password' },
     });
     expect(r.body.password_set).toBe(true);
     expect((await stored()).password_secret).not.toBe(sealed);
     expect(await eisPassword(t.app.deps, companyId)).toBe('new-password');
 
-    const cleared = await t.req('PUT', url(), {
-      token: client,
+    const cleared = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
       body: { eis_login: 'energoset_main', certificate_thumbprint: THUMB, clear_password: true },
     });
     expect(cleared.body.password_set).toBe(false);
@@ -131,9 +133,10 @@ describe('EIS settings of a company', () => {
 
   it('checks the fields and answers the issues in Russian', async () => {
     const n = await auditCount(t);
-    const r = await t.req('PUT', url(), {
-      token: client,
-      body: {
+    const r = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
+      invalidBody: {
         eis_login: 'логин с пробелом',
         certificate_thumbprint: 'ABC',
         password: 'x',
@@ -141,24 +144,20 @@ describe('EIS settings of a company', () => {
       },
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('validation_failed');
-    const issues = Object.fromEntries(
-      (r.body.error.details.issues as { path: string; message: string }[]).map((i) => [i.path, i.message]),
-    );
-    expect(issues).toEqual({
+    expect(errorOf(r).code).toBe('validation_failed');
+    expect(issuesOf(r)).toEqual({
       'body.eis_login': 'Логин ЕИС: латинские буквы, цифры и знаки . _ - @',
       'body.certificate_thumbprint': 'Отпечаток сертификата: 40 шестнадцатеричных символов (0–9, A–F)',
       'body.password': 'Укажите новый пароль или удалите сохранённый, но не то и другое сразу',
     });
-    const empty = await t.req('PUT', url(), {
-      token: client,
-      body: { eis_login: ' ', certificate_thumbprint: '' },
+    const empty = await t.call(eis.update, {
+      params: { id: companyId },
+      as: 'client',
+      invalidBody: { eis_login: ' ', certificate_thumbprint: '' },
     });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.details.issues.map((i: { message: string }) => i.message)).toEqual([
-      'Обязательное поле',
-      'Обязательное поле',
-    ]);
+    const { issues } = errorOf(empty).details as { issues: ValidationIssue[] };
+    expect(issues.map((i) => i.message)).toEqual(['Обязательное поле', 'Обязательное поле']);
     expect(await auditCount(t)).toBe(n);
   });
 
@@ -169,11 +168,12 @@ describe('EIS settings of a company', () => {
       [clientId, companyId],
     );
     try {
-      const get = await t.req('GET', url(), { token: client });
+      const get = await t.call(eis.get, { params: { id: companyId }, as: 'client' });
       expect(get.status).toBe(403);
-      expect(get.body.error.message).toBe('Недостаточно прав для этого действия в компании');
-      const put = await t.req('PUT', url(), {
-        token: client,
+      expect(errorOf(get).message).toBe('Недостаточно прав для этого действия в компании');
+      const put = await t.call(eis.update, {
+        params: { id: companyId },
+        as: 'client',
         body: { eis_login: 'x', certificate_thumbprint: THUMB },
       });
       expect(put.status).toBe(403);
@@ -184,7 +184,7 @@ describe('EIS settings of a company', () => {
       );
     }
     // staff serving the company read and write them
-    const op = await t.req('GET', url(), { token: await t.login('operator') });
+    const op = await t.call(eis.get, { params: { id: companyId }, as: 'operator' });
     expect(op.status).toBe(200);
     expect(op.body).toMatchObject({ eis_login: 'energoset_main', password_set: false });
   });

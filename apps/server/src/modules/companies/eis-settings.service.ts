@@ -1,24 +1,13 @@
-import type { EisSettings, EisSettingsInput } from '@zakupki/shared';
+import type { EisSettingsInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { toEisSettings } from './companies.presenter.js';
 import { lockCompany } from './companies.repository.js';
 import { type EisSettingsRow, findEisSettings, saveEisSettingsRow } from './eis-settings.repository.js';
 import { open, seal, secretsKey } from './secret-box.js';
 
 const passwordContext = (companyId: number) => `eis-password:${companyId}`;
-
-/** The wire shape: the password only as whether one is stored. */
-function toEisSettings(companyId: number, row: EisSettingsRow | null): EisSettings {
-  return {
-    company_id: companyId,
-    configured: row !== null,
-    eis_login: row?.eisLogin ?? null,
-    certificate_thumbprint: row?.certificateThumbprint ?? null,
-    password_set: Boolean(row?.passwordSecret),
-    updated_at: row?.updatedAt.toISOString() ?? null,
-  };
-}
 
 /** What the audit log keeps: never the password, sealed or not. */
 const snapshot = (row: EisSettingsRow) => ({

@@ -1,14 +1,15 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { companies, companyMembers, users } from '../../db/schema/index.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import type { CompanyStatus } from './companies.policy.js';
+import { keptByNobodyElse, moveCompanyStatus } from './companies.repository.js';
 
 /**
  * The status of a company that a registration request brought: pending while the request waits,
  * active once approved, rejected once refused (and pending again with a new request). Each
- * change is conditional on the status it leaves, audited, and answers whether it happened.
+ * change is conditional on the status it leaves, audited, and answers whether it happened. These
+ * run in the caller's transaction (`tx`: the registration, the review of a request).
  */
 async function move(
   tx: Tx,
@@ -16,12 +17,7 @@ async function move(
   companyId: number,
   change: { from: CompanyStatus; to: CompanyStatus; action: string; unless?: SQL },
 ): Promise<boolean> {
-  const rows = await tx
-    .update(companies)
-    .set({ status: change.to, updatedAt: new Date() })
-    .where(and(eq(companies.id, companyId), eq(companies.status, change.from), change.unless))
-    .returning({ id: companies.id });
-  if (rows.length === 0) return false;
+  if (!(await moveCompanyStatus(tx, companyId, change))) return false;
   await audit(tx, actor, {
     action: change.action,
     entity: 'company',
@@ -46,8 +42,7 @@ export const rejectRequestedCompany = (tx: Tx, actor: Actor, companyId: number, 
     from: 'pending',
     to: 'rejected',
     action: 'reject',
-    unless: sql`not exists (select 1 from ${users} u where u.company_id = ${companyId} and u.id <> ${requestUserId} and u.status <> 'rejected')
-      and not exists (select 1 from ${companyMembers} m where m.company_id = ${companyId})`,
+    unless: keptByNobodyElse(companyId, requestUserId),
   });
 
 /** A new request for a rejected company: it waits for a decision again (no actor: the public registration). */

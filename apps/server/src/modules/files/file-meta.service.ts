@@ -1,7 +1,6 @@
 import type { FileMeta } from '@zakupki/shared';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
 import { registerFileOwnerResolver, resolveFileOwners } from './file-owners.js';
 import { BUILT_IN_FILE_OWNERS } from './file-owners.repository.js';
@@ -17,7 +16,8 @@ for (const resolver of BUILT_IN_FILE_OWNERS) registerFileOwnerResolver(resolver)
  * download, what it belongs to (among the companies the actor may act for) and the other
  * versions of the same document the actor may read, newest first.
  */
-export async function fileMeta(db: Db, actor: Actor, id: number): Promise<FileMeta> {
+export async function fileMeta(deps: AppDeps, actor: Actor, id: number): Promise<FileMeta> {
+  const { db } = deps;
   const row = await findFileMeta(db, id);
   if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
   await assertFileReadable(db, actor, row);

@@ -1,5 +1,6 @@
 import { type CatalogDescriptor, catalogOf, type ImportKind } from '@zakupki/shared';
-import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { arrayParam } from '../../db/bulk.js';
 import {
   catalogImports,
@@ -10,13 +11,24 @@ import {
   reportRuns,
   procurementRuleVersions as versions,
 } from '../../db/schema/index.js';
-import { type FileOwnerResolver, idIn, ownerInScope, type ResolvedFileOwner } from './file-owners.js';
+import type { FileOwnerResolver, FileOwnerScope, ResolvedFileOwner } from './file-owners.js';
 
 /**
  * The owners the files module knows (read-only queries of the owners' tables): the Положение of a
  * rule version, a documents rule's DOCX template, an import's upload (contracts, УПД, bank
  * statements, plans; catalogues) and a generated report.
  */
+
+/** The scope as a condition on an owner's company column (for resolvers). */
+export function ownerInScope(column: AnyPgColumn, scope: FileOwnerScope): SQL {
+  if (scope.companyIds === null) return sql`true`;
+  if (scope.companyIds.length === 0) return sql`false`;
+  return sql`${column} = any(${arrayParam(scope.companyIds, 'int')})`;
+}
+
+/** `column = any($ids)` with one array parameter (docs/architecture.md: no parameter per value). */
+export const idIn = (column: AnyPgColumn, ids: number[]): SQL =>
+  sql`${column} = any(${arrayParam(ids, 'int')})`;
 
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
 

@@ -1,7 +1,4 @@
 import type { FileOwner } from '@zakupki/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { arrayParam } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -58,14 +55,3 @@ export async function resolveFileOwners(
   }
   return out;
 }
-
-/** The scope as a condition on an owner's company column (for resolvers). */
-export function ownerInScope(column: AnyPgColumn, scope: FileOwnerScope): SQL {
-  if (scope.companyIds === null) return sql`true`;
-  if (scope.companyIds.length === 0) return sql`false`;
-  return sql`${column} = any(${arrayParam(scope.companyIds, 'int')})`;
-}
-
-/** `column = any($ids)` with one array parameter (docs/architecture.md: no parameter per value). */
-export const idIn = (column: AnyPgColumn, ids: number[]): SQL =>
-  sql`${column} = any(${arrayParam(ids, 'int')})`;

@@ -16,7 +16,7 @@ const INLINE_CSP = "default-src 'none'; frame-ancestors 'self'";
 /** GET /api/files/:id (uploads, reports, documents, after the access check) and its page's metadata. */
 export function filesModule(app: FastifyInstance) {
   addRoute(app, fileRoutes.get, async ({ actor, params, query, reply }) => {
-    const file = await fileForActor(app.deps.db, actor, params.id);
+    const file = await fileForActor(app.deps, actor, params.id);
     const inline = query.inline === '1' && mayShowInline(file.mime);
     reply
       .header('content-type', file.mime)
@@ -28,5 +28,5 @@ export function filesModule(app: FastifyInstance) {
     return file.content as unknown as string;
   });
 
-  addRoute(app, fileRoutes.meta, async ({ actor, params }) => fileMeta(app.deps.db, actor, params.id));
+  addRoute(app, fileRoutes.meta, async ({ actor, params }) => fileMeta(app.deps, actor, params.id));
 }

@@ -1,43 +1,24 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { files } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit, requireCompany } from '../access/access.service.js';
+import {
+  deleteFileRows,
+  type FilePurpose,
+  findFilesWithContent,
+  findFileWithContent,
+  insertFile,
+  type StoredFile,
+  type StoredFile64,
+} from './files.repository.js';
 import type { RecentFiles } from './recent-files.js';
 
-export type FilePurpose = (typeof files.$inferInsert)['purpose'];
-
-export type StoredFile = {
-  id: number;
-  companyId: number | null;
-  userId: number | null;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-};
+export type { FilePurpose, StoredFile };
 
 export type FileContent = StoredFile & { content: Buffer };
 
-const META = {
-  id: files.id,
-  companyId: files.companyId,
-  userId: files.userId,
-  name: files.name,
-  mime: files.mime,
-  size: files.size,
-  sha256: files.sha256,
-};
-
-/**
- * The content as base64 text: the driver's own bytea reading (hex text, decoded in JavaScript)
- * cost a 45 MB bank statement a second of CPU, base64 a tenth of it and a third less to transfer.
- */
-const CONTENT_BASE64 = sql<string>`encode(${files.content}, 'base64')`;
-
-function withContent({ content64, ...meta }: StoredFile & { content64: string }): FileContent {
+function withContent({ content64, ...meta }: StoredFile64): FileContent {
   return { ...meta, content: Buffer.from(content64, 'base64') };
 }
 
@@ -55,30 +36,27 @@ export async function storeFile(
     content: Buffer;
   },
 ): Promise<StoredFile> {
-  const [row] = await tx
-    .insert(files)
-    .values({
-      companyId: f.companyId,
-      userId: f.userId,
-      purpose: f.purpose,
-      name: f.name,
-      mime: f.mime,
-      size: f.content.length,
-      sha256: sha256Of(f.content),
-      content: f.content,
-    })
-    .returning(META);
-  return row;
+  return insertFile(tx, {
+    companyId: f.companyId,
+    userId: f.userId,
+    purpose: f.purpose,
+    name: f.name,
+    mime: f.mime,
+    size: f.content.length,
+    sha256: sha256Of(f.content),
+    content: f.content,
+  });
 }
 
 /** Deletes stored files (an import's refused uploads) in the caller's transaction. */
 export async function deleteFiles(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length > 0) await tx.delete(files).where(inArray(files.id, ids));
+  if (ids.length > 0) await deleteFileRows(tx, ids);
 }
 
 /**
  * Files with their content, in the order of `ids` (jobs read their uploads with it): those this
- * process has just stored from `recent`, the others from the database.
+ * process has just stored from `recent`, the others from the database. Runs in the caller's
+ * transaction (`tx`) or on the pool.
  */
 export async function readFiles(tx: Tx, ids: number[], recent?: RecentFiles): Promise<FileContent[]> {
   const byId = new Map<number, FileContent>();
@@ -88,11 +66,7 @@ export async function readFiles(tx: Tx, ids: number[], recent?: RecentFiles): Pr
   }
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    const rows = await tx
-      .select({ ...META, content64: CONTENT_BASE64 })
-      .from(files)
-      .where(inArray(files.id, missing));
-    for (const r of rows) byId.set(r.id, withContent(r));
+    for (const r of await findFilesWithContent(tx, missing)) byId.set(r.id, withContent(r));
   }
   return ids.map((id) => {
     const file = byId.get(id);
@@ -106,7 +80,8 @@ export const FILE_NOT_FOUND = 'Файл не найден';
 /**
  * The access check of a file (its download and its page): a company's file needs the actor to act
  * for that company, a personal file (no company) its owner or an admin. Otherwise 404, the same
- * as a missing file, and an audit entry.
+ * as a missing file, and an audit entry. Runs in the caller's request, like `requireCompany`
+ * (on the pool, outside any write transaction): it keeps `db` first.
  */
 export async function assertFileReadable(
   db: Db,
@@ -123,14 +98,11 @@ export async function assertFileReadable(
 }
 
 /** A file for download after the access check (`assertFileReadable`). */
-export async function fileForActor(db: Db, actor: Actor, id: number): Promise<FileContent> {
-  const [found] = await db
-    .select({ ...META, content64: CONTENT_BASE64 })
-    .from(files)
-    .where(eq(files.id, id));
+export async function fileForActor(deps: AppDeps, actor: Actor, id: number): Promise<FileContent> {
+  const found = await findFileWithContent(deps.db, id);
   if (!found) throw new AppError('not_found', FILE_NOT_FOUND);
   const row = withContent(found);
-  await assertFileReadable(db, actor, row);
+  await assertFileReadable(deps.db, actor, row);
   return row;
 }
 

@@ -3,7 +3,7 @@ import type { Server as IoServer } from 'socket.io';
 import type { Db } from '../../db/client.js';
 import { mapPage, type Paging } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit } from '../access/access.service.js';
 import { toNotification } from './notifications.presenter.js';
 import {
@@ -64,8 +64,12 @@ export class Notifier {
 
 const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';
 
-export async function listMyNotifications(db: Db, actor: Actor, q: Paging & { unread?: 'true' | 'false' }) {
-  const page = await listNotifications(db, actor.userId, { ...q, unreadOnly: q.unread === 'true' });
+export async function listMyNotifications(
+  deps: AppDeps,
+  actor: Actor,
+  q: Paging & { unread?: 'true' | 'false' },
+) {
+  const page = await listNotifications(deps.db, actor.userId, { ...q, unreadOnly: q.unread === 'true' });
   return { ...mapPage(page, toNotification), unread: page.unread };
 }
 
@@ -73,7 +77,8 @@ export async function listMyNotifications(db: Db, actor: Actor, q: Paging & { un
  * Marks one of the caller's notifications read. Another user's answers like a missing one and
  * is audited (`access_denied`).
  */
-export async function readNotification(db: Db, actor: Actor, id: number) {
+export async function readNotification(deps: AppDeps, actor: Actor, id: number) {
+  const { db } = deps;
   const row = await markRead(db, actor.userId, id);
   if (row) return toNotification(row);
   const owner = await notificationOwner(db, id);
@@ -81,6 +86,6 @@ export async function readNotification(db: Db, actor: Actor, id: number) {
   throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
 }
 
-export async function readAllNotifications(db: Db, actor: Actor) {
-  return { updated: await markAllRead(db, actor.userId) };
+export async function readAllNotifications(deps: AppDeps, actor: Actor) {
+  return { updated: await markAllRead(deps.db, actor.userId) };
 }

@@ -1,7 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { isStaff, systemRoutes } from '@zakupki/shared';
+import { systemRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
 import type { ModuleJobs } from '../index.js';
 import { testNotificationJob } from '../notifications/notifications.jobs.js';
@@ -10,8 +9,7 @@ import {
   readAllNotifications,
   readNotification,
 } from '../notifications/notifications.service.js';
-import { pingDatabase } from './system.repository.js';
-import { auditEntries, errorEvent } from './system.service.js';
+import { auditEntries, errorEvent, health, sendTestNotification } from './system.service.js';
 
 export function systemModule(app: FastifyInstance): ModuleJobs {
   // how long the event loop was held at worst: what every request waited on top of its own work
@@ -20,14 +18,9 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
   app.addHook('onClose', async () => delay.disable());
 
   addRoute(app, systemRoutes.health, async () => {
-    const { jobs, sockets } = app.deps;
-    const db = await pingDatabase(app.deps);
-    const queue = (await jobs.healthy()) ? 'ok' : 'down';
-    const redis = await sockets.redisHealthy();
-    const status = db === 'ok' && queue === 'ok' && redis !== 'down' ? 'ok' : 'degraded';
-    const event_loop_delay_ms = Math.round(delay.max / 1e6);
+    const answer = await health(app.deps, () => Math.round(delay.max / 1e6));
     delay.reset();
-    return { status: status as 'ok' | 'degraded', db, queue, redis, event_loop_delay_ms };
+    return answer;
   });
 
   addRoute(app, systemRoutes.publicConfig, async () => {
@@ -46,30 +39,18 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
   });
 
   addRoute(app, systemRoutes.notifications, ({ actor, query }) =>
-    listMyNotifications(app.deps.db, actor, query),
+    listMyNotifications(app.deps, actor, query),
   );
   addRoute(app, systemRoutes.readNotification, ({ actor, params }) =>
-    readNotification(app.deps.db, actor, params.id),
+    readNotification(app.deps, actor, params.id),
   );
-  addRoute(app, systemRoutes.readAllNotifications, ({ actor }) => readAllNotifications(app.deps.db, actor));
+  addRoute(app, systemRoutes.readAllNotifications, ({ actor }) => readAllNotifications(app.deps, actor));
 
-  addRoute(app, systemRoutes.testNotification, async ({ actor, body }) => {
-    if (!isStaff(actor.role)) throw new AppError('forbidden', 'Доступно только сотрудникам');
-    if (body.user_id && body.user_id !== actor.userId && actor.role !== 'admin') {
-      throw new AppError(
-        'forbidden',
-        'Отправить проверочное уведомление другому пользователю может только администратор',
-      );
-    }
-    const jobId = await app.deps.jobs.send(testNotificationJob, {
-      user_id: body.user_id ?? actor.userId,
-      requested_by: actor.userId,
-      node: String(process.pid),
-    });
-    return { job_id: String(jobId) };
-  });
+  addRoute(app, systemRoutes.testNotification, async ({ actor, body }) =>
+    sendTestNotification(app.deps, actor, body.user_id ?? undefined),
+  );
 
-  addRoute(app, systemRoutes.audit, ({ actor, query }) => auditEntries(app.deps.db, actor, query));
-  addRoute(app, systemRoutes.errorEvent, ({ actor, params }) => errorEvent(app.deps.db, actor, params.code));
+  addRoute(app, systemRoutes.audit, ({ actor, query }) => auditEntries(app.deps, actor, query));
+  addRoute(app, systemRoutes.errorEvent, ({ actor, params }) => errorEvent(app.deps, actor, params.code));
   return [testNotificationJob];
 }

@@ -1,5 +1,5 @@
 import type { User } from '@zakupki/shared';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
@@ -57,7 +57,7 @@ export async function reviewRegistration(
 ): Promise<User> {
   requireStaff(actor);
   const { db } = deps;
-  const target = await loadVisible(db, actor, id);
+  const target = await loadVisible(deps, actor, id);
   const conflict = statusConflict(decision, target.status);
   if (conflict) throw new AppError('conflict', conflict);
   await db.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export async function reviewRegistration(
       after: await auditState(tx, id),
     });
   });
-  const user = await viewUser(db, await companyIdsFor(db, actor), id);
+  const user = await viewUser(deps, await companyIdsFor(db, actor), id);
   try {
     await deps.jobs.send(sendUserMailJob, decisionMail(deps, user, decision === 'approve'));
   } catch (err) {
@@ -123,7 +123,7 @@ export async function setBlocked(
 ): Promise<User> {
   requireStaff(actor);
   const { db } = deps;
-  const target = await loadVisible(db, actor, id);
+  const target = await loadVisible(deps, actor, id);
   deny(action === 'block' ? blockDenial(actor, target) : unblockDenial(actor, target));
   const conflict = statusConflict(action, target.status);
   if (conflict) throw new AppError('conflict', conflict);
@@ -136,7 +136,7 @@ export async function setBlocked(
     if (!(await changeStatus(tx, id, fromStatus(action), nextStatus(action)))) {
       throw await conflictNow(tx, id, action);
     }
-    const sessionIds = action === 'block' ? await revokeUserSessions(tx as unknown as Db, id) : [];
+    const sessionIds = action === 'block' ? await revokeUserSessions(tx, id) : [];
     await audit(tx, actor, {
       action,
       entity: 'user',
@@ -151,5 +151,5 @@ export async function setBlocked(
     return sessionIds;
   });
   for (const sessionId of revoked) deps.sockets.disconnectSession(sessionId);
-  return viewUser(db, await companyIdsFor(db, actor), id);
+  return viewUser(deps, await companyIdsFor(db, actor), id);
 }

@@ -14,6 +14,6 @@ export const sendUserMailJob = defineJob({
   // one SMTP exchange
   expireInSeconds: 120,
   handler: async (p, { deps }) => {
-    await sendMail(deps.db, deps.config, deps.log, p);
+    await sendMail(deps, p);
   },
 });

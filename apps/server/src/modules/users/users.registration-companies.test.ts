@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { authRoutes, catalogRoutes, companyRoutes, userRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { issueEmailCode } from '../auth/email-codes.service.js';
-import { auditRows, companyBody, innFor } from '../companies/companies.factories.js';
+import { auditRows, companyBody, errorOf, innFor } from '../companies/companies.factories.js';
 
 /**
  * What a registration decision does to the company the request names: who serves a new
@@ -9,23 +10,19 @@ import { auditRows, companyBody, innFor } from '../companies/companies.factories
  * registration, approval, unblocking and moving a user.
  */
 
-let t: TestApp;
+const t = testAppForFile();
 const PASSWORD = 'registration-password';
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.login('admin');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Company = { title: string; inn: string; kpp?: string };
 
 async function registerRaw(login: string, company: Company, code?: string) {
-  const emailCode = code ?? (await issueEmailCode(t.app.deps.db, login, 'register', 600_000));
-  return t.req('POST', '/api/auth/register', {
+  const emailCode = code ?? (await issueEmailCode(t.app.deps, login, 'register', 600_000));
+  return t.call(authRoutes.register, {
     body: { login, password: PASSWORD, title: `Заявитель ${login}`, email_code: emailCode, company },
   });
 }
@@ -54,14 +51,14 @@ const memberIds = async (companyId: number) =>
   ).map((r) => r.user_id);
 
 const myIds = async (token: string) =>
-  ((await t.req('GET', '/api/companies/my', { token })).body as { id: number }[]).map((c) => c.id);
+  ((await t.call(companyRoutes.my, { as: { token } })).body as { id: number }[]).map((c) => c.id);
 
 let staffSeq = 0;
 /** A staff member of the provider who serves no client company. */
 async function newStaff(role: 'operator' | 'specialist') {
   const login = `${role}${++staffSeq}@provider.test`;
-  const r = await t.req('POST', '/api/users', {
-    token: admin,
+  const r = await t.call(userRoutes.create, {
+    as: { token: admin },
     body: {
       login,
       password: 'staff-password-123',
@@ -72,7 +69,7 @@ async function newStaff(role: 'operator' | 'specialist') {
     },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
-  const session = await t.req('POST', '/api/auth/login', { body: { login, password: 'staff-password-123' } });
+  const session = await t.call(authRoutes.login, { body: { login, password: 'staff-password-123' } });
   expect(session.status).toBe(200);
   return { id: r.body.id as number, token: session.body.token as string };
 }
@@ -84,7 +81,7 @@ describe('approval: who serves a new company', () => {
     const u = await register('first@newco.test', { title: 'ООО «Новая»', inn: innFor(101) });
     expect(await myIds(op.token)).not.toContain(u.company_id);
 
-    const r = await t.req('POST', `/api/users/${u.id}/approve`, { token: op.token });
+    const r = await t.call(userRoutes.approve, { params: { id: u.id }, as: { token: op.token } });
     expect(r.status).toBe(200);
     // the answer already shows the membership the operator now sees
     expect(r.body.memberships).toEqual([
@@ -93,14 +90,19 @@ describe('approval: who serves a new company', () => {
     expect(await companyStatus(u.company_id)).toBe('active');
     expect(await memberIds(u.company_id)).toEqual([op.id, u.id].sort((a, b) => a - b));
     expect(await myIds(op.token)).toContain(u.company_id);
-    const users = await t.req('GET', `/api/companies/${u.company_id}/users`, { token: op.token });
+    const users = await t.call(companyRoutes.users, {
+      params: { id: u.company_id },
+      as: { token: op.token },
+    });
     expect(users.status).toBe(200);
     // the approved user is visible to the operator from now on (not only as a request)
-    const seen = await t.req('GET', `/api/users/${u.id}`, { token: op.token });
+    const seen = await t.call(userRoutes.get, { params: { id: u.id }, as: { token: op.token } });
     expect(seen.status).toBe(200);
     // a staff member who did not approve is not assigned
     expect(await myIds(other.token)).not.toContain(u.company_id);
-    expect((await t.req('GET', `/api/users/${u.id}`, { token: other.token })).status).toBe(404);
+    expect((await t.call(userRoutes.get, { params: { id: u.id }, as: { token: other.token } })).status).toBe(
+      404,
+    );
 
     const [member] = await auditRows(t, { entity: 'company_member', entity_id: `${op.id}:${u.company_id}` });
     expect(member).toMatchObject({
@@ -114,11 +116,15 @@ describe('approval: who serves a new company', () => {
   it('a specialist is assigned the same way; an admin acts for every company and gets no membership', async () => {
     const sp = await newStaff('specialist');
     const a = await register('second@newco.test', { title: 'ООО «Вторая»', inn: innFor(102) });
-    expect((await t.req('POST', `/api/users/${a.id}/approve`, { token: sp.token })).status).toBe(200);
+    expect((await t.call(userRoutes.approve, { params: { id: a.id }, as: { token: sp.token } })).status).toBe(
+      200,
+    );
     expect(await memberIds(a.company_id)).toEqual([sp.id, a.id].sort((x, y) => x - y));
 
     const b = await register('third@newco.test', { title: 'ООО «Третья»', inn: innFor(103) });
-    expect((await t.req('POST', `/api/users/${b.id}/approve`, { token: admin })).status).toBe(200);
+    expect((await t.call(userRoutes.approve, { params: { id: b.id }, as: { token: admin } })).status).toBe(
+      200,
+    );
     expect(await memberIds(b.company_id)).toEqual([b.id]);
   });
 
@@ -126,10 +132,14 @@ describe('approval: who serves a new company', () => {
     const op = await newStaff('operator');
     // the company became active with its first request
     const first = await register('one@samecompany.test', { title: 'ООО «Общая»', inn: innFor(104) });
-    expect((await t.req('POST', `/api/users/${first.id}/approve`, { token: admin })).status).toBe(200);
+    expect(
+      (await t.call(userRoutes.approve, { params: { id: first.id }, as: { token: admin } })).status,
+    ).toBe(200);
     const second = await register('two@samecompany.test', { title: 'ООО «Общая»', inn: innFor(104) });
     expect(second.company_id).toBe(first.company_id);
-    expect((await t.req('POST', `/api/users/${second.id}/approve`, { token: op.token })).status).toBe(200);
+    expect(
+      (await t.call(userRoutes.approve, { params: { id: second.id }, as: { token: op.token } })).status,
+    ).toBe(200);
     expect(await memberIds(first.company_id)).not.toContain(op.id);
   });
 });
@@ -138,7 +148,7 @@ describe('rejection: the company the request brought', () => {
   it('is rejected with its only request, audited, and left out of the lists', async () => {
     const u = await register('refused@rejco.test', { title: 'ООО «Отказная»', inn: innFor(201) });
     expect(await companyStatus(u.company_id)).toBe('pending');
-    const r = await t.req('POST', `/api/users/${u.id}/reject`, { token: await t.login('operator') });
+    const r = await t.call(userRoutes.reject, { params: { id: u.id }, as: 'operator' });
     expect(r.status).toBe(200);
     expect(await companyStatus(u.company_id)).toBe('rejected');
     expect(await memberIds(u.company_id)).toEqual([]);
@@ -150,12 +160,12 @@ describe('rejection: the company the request brought', () => {
       after: { status: 'rejected' },
     });
 
-    const list = await t.req('GET', `/api/companies?inn=${innFor(201)}`, { token: admin });
+    const list = await t.call(companyRoutes.list, { query: { inn: innFor(201) }, as: { token: admin } });
     expect(list.body).toMatchObject({ items: [], total: 0 });
     expect(await myIds(admin)).not.toContain(u.company_id);
-    const asked = await t.req('GET', '/api/companies?status=rejected', { token: admin });
+    const asked = await t.call(companyRoutes.list, { query: { status: 'rejected' }, as: { token: admin } });
     expect(asked.body.items.map((c: { id: number }) => c.id)).toContain(u.company_id);
-    expect(asked.body.items.find((c: { id: number }) => c.id === u.company_id).status).toBe('rejected');
+    expect(asked.body.items.find((c: { id: number }) => c.id === u.company_id)?.status).toBe('rejected');
   });
 
   it('stays pending while another request for it waits, and is rejected with the last one', async () => {
@@ -163,16 +173,16 @@ describe('rejection: the company the request brought', () => {
     const a = await register('a@tworeq.test', { title: 'ООО «Две заявки»', inn: innFor(202) });
     const b = await register('b@tworeq.test', { title: 'ООО «Две заявки»', inn: innFor(202) });
     expect(b.company_id).toBe(a.company_id);
-    expect((await t.req('POST', `/api/users/${a.id}/reject`, { token: op })).status).toBe(200);
+    expect((await t.call(userRoutes.reject, { params: { id: a.id }, as: { token: op } })).status).toBe(200);
     expect(await companyStatus(a.company_id)).toBe('pending');
-    expect((await t.req('POST', `/api/users/${b.id}/reject`, { token: op })).status).toBe(200);
+    expect((await t.call(userRoutes.reject, { params: { id: b.id }, as: { token: op } })).status).toBe(200);
     expect(await companyStatus(a.company_id)).toBe('rejected');
   });
 
   it('a new request for a rejected company makes it pending again, and approval activates it', async () => {
     const op = await t.login('operator');
     const first = await register('old@again.test', { title: 'ООО «Снова»', inn: innFor(203) });
-    await t.req('POST', `/api/users/${first.id}/reject`, { token: op });
+    await t.call(userRoutes.reject, { params: { id: first.id }, as: { token: op } });
     expect(await companyStatus(first.company_id)).toBe('rejected');
     const again = await register('new@again.test', { title: 'ООО «Снова»', inn: innFor(203) });
     expect(again.company_id).toBe(first.company_id);
@@ -187,7 +197,9 @@ describe('rejection: the company the request brought', () => {
       before: { status: 'rejected' },
       after: { status: 'pending' },
     });
-    expect((await t.req('POST', `/api/users/${again.id}/approve`, { token: op })).status).toBe(200);
+    expect((await t.call(userRoutes.approve, { params: { id: again.id }, as: { token: op } })).status).toBe(
+      200,
+    );
     expect(await companyStatus(first.company_id)).toBe('active');
   });
 
@@ -198,7 +210,9 @@ describe('rejection: the company the request brought', () => {
       kpp: '500301001',
     });
     expect(u.company_id).toBe(t.ids.companies.client1);
-    expect((await t.req('POST', `/api/users/${u.id}/reject`, { token: admin })).status).toBe(200);
+    expect((await t.call(userRoutes.reject, { params: { id: u.id }, as: { token: admin } })).status).toBe(
+      200,
+    );
     expect(await companyStatus(t.ids.companies.client1)).toBe('active');
   });
 });
@@ -209,17 +223,18 @@ describe("the tariff's user limit", () => {
   const LIMIT_MESSAGE = 'Достигнут лимит тарифа «Пробный»: пользователей не больше 2';
 
   beforeAll(async () => {
-    const c = await t.req('POST', '/api/companies', { token: admin, body: companyBody(301) });
+    const c = await t.call(companyRoutes.create, { as: { token: admin }, body: companyBody(301) });
     expect(c.status).toBe(201);
     companyId = c.body.id;
-    const tariff = await t.req('POST', '/api/catalogs/tariffs', {
-      token: admin,
+    const tariff = await t.call(catalogRoutes.tariffs.create, {
+      as: { token: admin },
       body: { code: 'trial', name: 'Пробный', max_users: 2, price_per_month: '0' },
     });
     expect(tariff.status, JSON.stringify(tariff.body)).toBe(201);
     tariffId = tariff.body.id;
-    const assigned = await t.req('PUT', `/api/companies/${companyId}/tariff`, {
-      token: admin,
+    const assigned = await t.call(catalogRoutes.tariffs.assign, {
+      params: { id: companyId },
+      as: { token: admin },
       body: { tariff_id: tariffId },
     });
     expect(assigned.status).toBe(200);
@@ -234,17 +249,19 @@ describe("the tariff's user limit", () => {
     const two = await register('u2@limit.test', company());
     expect([one.company_id, two.company_id]).toEqual([companyId, companyId]);
 
-    const code = await issueEmailCode(t.app.deps.db, 'u3@limit.test', 'register', 600_000);
+    const code = await issueEmailCode(t.app.deps, 'u3@limit.test', 'register', 600_000);
     const refused = await registerRaw('u3@limit.test', company(), code);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: 'tariff_limit', message: LIMIT_MESSAGE });
-    expect(refused.body.error.details).toMatchObject({ limit: 'users', max: 2, used: 2 });
+    expect(errorOf(refused)).toMatchObject({ code: 'tariff_limit', message: LIMIT_MESSAGE });
+    expect(errorOf(refused).details).toMatchObject({ limit: 'users', max: 2, used: 2 });
     expect(
       await t.app.deps.database.query('select 1 from users where login = $1', ['u3@limit.test']),
     ).toEqual([]);
 
     // a rejected request frees its place; the same code still works
-    expect((await t.req('POST', `/api/users/${two.id}/reject`, { token: admin })).status).toBe(200);
+    expect((await t.call(userRoutes.reject, { params: { id: two.id }, as: { token: admin } })).status).toBe(
+      200,
+    );
     const ok = await registerRaw('u3@limit.test', company(), code);
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
@@ -255,9 +272,9 @@ describe("the tariff's user limit", () => {
     );
     await setLimit(1);
     try {
-      const r = await t.req('POST', `/api/users/${pending.id}/approve`, { token: admin });
+      const r = await t.call(userRoutes.approve, { params: { id: pending.id }, as: { token: admin } });
       expect(r.status).toBe(409);
-      expect(r.body.error).toMatchObject({
+      expect(errorOf(r)).toMatchObject({
         code: 'tariff_limit',
         message: 'Достигнут лимит тарифа «Пробный»: пользователей не больше 1',
       });
@@ -270,17 +287,21 @@ describe("the tariff's user limit", () => {
     } finally {
       await setLimit(2);
     }
-    expect((await t.req('POST', `/api/users/${pending.id}/approve`, { token: admin })).status).toBe(200);
+    expect(
+      (await t.call(userRoutes.approve, { params: { id: pending.id }, as: { token: admin } })).status,
+    ).toBe(200);
   });
 
   it('unblocking and moving a user into a full company are refused the same way', async () => {
     const [u1] = await t.app.deps.database.query<{ id: number }>(
       "select id from users where login = 'u1@limit.test'",
     );
-    expect((await t.req('POST', `/api/users/${u1.id}/block`, { token: admin })).status).toBe(200);
+    expect((await t.call(userRoutes.block, { params: { id: u1.id }, as: { token: admin } })).status).toBe(
+      200,
+    );
     // the blocked user's place is taken by a new colleague
-    const extra = await t.req('POST', '/api/users', {
-      token: admin,
+    const extra = await t.call(userRoutes.create, {
+      as: { token: admin },
       body: {
         login: 'u4@limit.test',
         password: 'client-password-1',
@@ -291,16 +312,17 @@ describe("the tariff's user limit", () => {
       },
     });
     expect(extra.status, JSON.stringify(extra.body)).toBe(201);
-    const unblock = await t.req('POST', `/api/users/${u1.id}/unblock`, { token: admin });
+    const unblock = await t.call(userRoutes.unblock, { params: { id: u1.id }, as: { token: admin } });
     expect(unblock.status).toBe(409);
-    expect(unblock.body.error).toMatchObject({ code: 'tariff_limit', message: LIMIT_MESSAGE });
+    expect(errorOf(unblock)).toMatchObject({ code: 'tariff_limit', message: LIMIT_MESSAGE });
 
-    const move = await t.req('PUT', `/api/users/${t.ids.users['client2@demo.local']}`, {
-      token: admin,
+    const move = await t.call(userRoutes.update, {
+      params: { id: t.ids.users['client2@demo.local'] },
+      as: { token: admin },
       body: { company_id: companyId },
     });
     expect(move.status).toBe(409);
-    expect(move.body.error).toMatchObject({ code: 'tariff_limit', message: LIMIT_MESSAGE });
+    expect(errorOf(move)).toMatchObject({ code: 'tariff_limit', message: LIMIT_MESSAGE });
     const [c2] = await t.app.deps.database.query<{ company_id: number }>(
       'select company_id from users where id = $1',
       [t.ids.users['client2@demo.local']],

@@ -1,18 +1,13 @@
 import type { AddressInfo } from 'node:net';
+import { authRoutes, userRoutes } from '@zakupki/shared';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { issueEmailCode } from '../auth/email-codes.service.js';
+import { errorOf } from '../companies/companies.factories.js';
 
-let t: TestApp;
+const t = testAppForFile({}, { listen: true });
 const PASSWORD = 'registration-password';
-
-beforeAll(async () => {
-  t = await createTestApp({}, { listen: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 type Mail = { subject: string; body: string };
 
@@ -74,8 +69,8 @@ async function register(
   company: { title: string; inn: string; kpp?: string },
   code?: string,
 ): Promise<string> {
-  const emailCode = code ?? (await issueEmailCode(t.app.deps.db, login, 'register', 600_000));
-  const r = await t.req('POST', '/api/auth/register', {
+  const emailCode = code ?? (await issueEmailCode(t.app.deps, login, 'register', 600_000));
+  const r = await t.call(authRoutes.register, {
     body: { login, password: PASSWORD, title: `Заявитель ${login}`, email_code: emailCode, company },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -84,7 +79,7 @@ async function register(
 }
 
 const login = (loginName: string) =>
-  t.req('POST', '/api/auth/login', { body: { login: loginName, password: PASSWORD } });
+  t.call(authRoutes.login, { body: { login: loginName, password: PASSWORD } });
 
 async function userByLogin(loginName: string) {
   const [u] = await t.app.deps.database.query<{ id: number; company_id: number; status: string }>(
@@ -110,13 +105,13 @@ describe('registration review', () => {
     expect(number).toMatch(/^Р-\d{4}-\d{6}$/);
     const pendingLogin = await login(email);
     expect(pendingLogin.status).toBe(403);
-    expect(pendingLogin.body.error.code).toBe('registration_pending');
+    expect(errorOf(pendingLogin).code).toBe('registration_pending');
 
     const u = await userByLogin(email);
     expect(await companyStatus(u.company_id)).toBe('pending');
     const operator = await t.login('operator');
     // a request from a new company reaches every staff member, though nobody acts for that company yet
-    const list = await t.req('GET', '/api/users?status=pending', { token: operator });
+    const list = await t.call(userRoutes.list, { query: { status: 'pending' }, as: { token: operator } });
     expect(list.status).toBe(200);
     expect(list.body.items).toEqual([
       expect.objectContaining({
@@ -131,11 +126,11 @@ describe('registration review', () => {
       }),
     ]);
 
-    const approved = await t.req('POST', `/api/users/${u.id}/approve`, { token: operator });
+    const approved = await t.call(userRoutes.approve, { params: { id: u.id }, as: { token: operator } });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: u.id, status: 'active', registration_number: number });
     expect(await companyStatus(u.company_id)).toBe('active');
-    const admin = await t.req('GET', `/api/users/${u.id}`, { token: await t.login('admin') });
+    const admin = await t.call(userRoutes.get, { params: { id: u.id }, as: 'admin' });
     expect(admin.body.memberships).toEqual([
       { company_id: u.company_id, company_title: 'ООО «Новый заказчик»', permissions: null },
     ]);
@@ -148,7 +143,9 @@ describe('registration review', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ login: email, role: 'client', company_id: u.company_id });
     expect(ok.body.company).toEqual({ id: u.company_id, title: 'ООО «Новый заказчик»' });
-    const status = await t.req('GET', `/api/auth/registrations/${encodeURIComponent(number)}`);
+    const status = await t.call(authRoutes.registrationStatus, {
+      params: { number },
+    });
     expect(status.body.status).toBe('approved');
 
     const audit = await t.app.deps.database.query<{ entity: string; before: unknown; after: unknown }>(
@@ -166,10 +163,10 @@ describe('registration review', () => {
     expect(companyAudit).toHaveLength(1);
 
     // the request is decided once
-    for (const action of ['approve', 'reject']) {
-      const again = await t.req('POST', `/api/users/${u.id}/${action}`, { token: await t.login('admin') });
+    for (const action of ['approve', 'reject'] as const) {
+      const again = await t.call(userRoutes[action], { params: { id: u.id }, as: 'admin' });
       expect(again.status).toBe(409);
-      expect(again.body.error).toMatchObject({ code: 'conflict', message: 'Заявка уже рассмотрена' });
+      expect(errorOf(again)).toMatchObject({ code: 'conflict', message: 'Заявка уже рассмотрена' });
     }
   });
 
@@ -177,23 +174,25 @@ describe('registration review', () => {
     const email = 'rejected@test.local';
     const number = await register(email, { title: 'ООО «Отказ»', inn: '7707003425' });
     const u = await userByLogin(email);
-    const r = await t.req('POST', `/api/users/${u.id}/reject`, { token: await t.login('specialist') });
+    const r = await t.call(userRoutes.reject, { params: { id: u.id }, as: 'specialist' });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('rejected');
     const l = await login(email);
     expect(l.status).toBe(403);
-    expect(l.body.error.code).toBe('registration_rejected');
+    expect(errorOf(l).code).toBe('registration_rejected');
     const mail = await waitForMail(email, /отклонена/);
     expect(mail.subject).toBe(`Заявка № ${number} отклонена`);
     expect(mail.body).toContain('support@zakupki.local');
-    const status = await t.req('GET', `/api/auth/registrations/${encodeURIComponent(number)}`);
+    const status = await t.call(authRoutes.registrationStatus, {
+      params: { number },
+    });
     expect(status.body.status).toBe('rejected');
     // no membership was granted
     const members = await t.app.deps.database.query('select 1 from company_members where user_id = $1', [
       u.id,
     ]);
     expect(members).toEqual([]);
-    const again = await t.req('POST', `/api/users/${u.id}/approve`, { token: await t.login('admin') });
+    const again = await t.call(userRoutes.approve, { params: { id: u.id }, as: 'admin' });
     expect(again.status).toBe(409);
   });
 
@@ -202,16 +201,14 @@ describe('registration review', () => {
     await register(email, { title: 'АО «Энергосеть»', inn: '5003123458', kpp: '500301001' });
     const u = await userByLogin(email);
     expect(u.company_id).toBe(t.ids.companies.client1);
-    const r = await t.req('POST', `/api/users/${u.id}/approve`, { token: await t.login('admin') });
+    const r = await t.call(userRoutes.approve, { params: { id: u.id }, as: 'admin' });
     expect(r.status).toBe(200);
     expect(r.body.memberships).toEqual([
       { company_id: t.ids.companies.client1, company_title: 'АО «Энергосеть»', permissions: null },
     ]);
     expect(await companyStatus(t.ids.companies.client1)).toBe('active');
     // the operator serving the company now sees the new colleague
-    const op = await t.req('GET', `/api/users?status=active&q=colleague`, {
-      token: await t.login('operator'),
-    });
+    const op = await t.call(userRoutes.list, { query: { status: 'active', q: 'colleague' }, as: 'operator' });
     expect(op.body.items.map((x: { id: number }) => x.id)).toEqual([u.id]);
     expect((await login(email)).status).toBe(200);
   });
@@ -221,7 +218,7 @@ describe('registration review', () => {
       `insert into companies (title, inn, kpp, status) values ('ООО «Закрытое»', '7707083893', '770701001', 'archived') returning id`,
     );
     const email = 'late@test.local';
-    const emailCode = await issueEmailCode(t.app.deps.db, email, 'register', 600_000);
+    const emailCode = await issueEmailCode(t.app.deps, email, 'register', 600_000);
     const body = {
       login: email,
       password: PASSWORD,
@@ -229,16 +226,16 @@ describe('registration review', () => {
       email_code: emailCode,
       company: { title: 'ООО «Закрытое»', inn: '7707083893', kpp: '770701001' },
     };
-    const r = await t.req('POST', '/api/auth/register', { body });
+    const r = await t.call(authRoutes.register, { body });
     expect(r.status).toBe(409);
-    expect(r.body.error.message).toBe(
+    expect(errorOf(r).message).toBe(
       'Организация с ИНН 7707083893 находится в архиве, регистрация в ней невозможна. Обратитесь к оператору',
     );
     expect(await userByLogin(email)).toBeUndefined();
     expect(await companyStatus(archived.id)).toBe('archived');
     // restored by the operator, the same code still registers
     await t.app.deps.database.query(`update companies set status = 'active' where id = $1`, [archived.id]);
-    const again = await t.req('POST', '/api/auth/register', { body });
+    const again = await t.call(authRoutes.register, { body });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect((await userByLogin(email)).company_id).toBe(archived.id);
   });
@@ -247,23 +244,24 @@ describe('registration review', () => {
     const email = 'waiting@test.local';
     await register(email, { title: 'ООО «Ожидание»', inn: '7707006850' });
     const u = await userByLogin(email);
-    for (const action of ['approve', 'reject']) {
-      const r = await t.req('POST', `/api/users/${u.id}/${action}`, { token: await t.login('client') });
+    for (const action of ['approve', 'reject'] as const) {
+      const r = await t.call(userRoutes[action], { params: { id: u.id }, as: 'client' });
       expect(r.status).toBe(403);
-      expect(r.body.error.message).toBe('Раздел доступен только сотрудникам');
+      expect(errorOf(r).message).toBe('Раздел доступен только сотрудникам');
     }
     expect((await userByLogin(email)).status).toBe('pending');
-    const missing = await t.req('POST', '/api/users/999999/approve', { token: await t.login('operator') });
+    const missing = await t.call(userRoutes.approve, { params: { id: 999999 }, as: 'operator' });
     expect(missing.status).toBe(404);
-    const active = await t.req('POST', `/api/users/${t.ids.users['client2@demo.local']}/approve`, {
-      token: await t.login('operator'),
+    const active = await t.call(userRoutes.approve, {
+      params: { id: t.ids.users['client2@demo.local'] },
+      as: 'operator',
     });
     expect(active.status).toBe(409);
-    expect(active.body.error.message).toBe('Заявка уже рассмотрена');
+    expect(errorOf(active).message).toBe('Заявка уже рассмотрена');
     // two staff members deciding at once: one wins, the other hears 409
     const both = await Promise.all([
-      t.req('POST', `/api/users/${u.id}/approve`, { token: await t.login('operator') }),
-      t.req('POST', `/api/users/${u.id}/reject`, { token: await t.login('specialist') }),
+      t.call(userRoutes.approve, { params: { id: u.id }, as: 'operator' }),
+      t.call(userRoutes.reject, { params: { id: u.id }, as: 'specialist' }),
     ]);
     // the loser hears 409, or 404 when the approval already moved the user into a new company it does not serve
     const statuses = both.map((r) => r.status).sort();
@@ -287,9 +285,9 @@ describe('registration review', () => {
     const email = 'waiting2@test.local';
     await register(email, { title: 'ООО «Ожидание-2»', inn: '7707001918' });
     const u = await userByLogin(email);
-    const block = await t.req('POST', `/api/users/${u.id}/block`, { token: await t.login('operator') });
+    const block = await t.call(userRoutes.block, { params: { id: u.id }, as: 'operator' });
     expect(block.status).toBe(409);
-    expect(block.body.error.message).toBe(
+    expect(errorOf(block).message).toBe(
       'Заявка на регистрацию ещё не одобрена: её можно одобрить или отклонить',
     );
   });

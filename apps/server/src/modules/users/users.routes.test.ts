@@ -1,21 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { authRoutes, type RouteDef, userRoutes } from '@zakupki/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
 import { companies } from '../../db/schema/index.js';
+import { errorOf, issueList } from '../companies/companies.factories.js';
 
-let t: TestApp;
+const t = testAppForFile();
 let outsider: number; // a company no demo staff member acts for
 let outsiderUser: number;
 const PASSWORD = 'long-enough-password';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const [c] = await t.app.deps.db
     .insert(companies)
     .values({ title: 'ООО «Сторонняя»', inn: '7707001918', kpp: '770701001' })
     .returning({ id: companies.id });
   outsider = c.id;
-  const r = await t.req('POST', '/api/users', {
-    token: await t.login('admin'),
+  const r = await t.call(userRoutes.create, {
+    as: 'admin',
     body: {
       login: 'outsider@test.local',
       password: PASSWORD,
@@ -26,9 +27,6 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(201);
   outsiderUser = r.body.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const auditRows = (entity: string, entityId: number, action: string) =>
@@ -41,17 +39,16 @@ describe('users: access by role', () => {
   it('a client is refused every endpoint with 403', async () => {
     const token = await t.login('client');
     const id = t.ids.users['client@demo.local'];
-    const list = await t.req('GET', '/api/users', { token });
+    const list = await t.call(userRoutes.list, { as: { token } });
     expect(list.status).toBe(403);
-    expect(list.body.error).toMatchObject({
+    expect(errorOf(list)).toMatchObject({
       code: 'forbidden',
       message: 'Раздел доступен только сотрудникам',
     });
-    const calls: [string, string, unknown?][] = [
-      ['GET', `/api/users/${id}`],
+    const calls: [RouteDef, unknown?][] = [
+      [userRoutes.get],
       [
-        'POST',
-        '/api/users',
+        userRoutes.create,
         {
           login: 'x@test.local',
           password: PASSWORD,
@@ -60,25 +57,26 @@ describe('users: access by role', () => {
           company_id: t.ids.companies.client1,
         },
       ],
-      ['PUT', `/api/users/${id}`, { title: 'Новое имя' }],
-      ['POST', `/api/users/${id}/approve`],
-      ['POST', `/api/users/${id}/reject`],
-      ['POST', `/api/users/${id}/block`],
-      ['POST', `/api/users/${id}/unblock`],
+      [userRoutes.update, { title: 'Новое имя' }],
+      [userRoutes.approve],
+      [userRoutes.reject],
+      [userRoutes.block],
+      [userRoutes.unblock],
     ];
-    for (const [method, url, body] of calls) {
-      const r = await t.req(method, url, { token, body });
-      expect(r.status, `${method} ${url}`).toBe(403);
-      expect(r.body.error.code).toBe('forbidden');
+    for (const [route, body] of calls) {
+      // bodies of each route's own shape, typed `unknown` in the list: passed as they are
+      const r = await t.call(route, { params: { id }, invalidBody: body, as: { token } });
+      expect(r.status, `${route.method} ${route.path}`).toBe(403);
+      expect(errorOf(r).code).toBe('forbidden');
     }
   });
 
   it('401 without a session', async () => {
-    expect((await t.req('GET', '/api/users')).status).toBe(401);
+    expect((await t.call(userRoutes.list)).status).toBe(401);
   });
 
   it('admin sees every user with memberships', async () => {
-    const r = await t.req('GET', '/api/users?limit=100', { token: await t.login('admin') });
+    const r = await t.call(userRoutes.list, { query: { limit: '100' }, as: 'admin' });
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(6);
     expect(r.body.page).toBe(1);
@@ -93,7 +91,7 @@ describe('users: access by role', () => {
       early_access: false,
       registration_number: null,
     });
-    expect(spec.memberships).toEqual(
+    expect(spec?.memberships).toEqual(
       expect.arrayContaining([
         { company_id: t.ids.companies.client1, company_title: 'АО «Энергосеть»', permissions: null },
         {
@@ -103,31 +101,31 @@ describe('users: access by role', () => {
         },
       ]),
     );
-    expect(spec.memberships).toHaveLength(3);
+    expect(spec?.memberships).toHaveLength(3);
     expect(JSON.stringify(r.body)).not.toMatch(/password/);
   });
 
   it('operator and specialist see only users of the companies they act for', async () => {
     for (const who of ['operator', 'specialist'] as const) {
       const token = await t.login(who);
-      const r = await t.req('GET', '/api/users?limit=100', { token });
+      const r = await t.call(userRoutes.list, { query: { limit: '100' }, as: { token } });
       expect(r.status).toBe(200);
       expect(r.body.total).toBe(5);
       expect(r.body.items.map((u: { login: string }) => u.login)).not.toContain('outsider@test.local');
-      const byCompany = await t.req('GET', `/api/users?company_id=${outsider}`, { token });
+      const byCompany = await t.call(userRoutes.list, { query: { company_id: outsider }, as: { token } });
       expect(byCompany.body).toMatchObject({ items: [], total: 0 });
-      const one = await t.req('GET', `/api/users/${outsiderUser}`, { token });
+      const one = await t.call(userRoutes.get, { params: { id: outsiderUser }, as: { token } });
       expect(one.status).toBe(404);
-      expect(one.body.error.code).toBe('not_found');
+      expect(errorOf(one).code).toBe('not_found');
       // unknown and out-of-reach ids answer alike
-      const unknown = await t.req('GET', '/api/users/999999', { token });
-      expect(unknown.body.error).toEqual(one.body.error);
+      const unknown = await t.call(userRoutes.get, { params: { id: 999999 }, as: { token } });
+      expect(errorOf(unknown)).toEqual(errorOf(one));
     }
     const denied = await auditRows('user', outsiderUser, 'access_denied');
     expect(denied.map((d) => d.user_id).sort()).toEqual(
       [t.ids.users['operator@demo.local'], t.ids.users['specialist@demo.local']].sort(),
     );
-    const admin = await t.req('GET', `/api/users/${outsiderUser}`, { token: await t.login('admin') });
+    const admin = await t.call(userRoutes.get, { params: { id: outsiderUser }, as: 'admin' });
     expect(admin.status).toBe(200);
     expect(admin.body).toMatchObject({ login: 'outsider@test.local', company_id: outsider });
   });
@@ -135,21 +133,23 @@ describe('users: access by role', () => {
   it('memberships in companies out of reach are not shown to an operator', async () => {
     const admin = await t.login('admin');
     const id = t.ids.users['client2@demo.local'];
-    const put = await t.req('PUT', `/api/users/${id}`, {
-      token: admin,
+    const put = await t.call(userRoutes.update, {
+      params: { id },
+      as: { token: admin },
       body: { memberships: [{ company_id: t.ids.companies.client2 }, { company_id: outsider }] },
     });
     expect(put.status).toBe(200);
     expect(put.body.memberships.map((m: { company_id: number }) => m.company_id)).toEqual(
       [t.ids.companies.client2, outsider].sort((a, b) => a - b),
     );
-    const op = await t.req('GET', `/api/users/${id}`, { token: await t.login('operator') });
+    const op = await t.call(userRoutes.get, { params: { id }, as: 'operator' });
     expect(op.body.memberships.map((m: { company_id: number }) => m.company_id)).toEqual([
       t.ids.companies.client2,
     ]);
     // and an operator replacing the set leaves the outsider membership alone
-    const opPut = await t.req('PUT', `/api/users/${id}`, {
-      token: await t.login('operator'),
+    const opPut = await t.call(userRoutes.update, {
+      params: { id },
+      as: 'operator',
       body: {
         memberships: [
           { company_id: t.ids.companies.client2 },
@@ -158,7 +158,7 @@ describe('users: access by role', () => {
       },
     });
     expect(opPut.status).toBe(200);
-    const full = await t.req('GET', `/api/users/${id}`, { token: admin });
+    const full = await t.call(userRoutes.get, { params: { id }, as: { token: admin } });
     expect(full.body.memberships).toEqual([
       ...[
         {
@@ -180,13 +180,19 @@ describe('users: access by role', () => {
 describe('users: list filters and paging', () => {
   it('filters by status, role, company and text; pages', async () => {
     const token = await t.login('admin');
-    const staff = await t.req('GET', '/api/users?role=operator', { token });
+    const staff = await t.call(userRoutes.list, { query: { role: 'operator' }, as: { token } });
     expect(staff.body.items.map((u: { login: string }) => u.login)).toEqual(['operator@demo.local']);
-    const active = await t.req('GET', '/api/users?status=active&limit=100', { token });
+    const active = await t.call(userRoutes.list, {
+      query: { status: 'active', limit: '100' },
+      as: { token },
+    });
     expect(active.body.total).toBe(6);
-    const pending = await t.req('GET', '/api/users?status=pending', { token });
+    const pending = await t.call(userRoutes.list, { query: { status: 'pending' }, as: { token } });
     expect(pending.body).toEqual({ items: [], total: 0, page: 1, limit: 10 });
-    const c1 = await t.req('GET', `/api/users?company_id=${t.ids.companies.client1}&limit=100`, { token });
+    const c1 = await t.call(userRoutes.list, {
+      query: { company_id: t.ids.companies.client1, limit: '100' },
+      as: { token },
+    });
     // the client of client1, the two staff members assigned to it, and client2 made a member above
     expect(c1.body.items.map((u: { login: string }) => u.login).sort()).toEqual([
       'client2@demo.local',
@@ -194,14 +200,14 @@ describe('users: list filters and paging', () => {
       'operator@demo.local',
       'specialist@demo.local',
     ]);
-    const q = await t.req('GET', `/api/users?q=${encodeURIComponent('КУЗНЕЦОВ')}`, { token });
+    const q = await t.call(userRoutes.list, { query: { q: 'КУЗНЕЦОВ' }, as: { token } });
     expect(q.body.items.map((u: { login: string }) => u.login)).toEqual(['client@demo.local']);
-    const byLogin = await t.req('GET', '/api/users?q=SPECIALIST%40demo', { token });
+    const byLogin = await t.call(userRoutes.list, { query: { q: 'SPECIALIST@demo' }, as: { token } });
     expect(byLogin.body.total).toBe(1);
-    const wildcard = await t.req('GET', `/api/users?q=${encodeURIComponent('%')}`, { token });
+    const wildcard = await t.call(userRoutes.list, { query: { q: '%' }, as: { token } });
     expect(wildcard.body.total).toBe(0);
-    const p1 = await t.req('GET', '/api/users?limit=4&page=1', { token });
-    const p2 = await t.req('GET', '/api/users?limit=4&page=2', { token });
+    const p1 = await t.call(userRoutes.list, { query: { limit: '4', page: '1' }, as: { token } });
+    const p2 = await t.call(userRoutes.list, { query: { limit: '4', page: '2' }, as: { token } });
     expect(p1.body.items).toHaveLength(4);
     expect(p2.body.items).toHaveLength(2);
     expect(p2.body).toMatchObject({ total: 6, page: 2, limit: 4 });
@@ -210,24 +216,25 @@ describe('users: list filters and paging', () => {
   });
 
   it('rejects bad filters with every issue', async () => {
-    const r = await t.req('GET', '/api/users?status=sleeping&role=boss&page=0', {
-      token: await t.login('operator'),
+    const r = await t.call(userRoutes.list, {
+      query: { status: 'sleeping', role: 'boss', page: '0' },
+      as: 'operator',
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('validation_failed');
-    expect(r.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
-      'query.page',
-      'query.role',
-      'query.status',
-    ]);
+    expect(errorOf(r).code).toBe('validation_failed');
+    expect(
+      issueList(r)
+        .map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['query.page', 'query.role', 'query.status']);
   });
 });
 
 describe('users: create', () => {
   it('an operator creates a client in a company they act for; the new user logs in', async () => {
     const token = await t.login('operator');
-    const r = await t.req('POST', '/api/users', {
-      token,
+    const r = await t.call(userRoutes.create, {
+      as: { token },
       body: {
         login: ' New.Client@Test.local ',
         password: PASSWORD,
@@ -253,7 +260,7 @@ describe('users: create', () => {
       [r.body.id],
     );
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    const login = await t.req('POST', '/api/auth/login', {
+    const login = await t.call(authRoutes.login, {
       body: { login: 'new.client@test.local', password: PASSWORD },
     });
     expect(login.status).toBe(200);
@@ -264,8 +271,8 @@ describe('users: create', () => {
 
   it('only an admin creates staff', async () => {
     for (const who of ['operator', 'specialist'] as const) {
-      const r = await t.req('POST', '/api/users', {
-        token: await t.login(who),
+      const r = await t.call(userRoutes.create, {
+        as: { token: await t.login(who) },
         body: {
           login: `staff-by-${who}@test.local`,
           password: PASSWORD,
@@ -275,10 +282,10 @@ describe('users: create', () => {
         },
       });
       expect(r.status).toBe(403);
-      expect(r.body.error.message).toBe('Создавать сотрудников может только администратор');
+      expect(errorOf(r).message).toBe('Создавать сотрудников может только администратор');
     }
-    const r = await t.req('POST', '/api/users', {
-      token: await t.login('admin'),
+    const r = await t.call(userRoutes.create, {
+      as: 'admin',
       body: {
         login: 'new.operator@test.local',
         password: PASSWORD,
@@ -302,8 +309,8 @@ describe('users: create', () => {
 
   it('a company out of reach answers 404, for the home company and for memberships', async () => {
     const token = await t.login('specialist');
-    const home = await t.req('POST', '/api/users', {
-      token,
+    const home = await t.call(userRoutes.create, {
+      as: { token },
       body: {
         login: 'nope1@test.local',
         password: PASSWORD,
@@ -313,8 +320,8 @@ describe('users: create', () => {
       },
     });
     expect(home.status).toBe(404);
-    const member = await t.req('POST', '/api/users', {
-      token,
+    const member = await t.call(userRoutes.create, {
+      as: { token },
       body: {
         login: 'nope2@test.local',
         password: PASSWORD,
@@ -330,8 +337,8 @@ describe('users: create', () => {
   });
 
   it('duplicate login is 409 duplicate', async () => {
-    const r = await t.req('POST', '/api/users', {
-      token: await t.login('admin'),
+    const r = await t.call(userRoutes.create, {
+      as: 'admin',
       body: {
         login: 'CLIENT@demo.local',
         password: PASSWORD,
@@ -341,25 +348,23 @@ describe('users: create', () => {
       },
     });
     expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe('duplicate');
+    expect(errorOf(r).code).toBe('duplicate');
   });
 
   it('validation lists every bad field; a company named twice is refused', async () => {
     const token = await t.login('operator');
-    const r = await t.req('POST', '/api/users', {
-      token,
-      body: { login: 'not-an-email', password: 'short', title: '  ', role: 'boss' },
+    const r = await t.call(userRoutes.create, {
+      as: { token },
+      invalidBody: { login: 'not-an-email', password: 'short', title: '  ', role: 'boss' },
     });
     expect(r.status).toBe(400);
-    expect(r.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
-      'body.company_id',
-      'body.login',
-      'body.password',
-      'body.role',
-      'body.title',
-    ]);
-    const twice = await t.req('POST', '/api/users', {
-      token,
+    expect(
+      issueList(r)
+        .map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['body.company_id', 'body.login', 'body.password', 'body.role', 'body.title']);
+    const twice = await t.call(userRoutes.create, {
+      as: { token },
       body: {
         login: 'twice@test.local',
         password: PASSWORD,
@@ -370,7 +375,7 @@ describe('users: create', () => {
       },
     });
     expect(twice.status).toBe(400);
-    expect(twice.body.error.details.issues).toEqual([
+    expect(issueList(twice)).toEqual([
       { path: 'body.memberships.1.company_id', message: 'Компания указана в списке дважды' },
     ]);
   });
@@ -380,8 +385,9 @@ describe('users: update', () => {
   const clientId = () => t.ids.users['client@demo.local'];
 
   it('staff change title and early access; the write is audited', async () => {
-    const r = await t.req('PUT', `/api/users/${clientId()}`, {
-      token: await t.login('specialist'),
+    const r = await t.call(userRoutes.update, {
+      params: { id: clientId() },
+      as: 'specialist',
       body: { title: 'Кузнецов Дмитрий Олегович', early_access: true, role: 'client' },
     });
     expect(r.status).toBe(200);
@@ -395,20 +401,21 @@ describe('users: update', () => {
 
   it('only an admin changes a role', async () => {
     for (const who of ['operator', 'specialist'] as const) {
-      const r = await t.req('PUT', `/api/users/${clientId()}`, {
-        token: await t.login(who),
+      const r = await t.call(userRoutes.update, {
+        params: { id: clientId() },
+        as: { token: await t.login(who) },
         body: { role: 'operator' },
       });
       expect(r.status).toBe(403);
-      expect(r.body.error.message).toBe('Менять роль может только администратор');
+      expect(errorOf(r).message).toBe('Менять роль может только администратор');
     }
     const [row] = await t.app.deps.database.query<{ role: string }>('select role from users where id = $1', [
       clientId(),
     ]);
     expect(row.role).toBe('client');
     const admin = await t.login('admin');
-    const staffUser = await t.req('POST', '/api/users', {
-      token: admin,
+    const staffUser = await t.call(userRoutes.create, {
+      as: { token: admin },
       body: {
         login: 'promote@test.local',
         password: PASSWORD,
@@ -417,8 +424,9 @@ describe('users: update', () => {
         company_id: t.ids.companies.provider,
       },
     });
-    const up = await t.req('PUT', `/api/users/${staffUser.body.id}`, {
-      token: admin,
+    const up = await t.call(userRoutes.update, {
+      params: { id: staffUser.body.id },
+      as: { token: admin },
       body: { role: 'specialist' },
     });
     expect(up.status).toBe(200);
@@ -429,27 +437,29 @@ describe('users: update', () => {
   });
 
   it('nobody changes their own role', async () => {
-    const r = await t.req('PUT', `/api/users/${t.ids.users['admin@demo.local']}`, {
-      token: await t.login('admin'),
+    const r = await t.call(userRoutes.update, {
+      params: { id: t.ids.users['admin@demo.local'] },
+      as: 'admin',
       body: { role: 'client' },
     });
     expect(r.status).toBe(403);
-    expect(r.body.error.message).toBe('Нельзя изменить собственную роль');
+    expect(errorOf(r).message).toBe('Нельзя изменить собственную роль');
   });
 
   it('an operator may not edit an admin', async () => {
-    const r = await t.req('PUT', `/api/users/${t.ids.users['admin@demo.local']}`, {
-      token: await t.login('operator'),
+    const r = await t.call(userRoutes.update, {
+      params: { id: t.ids.users['admin@demo.local'] },
+      as: 'operator',
       body: { title: 'Взломщик' },
     });
     expect(r.status).toBe(403);
-    expect(r.body.error.message).toBe('Изменять учётную запись администратора может только администратор');
+    expect(errorOf(r).message).toBe('Изменять учётную запись администратора может только администратор');
   });
 
   it('moves a user to another home company within reach, not beyond', async () => {
     const token = await t.login('operator');
-    const created = await t.req('POST', '/api/users', {
-      token,
+    const created = await t.call(userRoutes.create, {
+      as: { token },
       body: {
         login: 'mover@test.local',
         password: PASSWORD,
@@ -459,10 +469,15 @@ describe('users: update', () => {
       },
     });
     const id = created.body.id;
-    const far = await t.req('PUT', `/api/users/${id}`, { token, body: { company_id: outsider } });
+    const far = await t.call(userRoutes.update, {
+      params: { id },
+      as: { token },
+      body: { company_id: outsider },
+    });
     expect(far.status).toBe(404);
-    const moved = await t.req('PUT', `/api/users/${id}`, {
-      token,
+    const moved = await t.call(userRoutes.update, {
+      params: { id },
+      as: { token },
       body: { company_id: t.ids.companies.client2 },
     });
     expect(moved.status).toBe(200);
@@ -471,7 +486,11 @@ describe('users: update', () => {
       [t.ids.companies.client1, t.ids.companies.client2].sort((a, b) => a - b),
     );
     // replacing the set keeps the home company
-    const replaced = await t.req('PUT', `/api/users/${id}`, { token, body: { memberships: [] } });
+    const replaced = await t.call(userRoutes.update, {
+      params: { id },
+      as: { token },
+      body: { memberships: [] },
+    });
     expect(replaced.body.memberships.map((m: { company_id: number }) => m.company_id)).toEqual([
       t.ids.companies.client2,
     ]);
@@ -479,20 +498,25 @@ describe('users: update', () => {
 
   it('refuses bad input and unknown users', async () => {
     const token = await t.login('admin');
-    const bad = await t.req('PUT', `/api/users/${clientId()}`, {
-      token,
-      body: { title: '', early_access: 'yes', memberships: [{ company_id: 'x' }] },
+    const bad = await t.call(userRoutes.update, {
+      params: { id: clientId() },
+      as: { token },
+      invalidBody: { title: '', early_access: 'yes', memberships: [{ company_id: 'x' }] },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.issues.map((i: { path: string }) => i.path).sort()).toEqual([
-      'body.early_access',
-      'body.memberships.0.company_id',
-      'body.title',
-    ]);
-    const missing = await t.req('PUT', '/api/users/999999', { token, body: { title: 'Никто' } });
+    expect(
+      issueList(bad)
+        .map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['body.early_access', 'body.memberships.0.company_id', 'body.title']);
+    const missing = await t.call(userRoutes.update, {
+      params: { id: 999999 },
+      as: { token },
+      body: { title: 'Никто' },
+    });
     expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toBe('Пользователь не найден');
-    const badId = await t.req('GET', '/api/users/abc', { token });
+    expect(errorOf(missing).message).toBe('Пользователь не найден');
+    const badId = await t.call(userRoutes.get, { params: { id: 'abc' }, as: { token } });
     expect(badId.status).toBe(400);
   });
 });

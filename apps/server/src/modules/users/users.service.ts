@@ -1,6 +1,6 @@
 import type { User, UserCreate, UserListQuery, UserUpdate } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor, requireCompany } from '../access/access.service.js';
@@ -14,6 +14,7 @@ import {
   roleChangeDenial,
   usersSectionDenial,
 } from './users.policy.js';
+import { snapshot, toUser } from './users.presenter.js';
 import {
   ensureMembership,
   findUser,
@@ -22,7 +23,6 @@ import {
   liveSessionIds,
   loginTaken,
   type MembershipInput,
-  type MembershipRecord,
   membershipsOf,
   replaceMemberships,
   type Scope,
@@ -40,43 +40,12 @@ export function requireStaff(actor: Actor) {
   deny(usersSectionDenial(actor.role));
 }
 
-export function toUser(u: UserRecord, memberships: MembershipRecord[]): User {
-  return {
-    id: u.id,
-    title: u.title,
-    login: u.login,
-    role: u.role,
-    company_id: u.companyId,
-    company_title: u.companyTitle,
-    status: u.status,
-    registration_number: u.registrationNumber,
-    early_access: u.earlyAccess,
-    created_at: u.createdAt.toISOString(),
-    memberships: memberships
-      .filter((m) => m.userId === u.id)
-      .map((m) => ({ company_id: m.companyId, company_title: m.companyTitle, permissions: m.permissions })),
-  };
-}
-
-/** What the audit log keeps of a user: never the password hash. */
-export function snapshot(u: UserRecord, memberships: MembershipRecord[]) {
-  return {
-    login: u.login,
-    title: u.title,
-    role: u.role,
-    company_id: u.companyId,
-    status: u.status,
-    early_access: u.earlyAccess,
-    registration_number: u.registrationNumber,
-    memberships: memberships.map((m) => ({ company_id: m.companyId, permissions: m.permissions })),
-  };
-}
-
 /**
  * A user the actor may see. Unknown ids and users out of reach answer the same 404; reaching
  * for one out of reach is written to the audit log.
  */
-export async function loadVisible(db: Db, actor: Actor, id: number): Promise<UserRecord> {
+export async function loadVisible(deps: AppDeps, actor: Actor, id: number): Promise<UserRecord> {
+  const { db } = deps;
   const u = await findUser(db, id, await companyIdsFor(db, actor));
   if (!u) throw new AppError('not_found', NOT_FOUND);
   if (!u.visible) {
@@ -87,17 +56,17 @@ export async function loadVisible(db: Db, actor: Actor, id: number): Promise<Use
 }
 
 /** The user as the actor sees it (memberships limited to the actor's companies), without a visibility check. */
-export async function viewUser(db: Tx, scope: Scope, id: number): Promise<User> {
-  const u = await findUser(db, id, null);
+export async function viewUser(deps: AppDeps, scope: Scope, id: number): Promise<User> {
+  const u = await findUser(deps.db, id, null);
   if (!u) throw new AppError('not_found', NOT_FOUND);
-  return toUser(u, await membershipsOf(db, [id], scope));
+  return toUser(u, await membershipsOf(deps.db, [id], scope));
 }
 
-/** Full state for the audit log. */
-export async function auditState(db: Tx, id: number) {
-  const u = await findUser(db, id, null);
+/** Full state for the audit log; runs in the caller's transaction (`tx`: the state before and after its write). */
+export async function auditState(tx: Tx, id: number) {
+  const u = await findUser(tx, id, null);
   if (!u) throw new AppError('not_found', NOT_FOUND);
-  return snapshot(u, await membershipsOf(db, [id], null));
+  return snapshot(u, await membershipsOf(tx, [id], null));
 }
 
 export async function listUsers(deps: AppDeps, actor: Actor, query: z.output<typeof UserListQuery>) {
@@ -115,12 +84,12 @@ export async function listUsers(deps: AppDeps, actor: Actor, query: z.output<typ
 
 export async function getUser(deps: AppDeps, actor: Actor, id: number): Promise<User> {
   requireStaff(actor);
-  await loadVisible(deps.db, actor, id);
-  return viewUser(deps.db, await companyIdsFor(deps.db, actor), id);
+  await loadVisible(deps, actor, id);
+  return viewUser(deps, await companyIdsFor(deps.db, actor), id);
 }
 
 /** Every company of the list once, and each one the actor may manage users in (else 404). */
-async function checkMemberships(db: Db, actor: Actor, list: MembershipInput[]) {
+async function checkMemberships(db: Tx, actor: Actor, list: MembershipInput[]) {
   const seen = new Set<number>();
   const issues = list.flatMap((m, i) => {
     if (seen.has(m.company_id)) {
@@ -176,13 +145,13 @@ export async function createUser(deps: AppDeps, actor: Actor, body: z.output<typ
     if (isUniqueViolation(err)) throw duplicateLogin();
     throw err;
   }
-  return viewUser(db, await companyIdsFor(db, actor), id);
+  return viewUser(deps, await companyIdsFor(db, actor), id);
 }
 
 export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: z.output<typeof UserUpdate>) {
   requireStaff(actor);
   const { db } = deps;
-  const target = await loadVisible(db, actor, id);
+  const target = await loadVisible(deps, actor, id);
   deny(editDenial(actor, target));
   deny(roleChangeDenial(actor, target, body.role));
   const scope = await companyIdsFor(db, actor);
@@ -229,5 +198,5 @@ export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: 
   if (roleChanged || companyChanged) {
     for (const sessionId of await liveSessionIds(db, id)) deps.sockets.disconnectSession(sessionId);
   }
-  return viewUser(db, scope, id);
+  return viewUser(deps, scope, id);
 }

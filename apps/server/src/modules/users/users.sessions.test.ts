@@ -1,22 +1,17 @@
 import type { AddressInfo } from 'node:net';
+import { authRoutes, userRoutes } from '@zakupki/shared';
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testAppForFile } from '../../../test/harness.js';
+import { errorOf } from '../companies/companies.factories.js';
 
-let t: TestApp;
+const t = testAppForFile({}, { listen: true });
 const PASSWORD = 'session-test-password';
-
-beforeAll(async () => {
-  t = await createTestApp({}, { listen: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 /** A fresh client of client1 (demo users' cached tokens stay untouched). */
 async function newClient(login: string): Promise<number> {
-  const r = await t.req('POST', '/api/users', {
-    token: await t.login('admin'),
+  const r = await t.call(userRoutes.create, {
+    as: 'admin',
     body: {
       login,
       password: PASSWORD,
@@ -30,9 +25,9 @@ async function newClient(login: string): Promise<number> {
 }
 
 const login = (loginName: string, password = PASSWORD) =>
-  t.req('POST', '/api/auth/login', { body: { login: loginName, password } });
+  t.call(authRoutes.login, { body: { login: loginName, password } });
 
-const session = (token: string) => t.req('GET', '/api/auth/session', { token });
+const session = (token: string) => t.call(authRoutes.session, { as: { token } });
 
 describe('block and unblock', () => {
   it('blocking revokes sessions and disconnects sockets; login answers account_blocked; unblock restores', async () => {
@@ -58,7 +53,7 @@ describe('block and unblock', () => {
       setTimeout(() => reject(new Error('the socket of a blocked user was not disconnected')), 3000);
     });
 
-    const r = await t.req('POST', `/api/users/${id}/block`, { token: await t.login('operator') });
+    const r = await t.call(userRoutes.block, { params: { id }, as: 'operator' });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('blocked');
     expect(await disconnected).toBe('io server disconnect');
@@ -67,7 +62,7 @@ describe('block and unblock', () => {
     for (const token of [first.body.token, second.body.token]) {
       const s = await session(token);
       expect(s.status).toBe(401);
-      expect(s.body.error.code).toBe('unauthorized');
+      expect(errorOf(s).code).toBe('unauthorized');
     }
     const live = await t.app.deps.database.query(
       'select id from sessions where user_id = $1 and revoked_at is null',
@@ -76,7 +71,7 @@ describe('block and unblock', () => {
     expect(live).toEqual([]);
     const blocked = await login(email);
     expect(blocked.status).toBe(403);
-    expect(blocked.body.error.code).toBe('account_blocked');
+    expect(errorOf(blocked).code).toBe('account_blocked');
 
     const [entry] = await t.app.deps.database.query<{ before: unknown; after: unknown }>(
       "select before, after from audit_log where action = 'block' and entity = 'user' and entity_id = $1",
@@ -86,11 +81,11 @@ describe('block and unblock', () => {
     expect(entry.after).toMatchObject({ status: 'blocked', revoked_sessions: 2 });
     expect(JSON.stringify(entry)).not.toMatch(/password|argon/);
 
-    const twice = await t.req('POST', `/api/users/${id}/block`, { token: await t.login('specialist') });
+    const twice = await t.call(userRoutes.block, { params: { id }, as: 'specialist' });
     expect(twice.status).toBe(409);
-    expect(twice.body.error.message).toBe('Пользователь уже заблокирован');
+    expect(errorOf(twice).message).toBe('Пользователь уже заблокирован');
 
-    const un = await t.req('POST', `/api/users/${id}/unblock`, { token: await t.login('specialist') });
+    const un = await t.call(userRoutes.unblock, { params: { id }, as: 'specialist' });
     expect(un.status).toBe(200);
     expect(un.body.status).toBe('active');
     // the old tokens stay dead; a new login works
@@ -98,9 +93,9 @@ describe('block and unblock', () => {
     const again = await login(email);
     expect(again.status).toBe(200);
     expect((await session(again.body.token)).status).toBe(200);
-    const unTwice = await t.req('POST', `/api/users/${id}/unblock`, { token: await t.login('admin') });
+    const unTwice = await t.call(userRoutes.unblock, { params: { id }, as: 'admin' });
     expect(unTwice.status).toBe(409);
-    expect(unTwice.body.error.message).toBe('Пользователь не заблокирован');
+    expect(errorOf(unTwice).message).toBe('Пользователь не заблокирован');
     const audited = await t.app.deps.database.query(
       "select 1 from audit_log where action = 'unblock' and entity = 'user' and entity_id = $1",
       [String(id)],
@@ -111,16 +106,20 @@ describe('block and unblock', () => {
   it('operators and specialists may not block an admin; nobody blocks themselves', async () => {
     const adminId = t.ids.users['admin@demo.local'];
     for (const who of ['operator', 'specialist'] as const) {
-      const r = await t.req('POST', `/api/users/${adminId}/block`, { token: await t.login(who) });
+      const r = await t.call(userRoutes.block, {
+        params: { id: adminId },
+        as: { token: await t.login(who) },
+      });
       expect(r.status).toBe(403);
-      expect(r.body.error.message).toBe('Заблокировать администратора может только администратор');
-      const self = await t.req('POST', `/api/users/${t.ids.users[`${who}@demo.local`]}/block`, {
-        token: await t.login(who),
+      expect(errorOf(r).message).toBe('Заблокировать администратора может только администратор');
+      const self = await t.call(userRoutes.block, {
+        params: { id: t.ids.users[`${who}@demo.local`] },
+        as: { token: await t.login(who) },
       });
       expect(self.status).toBe(403);
-      expect(self.body.error.message).toBe('Нельзя заблокировать собственную учётную запись');
+      expect(errorOf(self).message).toBe('Нельзя заблокировать собственную учётную запись');
     }
-    const self = await t.req('POST', `/api/users/${adminId}/block`, { token: await t.login('admin') });
+    const self = await t.call(userRoutes.block, { params: { id: adminId }, as: 'admin' });
     expect(self.status).toBe(403);
     const rows = await t.app.deps.database.query<{ status: string }>(
       "select status from users where login in ('admin@demo.local', 'operator@demo.local', 'specialist@demo.local')",
@@ -130,8 +129,8 @@ describe('block and unblock', () => {
 
   it('an admin blocks and unblocks staff; clients may not block', async () => {
     const admin = await t.login('admin');
-    const staff = await t.req('POST', '/api/users', {
-      token: admin,
+    const staff = await t.call(userRoutes.create, {
+      as: { token: admin },
       body: {
         login: 'op2@test.local',
         password: PASSWORD,
@@ -140,13 +139,15 @@ describe('block and unblock', () => {
         company_id: t.ids.companies.provider,
       },
     });
-    const blockedByClient = await t.req('POST', `/api/users/${staff.body.id}/block`, {
-      token: await t.login('client'),
-    });
+    const blockedByClient = await t.call(userRoutes.block, { params: { id: staff.body.id }, as: 'client' });
     expect(blockedByClient.status).toBe(403);
-    expect((await t.req('POST', `/api/users/${staff.body.id}/block`, { token: admin })).status).toBe(200);
-    expect((await login('op2@test.local')).body.error.code).toBe('account_blocked');
-    expect((await t.req('POST', `/api/users/${staff.body.id}/unblock`, { token: admin })).status).toBe(200);
+    expect(
+      (await t.call(userRoutes.block, { params: { id: staff.body.id }, as: { token: admin } })).status,
+    ).toBe(200);
+    expect(errorOf(await login('op2@test.local')).code).toBe('account_blocked');
+    expect(
+      (await t.call(userRoutes.unblock, { params: { id: staff.body.id }, as: { token: admin } })).status,
+    ).toBe(200);
     expect((await login('op2@test.local')).status).toBe(200);
   });
 
@@ -154,8 +155,8 @@ describe('block and unblock', () => {
     const [c] = await t.app.deps.database.query<{ id: number }>(
       "insert into companies (title, inn) values ('ИП Далёкий', '7707006987') returning id",
     );
-    const far = await t.req('POST', '/api/users', {
-      token: await t.login('admin'),
+    const far = await t.call(userRoutes.create, {
+      as: 'admin',
       body: {
         login: 'far@test.local',
         password: PASSWORD,
@@ -164,7 +165,7 @@ describe('block and unblock', () => {
         company_id: c.id,
       },
     });
-    const r = await t.req('POST', `/api/users/${far.body.id}/block`, { token: await t.login('operator') });
+    const r = await t.call(userRoutes.block, { params: { id: far.body.id }, as: 'operator' });
     expect(r.status).toBe(404);
     expect((await login('far@test.local')).status).toBe(200);
   });
@@ -182,7 +183,7 @@ describe('session expiry', () => {
     );
     const r = await session(l.body.token);
     expect(r.status).toBe(401);
-    expect(r.body.error.message).toBe('Сессия истекла или завершена');
+    expect(errorOf(r).message).toBe('Сессия истекла или завершена');
   });
 
   it('idle expiry: a session unused for longer than SESSION_IDLE_HOURS (12 by default) answers 401', async () => {
@@ -211,11 +212,11 @@ describe('session expiry', () => {
     const short = await createTestApp({ SESSION_IDLE_HOURS: '0.0001' }); // 0.36 s
     try {
       const token = await short.login('client');
-      expect((await short.req('GET', '/api/auth/session', { token })).status).toBe(200);
+      expect((await short.call(authRoutes.session, { as: { token } })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 600));
-      const r = await short.req('GET', '/api/auth/session', { token });
+      const r = await short.call(authRoutes.session, { as: { token } });
       expect(r.status).toBe(401);
-      expect(r.body.error.code).toBe('unauthorized');
+      expect(errorOf(r).code).toBe('unauthorized');
     } finally {
       await short.close();
     }
@@ -229,11 +230,11 @@ describe('login rate limit', () => {
     for (let i = 0; i < 10; i++) {
       const r = await login(email, `wrong-password-${i}`);
       expect(r.status).toBe(401);
-      expect(r.body.error.code).toBe('invalid_credentials');
+      expect(errorOf(r).code).toBe('invalid_credentials');
     }
     const r = await login(email);
     expect(r.status).toBe(429);
-    expect(r.body.error.code).toBe('too_many_requests');
+    expect(errorOf(r).code).toBe('too_many_requests');
     // other logins are not affected
     expect((await login('client2@demo.local', 'demo-password')).status).toBe(200);
   });
@@ -242,7 +243,7 @@ describe('login rate limit', () => {
     const strict = await createTestApp({ LOGIN_MAX_FAILURES: '3' });
     try {
       const attempt = (login: string, password: string) =>
-        strict.req('POST', '/api/auth/login', { body: { login, password } });
+        strict.call(authRoutes.login, { body: { login, password } });
       // never logged in from here: held after 3 failures
       for (let i = 0; i < 3; i++) expect((await attempt('client@demo.local', `wrong-${i}`)).status).toBe(401);
       expect((await attempt('client@demo.local', 'demo-password')).status).toBe(429);

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/app-error.js';
 import type { Actor } from '../../../types.js';
 import { audit } from '../../audit/audit.service.js';
 import { formatRuDate } from '../../calendar/iso-date.js';
-import { type ContractRow, loadContractData } from '../../contracts/contract-card.service.js';
+import { loadContractData } from '../../contracts/contract-card.service.js';
 import { saveItems } from '../../contracts/contract-children.js';
 import { commitVersion } from '../../contracts/contract-versions.js';
 import { ImportFailure } from '../import-runner.js';
