@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
 import { companies, companyMembers, users } from '../../db/schema/index.js';
+import { companyCondition } from '../access/access.repository.js';
 import type { CompanyStatus } from './companies.policy.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -40,13 +41,14 @@ export function pgError(err: unknown): { code: string; constraint: string | null
   return null;
 }
 
+/** `reach`: the ids of the companies the caller acts for, null for all (`companyIdsFor`). */
 export async function listCompanies(
   tx: Tx,
-  scope: SQL | undefined,
+  reach: number[] | null,
   q: PageQuery & { title?: string; inn?: string; status?: CompanyStatus },
 ) {
   const where = and(
-    scope,
+    companyCondition(companies.id, reach),
     q.title ? or(contains(companies.title, q.title), contains(companies.fullTitle, q.title)) : undefined,
     contains(companies.inn, q.inn),
     // a rejected company (its registration request was refused) is listed only when asked for
@@ -67,7 +69,8 @@ export async function listCompanies(
   return { rows, total: Number(total) };
 }
 
-export async function companyOptions(tx: Tx, scope: SQL | undefined) {
+export async function companyOptions(tx: Tx, reach: number[] | null) {
+  const scope = companyCondition(companies.id, reach);
   return tx
     .select({ id: companies.id, title: companies.title })
     .from(companies)

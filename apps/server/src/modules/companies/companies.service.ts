@@ -1,11 +1,10 @@
 import type { CompanyInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { companies } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
-import { companyScope } from '../access/access.service.js';
+import { companyIdsFor } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAssignable } from '../catalogs/tariffs.service.js';
 import {
@@ -40,13 +39,12 @@ export async function listForActor(
   actor: Actor,
   q: PageQuery & { title?: string; inn?: string; status?: CompanyStatus },
 ) {
-  const scope = await companyScope(deps.db, actor, companies.id);
-  const { rows, total } = await listCompanies(deps.db, scope, q);
+  const { rows, total } = await listCompanies(deps.db, await companyIdsFor(deps.db, actor), q);
   return { items: rows.map(toCompany), total, page: q.page, limit: q.limit };
 }
 
 export async function myCompanies(deps: AppDeps, actor: Actor) {
-  return companyOptions(deps.db, await companyScope(deps.db, actor, companies.id));
+  return companyOptions(deps.db, await companyIdsFor(deps.db, actor));
 }
 
 export async function getCompany(deps: AppDeps, id: number) {

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { countOf, onPage, type Paging, paged } from '../../db/paging.js';
 import { auditLog, errorEvents } from '../../db/schema/index.js';
 import type { AppDeps } from '../../types.js';
+import { companyCondition } from '../access/access.repository.js';
 
 /** 'ok' when PostgreSQL answers a trivial query. */
 export const pingDatabase = (deps: Pick<AppDeps, 'database'>) =>
@@ -35,8 +36,9 @@ export function listAudit(db: Tx, q: AuditFilter, reach: SQL | undefined) {
 }
 
 /** Audit entries of these companies (null: every company) or by this user. */
-export const auditReach = (scope: SQL | undefined, userId: number) =>
-  sql`(${scope ?? sql`true`} or ${auditLog.userId} = ${userId})`;
+/** The audit entries a user may read: of the companies it reaches (`companyIdsFor`), and its own. */
+export const auditReach = (reach: number[] | null, userId: number) =>
+  sql`(${companyCondition(auditLog.companyId, reach) ?? sql`true`} or ${auditLog.userId} = ${userId})`;
 
 export async function findErrorEvent(db: Tx, code: string) {
   const [e] = await db.select().from(errorEvents).where(eq(errorEvents.code, code));

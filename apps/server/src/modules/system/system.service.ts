@@ -1,9 +1,8 @@
 import { isStaff } from '@zakupki/shared';
 import { mapPage } from '../../db/paging.js';
-import { auditLog } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { companyScope } from '../access/access.service.js';
+import { companyIdsFor } from '../access/access.service.js';
 import { testNotificationJob } from '../notifications/notifications.jobs.js';
 import { toAuditEntry, toErrorEvent } from './system.presenter.js';
 import {
@@ -18,10 +17,7 @@ import {
 export async function auditEntries(deps: AppDeps, actor: Actor, q: AuditFilter) {
   const { db } = deps;
   if (!isStaff(actor.role)) throw new AppError('forbidden', 'Журнал аудита доступен только сотрудникам');
-  const reach =
-    actor.role === 'admin'
-      ? undefined
-      : auditReach(await companyScope(db, actor, auditLog.companyId), actor.userId);
+  const reach = actor.role === 'admin' ? undefined : auditReach(await companyIdsFor(db, actor), actor.userId);
   return mapPage(await listAudit(db, q, reach), toAuditEntry);
 }
 
