@@ -1,6 +1,7 @@
 import { formatRub, fromKopecks, type PaymentListQuery, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
@@ -8,7 +9,7 @@ import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf } from '../contracts/contract-versions.js';
 import { paymentEvent } from '../imports/bank/payments-import.writer.js';
-import { contractRefs } from '../imports/upd/upd.repository.js';
+import { contractRefs, withContractRefs } from '../imports/upd/upd.repository.js';
 import { toPayment } from './execution.presenter.js';
 import { addEventOnce, recomputeExecution } from './execution.service.js';
 import {
@@ -42,16 +43,7 @@ async function withContract(tx: Tx, row: PaymentRow) {
 export async function listPayments(deps: AppDeps, companyId: number, q: ListIn) {
   const db = deps.db;
   const { rows, total } = await listPaymentRows(db, companyId, q);
-  const refs = await contractRefs(
-    db,
-    rows.map((r) => r.contractId),
-  );
-  return {
-    items: rows.map((r) => toPayment(r, r.contractId ? (refs.get(r.contractId) ?? null) : null)),
-    total,
-    page: q.page,
-    limit: q.limit,
-  };
+  return pageResult(await withContractRefs(db, rows, toPayment), total, q);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.js';
+import { pageResult } from '../../../db/paging.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../../types.js';
 import { assertOwned } from '../../access/access.service.js';
@@ -35,6 +36,7 @@ import {
   specItems,
   supersedeCounted,
   type UpdDocumentRow,
+  withContractRefs,
 } from './upd.repository.js';
 import { docLabel } from './upd-contract-match.js';
 import { rankItems } from './upd-mapping.js';
@@ -61,16 +63,7 @@ async function ownDocument(tx: Tx, actor: Actor, companyId: number, id: number, 
 export async function listUpdDocuments(deps: AppDeps, companyId: number, q: ListIn) {
   const db = deps.db;
   const { rows, total } = await listUpdDocumentRows(db, companyId, q);
-  const refs = await contractRefs(
-    db,
-    rows.map((r) => r.contractId),
-  );
-  return {
-    items: rows.map((r) => toUpdDocument(r, r.contractId ? (refs.get(r.contractId) ?? null) : null)),
-    total,
-    page: q.page,
-    limit: q.limit,
-  };
+  return pageResult(await withContractRefs(db, rows, toUpdDocument), total, q);
 }
 
 /** The document with its lines, their mapping and ranked candidates, and the contract's specification. */

@@ -64,6 +64,19 @@ export async function contractRefs(tx: Tx, ids: (number | null)[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** Rows that name a contract, each presented with that contract's reference (one query for all). */
+export async function withContractRefs<R extends { contractId: number | null }, T>(
+  tx: Tx,
+  rows: R[],
+  present: (row: R, ref: ContractRef | null) => T,
+): Promise<T[]> {
+  const refs = await contractRefs(
+    tx,
+    rows.map((r) => r.contractId),
+  );
+  return rows.map((r) => present(r, r.contractId ? (refs.get(r.contractId) ?? null) : null));
+}
+
 export async function specItems(tx: Tx, contractId: number): Promise<SpecItemRow[]> {
   const rows = await tx
     .select()
