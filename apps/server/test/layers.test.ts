@@ -23,7 +23,10 @@ function valueImports(text: string, from: RegExp): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/^import\s+(type\s+)?([^;]*?)\s+from\s+'([^']+)';/gms)) {
     if (m[1] || !from.test(m[3])) continue;
-    const names = (m[2].match(/\{([^}]*)\}/)?.[1] ?? m[2]).split(',').map((s) => s.trim()).filter(Boolean);
+    const names = (m[2].match(/\{([^}]*)\}/)?.[1] ?? m[2])
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const values = names.filter((n) => !n.startsWith('type '));
     if (values.length) found.push(`${m[3]}: ${values.join(', ')}`);
   }
@@ -45,7 +48,9 @@ describe('layers', () => {
     const problems = [
       ...valueImports(text, /^drizzle-orm/),
       ...valueImports(text, /db\/schema/),
-      ...text.split('\n').filter((l) => QUERY_CALL.test(l) && !l.trim().startsWith('//') && !l.trim().startsWith('*')),
+      ...text
+        .split('\n')
+        .filter((l) => QUERY_CALL.test(l) && !l.trim().startsWith('//') && !l.trim().startsWith('*')),
     ];
     expect(problems).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import {
+  type ContractCreateInput,
   contractRoutes as c,
   companyRoutes,
   procurementDocumentRoutes as d,
@@ -24,14 +25,14 @@ import {
   payments,
 } from '../src/db/schema/index.js';
 import { contractBody } from '../src/modules/contracts/contracts.factories.js';
-import { runReport } from '../src/modules/exports/exports.test-helpers.js';
+import { runReport } from '../src/modules/exports/exports.factories.js';
 import {
   addAccount,
   addCustomer,
   createContract,
   fixture,
   runImport,
-} from '../src/modules/imports/imports.test-support.js';
+} from '../src/modules/imports/import-uploads.factories.js';
 import {
   createProcurement as createProcurementOf,
   insertProcurement,
@@ -157,9 +158,8 @@ type Probe = [
 /** A call by the client of company B under B's own path. */
 const asB = { as: 'client2' } as const;
 const inB = <P extends object>(params: P) => ({ company_id: b, ...params });
-// contractBody (contracts.test-helpers.ts) is not typed from the contract's input yet
-const created = (over: Record<string, unknown> = {}) => contractBody(over) as RouteBody<typeof c.create>;
-const updated = (over: Record<string, unknown> = {}) => contractBody(over) as RouteBody<typeof c.update>;
+const created = (over: Partial<ContractCreateInput> = {}): RouteBody<typeof c.create> => contractBody(over);
+const updated = (over: Partial<ContractCreateInput> = {}): RouteBody<typeof c.update> => contractBody(over);
 
 const PROBES: Probe[] = [
   ['contract card', () => A.contract, (id) => t.call(c.get, { params: inB({ id }), ...asB })],

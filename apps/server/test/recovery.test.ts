@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankStatement } from '../bench/bank-statement.js';
 import { seedDemo } from '../src/db/seed/demo/demo.seed.js';
-import { MINIMAL_DOC } from '../src/modules/imports/bank/bank-test-fixtures.js';
+import { MINIMAL_DOC } from '../src/modules/imports/bank/bank.factories.js';
 import { testDatabaseForFile } from './harness.js';
 import { call, freePort, login, sleep, startNode, stopNode } from './processes.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../test/harness.js';
-import { newCompany } from '../modules/imports/imports.test-support.js';
+import { newCompany } from '../modules/imports/import-uploads.factories.js';
 import { insertStatements, runStatements } from './bulk.js';
 import { importRuns, users } from './schema/index.js';
 

@@ -12,7 +12,7 @@ import { moscowDay } from '../../lib/moscow-time.js';
  * The one contract factory of the server tests (contracts, exports): a request body of a valid
  * contract, typed from the contract's input schema, and its creation through the API. Tests of
  * other modules start from it and override what they need (the exports fix the dates, see
- * exports.test-helpers.ts).
+ * exports.factories.ts).
  */
 
 /** Valid supplier requisites (checksums pass). */

@@ -10,7 +10,7 @@ import {
   eisPlanVersions,
   notifications,
 } from '../../db/schema/index.js';
-import { addCustomer, runImport } from '../imports/imports.test-support.js';
+import { addCustomer, runImport } from '../imports/import-uploads.factories.js';
 import {
   addPosition,
   annulPosition,

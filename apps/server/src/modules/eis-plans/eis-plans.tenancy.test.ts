@@ -1,7 +1,7 @@
 import { eisPlanRoutes, type RouteDef } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
-import { addCustomer, multipart, runImport } from '../imports/imports.test-support.js';
+import { addCustomer, multipart, runImport } from '../imports/import-uploads.factories.js';
 import { PLAN_FILE, PLAN_INN, PLAN_NUMBER, realPlan } from './eis-plans.factories.js';
 
 /**

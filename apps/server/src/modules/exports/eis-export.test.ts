@@ -15,7 +15,7 @@ import {
   errorOf,
   reportNotification,
   runExport,
-} from './exports.test-helpers.js';
+} from './exports.factories.js';
 
 const t = testAppForFile();
 let token: string;

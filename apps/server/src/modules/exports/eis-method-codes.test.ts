@@ -4,7 +4,7 @@ import { testAppForFile } from '../../../test/harness.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
 import type { EisContract } from '../imports/eis/eis.types.js';
 import { validateEis223 } from './eis-validate.js';
-import { createContract2024, download, runExport } from './exports.test-helpers.js';
+import { createContract2024, download, runExport } from './exports.factories.js';
 import { classifyMethod, EIS_CODE_OF_METHOD } from './procurement-method.js';
 
 describe('EIS purchase type of a catalogue method', () => {

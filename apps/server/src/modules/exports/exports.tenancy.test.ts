@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Res, testAppForFile } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
-import { createContract2024, download, errorOf, runExport } from './exports.test-helpers.js';
+import { createContract2024, download, errorOf, runExport } from './exports.factories.js';
 
 const t = testAppForFile();
 let own: string;

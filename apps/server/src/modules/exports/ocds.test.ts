@@ -12,7 +12,7 @@ import {
   errorOf,
   reportNotification,
   runExport,
-} from './exports.test-helpers.js';
+} from './exports.factories.js';
 import type { OcdsPackage, OcdsRelease } from './ocds.builder.js';
 import { validateOcdsPackage } from './ocds-rules.js';
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { auditLog, contracts } from '../../db/schema/index.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
-import { createContract2024, download, errorOf } from './exports.test-helpers.js';
+import { createContract2024, download, errorOf } from './exports.factories.js';
 import { REGISTER_BATCH, REGISTER_COLUMNS, REGISTER_SHEET } from './register.xlsx.js';
 import { DATE_FORMAT, MONEY_FORMAT } from './xlsx-formats.js';
 

@@ -14,8 +14,8 @@ import {
   updDocuments,
   updLines,
 } from '../../db/schema/index.js';
+import { errorOf, fixture, importAs, type UploadFile, uploadAs } from './import-uploads.factories.js';
 import { addAccount, addCustomer } from './imports.factories.js';
-import { errorOf, fixture, importAs, type UploadFile, uploadAs } from './imports.test-support.js';
 
 const t = testAppForFile();
 /** A second app whose uploads may hold 1 KB at most. */

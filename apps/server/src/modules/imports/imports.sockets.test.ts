@@ -2,8 +2,8 @@ import { systemRoutes } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
+import { fixture, uploadAs, waitImportAs } from './import-uploads.factories.js';
 import { addAccount } from './imports.factories.js';
-import { fixture, uploadAs, waitImportAs } from './imports.test-support.js';
 
 const t = testAppForFile({}, { listen: true });
 const port = () => (t.app.server.address() as { port: number }).port;

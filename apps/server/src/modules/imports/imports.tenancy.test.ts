@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Res, testAppForFile } from '../../../test/harness.js';
 import { auditLog, notifications, payments, updDocuments } from '../../db/schema/index.js';
+import { errorOf, fixture, importAs, uploadAs } from './import-uploads.factories.js';
 import { addAccount, addCustomer, importedContract } from './imports.factories.js';
-import { errorOf, fixture, importAs, uploadAs } from './imports.test-support.js';
 
 const t = testAppForFile();
 let a: number;

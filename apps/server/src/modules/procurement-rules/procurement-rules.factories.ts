@@ -1,6 +1,6 @@
 import { procurementRuleRoutes as r, type VersionInput } from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
-import { multipart } from '../imports/imports.test-support.js';
+import { multipart } from '../imports/import-uploads.factories.js';
 import { type Block, buildDocx } from './templates/docx-builder.js';
 
 /** Test data of the procurement-rules module. */

@@ -14,7 +14,7 @@ import {
   procurementProtocols,
   procurements,
 } from '../../db/schema/index.js';
-import { addCustomer, newCompany, runImport, upload } from '../imports/imports.test-support.js';
+import { addCustomer, newCompany, runImport, upload } from '../imports/import-uploads.factories.js';
 import {
   file,
   INNS,

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../../lib/parse-error.js';
+import { cp1251, fixture, MINIMAL_DOC, parseFixture } from './bank.factories.js';
 import { type BankParseError, parseBankExchange, paymentNaturalKey } from './bank-1c.parser.js';
 import { MAX_BANK_FILE_BYTES } from './bank-decode.js';
-import { cp1251, fixture, MINIMAL_DOC, parseFixture } from './bank-test-fixtures.js';
 
 describe('parseBankExchange on constructed inputs', () => {
   it('a windows-1251 body with a UTF-8 last line', () => {

@@ -1,8 +1,8 @@
 import { checkInn } from '@zakupki/shared';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { fixture, parseFixture } from './bank.factories.js';
 import { parseBankExchange } from './bank-1c.parser.js';
-import { fixture, parseFixture } from './bank-test-fixtures.js';
 
 function sum(amounts: string[]): string {
   const kopecks = amounts.reduce((acc, a) => acc + Math.round(Number(a) * 100), 0);

@@ -1,9 +1,9 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { closeParsePool } from '../parse-pool.js';
+import { MINIMAL_DOC } from './bank.factories.js';
 import { BankExchangeReader, parseBankExchange } from './bank-1c.parser.js';
 import { BLOCK_BYTES, BlockLines, bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';
-import { MINIMAL_DOC } from './bank-test-fixtures.js';
 import { StatementsSource } from './payments-import.source.js';
 
 /** Parses a file through the text a worker thread hands back (bankTextOf → decodedBankText). */

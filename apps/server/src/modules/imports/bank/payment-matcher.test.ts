@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixture } from './bank-test-fixtures.js';
+import { parseFixture } from './bank.factories.js';
 import {
   type ContractCandidate,
   candidatesNamedIn,

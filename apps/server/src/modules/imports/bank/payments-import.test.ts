@@ -10,7 +10,7 @@ import {
   fixture,
   newCompany,
   runImport,
-} from '../imports.test-support.js';
+} from '../import-uploads.factories.js';
 
 let t: TestApp;
 let admin: string;

@@ -5,8 +5,8 @@ import { contractDuties, contracts, payments, users } from '../../../db/schema/i
 import type { Actor } from '../../../types.js';
 import { refreshDuties } from '../../contracts/contract-duties.service.js';
 import { recomputeExecution } from '../../execution/execution.service.js';
+import { addCustomer, createContract, newCompany } from '../import-uploads.factories.js';
 import { insertRun } from '../imports.repository.js';
-import { addCustomer, createContract, newCompany } from '../imports.test-support.js';
 import type { BankDocument } from './bank.types.js';
 import { paymentNaturalKey } from './bank-1c.parser.js';
 import { CandidateContracts } from './payment-candidates.js';

@@ -8,8 +8,8 @@ import {
   contractVersions,
   notifications,
 } from '../../../db/schema/index.js';
+import { fixture, importAs, type UploadFile } from '../import-uploads.factories.js';
 import { addCustomer, contractRow, importedContract } from '../imports.factories.js';
-import { fixture, importAs, type UploadFile } from '../imports.test-support.js';
 
 const t = testAppForFile();
 let company: number;

@@ -5,8 +5,8 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
 import { contractEvents, contractItems, notifications, updDocuments } from '../../../db/schema/index.js';
+import { errorOf, fixture, importAs, type UploadFile } from '../import-uploads.factories.js';
 import { addCustomer, contractRow, importedContract } from '../imports.factories.js';
-import { errorOf, fixture, importAs, type UploadFile } from '../imports.test-support.js';
 
 const t = testAppForFile();
 let company: number;
