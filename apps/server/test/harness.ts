@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { buildPath, type Role, type RouteBody, type RouteDef, type RouteResponse } from '@zakupki/shared';
+import {
+  buildPath,
+  type Role,
+  type RouteBody,
+  type RouteDef,
+  type RouteResponse,
+  type ValidationIssue,
+} from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { z } from 'zod';
@@ -72,6 +79,13 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const text = qs.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * The error of a refused call (`{error: {code, message, details}}`), for every server test; `D` is
+ * what its details hold (the validation issues unless a test says otherwise).
+ */
+export const errorOf = <D = { issues: ValidationIssue[] } & Record<string, unknown>>(r: { body: unknown }) =>
+  (r.body as { error: { code: string; message: string; details: D } }).error;
 
 export type TestApp = {
   app: FastifyInstance;

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { authRoutes, buildPath, type ErrorBody, type RouteDef, type RouteResponse } from '@zakupki/shared';
+import { authRoutes, buildPath, type RouteDef, type RouteResponse } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { freePort } from '../bench/lib.js';
 import { DEMO_PASSWORD } from '../src/db/seed/demo/demo.seed.js';
-import { type CallOpts, queryString } from './harness.js';
+import { type CallOpts, errorOf, queryString } from './harness.js';
 
 /** Real server processes (as `npm start` runs them) for the cluster and outage tests. */
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -84,7 +84,7 @@ export async function call<R extends RouteDef>(
 }
 
 /** The error of an answer that is not the route's success (`{error: {code, message}}`). */
-export const errorOf = (r: { body: unknown }) => (r.body as ErrorBody).error;
+export { errorOf };
 
 export function openSocket(port: number, token: string, reconnection = false): Promise<Socket> {
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import {
   type RouteDef,
   type ValidationIssue,
 } from '@zakupki/shared';
-import type { CallOpts, Res, TestApp } from '../../../test/harness.js';
+import { type CallOpts, errorOf as harnessErrorOf, type Res, type TestApp } from '../../../test/harness.js';
 
 /** A valid create body for every catalogue screen (tests). */
 export const VALID_BODY: Record<string, Record<string, unknown>> = {
@@ -65,7 +65,7 @@ export type Refused = {
 };
 
 /** The error of a refused call. */
-export const errorOf = (r: { body: unknown }) => (r.body as Refused).error;
+export const errorOf = (r: { body: unknown }) => harnessErrorOf<Refused['error']['details']>(r);
 
 /** An entry of any catalogue screen as the tests read it (the fields differ per screen). */
 export type Item = Record<string, unknown> & {

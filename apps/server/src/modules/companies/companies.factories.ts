@@ -3,11 +3,10 @@ import type {
   CompanyInput,
   ContactInput,
   CustomerInput,
-  ErrorBody,
   ValidationIssue,
 } from '@zakupki/shared';
 import type { z } from 'zod';
-import type { TestApp } from '../../../test/harness.js';
+import { errorOf, type TestApp } from '../../../test/harness.js';
 
 /** Test data with valid checksums, and audit look-ups; used by the companies tests only. */
 
@@ -81,7 +80,7 @@ export function customerBody(n: number, extra: Partial<CustomerIn> = {}): Custom
 }
 
 /** The error answer of a call (`t.call` types the body as the route's success body). */
-export const errorOf = (r: { body: unknown }) => (r.body as ErrorBody).error;
+export { errorOf };
 
 /** The validation issues of an error answer, in order. */
 export const issueList = (r: { body: unknown }) =>

@@ -133,7 +133,7 @@ describe('DELETE /api/companies/:id', () => {
     expect(errorOf(r).message).toMatch(
       /^У компании есть данные: 3 контакта, 1 пользователь, 1 банковский реквизит, 1 заказчик(, .+)?\. Переведите её в архив$/,
     );
-    expect((errorOf(r).details as { dependents: unknown[] }).dependents.slice(0, 4)).toEqual([
+    expect(errorOf<{ dependents: unknown[] }>(r).details.dependents.slice(0, 4)).toEqual([
       { table: 'contacts', count: 3 },
       { table: 'users', count: 1 },
       { table: 'bank_requisites', count: 1 },

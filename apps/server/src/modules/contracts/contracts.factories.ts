@@ -3,9 +3,8 @@ import {
   type ContractCreateInput,
   type ContractUpdateInput,
   contractRoutes,
-  type ErrorBody,
 } from '@zakupki/shared';
-import type { TestApp } from '../../../test/harness.js';
+import { errorOf, type TestApp } from '../../../test/harness.js';
 import { moscowDay } from '../../lib/moscow-time.js';
 
 /**
@@ -95,10 +94,7 @@ export async function createContract(
 }
 
 /** The error of a refused call; `details.issues` for a 400. */
-export const errorOf = (r: { body: unknown }) =>
-  (r.body as ErrorBody).error as ErrorBody['error'] & {
-    details: { issues: { path: string; message: string }[] } & Record<string, unknown>;
-  };
+export { errorOf };
 
 /** The issues of a 400 answer as `path: message` lines. */
 export const issuesOf = (r: { body: unknown }) =>

@@ -1,7 +1,7 @@
 import type { ContractCreateInput, ReportRun, RouteBody, RouteDef, ValidationIssue } from '@zakupki/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { CallOpts, Res, TestApp } from '../../../test/harness.js';
+import { type CallOpts, errorOf, type Res, type TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
 import { contractEventItems, contractEvents, contractItems, notifications } from '../../db/schema/index.js';
 import { contractBody, createContract } from '../contracts/contracts.factories.js';
@@ -68,8 +68,7 @@ export type Refused = {
   error: { code: string; message: string; details: { issues: ValidationIssue[] } & Record<string, unknown> };
 };
 
-/** The error of a refused call. */
-export const errorOf = (r: { body: unknown }) => (r.body as Refused).error;
+export { errorOf };
 
 /** Raw bytes of a download (files, XLSX). */
 export async function download(t: TestApp, token: string, url: string) {

@@ -9,7 +9,7 @@ import {
   type RouteResponse,
 } from '@zakupki/shared';
 import { expect } from 'vitest';
-import type { Caller, Res, TestApp } from '../../../test/harness.js';
+import { type Caller, errorOf, type Res, type TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
 import { importedContract } from './imports.factories.js';
 
@@ -95,9 +95,7 @@ export type RunOf<K extends ImportKind> = Omit<Extract<ImportRun, { kind: K }>, 
 };
 
 /** The error body of a refused call. */
-export const errorOf = (r: { body: unknown }) =>
-  (r.body as { error: { message: string; details?: { issues?: { path: string; message: string }[] } } })
-    .error;
+export { errorOf };
 
 /** The token of a caller of `t.call` (an empty token: no Authorization header). */
 async function tokenOf(t: TestApp, who: Caller): Promise<string> {
