@@ -3,7 +3,6 @@ import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import { readZipSafe, type ZipLimits } from '../../lib/zip.js';
 import { packRows, readCatalogXlsx } from '../catalogs/catalogs.xlsx.js';
-import { bankTextOf, decodeBankFile } from './bank/bank-decode.js';
 import { parseEisFile } from './eis/eis.parser.js';
 import { parseUpd } from './upd/upd.parser.js';
 
@@ -14,8 +13,6 @@ const PARSERS = {
   'catalog-xlsx': async (buf: Buffer, d: CatalogDescriptor) => packRows(await readCatalogXlsx(buf, d)),
   /** an uploaded archive: its files (as Uint8Array once cloned back: see unzipOffThread) */
   zip: (buf: Buffer, limits: Partial<ZipLimits>) => readZipSafe(buf, limits),
-  /** a bank statement's text, decoded (payments-import.source.ts reads it a part at a time) */
-  'bank-text': (buf: Buffer, _: null) => bankTextOf(decodeBankFile(buf)),
 } as const;
 export type ParserName = keyof typeof PARSERS;
 export type ParserArg<P extends ParserName> = Parameters<(typeof PARSERS)[P]>[1];
