@@ -16,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { JobQueue } from './plugins/jobs.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { quietRequests, registerRequestLog } from './plugins/request-log.js';
+import { stopHeartbeats } from './plugins/run-recovery.js';
 import { Sockets } from './plugins/sockets.js';
 import { registerCompression, registerWeb } from './plugins/web.js';
 import type { AppDeps } from './types.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    stopHeartbeats(deps);
     await closeParsePool();
     await pdf.close();
     if (!opts.database) await database.close();

@@ -13,33 +13,50 @@ import { attributeBomb, nestingBomb } from './xml-bombs.js';
  * Hostile uploads against a real server process: an XML with 900 000 attributes, one nested
  * 500 000 levels deep, an XLSX whose sheet inflates hundreds of times, and a 150 000-row catalogue
  * workbook. Each is refused (or taken as a job) with a Russian message while the server keeps
- * answering: a request that needs no database is timed every 25 ms meanwhile and never waits
- * 200 ms; peak memory stays bounded. Needs TEST_DATABASE_URL and TEST_REDIS_URL, like the
+ * answering: its event loop, asked every 250 ms, is never held 200 ms by its own work (time its
+ * main thread spent waiting for a CPU does not count); peak memory stays bounded. Needs TEST_DATABASE_URL and TEST_REDIS_URL, like the
  * cluster test.
  */
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Follows the server's own event-loop delay (`event_loop_delay_ms` of /api/health: the worst
- * since the previous call) until stopped; the worst seen. Measured inside the server, so a busy
- * test process or network does not count.
+ * Nanoseconds the process's main thread (its thread id is the pid) has spent waiting for a CPU:
+ * the second field of Linux's `/proc/<pid>/task/<pid>/schedstat`.
  */
-function probe(port: number) {
+function runQueueWaitNs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]);
+}
+
+/**
+ * Follows the server's own event-loop delay (`event_loop_delay_ms` of /api/health: the worst
+ * since the previous call) until stopped. Measured inside the server, so a busy test process or
+ * network does not count; and since on a loaded 2-core machine the main thread also waits for a
+ * CPU (244 ms seen at load average 14 with nothing parsed on it), each window's delay is reduced
+ * by the time the main thread spent on the run queue in that window (Linux schedstat). What is
+ * left is the server holding its own loop: a bomb parsed on the main thread shows as seconds.
+ */
+function probe(port: number, pid: number) {
   let worst = 0;
+  let own = 0;
   let running = true;
   const loop = (async () => {
     await call(port, systemRoutes.health); // starts a fresh window
+    let waited = runQueueWaitNs(pid);
     while (running) {
       await sleep(250);
       const h = await call(port, systemRoutes.health);
-      worst = Math.max(worst, h.body.event_loop_delay_ms);
+      const now = runQueueWaitNs(pid);
+      const delay = h.body.event_loop_delay_ms;
+      worst = Math.max(worst, delay);
+      own = Math.max(own, delay - (now - waited) / 1e6);
+      waited = now;
     }
   })();
   return async () => {
     running = false;
     await loop;
-    return worst;
+    return { worst, own };
   };
 }
 
@@ -111,7 +128,7 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
       ['nesting.xml', nestingBomb(), /Вложенность элементов XML глубже 64 уровней/],
     ];
     // the probe times the server: this process builds nothing meanwhile
-    const stop = probe(port);
+    const stop = probe(port, node.pid!);
     for (const [name, xml, message] of cases) {
       const r = await postFile(
         port,
@@ -126,11 +143,11 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
       expect(run.status).toBe('failed');
       expect(run.error).toMatch(message);
     }
-    const worst = await stop();
+    const { worst, own } = await stop();
     console.info(
-      `[bombs] XML: event-loop delay at worst ${Math.round(worst)} ms, peak RSS ${peakRssMb(node.pid!)} MB`,
+      `[bombs] XML: event-loop delay at worst ${Math.round(worst)} ms (${Math.round(own)} ms not waiting for a CPU), peak RSS ${peakRssMb(node.pid!)} MB`,
     );
-    expect(worst).toBeLessThan(200);
+    expect(own).toBeLessThan(200);
     expect(peakRssMb(node.pid!)).toBeLessThan(1024);
   }, 120_000);
 
@@ -139,7 +156,7 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
     const bomb = await workbookWithSheet(
       `<worksheet><sheetData>${row.repeat(1_500_000)}</sheetData></worksheet>`,
     );
-    const stop = probe(port);
+    const stop = probe(port, node.pid!);
     const refused = await postFile(port, token, '/api/catalogs/generic/6/import', 'bomb.xlsx', bomb, XLSX);
     expect(refused.status).toBe(202);
     const run = await until(() =>
@@ -149,11 +166,11 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
     );
     expect(run.status).toBe('failed');
     expect(run.error).toMatch(/^Файл XLSX не принят: .*(похоже на зип-бомбу|слишком велик после распаковки)/);
-    const worst = await stop();
+    const { worst, own } = await stop();
     console.info(
-      `[bombs] XLSX ${bomb.length} bytes: event-loop delay at worst ${Math.round(worst)} ms, peak RSS ${peakRssMb(node.pid!)} MB`,
+      `[bombs] XLSX ${bomb.length} bytes: event-loop delay at worst ${Math.round(worst)} ms (${Math.round(own)} ms not waiting for a CPU), peak RSS ${peakRssMb(node.pid!)} MB`,
     );
-    expect(worst).toBeLessThan(200);
+    expect(own).toBeLessThan(200);
 
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Лист1');
@@ -165,7 +182,7 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
     expect(r.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(10_000);
     // the job works on it: the run moves, the server answers meanwhile
-    const watch = probe(port);
+    const watch = probe(port, node.pid!);
     let seen = 0;
     for (let i = 0; i < 100 && seen < 40; i++) {
       const got = await call(port, catalogRoutes.importRun, { params: { id: r.body.import_id }, token });
@@ -174,12 +191,12 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
       await sleep(300);
     }
     expect(seen).toBeGreaterThanOrEqual(40);
-    const slowest = await watch();
+    const { worst: slowest, own: slowestOwn } = await watch();
     console.info(
-      `[bombs] 150 000 rows: 202 in ${Date.now() - started} ms; event-loop delay at worst while read ${Math.round(slowest)} ms`,
+      `[bombs] 150 000 rows: 202 in ${Date.now() - started} ms; event-loop delay at worst while read ${Math.round(slowest)} ms (${Math.round(slowestOwn)} ms not waiting for a CPU)`,
     );
     // not a bomb: its 150 000 rows are checked in slices, but the heap they fill has its GC pauses
     // (0.4 s measured on a machine with load average 22); before, one step held the loop 2.4 s
-    expect(slowest).toBeLessThan(1000);
+    expect(slowestOwn).toBeLessThan(1000);
   }, 180_000);
 });

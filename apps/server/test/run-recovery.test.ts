@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   catalogImports,
   contracts,
@@ -13,7 +13,14 @@ import {
 import { copyProcurementRuleJob } from '../src/modules/procurement-rules/procurement-rules.jobs.js';
 import { insertProcurement } from '../src/modules/procurements/procurements.factories.js';
 import { lostQueue } from '../src/plugins/jobs.js';
-import { MAX_STARTS, STALE_SECONDS, withHeartbeat } from '../src/plugins/run-recovery.js';
+import {
+  HEARTBEAT_MS,
+  MAX_STARTS,
+  STALE_SECONDS,
+  stopHeartbeats,
+  withHeartbeat,
+} from '../src/plugins/run-recovery.js';
+import type { AppDeps } from '../src/types.js';
 import { testAppForFile } from './harness.js';
 
 /**
@@ -347,5 +354,31 @@ describe('runs of a dead node are recovered by the upkeep', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].status).toBe('error');
     expect(sent[0].message).toMatch(/^Копирование положения прервано/);
+  });
+});
+
+describe('heartbeats at shutdown', () => {
+  it('stop for the app that shuts down (its runs go stale for another node), not for another app', async () => {
+    vi.useFakeTimers();
+    try {
+      const closing = { log: { warn() {} } } as unknown as AppDeps;
+      const staying = { log: { warn() {} } } as unknown as AppDeps;
+      const beats = { closing: 0, staying: 0 };
+      let release = () => {};
+      const work = () => new Promise<void>((resolve) => (release = resolve));
+      const a = withHeartbeat(closing, 'import_runs', 1, async () => beats.closing++, work);
+      const releaseA = release;
+      const b = withHeartbeat(staying, 'import_runs', 2, async () => beats.staying++, work);
+      vi.advanceTimersByTime(HEARTBEAT_MS * 2);
+      expect(beats).toEqual({ closing: 2, staying: 2 });
+      stopHeartbeats(closing);
+      vi.advanceTimersByTime(HEARTBEAT_MS * 3);
+      expect(beats).toEqual({ closing: 2, staying: 5 });
+      releaseA();
+      release();
+      await Promise.all([a, b]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

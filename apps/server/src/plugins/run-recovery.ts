@@ -55,6 +55,18 @@ export type RunTable<R extends OpenRun = OpenRun> = {
 export type AnyRunTable = RunTable<any>;
 
 const here = new Map<string, Set<number>>();
+/** the heartbeats of each app's runs (tests run several apps in one process), stopped at its shutdown */
+const beating = new WeakMap<AppDeps, Set<NodeJS.Timeout>>();
+
+/**
+ * Stops every heartbeat of the app: called at shutdown once the job workers had their grace
+ * period, before the database closes. A run still worked on then goes stale and another node
+ * recovers it (instead of its heartbeat writing to a closed pool).
+ */
+export function stopHeartbeats(deps: AppDeps) {
+  for (const t of beating.get(deps) ?? []) clearInterval(t);
+  beating.delete(deps);
+}
 
 /** Whether this process works on the run now: never taken over from here, whatever its heartbeat says. */
 export function runningHere(table: string, id: number): boolean {
@@ -79,10 +91,13 @@ export async function withHeartbeat<T>(
     beat().catch((err) => deps.log.warn({ err, table, run: id }, 'heartbeat failed'));
   }, HEARTBEAT_MS);
   timer.unref();
+  const timers = beating.get(deps) ?? new Set<NodeJS.Timeout>();
+  beating.set(deps, timers.add(timer));
   try {
     return await work();
   } finally {
     clearInterval(timer);
+    timers.delete(timer);
     ids.delete(id);
   }
 }
