@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dropBenchDatabases } from './bench-db.js';
+import { classifiersBench } from './classifiers.bench.js';
 import { eisPlansBench } from './eis-plans.bench.js';
 import { import1cBench } from './import-1c.bench.js';
 import { importUpdBench } from './import-upd.bench.js';
@@ -13,7 +14,7 @@ import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, start, register, import-1c, import-upd, eis-plans, procurement-documents. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, import-1c, import-upd, eis-plans, procurement-documents, classifiers. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
@@ -24,6 +25,7 @@ const sections: Record<string, () => Promise<string>> = {
   'import-upd': importUpdBench,
   'eis-plans': eisPlansBench,
   'procurement-documents': procurementDocumentsBench,
+  classifiers: classifiersBench,
 };
 
 async function main() {

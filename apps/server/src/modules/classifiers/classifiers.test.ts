@@ -37,12 +37,18 @@ describe('shipped classifiers', () => {
     console.info(`first load of the three classifiers: ${Math.round(firstLoadMs)} ms`);
   });
 
-  it('a restart loads nothing again and is fast', async () => {
-    const started = performance.now();
+  it('a restart loads nothing again: no row is written', async () => {
+    // the transaction id of each row's last write: a reload would rewrite them
+    const lastWrite = async () =>
+      (
+        await t.app.deps.db
+          .select({ v: sql<string>`string_agg(xmin::text, ',' order by classifier, code)` })
+          .from(classifierEntries)
+      )[0].v;
+    const before = await lastWrite();
     const again = await loadShippedClassifiers(t.app.deps);
-    const ms = performance.now() - started;
     expect(again.every((r) => !r.loaded)).toBe(true);
-    expect(ms).toBeLessThan(500);
+    expect(await lastWrite()).toBe(before);
   });
 
   it('the «Предметы закупки» catalogue holds every ОКПД2 code, each linked to its parent', async () => {
@@ -108,16 +114,12 @@ describe('search', () => {
     });
   });
 
-  it('a word search on 20 000 codes uses the index and takes milliseconds', async () => {
+  // its speed is measured by `npm run bench register` (Classifier search), not timed here
+  it('a word search on 20 000 codes uses the index', async () => {
     const plan = await t.app.deps.database.query(
       "explain select code from classifier_entries where classifier = 'okpd2' and search @@ to_tsquery('russian', 'трубы:*')",
     );
     expect(JSON.stringify(plan)).toContain('classifier_entries_search_idx');
-    const started = performance.now();
-    for (let i = 0; i < 20; i++) await search('okpd2', i % 2 ? 'трубы' : 'подгузники');
-    const perRequest = (performance.now() - started) / 20;
-    console.info(`word search through the API: ${perRequest.toFixed(1)} ms per request`);
-    expect(perRequest).toBeLessThan(200);
   });
 
   it('unknown query parameters are refused', async () => {
