@@ -16,12 +16,12 @@ function refusal(text: string): ParseError {
 
 describe('XML limits', () => {
   it('900 000 attributes on one element: refused at once, naming the limit, the element and the line', () => {
-    const started = performance.now();
-    const err = refusal(attributeBomb());
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(err.message).toBe(
-      `У элемента больше ${XML_LIMITS.maxAttributesPerElement} атрибутов — такой файл не принимается (строка 3, элемент <Документ>)`,
-    );
+    const bomb = attributeBomb();
+    const message = `У элемента больше ${XML_LIMITS.maxAttributesPerElement} атрибутов — такой файл не принимается (строка 3, элемент <Документ>)`;
+    expect(refusal(bomb).message).toBe(message);
+    // refused as the attributes are counted, not once the element is read: the same element cut
+    // off long before its end (no `/>`, no closing tags) is refused the same way
+    expect(refusal(bomb.slice(0, 100_000)).message).toBe(message);
   });
 
   it('900 000 attributes spread over elements: refused by the total', () => {
