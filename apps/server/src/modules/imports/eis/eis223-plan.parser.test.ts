@@ -17,16 +17,9 @@ function parsePlan(input: Buffer): EisPlan {
 
 describe('223-FZ purchasePlan (1.7 MB, 229 positions)', () => {
   let plan: EisPlan;
-  let elapsedMs: number;
+  // its speed is measured by `npm run bench eis-plans` (a 20 000-position plan), not timed here
   beforeAll(() => {
-    const t0 = performance.now();
     plan = parsePlan(buf);
-    elapsedMs = performance.now() - t0;
-  });
-
-  it('parses in reasonable time', () => {
-    expect(buf.length).toBeGreaterThan(1_700_000);
-    expect(elapsedMs).toBeLessThan(3000);
   });
 
   it('reads the plan header', () => {
