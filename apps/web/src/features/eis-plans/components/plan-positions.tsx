@@ -190,7 +190,7 @@ export function PlanPositions({ companyId, planId, version, view, onChange }: Pr
 
 function PlanTotals({ totals }: { totals: EisPlanTotals }) {
   return (
-    <Stack gap="xs" aria-label="Итоги">
+    <Stack gap="xs" role="group" aria-label="Итоги">
       <Text size="sm">
         Итого позиций (без аннулированных): {totals.positions} на {formatMoney(totals.total_price)}; только
         для субъектов МСП: {formatMoney(totals.sme_price)} ({totals.sme_share.replace('.', ',')} %)

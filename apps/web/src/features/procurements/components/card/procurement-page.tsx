@@ -182,7 +182,7 @@ export function ProcurementCard({
     <Group gap={4} wrap="nowrap">
       {text}
       {errorTabs.has(t) ? (
-        <Badge size="xs" color="red" circle aria-label="есть ошибки">
+        <Badge size="xs" color="red" circle role="img" aria-label="есть ошибки">
           !
         </Badge>
       ) : null}
