@@ -4,7 +4,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { offsetOf } from '../../db/paging.js';
-import { contractDuties, contractStatusRank, contracts, textsOverflow } from '../../db/schema/index.js';
+import {
+  contractDuties,
+  contractStatusRank,
+  contractSuppliers,
+  contracts,
+  textsOverflow,
+} from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { LIST_COLUMNS } from './contracts.repository.js';
 import { cachedTotal, keepTotal, registerVersion } from './register-totals.repository.js';
@@ -66,16 +72,19 @@ export function textCondition(q: string): SQL | undefined {
 }
 
 /**
- * Supplier: an ИНН (10 or 12 digits) exactly, else a part of the name. The name is found through
- * the word index (each typed word starts a word of the name) and then checked as a substring.
+ * Supplier: an ИНН (10 or 12 digits) exactly, else a part of the name. The name is looked up among
+ * the suppliers the company's contracts name (`contract_suppliers`, a row per ИНН and spelling)
+ * for their ИНН, whose contracts `contracts_supplier_inn_idx` finds; each contract's own name is
+ * then checked as a substring. Intersecting a word index of the names with the other filters cost
+ * PostgreSQL 10–13 ms a page for a frequent name (≈ 3 ms this way); walking the date-ordered index
+ * instead cost 0.3 s for a rare one.
  */
-export function supplierCondition(supplier: string): SQL | undefined {
+function supplierCondition(companyId: number, supplier: string): SQL {
   if (/^\d{10}$|^\d{12}$/.test(supplier)) return eq(contracts.supplierInn, supplier);
-  const words = prefixQuery(supplier);
-  const like = sql`${contracts.supplierName} ilike ${`%${escapeLike(supplier)}%`}`;
-  return words
-    ? and(sql`to_tsvector('simple', ${contracts.supplierName}) @@ to_tsquery('simple', ${words})`, like)
-    : like;
+  const pattern = `%${escapeLike(supplier)}%`;
+  const inns = sql`select ${contractSuppliers.supplierInn} from ${contractSuppliers}
+    where ${contractSuppliers.companyId} = ${companyId} and ${contractSuppliers.supplierName} ilike ${pattern}`;
+  return sql`${contracts.supplierInn} in (${inns}) and ${contracts.supplierName} ilike ${pattern}`;
 }
 
 /**
@@ -101,7 +110,7 @@ export function listConditions(companyId: number, q: ListIn, today = todayMoscow
     q.overdue === 'false' ? sql`not exists (${overdueDuty(today)})` : undefined,
     q.q ? textCondition(q.q) : undefined,
   ];
-  if (q.supplier) conds.push(supplierCondition(q.supplier));
+  if (q.supplier) conds.push(supplierCondition(companyId, q.supplier));
   return and(...conds);
 }
 
@@ -115,12 +124,10 @@ function totalKey(companyId: number, q: ListIn): string | null {
   return `${companyId}:${JSON.stringify(filter)}`;
 }
 
-/** A word filter (subject, supplier's name) the date-order index serves, with no other filter it lacks. */
+/** A word filter of the subject the date-order index serves, with no other filter it lacks. */
 function servedByWordsIndex(q: ListIn): boolean {
-  if (q.sort !== 'contract_date' || q.overdue !== undefined) return false;
-  const text = q.q ? prefixQuery(q.q) !== null && !/[^\p{L}\s]/u.test(q.q) : false;
-  const name = q.supplier ? !/^\d{10}$|^\d{12}$/.test(q.supplier) : false;
-  return (text || name) && (!q.q || text);
+  if (q.sort !== 'contract_date' || q.overdue !== undefined || q.supplier) return false;
+  return q.q ? prefixQuery(q.q) !== null && !/[^\p{L}\s]/u.test(q.q) : false;
 }
 
 /**
