@@ -2,6 +2,7 @@ CREATE TABLE "contract_suppliers" (
 	"company_id" integer NOT NULL,
 	"supplier_inn" text NOT NULL,
 	"supplier_name" text NOT NULL,
+	"name_lower" text GENERATED ALWAYS AS (lower("contract_suppliers"."supplier_name")) STORED NOT NULL,
 	CONSTRAINT "contract_suppliers_company_id_supplier_inn_supplier_name_pk" PRIMARY KEY("company_id","supplier_inn","supplier_name")
 );
 --> statement-breakpoint

@@ -83,7 +83,7 @@ function supplierCondition(companyId: number, supplier: string): SQL {
   if (/^\d{10}$|^\d{12}$/.test(supplier)) return eq(contracts.supplierInn, supplier);
   const pattern = `%${escapeLike(supplier)}%`;
   const inns = sql`select ${contractSuppliers.supplierInn} from ${contractSuppliers}
-    where ${contractSuppliers.companyId} = ${companyId} and ${contractSuppliers.supplierName} ilike ${pattern}`;
+    where ${contractSuppliers.companyId} = ${companyId} and ${contractSuppliers.nameLower} like lower(${pattern})`;
   return sql`${contracts.supplierInn} in (${inns}) and ${contracts.supplierName} ilike ${pattern}`;
 }
 
