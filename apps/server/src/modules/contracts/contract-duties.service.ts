@@ -84,9 +84,12 @@ type DutyContractBase = {
   largeCustomer: boolean | null;
 };
 
-/** What modules/deadlines reads of a contract, and its rules. */
-function deadlineInput(c: DutyContractBase) {
-  const input: DeadlineContract = {
+/**
+ * What modules/deadlines reads of a contract (its customer's size decides the register threshold):
+ * the duties and the EIS import's violations read it the same way.
+ */
+export function deadlineContract(c: DutyContractBase): DeadlineContract {
+  return {
     law: c.law,
     contractDate: c.contractDate,
     publishedAt: c.eisPublishedAt ? c.eisPublishedAt.toISOString() : null,
@@ -95,7 +98,15 @@ function deadlineInput(c: DutyContractBase) {
     executions: [],
     customerRevenueOver5bn: c.largeCustomer ?? false,
   };
-  return { input, calendar: productionCalendar(), config: deadlineConfigFor(c.companyId) };
+}
+
+/** What modules/deadlines reads of a contract, and its rules. */
+function deadlineInput(c: DutyContractBase) {
+  return {
+    input: deadlineContract(c),
+    calendar: productionCalendar(),
+    config: deadlineConfigFor(c.companyId),
+  };
 }
 
 const own = (item: DueItem) => item.duty !== 'contract_conclusion';

@@ -5,6 +5,7 @@ import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
 import { formatRuDate } from '../../calendar/iso-date.js';
 import { productionCalendar } from '../../calendar/production-calendar.js';
+import { deadlineContract, dutyContracts } from '../../contracts/contract-duties.service.js';
 import { deadlineConfigFor } from '../../deadlines/deadline-rules.js';
 import { violationsForImportedContract } from '../../deadlines/deadlines.js';
 import { recomputeExecution } from '../../execution/execution.service.js';
@@ -83,19 +84,16 @@ async function violationsOf(tx: Tx, contractIds: Iterable<number>): Promise<EisI
   const out: EisImportViolation[] = [];
   const calendar = productionCalendar();
   const today = todayMoscow();
-  for (const id of contractIds) {
+  const ids = [...contractIds];
+  // with their customer's size, as their duties read them
+  const facts = await dutyContracts(tx, ids);
+  for (const id of ids) {
     const c = await findContract(tx, id);
-    if (!c || c.status === 'draft' || c.status === 'cancelled') continue;
+    const f = facts.get(id);
+    if (!c || !f || c.status === 'draft' || c.status === 'cancelled') continue;
     const events = await eventsOf(tx, id);
     const found = violationsForImportedContract(
-      {
-        law: c.law,
-        contractDate: c.contractDate,
-        publishedAt: c.eisPublishedAt ? c.eisPublishedAt.toISOString() : null,
-        price: c.price,
-        changes: [],
-        executions: [],
-      },
+      deadlineContract(f),
       events
         .filter((e) => e.kind !== 'change')
         .map((e) => ({

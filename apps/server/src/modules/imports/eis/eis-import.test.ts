@@ -6,6 +6,7 @@ import {
   contractItems,
   contracts,
   contractVersions,
+  customers,
   notifications,
 } from '../../../db/schema/index.js';
 import { fixture, importAs, type UploadFile } from '../import-uploads.factories.js';
@@ -342,6 +343,30 @@ describe('EIS contract import (real files)', () => {
     const again = await eis([{ name, data: fixture('eis223', name) }]);
     expect(again.result).toMatchObject({ executions: 1, events: 0, duplicates: 3 });
     expect((await contractRow(t, c.id)).paidAmount).toBe('264204.07');
+  });
+
+  it('a customer with revenue above 5 bn owes no register entries up to 500 000: the same late contract shows no violation', async () => {
+    const other = t.ids.companies.client2;
+    await addCustomer(t, other, '0105015580');
+    const db = t.app.deps.db;
+    const [large] = await db
+      .update(customers)
+      .set({ annualRevenueOver5bn: true })
+      .where(and(eq(customers.companyId, other), eq(customers.inn, '0105015580')))
+      .returning({ id: customers.id });
+    const c = await importedContract(t, other, {
+      number: '155-Т',
+      contract_date: '2017-06-29',
+      eis_registry_number: '80105015580170000110000',
+      supplier_inn: '7707083893',
+      customer_inn: '0105015580',
+      price: '300000.00',
+    });
+    await db.update(contracts).set({ customerId: large.id }).where(eq(contracts.id, c.id));
+    const name = 'homyakin__contractCompleting_test.xml';
+    const run = await eis([{ name, data: fixture('eis223', name) }], { as: 'client2', company: other });
+    expect(run.status, run.error ?? undefined).toBe('done');
+    expect(run.result).toMatchObject({ executions: 1, events: 3, violations: [] });
   });
 
   it('44-FZ contractProcedure: termination with payments, and a completed execution', async () => {
