@@ -29,7 +29,7 @@ export function runProgress(run: Pick<RunRow, 'documentIds' | 'results'>): numbe
  * GET …/documentation: the model with each document's state and its latest output, the PDF
  * setting (`reason` null when PDF is available) and the run in progress.
  */
-export function toDocumentation(
+export function presentDocumentation(
   id: number,
   m: DocModel,
   outputs: Map<number, { latest: OutputRow; count: number }>,

@@ -13,7 +13,7 @@ import {
   isEmpty,
   valuesHash,
 } from './procurement-documents.policy.js';
-import { presentOutput, toDocumentation } from './procurement-documents.presenter.js';
+import { presentDocumentation, presentOutput } from './procurement-documents.presenter.js';
 import * as repo from './procurement-documents.repository.js';
 import { type FieldDef, fieldDefs, prefill } from './procurement-fields.policy.js';
 
@@ -112,15 +112,15 @@ export async function getDocumentation(
   id: number,
 ): Promise<Documentation> {
   await assertProcurement(deps, actor, companyId, id);
-  return presentDocumentation(deps, id);
+  return loadDocumentation(deps, id);
 }
 
-async function presentDocumentation(deps: AppDeps, id: number): Promise<Documentation> {
+async function loadDocumentation(deps: AppDeps, id: number): Promise<Documentation> {
   const db = deps.db;
   const m = await documentationModel(db, id);
   const outputs = await repo.latestOutputs(db, id);
   const run = await repo.openRun(db, id);
-  return toDocumentation(id, m, outputs, run, await deps.pdf.unavailableReason());
+  return presentDocumentation(id, m, outputs, run, await deps.pdf.unavailableReason());
 }
 
 /**
@@ -174,7 +174,7 @@ export async function saveValues(
       });
     });
   }
-  return presentDocumentation(deps, id);
+  return loadDocumentation(deps, id);
 }
 
 /** GET …/documentation/:document_id/outputs: every version of one document, newest first. */
