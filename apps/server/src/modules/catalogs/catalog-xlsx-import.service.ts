@@ -20,10 +20,10 @@ import {
   entriesOfOwner,
   findEntry,
   globalOkpd2Codes,
-  insertEntry,
   nextNumericCode,
   updateEntry,
 } from './catalogs.repository.js';
+import { insertAuditedEntry } from './catalogs.service.js';
 import {
   GLOBAL_OWNER,
   importRefused,
@@ -32,7 +32,6 @@ import {
   rowInput,
   type SheetRow,
 } from './catalogs.xlsx.js';
-import { okpd2ParentId } from './okpd2.service.js';
 
 type Planned = {
   row: number;
@@ -198,24 +197,7 @@ export async function importCatalog(
         nextCode.set(key, n + 1);
         code = String(n);
       }
-      const row = await insertEntry(tx, {
-        kind: view.kind,
-        typeCode: view.typeCode,
-        subjectType: v.subjectType,
-        code,
-        title: v.title,
-        description: v.description,
-        extra: v.extra,
-        companyId: p.companyId,
-        parentId: view.kind === 'okpd2' ? await okpd2ParentId(tx, code) : null,
-      });
-      await audit(tx, actor, {
-        action: 'create',
-        entity: 'catalog_entry',
-        entityId: row.id,
-        companyId: p.companyId,
-        after: toEntry((await findEntry(tx, row.id))!),
-      });
+      await insertAuditedEntry(tx, actor, view, v, p.companyId, code);
       created++;
     }
     await audit(tx, actor, {

@@ -168,6 +168,40 @@ async function assertCodeFree(
 }
 
 /** Checks a kind needs beyond the body's schema. */
+/**
+ * Stores a new entry of the view (an ОКПД2 code linked to its parent) and audits its creation, in
+ * the caller's transaction: the form and the XLSX import create entries this one way.
+ */
+export async function insertAuditedEntry(
+  tx: Tx,
+  actor: Actor,
+  view: View,
+  v: EntryValues,
+  companyId: number | null,
+  code: string,
+) {
+  const row = await insertEntry(tx, {
+    kind: view.kind,
+    typeCode: view.typeCode,
+    subjectType: v.subjectType,
+    code,
+    title: v.title,
+    description: v.description,
+    extra: v.extra,
+    companyId,
+    parentId: view.kind === 'okpd2' ? await okpd2ParentId(tx, code) : null,
+  });
+  const saved = (await findEntry(tx, row.id))!;
+  await audit(tx, actor, {
+    action: 'create',
+    entity: 'catalog_entry',
+    entityId: row.id,
+    companyId,
+    after: toEntry(saved),
+  });
+  return saved;
+}
+
 async function assertKindRules(db: Tx, view: View, v: EntryValues) {
   if (view.kind === 'goods' && typeof v.extra.okpd2_code === 'string') {
     if (!(await okpd2CodeExists(db, v.extra.okpd2_code)))
@@ -204,26 +238,7 @@ export async function createCatalogEntry<T>(
       db.transaction(async (tx) => {
         code = v.code ?? (await nextNumericCode(tx, view, v.subjectType, companyId));
         await assertCodeFree(tx, view, v.subjectType, companyId, code);
-        const row = await insertEntry(tx, {
-          kind: view.kind,
-          typeCode: view.typeCode,
-          subjectType: v.subjectType,
-          code,
-          title: v.title,
-          description: v.description,
-          extra: v.extra,
-          companyId,
-          parentId: view.kind === 'okpd2' ? await okpd2ParentId(tx, code) : null,
-        });
-        const saved = (await findEntry(tx, row.id))!;
-        await audit(tx, actor, {
-          action: 'create',
-          entity: 'catalog_entry',
-          entityId: row.id,
-          companyId,
-          after: toEntry(saved),
-        });
-        return saved;
+        return insertAuditedEntry(tx, actor, view, v, companyId, code);
       }),
   );
   return presentEntry<T>(db, actor, view, created);
