@@ -1,7 +1,8 @@
 import type { CatalogSort, Okpd2PathStep } from '@zakupki/shared';
-import { and, asc, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { containsText } from '../../db/like.js';
 import { onPage, type Paging } from '../../db/paging.js';
 import { catalogEntries, companies } from '../../db/schema/index.js';
 import type { EntryListRow, EntryRow, View } from './catalog-kinds.js';
@@ -21,11 +22,6 @@ export type EntryFilter = {
   /** ОКПД2 tree: the roots (no parent) */
   rootsOnly?: boolean;
 };
-
-/** Case-insensitive substring match; `%`, `_` and `\` in the user's text match themselves. */
-export function containsText(column: AnyPgColumn, value: string): SQL {
-  return ilike(column, `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-}
 
 /** Rows of one catalogue view: kind, type code and (exec type 1) subject_type. */
 export function viewCondition(view: View, subjectType?: number | null): SQL {

@@ -1,9 +1,9 @@
 import type { TariffSort } from '@zakupki/shared';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { containsText } from '../../db/like.js';
 import { onPage, type Paging } from '../../db/paging.js';
 import { companies, customers, tariffs, users } from '../../db/schema/index.js';
-import { containsText } from './catalogs.repository.js';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 export type TariffInsert = typeof tariffs.$inferInsert;

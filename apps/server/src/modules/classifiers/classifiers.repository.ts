@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { arrayParam, insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
+import { prefixPattern } from '../../db/like.js';
 import {
   catalogEntries,
   catalogSeedMarks,
@@ -95,7 +96,7 @@ export async function syncOkpd2Catalogue(tx: Tx, rows: ClassifierRow[]): Promise
 
 /** A code prefix: `01.11` finds 01.11 and every code below it. */
 export async function searchByPrefix(db: Db, classifier: Classifier, prefix: string, limit: number) {
-  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = prefixPattern(prefix);
   return rowsOf<EntryRow>(
     db,
     sql`select code, title, parent_code, extra from classifier_entries

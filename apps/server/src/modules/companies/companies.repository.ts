@@ -1,7 +1,8 @@
 import type { PageQuery } from '@zakupki/shared';
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { containsText } from '../../db/like.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
 import { companies, companyMembers, users } from '../../db/schema/index.js';
 import { companyCondition } from '../access/access.repository.js';
@@ -25,7 +26,7 @@ export type CompanyValues = {
 /** Case-insensitive substring match; `%`, `_` and `\` in the user's text match themselves. */
 export function contains(column: AnyPgColumn, value: string | undefined): SQL | undefined {
   if (!value) return undefined;
-  return ilike(column, `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return containsText(column, value);
 }
 
 /** Postgres error code and constraint of a failed query (drizzle wraps the driver's error). */

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL,
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { containsPattern, prefixPattern } from '../../db/like.js';
 import { offsetOf } from '../../db/paging.js';
 import {
   contractDuties,
@@ -46,8 +47,6 @@ function sortKey(sort: ListIn['sort'], unindexed: boolean): SQL | AnyPgColumn {
   return sort === 'number' || sort === 'supplier_name' ? sql`(${col[sort]} || '')` : sql`(${col[sort]} + 0)`;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Words typed by the user as a prefix query: 'кабел насос' -> 'кабел:* & насос:*'. */
 function prefixQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -66,7 +65,7 @@ export function textCondition(q: string): SQL | undefined {
   if (!words) return undefined;
   const arms: SQL[] = [sql`${contracts.search} @@ to_tsquery('russian', ${words})`];
   if (/[^\p{L}\s]/u.test(q))
-    arms.push(sql`lower(${contracts.number}) like ${`${escapeLike(q.toLowerCase())}%`}`);
+    arms.push(sql`lower(${contracts.number}) like ${prefixPattern(q.toLowerCase())}`);
   if (/^\d{4,}$/.test(q)) arms.push(sql`${contracts.eisRegistryNumber} like ${`${q}%`}`);
   return or(...arms);
 }
@@ -81,7 +80,7 @@ export function textCondition(q: string): SQL | undefined {
  */
 function supplierCondition(companyId: number, supplier: string): SQL {
   if (/^\d{10}$|^\d{12}$/.test(supplier)) return eq(contracts.supplierInn, supplier);
-  const pattern = `%${escapeLike(supplier)}%`;
+  const pattern = containsPattern(supplier);
   const inns = sql`select ${contractSuppliers.supplierInn} from ${contractSuppliers}
     where ${contractSuppliers.companyId} = ${companyId} and ${contractSuppliers.nameLower} like lower(${pattern})`;
   return sql`${contracts.supplierInn} in (${inns}) and ${contracts.supplierName} ilike ${pattern}`;

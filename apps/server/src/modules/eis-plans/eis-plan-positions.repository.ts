@@ -2,6 +2,7 @@ import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
+import { containsPattern, prefixPattern } from '../../db/like.js';
 import { onPage } from '../../db/paging.js';
 import {
   contracts,
@@ -40,15 +41,14 @@ const hasProcurement = (want: boolean): SQL =>
 
 function positionWhere(versionId: number, companyId: number, f: PositionFilter): SQL | undefined {
   const pv = eisPlanPositionVersions;
-  const escaped = (s: string) => s.replace(/[\\%_]/g, '\\$&');
   return and(
     eq(pv.versionId, versionId),
     f.status ? eq(pv.status, f.status) : undefined,
     f.method ? eq(pv.methodCode, f.method) : undefined,
     f.month ? eq(pv.month, f.month) : undefined,
-    f.okpd2 ? sql`${pv.okpd2Codes} like ${`% ${escaped(f.okpd2)}%`}` : undefined,
+    f.okpd2 ? sql`${pv.okpd2Codes} like ${`% ${prefixPattern(f.okpd2)}`}` : undefined,
     f.q
-      ? sql`(${pv.subject} ilike ${`%${escaped(f.q)}%`} or ${eisPlanPositions.number} = ${f.q})`
+      ? sql`(${pv.subject} ilike ${containsPattern(f.q)} or ${eisPlanPositions.number} = ${f.q})`
       : undefined,
     f.has_procurement === undefined ? undefined : hasProcurement(f.has_procurement),
     f.has_contract === undefined
@@ -262,13 +262,12 @@ export async function searchPositions(
   page: { page: number; limit: number },
 ) {
   const pv = eisPlanPositionVersions;
-  const escaped = (s: string) => s.replace(/[\\%_]/g, '\\$&');
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   const where = and(
     eq(eisPlanPositions.companyId, companyId),
     ...words.map(
       (w) =>
-        sql`(${pv.subject} ilike ${`%${escaped(w)}%`} or ${eisPlanPositions.number} like ${`${escaped(w)}%`})`,
+        sql`(${pv.subject} ilike ${containsPattern(w)} or ${eisPlanPositions.number} like ${prefixPattern(w)})`,
     ),
   );
   const from = () =>

@@ -2,6 +2,7 @@ import { PROCUREMENT_STATUSES, type ProcurementListQuery } from '@zakupki/shared
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
+import { prefixPattern } from '../../db/like.js';
 import { tablePage } from '../../db/paging.js';
 import { procurements } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
@@ -11,12 +12,10 @@ import type { ProcurementRow } from './procurements.repository.js';
 
 export type ListIn = z.output<typeof ProcurementListQuery>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Words of the subject (prefixes, Russian stemming) or the beginning of the internal or EIS number. */
 export function textCondition(q: string): SQL | undefined {
   const words = (q.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => `${w}:*`).join(' & ');
-  const prefix = `${escapeLike(q.toLowerCase())}%`;
+  const prefix = prefixPattern(q.toLowerCase());
   const arms: SQL[] = [
     sql`lower(${procurements.number}) like ${prefix}`,
     sql`${procurements.eisNoticeNumber} like ${prefix}`,

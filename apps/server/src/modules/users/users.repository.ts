@@ -1,6 +1,7 @@
 import { PERMISSIONS, type Permission, type Role, type UserStatus } from '@zakupki/shared';
-import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { containsText } from '../../db/like.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
 import { companies, companyMembers, sessions, users } from '../../db/schema/index.js';
 
@@ -70,8 +71,6 @@ export type UserFilters = {
   q?: string;
 };
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listUsers(
   db: Db,
   scope: Scope,
@@ -94,7 +93,7 @@ export async function listUsers(
           ),
         )
       : undefined,
-    f.q ? or(ilike(users.login, likePattern(f.q)), ilike(users.title, likePattern(f.q))) : undefined,
+    f.q ? or(containsText(users.login, f.q), containsText(users.title, f.q)) : undefined,
   );
   const { items: rows, total } = await paged(
     page,
