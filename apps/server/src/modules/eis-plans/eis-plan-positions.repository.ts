@@ -1,5 +1,6 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { containsPattern, prefixPattern } from '../../db/like.js';
@@ -270,7 +271,17 @@ export async function searchPositions(
         sql`(${pv.subject} ilike ${containsPattern(w)} or ${eisPlanPositions.number} like ${prefixPattern(w)})`,
     ),
   );
-  const from = () =>
+  // the positions as the version in force of their plan states them, for the page and its total
+  const inForce = <T extends PgSelect>(q: T) =>
+    q
+      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
+      .innerJoin(
+        eisPlanVersions,
+        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
+      )
+      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
+      .where(where);
+  const list = inForce(
     tx
       .select({
         id: eisPlanPositions.id,
@@ -284,25 +295,11 @@ export async function searchPositions(
         planYear: eisPlans.year,
       })
       .from(eisPlanPositions)
-      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
-      .innerJoin(
-        eisPlanVersions,
-        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
-      )
-      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
-      .where(where);
+      .$dynamic(),
+  );
   const [rows, [{ n }]] = await Promise.all([
-    onPage(from().orderBy(desc(eisPlans.year), asc(eisPlans.registrationNumber), asc(pv.sort)), page),
-    tx
-      .select({ n: count() })
-      .from(eisPlanPositions)
-      .innerJoin(eisPlans, eq(eisPlans.id, eisPlanPositions.planId))
-      .innerJoin(
-        eisPlanVersions,
-        and(eq(eisPlanVersions.planId, eisPlans.id), eq(eisPlanVersions.version, eisPlans.currentVersion)),
-      )
-      .innerJoin(pv, and(eq(pv.versionId, eisPlanVersions.id), eq(pv.positionId, eisPlanPositions.id)))
-      .where(where),
+    onPage(list.orderBy(desc(eisPlans.year), asc(eisPlans.registrationNumber), asc(pv.sort)), page),
+    inForce(tx.select({ n: count() }).from(eisPlanPositions).$dynamic()),
   ]);
   return { rows, total: Number(n) };
 }
