@@ -1,12 +1,10 @@
 import type { Permission } from '@zakupki/shared';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { effectivePermissions, maySeeAllCompanies } from './access.policy.js';
-import { companyCondition, findCompanyWithMember, memberCompanyIds } from './access.repository.js';
+import { findCompanyWithMember, memberCompanyIds } from './access.repository.js';
 
 /*
  * The access checks run inside a caller's request, before (or outside) its write transaction, on
@@ -19,11 +17,6 @@ export async function companyIdsFor(db: Db, actor: Actor): Promise<number[] | nu
   const ids = new Set(await memberCompanyIds(db, actor.userId));
   if (actor.companyId) ids.add(actor.companyId);
   return [...ids];
-}
-
-/** A SQL condition limiting `column` (a company id column) to what the actor may see (in the caller's request). */
-export async function companyScope(db: Db, actor: Actor, column: AnyPgColumn): Promise<SQL | undefined> {
-  return companyCondition(column, await companyIdsFor(db, actor));
 }
 
 /** The answer to a company, or a row, the caller may not reach: the same as to a missing one. */

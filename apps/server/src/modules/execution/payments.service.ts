@@ -7,7 +7,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { assertContractOf } from '../contracts/contract-versions.js';
+import { assertContractOf, CONTRACT_NOT_FOUND } from '../contracts/contract-versions.js';
 import { paymentEvent } from '../imports/bank/payments-import.writer.js';
 import { contractRefs, withContractRefs } from '../imports/upd/upd.repository.js';
 import { toPayment } from './execution.presenter.js';
@@ -64,7 +64,7 @@ export async function assignPayment(
   return db.transaction(async (tx) => {
     const row = await ownPayment(tx, actor, companyId, id, true);
     const contract = await lockCompanyContract(tx, companyId, contractId);
-    if (!contract) throw new AppError('not_found', 'Договор не найден');
+    if (!contract) throw new AppError('not_found', CONTRACT_NOT_FOUND);
     const label = `договору № ${contract.number} от ${formatRuDate(contract.contractDate)}`;
     if (contract.status === 'cancelled' || contract.status === 'draft') {
       throw new AppError('conflict', `Платёж нельзя отнести к ${label}: договор не заключён или отменён`);

@@ -12,7 +12,7 @@ import { AppError } from '../../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../../types.js';
 import { assertOwned } from '../../access/access.service.js';
 import { audit } from '../../audit/audit.service.js';
-import { assertContractOf } from '../../contracts/contract-versions.js';
+import { assertContractOf, CONTRACT_NOT_FOUND } from '../../contracts/contract-versions.js';
 import {
   type AcceptedLine,
   acceptanceKey,
@@ -119,7 +119,7 @@ export async function setUpdContract(
       );
     }
     const contract = await findCompanyContract(tx, companyId, contractId);
-    if (!contract) throw new AppError('not_found', 'Договор не найден');
+    if (!contract) throw new AppError('not_found', CONTRACT_NOT_FOUND);
     if (contract.status === 'draft' || contract.status === 'cancelled') {
       throw new AppError(
         'conflict',
