@@ -1,24 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { fmt, mb, sampleRss } from './lib.js';
 
 export type UploadFile = { name: string; data: Buffer; contentType?: string };
-
-/** A multipart/form-data body with one `file` part per file, as a browser sends it. */
-export function multipartBody(files: UploadFile[]) {
-  const boundary = `----zkbench${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 export type ImportRun = {
   id: number;
@@ -50,14 +32,21 @@ export async function timedImport(
   serverPid: number,
   timeoutMs = 600_000,
 ): Promise<TimedImport> {
-  const { body, contentType } = multipartBody(files);
+  // the multipart body as a browser sends it: one `file` part per file (built by fetch itself)
+  const body = new FormData();
+  for (const f of files)
+    body.append(
+      'file',
+      new Blob([new Uint8Array(f.data)], { type: f.contentType ?? 'application/octet-stream' }),
+      f.name,
+    );
   const headers = { authorization: `Bearer ${token}` };
   const rss = sampleRss(serverPid);
   const t0 = performance.now();
   const since = () => (performance.now() - t0) / 1000;
   const res = await fetch(`${base}/api/companies/${companyId}/imports/${kind}`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': contentType },
+    headers,
     body,
   });
   if (res.status !== 202) throw new Error(`upload: ${res.status} ${await res.text()}`);

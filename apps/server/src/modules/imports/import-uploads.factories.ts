@@ -17,10 +17,6 @@ import { importedContract } from './imports.factories.js';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/real');
 export const fixture = (dir: string, name: string) => fs.readFileSync(path.join(FIXTURES, dir, name));
-export const fixtureNames = (dir: string) =>
-  fs
-    .readdirSync(path.join(FIXTURES, dir))
-    .filter((n) => !fs.statSync(path.join(FIXTURES, dir, n)).isDirectory());
 
 export type UploadFile = { name: string; data: Buffer; contentType?: string };
 
