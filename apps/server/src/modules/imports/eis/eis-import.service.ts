@@ -12,7 +12,7 @@ import { recomputeExecution } from '../../execution/execution.service.js';
 import { ImportFailure, type ImportSpec, type RunContext } from '../import-runner.js';
 import { sum } from '../import-units.js';
 import { parseOffThread } from '../parse-pool.js';
-import { companyCustomers, eventsOf, findContract } from './eis.repository.js';
+import { companyCustomers, contractsWithEvents, findContract } from './eis.repository.js';
 import type { EisContract, EisDocument, EisExecution } from './eis.types.js';
 import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract.writer.js';
 import { applyEisExecution } from './eis-execution.writer.js';
@@ -87,11 +87,9 @@ async function violationsOf(tx: Tx, contractIds: Iterable<number>): Promise<EisI
   const ids = [...contractIds];
   // with their customer's size, as their duties read them
   const facts = await dutyContracts(tx, ids);
-  for (const id of ids) {
-    const c = await findContract(tx, id);
-    const f = facts.get(id);
-    if (!c || !f || c.status === 'draft' || c.status === 'cancelled') continue;
-    const events = await eventsOf(tx, id);
+  for (const { contract: c, events } of await contractsWithEvents(tx, ids)) {
+    const f = facts.get(c.id);
+    if (!f || c.status === 'draft' || c.status === 'cancelled') continue;
     const found = violationsForImportedContract(
       deadlineContract(f),
       events

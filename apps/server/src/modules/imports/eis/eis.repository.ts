@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import {
   companies,
@@ -131,11 +131,19 @@ export async function findContract(tx: Tx, id: number): Promise<ContractRow | un
   return c;
 }
 
-/** A contract's events in the order of their dates. */
-export async function eventsOf(tx: Tx, contractId: number) {
-  return tx
-    .select()
-    .from(contractEvents)
-    .where(eq(contractEvents.contractId, contractId))
-    .orderBy(asc(contractEvents.eventDate));
+/** Contracts by id, in that order, with their events in the order of their dates (the import's violations). */
+export async function contractsWithEvents(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  const [rows, events] = [
+    await tx.select().from(contracts).where(inArray(contracts.id, ids)),
+    await tx
+      .select()
+      .from(contractEvents)
+      .where(inArray(contractEvents.contractId, ids))
+      .orderBy(asc(contractEvents.eventDate), asc(contractEvents.id)),
+  ];
+  const byId = new Map(rows.map((c) => [c.id, { contract: c, events: [] as typeof events }]));
+  for (const e of events) byId.get(e.contractId)?.events.push(e);
+  // in the order asked for
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
