@@ -28,6 +28,16 @@ const eis = (
     as: o.as ?? 'client',
   });
 
+/** The contract homyakin__contractCompleting_test.xml reports the execution of (300 000 rub). */
+const COMPLETED = {
+  number: '155-Т',
+  contract_date: '2017-06-29',
+  eis_registry_number: '80105015580170000110000',
+  supplier_inn: '7707083893',
+  customer_inn: '0105015580',
+  price: '300000.00',
+};
+
 beforeAll(async () => {
   company = t.ids.companies.client1;
   // the customers of the EIS sample files become заказчики of the demo company
@@ -292,14 +302,7 @@ describe('EIS contract import (real files)', () => {
   });
 
   it('performanceContract (contractCompleting): payment, acceptance and execution events, status and violations', async () => {
-    const c = await importedContract(t, company, {
-      number: '155-Т',
-      contract_date: '2017-06-29',
-      eis_registry_number: '80105015580170000110000',
-      supplier_inn: '7707083893',
-      customer_inn: '0105015580',
-      price: '300000.00',
-    });
+    const c = await importedContract(t, company, COMPLETED);
     const name = 'homyakin__contractCompleting_test.xml';
     const run = await eis([{ name, data: fixture('eis223', name) }]);
     expect(run.status, run.error ?? undefined).toBe('done');
@@ -354,14 +357,7 @@ describe('EIS contract import (real files)', () => {
       .set({ annualRevenueOver5bn: true })
       .where(and(eq(customers.companyId, other), eq(customers.inn, '0105015580')))
       .returning({ id: customers.id });
-    const c = await importedContract(t, other, {
-      number: '155-Т',
-      contract_date: '2017-06-29',
-      eis_registry_number: '80105015580170000110000',
-      supplier_inn: '7707083893',
-      customer_inn: '0105015580',
-      price: '300000.00',
-    });
+    const c = await importedContract(t, other, COMPLETED);
     await db.update(contracts).set({ customerId: large.id }).where(eq(contracts.id, c.id));
     const name = 'homyakin__contractCompleting_test.xml';
     const run = await eis([{ name, data: fixture('eis223', name) }], { as: 'client2', company: other });
