@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/formatters';
 import { useEisPlanDiff } from '../api/eis-plans';
+import { changeText } from '../model/view';
 
 const itemLink = (number: string) => `/eisPlanItems/${encodeURIComponent(number)}`;
 
@@ -56,9 +57,7 @@ export function PlanDiff(p: {
                     {x.subject}
                     <List size="xs" withPadding>
                       {x.changes.map((c) => (
-                        <List.Item key={c.field}>
-                          {c.title}: «{c.from ?? '—'}» → «{c.to ?? '—'}»
-                        </List.Item>
+                        <List.Item key={c.field}>{changeText(c)}</List.Item>
                       ))}
                     </List>
                   </List.Item>

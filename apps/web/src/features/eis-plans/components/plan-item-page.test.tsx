@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { companyRoutes } from '@zakupki/shared/api/companies';
 import { type EisPlanItem, eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
@@ -98,6 +98,56 @@ describe('«Создать закупку по позиции»', () => {
     await waitFor(() => expect(perms.calls).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: 'Создать закупку по позиции' })).toBeNull();
+  });
+});
+
+describe('the position card shows no raw codes or numbers', () => {
+  it('names history statuses, formats changed money and months, and drops «от» without a date', async () => {
+    stubRoute(companyRoutes.permissions, ['contracts.read', 'procurements.read']);
+    stubRoute(eisPlanRoutes.item, {
+      ...item,
+      history: [
+        { version: 1, status: 'P', approve_date: null, published_at: null, price: '6000000.00', changes: [] },
+        {
+          version: 2,
+          status: 'C',
+          approve_date: null,
+          published_at: null,
+          price: '6198500.00',
+          changes: [
+            { field: 'price', title: 'НМЦД', from: '6000000.00', to: '6198500.00' },
+            { field: 'period', title: 'Планируемый срок размещения извещения', from: '02.2026', to: '03.2026' },
+            { field: 'contract_end_date', title: 'Срок исполнения договора', from: null, to: '2026-12-31' },
+          ],
+        },
+      ],
+      links: [
+        {
+          kind: 'procurement',
+          id: 77,
+          number: 'З-2026-007',
+          date: null,
+          subject: item.subject,
+          amount: '100.00',
+          status: 'draft',
+        },
+      ],
+    });
+    open();
+    const history = await screen.findByRole('table', { name: 'История позиции' });
+    const statuses = within(history)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelectorAll('td')[2]?.textContent);
+    expect(statuses).toEqual(['Размещена', 'Изменена']);
+    const text = history.textContent ?? '';
+    expect(text).toContain('НМЦД: «6\u00a0000\u00a0000,00\u00a0₽» → «6\u00a0198\u00a0500,00\u00a0₽»');
+    expect(text).toContain('«Февраль 2026» → «Март 2026»');
+    expect(text).toContain('Срок исполнения договора: «—» → «31.12.2026»');
+    expect(text).not.toContain('6198500.00');
+    const links = screen.getByRole('table', { name: 'Закупки и договоры' });
+    expect(within(links).getByRole('link', { name: '№ З-2026-007' }).getAttribute('href')).toBe('/documents/77');
+    expect(links.textContent).not.toContain(' от');
   });
 });
 

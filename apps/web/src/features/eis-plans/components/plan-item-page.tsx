@@ -24,7 +24,7 @@ import { notices } from '../../../components/notices/notices.store';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { useCreateProcurementFromPosition, useEisPlanItem, useEisPlanPermissions } from '../api/eis-plans';
-import { MONTHS, POSITION_STATUS_COLOR } from '../model/view';
+import { changeText, MONTHS, POSITION_STATUS_COLOR, positionStatusTitle } from '../model/view';
 
 /**
  * /eisPlanItems/:number — a plan position by its number (`<plan registration number>-<ordinal>`).
@@ -186,14 +186,13 @@ function PlanItemCard({ p }: { p: EisPlanItem }) {
                 <Table.Tr key={`${l.kind}-${l.id}`}>
                   <Table.Td>{l.kind === 'contract' ? 'Договор' : 'Закупка'}</Table.Td>
                   <Table.Td>
-                    {l.kind === 'contract' ? (
-                      <Anchor component={Link} to={`/contracts/register?contract=${l.id}`}>
-                        № {l.number}
-                      </Anchor>
-                    ) : (
-                      `№ ${l.number}`
-                    )}{' '}
-                    от {formatDate(l.date)}
+                    <Anchor
+                      component={Link}
+                      to={l.kind === 'contract' ? `/contracts/register?contract=${l.id}` : `/documents/${l.id}`}
+                    >
+                      № {l.number}
+                    </Anchor>
+                    {l.date ? ` от ${formatDate(l.date)}` : ''}
                   </Table.Td>
                   <Table.Td>{l.subject}</Table.Td>
                   <Table.Td>{formatMoney(l.amount)}</Table.Td>
@@ -228,12 +227,10 @@ function PlanItemCard({ p }: { p: EisPlanItem }) {
               <Table.Tr key={h.version}>
                 <Table.Td>№ {h.version}</Table.Td>
                 <Table.Td>{formatDate(h.published_at)}</Table.Td>
-                <Table.Td>{h.status ?? '—'}</Table.Td>
+                <Table.Td>{positionStatusTitle(h.status)}</Table.Td>
                 <Table.Td>{formatMoney(h.price)}</Table.Td>
                 <Table.Td>
-                  {h.changes.length
-                    ? h.changes.map((c) => `${c.title}: «${c.from ?? '—'}» → «${c.to ?? '—'}»`).join('; ')
-                    : '—'}
+                  {h.changes.length ? h.changes.map(changeText).join('; ') : '—'}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,5 +1,10 @@
-import type { EisPlanPositionQuery } from '@zakupki/shared/api/eis-plans';
+import {
+  EIS_POSITION_STATUS_TITLES,
+  type EisPlanFieldChange,
+  type EisPlanPositionQuery,
+} from '@zakupki/shared/api/eis-plans';
 import { MONTHS_TITLE } from '@zakupki/shared/months';
+import { formatDate, formatMoney } from '../../../lib/formatters';
 
 /** The plans screen's state in the URL: the plan, its version, the positions' filters and page, a comparison. */
 export type PlanView = {
@@ -66,3 +71,27 @@ export const POSITION_STATUS_COLOR: Record<string, string> = {
   C: 'yellow',
   A: 'gray',
 };
+
+/**
+ * A compared field's value as the rest of the screen shows it (the server sends plain values:
+ * `6198500.00`, `03.2026`, `2026-12-31`): money `6 198 500,00 ₽`, a month `Март 2026`, a day
+ * `31.12.2026`; other fields as they are. A missing value is «—».
+ */
+export function changeValue(field: string, value: string | null): string {
+  if (value === null || value === '') return '—';
+  if (field === 'price') return formatMoney(value) || value;
+  if (field === 'period') {
+    const m = /^(\d{2})\.(\d{4})$/.exec(value);
+    return m ? `${MONTHS_TITLE[Number(m[1]) - 1]} ${m[2]}` : value;
+  }
+  if (field === 'planned_date' || field === 'contract_end_date') return formatDate(value) || value;
+  return value;
+}
+
+/** `Цена: «1 000,00 ₽» → «2 000,00 ₽»` */
+export const changeText = (c: EisPlanFieldChange) =>
+  `${c.title}: «${changeValue(c.field, c.from)}» → «${changeValue(c.field, c.to)}»`;
+
+/** A position status code (`P`) in Russian (`Размещена`). */
+export const positionStatusTitle = (status: string | null) =>
+  status ? (EIS_POSITION_STATUS_TITLES[status] ?? status) : '—';
