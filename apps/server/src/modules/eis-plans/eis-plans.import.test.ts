@@ -419,6 +419,11 @@ describe('EIS plan import', () => {
       [PLAN_NUMBER, 67, 5],
       ['2180316899', 1, 1],
     ]);
+    // the EIS publishes plans without a status element: the list names them, never «—»
+    expect(list.body.items.map((p) => [p.current.status, p.current.status_title])).toEqual([
+      [null, 'Размещён в ЕИС'],
+      [null, 'Размещён в ЕИС'],
+    ]);
     const none = await t.call(eisPlanRoutes.list, {
       params: { company_id: company },
       query: { year: 2020 },

@@ -49,11 +49,22 @@ export function stateOf(r: PositionVersionRow): PositionState {
   };
 }
 
+/**
+ * A version's status in Russian. The EIS leaves `status` out of the plans it publishes (the real
+ * files of the fixtures have none): such a version is «Размещён в ЕИС» when it carries its
+ * publication, «Утверждён» when only its approval, never a bare «—».
+ */
+export function planStatusTitle(v: Pick<VersionRow, 'status' | 'publishedAt' | 'approveDate'>): string {
+  if (v.status) return EIS_PLAN_STATUS_TITLES[v.status] ?? v.status;
+  if (v.publishedAt) return 'Размещён в ЕИС';
+  return v.approveDate ? 'Утверждён' : 'Статус не указан';
+}
+
 export function versionFields(v: VersionRow) {
   return {
     version: v.version,
     status: v.status,
-    status_title: v.status ? (EIS_PLAN_STATUS_TITLES[v.status] ?? v.status) : null,
+    status_title: planStatusTitle(v),
     approve_date: v.approveDate,
     published_at: iso(v.publishedAt),
     positions: v.positions,
