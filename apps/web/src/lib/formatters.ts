@@ -95,3 +95,12 @@ export function todayIso(now: Date = new Date()): string {
     day: '2-digit',
   }).format(now);
 }
+
+/**
+ * A catalogue entry in a list: a numbering code the user knows (`1`, `2.3`) before the title
+ * («1. Метод сопоставимых рыночных цен»); a code that is an internal key (`e_proposal`) never
+ * shows: the title alone («Запрос предложений в электронной форме»).
+ */
+export function catalogEntryLabel(e: { code?: string | null; title: string }): string {
+  return e.code && /^\d+(\.\d+)*$/.test(e.code) ? `${e.code}. ${e.title}` : e.title;
+}

@@ -116,7 +116,12 @@ describe('the position card shows no raw codes or numbers', () => {
           price: '6198500.00',
           changes: [
             { field: 'price', title: 'НМЦД', from: '6000000.00', to: '6198500.00' },
-            { field: 'period', title: 'Планируемый срок размещения извещения', from: '02.2026', to: '03.2026' },
+            {
+              field: 'period',
+              title: 'Планируемый срок размещения извещения',
+              from: '02.2026',
+              to: '03.2026',
+            },
             { field: 'contract_end_date', title: 'Срок исполнения договора', from: null, to: '2026-12-31' },
           ],
         },
@@ -146,7 +151,9 @@ describe('the position card shows no raw codes or numbers', () => {
     expect(text).toContain('Срок исполнения договора: «—» → «31.12.2026»');
     expect(text).not.toContain('6198500.00');
     const links = screen.getByRole('table', { name: 'Закупки и договоры' });
-    expect(within(links).getByRole('link', { name: '№ З-2026-007' }).getAttribute('href')).toBe('/documents/77');
+    expect(within(links).getByRole('link', { name: '№ З-2026-007' }).getAttribute('href')).toBe(
+      '/documents/77',
+    );
     expect(links.textContent).not.toContain(' от');
   });
 });

@@ -188,7 +188,9 @@ function PlanItemCard({ p }: { p: EisPlanItem }) {
                   <Table.Td>
                     <Anchor
                       component={Link}
-                      to={l.kind === 'contract' ? `/contracts/register?contract=${l.id}` : `/documents/${l.id}`}
+                      to={
+                        l.kind === 'contract' ? `/contracts/register?contract=${l.id}` : `/documents/${l.id}`
+                      }
                     >
                       № {l.number}
                     </Anchor>
@@ -229,9 +231,7 @@ function PlanItemCard({ p }: { p: EisPlanItem }) {
                 <Table.Td>{formatDate(h.published_at)}</Table.Td>
                 <Table.Td>{positionStatusTitle(h.status)}</Table.Td>
                 <Table.Td>{formatMoney(h.price)}</Table.Td>
-                <Table.Td>
-                  {h.changes.length ? h.changes.map(changeText).join('; ') : '—'}
-                </Table.Td>
+                <Table.Td>{h.changes.length ? h.changes.map(changeText).join('; ') : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

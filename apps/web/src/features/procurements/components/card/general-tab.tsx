@@ -14,6 +14,7 @@ import { SUBJECT_KIND_TITLES, SUBJECT_KINDS } from '@zakupki/shared/api/catalog-
 import { Link } from 'react-router';
 import { AppSelect } from '../../../../components/form/app-select';
 import { MoneyInput } from '../../../../components/form/money-input';
+import { catalogEntryLabel } from '../../../../lib/formatters';
 import { useCatalogOptions, useCustomerOptions, useMethodOptions } from '../../api/options';
 import type { ProcurementValues } from '../../model/form';
 import { PlanPositionPicker } from '../pickers';
@@ -25,7 +26,7 @@ type Entry = { id: number; title: string; code?: string | null; archived_at?: st
 function catalogOptions(list: Entry[] | undefined, current: string | null, currentTitle: string | null) {
   const opts = (list ?? [])
     .filter((e) => !e.archived_at || String(e.id) === current)
-    .map((e) => ({ value: String(e.id), label: e.code ? `${e.code}. ${e.title}` : e.title }));
+    .map((e) => ({ value: String(e.id), label: catalogEntryLabel(e) }));
   if (current && !opts.some((o) => o.value === current))
     opts.push({ value: current, label: currentTitle ?? `Запись справочника id:${current}` });
   return opts;

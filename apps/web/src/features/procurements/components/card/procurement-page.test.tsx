@@ -266,6 +266,41 @@ describe('the procurement card', () => {
     expect(add.calls[0].body).toMatchObject({ kind: 'summing_up', signed_on: '2026-03-16', final: false });
   });
 
+  it('the method select names the method, never its catalogue key', { timeout: 20_000 }, async () => {
+    stubRoute(catalogRoutes.methods.list, (req) => ({
+      items: [
+        {
+          id: 3,
+          kind: 'method',
+          type_code: null,
+          subject_type: null,
+          code: 'e_proposal',
+          title: 'Запрос предложений в электронной форме',
+          description: null,
+          company_id: null,
+          company_title: null,
+          archived_at: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+          can_write: false,
+          competitive: true,
+          sme_only: false,
+          electronic: true,
+        },
+      ],
+      total: 1,
+      page: Number(req.query.get('page') ?? 1),
+      limit: 500,
+    }));
+    open();
+    await screen.findByRole('heading', { name: 'Закупка № З-2026-014' });
+    const method = screen
+      .getAllByLabelText(/^Способ закупки/)
+      .find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() => expect(method).toHaveProperty('value', 'Запрос предложений в электронной форме'));
+    expect(document.body.textContent).not.toContain('e_proposal');
+  });
+
   it('a client reads the card without edit controls', { timeout: 20_000 }, async () => {
     loginAs('client');
     stubRoute(companyRoutes.permissions, ['procurements.read', 'contracts.read']);
