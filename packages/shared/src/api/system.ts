@@ -8,12 +8,16 @@ export const Notification = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   company_id: z.number().int().nullable(),
+  /** the company the notification is about, by name (staff serve many) */
+  company_title: z.string().nullable(),
   kind: z.string(),
   status: z.enum(NOTIFICATION_STATUSES),
   header: z.string(),
   message: z.string(),
   code: z.string().nullable(),
   payload: z.unknown(),
+  /** the screen of what it is about (a path of the web app), null for the delivery check only */
+  link: z.string().nullable(),
   created_at: z.string(),
   read_at: z.string().nullable(),
 });

@@ -125,7 +125,8 @@ export function catalogImportNotice(
   status: 'success' | 'error',
   message: string,
 ) {
-  const title = (viewOfRun(run)?.descriptor ?? TARIFFS).title;
+  const descriptor = viewOfRun(run)?.descriptor ?? TARIFFS;
+  const title = descriptor.title;
   return deps.notifier.notify({
     userId: run.userId,
     companyId: run.companyId,
@@ -133,7 +134,7 @@ export function catalogImportNotice(
     status,
     header: status === 'success' ? `Справочник «${title}» загружен` : `Справочник «${title}» не загружен`,
     message,
-    payload: { catalog_import_id: run.id, job_id: jobId },
+    payload: { catalog_import_id: run.id, job_id: jobId, link: descriptor.route },
   });
 }
 

@@ -1,9 +1,22 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, type Paging, paged } from '../../db/paging.js';
-import { notifications } from '../../db/schema/index.js';
+import { companies, notifications } from '../../db/schema/index.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationWithCompany = NotificationRow & { companyTitle: string | null };
+
+const withCompany = { ...getTableColumns(notifications), companyTitle: companies.title };
+
+/** The title of a notification's company (null without one). */
+async function companyTitleOf(db: Tx, companyId: number | null): Promise<string | null> {
+  if (companyId === null) return null;
+  const [row] = await db
+    .select({ title: companies.title })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.title ?? null;
+}
 
 /** A user's notifications, unread first, newest first; with the number of unread ones. */
 export async function listNotifications(db: Tx, userId: number, q: Paging & { unreadOnly: boolean }) {
@@ -11,8 +24,9 @@ export async function listNotifications(db: Tx, userId: number, q: Paging & { un
   const unread = and(mine, isNull(notifications.readAt));
   const where = q.unreadOnly ? unread : mine;
   const rows = db
-    .select()
+    .select(withCompany)
     .from(notifications)
+    .leftJoin(companies, eq(companies.id, notifications.companyId))
     .where(where)
     .orderBy(sql`${notifications.readAt} is not null`, desc(notifications.createdAt), desc(notifications.id));
   const [page, unreadCount] = await Promise.all([
@@ -23,13 +37,13 @@ export async function listNotifications(db: Tx, userId: number, q: Paging & { un
 }
 
 /** Marks one of the user's notifications read (kept when already read); null when it is not theirs. */
-export async function markRead(db: Tx, userId: number, id: number): Promise<NotificationRow | null> {
+export async function markRead(db: Tx, userId: number, id: number): Promise<NotificationWithCompany | null> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  return row ?? null;
+  return row ? { ...row, companyTitle: await companyTitleOf(db, row.companyId) } : null;
 }
 
 export async function markAllRead(db: Tx, userId: number): Promise<number> {

@@ -109,6 +109,7 @@ function UnreadNotifications() {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(n.created_at)}
+                  {n.company_title ? ` · ${n.company_title}` : ''}
                 </Text>
               </Group>
               <Text size="sm">{n.message}</Text>

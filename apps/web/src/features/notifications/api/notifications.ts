@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Notification, systemRoutes } from '@zakupki/shared/api/system';
+import { systemRoutes } from '@zakupki/shared/api/system';
 import { api } from '../../../lib/api-client';
 
 /** The newest stored notifications (unread first) with the unread count, for the header's bell. */
@@ -27,24 +27,4 @@ export function useMarkAllNotificationsRead() {
     mutationFn: () => api(systemRoutes.readAllNotifications, { loading: 'отметка уведомлений прочитанными' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
   });
-}
-
-/** Where a notification leads: the screen of what it is about (by its socket event), or none. */
-export function notificationLink(n: Pick<Notification, 'kind'>): string | null {
-  switch (n.kind) {
-    case 'notificationMapInvoiceItemsResponse':
-    case 'notificationImportPaymentsResponse':
-    case 'notificationEisContractsResponse':
-    case 'notificationPerfomanceContractResponse':
-      // the import history lists the run with every file's outcome
-      return '/contracts/execution?section=history';
-    case 'reportCreateResponse':
-      return '/contracts/export';
-    case 'eisPlanResponse':
-      return '/eisPlans';
-    case 'readyDocumentResponse':
-      return '/documents';
-    default:
-      return null;
-  }
 }

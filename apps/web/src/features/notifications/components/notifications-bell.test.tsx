@@ -2,20 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notices } from '../../../components/notices/notices.store';
+import { selectedCompanyStore } from '../../../lib/company';
 import { handleAuthPush, importNoticeId } from '../../../lib/realtime';
-import { loginAs, renderApp, stubFetch } from '../../../test/render';
+import { DEMO_COMPANY, loginAs, renderApp, stubFetch } from '../../../test/render';
 import { NotificationsBell } from './notifications-bell';
 
 const stored = (id: number, over: Record<string, unknown> = {}) => ({
   id,
   user_id: 10,
   company_id: 1,
+  company_title: 'ООО «Закупки-Сервис»',
   kind: 'notificationMapInvoiceItemsResponse',
   status: 'warning',
   header: 'Загрузка УПД',
   message: `Загружено документов: 2. Не загружены файлы (1): «bad.xml» — Повреждённый XML (${id})`,
   code: null,
   payload: { import_id: id },
+  link: '/contracts/execution?section=history',
   created_at: '2026-11-25T10:00:00.000Z',
   read_at: null,
   ...over,
@@ -73,6 +76,48 @@ describe('notifications bell', () => {
     expect(calls.some((c) => c.url === '/api/notifications/2/read' && c.method === 'POST')).toBe(true);
     await userEvent.click(within(list).getByRole('button', { name: 'Отметить все прочитанными' }));
     await screen.findByRole('button', { name: 'Уведомления, непрочитанных нет' });
+  });
+});
+
+describe('a notification of another company', () => {
+  it('names its company, and «Перейти» selects that company before opening its screen', async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/notifications?')
+        ? {
+            status: 200,
+            body: {
+              items: [
+                stored(5, {
+                  company_id: 3,
+                  company_title: 'ГУП «Водоканал Северо-Запад»',
+                  kind: 'eisPlanResponse',
+                  header: 'Загрузка плана закупки',
+                  message: `Загружен файл ${'очень-длинное-имя-файла-плана-'.repeat(6)}.xml`,
+                  link: '/eisPlans?plan=4',
+                }),
+              ],
+              total: 1,
+              page: 1,
+              limit: 30,
+              unread: 1,
+            },
+          }
+        : url === '/api/notifications/5/read'
+          ? { status: 200, body: { ...stored(5), read_at: '2026-11-25T12:00:00.000Z' } }
+          : undefined,
+    );
+    loginAs('specialist');
+    selectedCompanyStore.set(DEMO_COMPANY);
+    const { router } = renderApp(<NotificationsBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Уведомления, непрочитанных: 1' }));
+    const list = await screen.findByRole('dialog');
+    expect(within(list).getByText(/ГУП «Водоканал Северо-Запад»/)).toBeTruthy();
+    const go = within(list).getByRole('link', { name: 'Перейти' });
+    expect(go.getAttribute('href')).toBe('/eisPlans?plan=4');
+    await userEvent.click(go);
+    expect(selectedCompanyStore.get()).toEqual({ id: 3, title: 'ГУП «Водоканал Северо-Запад»' });
+    await waitFor(() => expect(router.state.location.search).toBe('?plan=4'));
+    selectedCompanyStore.set(null);
   });
 });
 

@@ -15,16 +15,27 @@ import type { Notification } from '@zakupki/shared/api/system';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/icons';
+import { selectCompany, selectedCompanyStore } from '../../../lib/company';
 import { formatDateTime } from '../../../lib/formatters';
-import {
-  notificationLink,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-  useNotifications,
-} from '../api/notifications';
+import { currentSession } from '../../../lib/session-store';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications';
 
 /** How many of the newest notifications the list shows (unread first). */
 export const BELL_LIMIT = 30;
+
+/** Long words (file names, numbers) wrap inside the popup instead of running past its edge. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
+/**
+ * Opening a notification of another company than the one selected selects that company first
+ * (staff serve many; the link's screen shows the selected company's data).
+ */
+function followCompany(n: Notification) {
+  const session = currentSession();
+  if (n.company_id === null || !session || session.user.role === 'client') return;
+  if (selectedCompanyStore.get()?.id !== n.company_id)
+    selectCompany({ id: n.company_id, title: n.company_title });
+}
 
 const STATUS = {
   pending: { color: 'blue', label: 'Выполняется' },
@@ -35,7 +46,7 @@ const STATUS = {
 
 function NotificationRow({ n, onOpen }: { n: Notification; onOpen: () => void }) {
   const read = useMarkNotificationRead();
-  const link = notificationLink(n);
+  const link = n.link;
   const unread = n.read_at === null;
   return (
     <Stack gap={2} component="li" style={{ listStyle: 'none' }} data-unread={unread || undefined}>
@@ -44,7 +55,7 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: () => void })
           <Badge size="sm" color={STATUS[n.status].color}>
             {STATUS[n.status].label}
           </Badge>
-          <Text size="sm" fw={unread ? 600 : 400}>
+          <Text size="sm" fw={unread ? 600 : 400} style={WRAP}>
             {n.header}
           </Text>
         </Group>
@@ -60,10 +71,13 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: () => void })
           </Button>
         ) : null}
       </Group>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" style={WRAP}>
         {formatDateTime(n.created_at)}
+        {n.company_title ? ` · ${n.company_title}` : ''}
       </Text>
-      <Text size="sm">{n.message}</Text>
+      <Text size="sm" style={WRAP}>
+        {n.message}
+      </Text>
       {n.code ? (
         <Text size="xs" c="dimmed">
           Код ошибки: {n.code}
@@ -76,6 +90,7 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: () => void })
           size="sm"
           onClick={() => {
             if (unread) read.mutate(n.id);
+            followCompany(n);
             onOpen();
           }}
         >
@@ -98,7 +113,16 @@ export function NotificationsBell() {
   const unread = q.data?.unread ?? 0;
   const items = q.data?.items ?? [];
   return (
-    <Popover opened={opened} onChange={setOpened} width={420} position="bottom-end" shadow="md" withArrow>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width={420}
+      position="bottom-end"
+      shadow="md"
+      withArrow
+      // never wider than the window: on a narrow screen the popup shrinks and its text wraps
+      styles={{ dropdown: { maxWidth: 'calc(100vw - 16px)' } }}
+    >
       <Popover.Target>
         {/* the target is the button itself: the popover sets aria-expanded on it, which a div
             (the Indicator) may not carry */}
@@ -111,10 +135,12 @@ export function NotificationsBell() {
         >
           <Indicator
             label={unread > 99 ? '99+' : unread}
-            size={16}
+            size={20}
             color="red"
             disabled={unread === 0}
             offset={-2}
+            // the count must be readable: 12 px bold, not the 16 px dot's 10 px
+            styles={{ indicator: { fontSize: 12, fontWeight: 700, paddingInline: 4 } }}
           >
             <BellIcon />
           </Indicator>
@@ -147,7 +173,7 @@ export function NotificationsBell() {
             </Text>
           ) : null}
           {items.length ? (
-            <ScrollArea.Autosize mah="60vh">
+            <ScrollArea.Autosize mah="60vh" scrollbars="y">
               <Stack gap="md" component="ul" p={0} m={0}>
                 {items.map((n) => (
                   <NotificationRow key={n.id} n={n} onOpen={() => setOpened(false)} />

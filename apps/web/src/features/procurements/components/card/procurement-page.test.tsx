@@ -271,7 +271,7 @@ describe('the procurement card', () => {
       items: [
         {
           id: 3,
-          kind: 'method',
+          kind: 'method' as const,
           type_code: null,
           subject_type: null,
           code: 'e_proposal',

@@ -1,0 +1,75 @@
+import { systemRoutes } from '@zakupki/shared';
+import type { Notification } from '@zakupki/shared/api/system';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import { notificationLink } from './notifications.policy.js';
+
+const t = testAppForFile();
+
+describe('notifications name their company and link to what they are about', () => {
+  it('the list and «Прочитано» answer the company title and the link of every kind', async () => {
+    const specialist = t.ids.users['specialist@demo.local'];
+    const energo = t.ids.companies.client1;
+    const water = t.ids.companies.client2;
+    const notify = (companyId: number | null, kind: string, payload: Record<string, unknown>) =>
+      t.app.deps.notifier.notify({
+        userId: specialist,
+        companyId,
+        kind,
+        status: 'success',
+        header: kind,
+        message: 'готово',
+        payload,
+      });
+    await notify(energo, 'eisPlanResponse', { plan_id: 5, registration_number: '1', error: null });
+    await notify(water, 'readyDocumentResponse', { procurement_id: 9, documents: [], error: null });
+    await notify(water, 'notification', { catalog_import_id: 3, link: '/catalogMethod' });
+    const last = await notify(null, 'copyProcurementRuleResponse', {
+      rule_id: 4,
+      new_rule_id: null,
+      error: 'x',
+    });
+
+    const list = await t.call(systemRoutes.notifications, { as: 'specialist' });
+    expect(list.status).toBe(200);
+    const byKind = Object.fromEntries(
+      (list.body.items as Notification[]).map((n) => [n.kind, [n.company_title, n.link]]),
+    );
+    expect(byKind).toEqual({
+      eisPlanResponse: ['АО «Энергосеть»', '/eisPlans?plan=5'],
+      readyDocumentResponse: ['ГУП «Водоканал Северо-Запад»', '/procurement_documents/9'],
+      notification: ['ГУП «Водоканал Северо-Запад»', '/catalogMethod'],
+      copyProcurementRuleResponse: [null, '/procurementsRules/4/versions'],
+    });
+
+    const read = await t.call(systemRoutes.readNotification, { params: { id: last }, as: 'specialist' });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ company_title: null, link: '/procurementsRules/4/versions' });
+  });
+
+  it('every kind a job stores links somewhere; a payload without ids links to the list', () => {
+    const kinds: [string, Record<string, unknown>, string][] = [
+      ['notificationMapInvoiceItemsResponse', {}, '/contracts/execution?section=history'],
+      ['notificationImportPaymentsResponse', {}, '/contracts/execution?section=history'],
+      ['notificationEisContractsResponse', {}, '/contracts/execution?section=history'],
+      [
+        'notificationPerfomanceContractResponse',
+        { contract_id: 12 },
+        '/contracts/register?contract=12&tab=execution',
+      ],
+      ['notificationPerfomanceContractResponse', {}, '/contracts/execution'],
+      ['reportCreateResponse', { file_id: 8 }, '/files/8'],
+      ['reportCreateResponse', { file_id: null }, '/contracts/export'],
+      ['eisPlanResponse', { plan_id: null }, '/eisPlans'],
+      ['eisProcurementsResponse', { procurement_id: 7 }, '/documents/7'],
+      ['eisProcurementsResponse', { procurement_id: null }, '/documents'],
+      ['readyDocumentResponse', {}, '/documents'],
+      ['copyProcurementRuleResponse', { rule_id: 2, new_rule_id: 6 }, '/procurementsRules/6/versions'],
+      ['notification', { link: '/catalogTariffs' }, '/catalogTariffs'],
+    ];
+    for (const [kind, payload, link] of kinds)
+      expect([kind, notificationLink(kind, payload)]).toEqual([kind, link]);
+    // a link in the payload must be a path of the app, never another site
+    expect(notificationLink('notification', { link: 'https://evil.example' })).toBeNull();
+  });
+});
