@@ -86,3 +86,22 @@ export function selectCompany(company: CompanyRef | null, remember = true) {
   if (prev?.id !== company?.id || prev?.title !== company?.title) selectedCompanyStore.set(company);
   if (remember && company) writeStoredCompanyId(company.id);
 }
+
+/**
+ * Where a screen goes when the user picks another company in the header: a page of one object
+ * (a procurement, its documentation, a plan position, a Положение, a file, a contract's card)
+ * belongs to the company left, so it becomes the same list of the new company; a list stays
+ * (its filters kept) and reloads for the new company. Null: stay where you are.
+ */
+export function listAfterCompanySwitch(pathname: string, search: string): string | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const params = new URLSearchParams(search);
+  if (/^\/documents\/[^/]+$/.test(path) || /^\/procurement_documents\/[^/]+$/.test(path)) return '/documents';
+  if (/^\/eisPlanItems\/[^/]+$/.test(path)) return '/eisPlans';
+  if (path === '/eisPlans' && params.has('plan')) return '/eisPlans';
+  if (/^\/procurementsRules\/.+/.test(path)) return '/procurementsRules';
+  if (/^\/files\/[^/]+$/.test(path)) return '/';
+  if (path === '/contracts/register' && params.has('contract')) return '/contracts/register';
+  if (path === '/contracts/execution' && params.has('upd')) return '/contracts/execution';
+  return null;
+}

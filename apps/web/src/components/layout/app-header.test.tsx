@@ -116,6 +116,19 @@ describe('header contents', () => {
     expect(selectedCompanyStore.get()).toEqual(C);
   });
 
+  it('switching company on a page of one object opens the same list of the new company', async () => {
+    localStorage.setItem('selectedCompany', '1');
+    loginAs('specialist');
+    const { router } = renderApp(<AppHeader />, { path: '*', initialPath: '/documents/7?tab=lots' });
+    const input = await screen.findByRole('combobox', { name: 'Компания' });
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('ООО «Закупки-Сервис»'));
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole('option', { name: 'АО «Энергосеть»' }));
+    await waitFor(() => expect(selectedCompanyStore.get()).toEqual(B));
+    expect(router.state.location.pathname).toBe('/documents');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('restores a remembered company that is still in the list', async () => {
     localStorage.setItem('selectedCompany', '2');
     loginAs('specialist');

@@ -2,7 +2,8 @@ import { Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from
 import { modals } from '@mantine/modals';
 import { HEADER_LINKS } from '@zakupki/shared/access';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { listAfterCompanySwitch } from '../../lib/company';
 import { logout } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
 import { LogoutIcon } from '../icons';
@@ -54,10 +55,18 @@ function HeaderLinks() {
 
 function CompanyArea() {
   const selection = useCompanySelection();
+  const location = useLocation();
+  const navigate = useNavigate();
   if (!selection.showSelector) return null;
-  return (
-    <CompanySelect options={selection.options} value={selection.selectedId} onChange={selection.select} />
-  );
+  const change = (id: number | null) => {
+    if (id === selection.selectedId) return;
+    // a page of one object of the company left would ask for it in the new company and get «не
+    // найден»: the list opens first (its chunk may load lazily), then the company changes
+    const list = listAfterCompanySwitch(location.pathname, location.search);
+    if (list) void Promise.resolve(navigate(list)).then(() => selection.select(id));
+    else selection.select(id);
+  };
+  return <CompanySelect options={selection.options} value={selection.selectedId} onChange={change} />;
 }
 
 /**
