@@ -33,7 +33,7 @@ function open(path: string) {
 }
 
 beforeEach(() => {
-  stubRoute(companyRoutes.my, [{ id: 1, title: 'ООО «Закупки-Сервис»' }]);
+  stubRoute(companyRoutes.my, [{ id: 1, title: 'ООО «Закупки-Сервис»', has_data: false }]);
   stubRoute(systemRoutes.publicConfig, {
     support_phones: ['8 800 000-00-00'],
     support_email: 'support@zakupki.local',

@@ -37,6 +37,24 @@ describe('company selector rules (docs/product.md §4)', () => {
     expect(s.showSelector).toBe(true);
   });
 
+  it('staff land on the company they used last, else the first with data, never the empty own one', () => {
+    const list = [
+      { ...A, has_data: false },
+      { ...B, has_data: true },
+      { ...C, has_data: true },
+    ];
+    // the first time: the first company with data
+    expect(resolveCompanySelection(base({ myCompanies: list })).selectedId).toBe(2);
+    // the company used last (kept across logins) wins over that
+    expect(resolveCompanySelection(base({ myCompanies: list, lastId: 3 })).selectedId).toBe(3);
+    // the choice of this session wins over both
+    expect(resolveCompanySelection(base({ myCompanies: list, lastId: 3, storedId: 1 })).selectedId).toBe(1);
+    // a last company no longer reachable is skipped
+    expect(resolveCompanySelection(base({ myCompanies: list, lastId: 99 })).selectedId).toBe(2);
+    // the options carry no has_data
+    expect(resolveCompanySelection(base({ myCompanies: list })).companies[1]).toEqual(B);
+  });
+
   it('ignores a stored choice that is no longer in the list', () => {
     expect(resolveCompanySelection(base({ storedId: 99 })).selectedId).toBe(1);
   });

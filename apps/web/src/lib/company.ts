@@ -21,10 +21,12 @@ export type SelectionInput = {
   ownCompanyId: number | null;
   /** the session company (title of the own company) */
   sessionCompany: CompanyRef | null;
-  /** GET /companies/my; null when not loaded (client, or the request failed) */
-  myCompanies: CompanyRef[] | null;
+  /** GET /companies/my (with whether each holds data); null when not loaded (client, or the request failed) */
+  myCompanies: (CompanyRef & { has_data?: boolean })[] | null;
   /** the id kept in local storage */
   storedId: number | null;
+  /** the company this user worked in last (kept across logins), if known */
+  lastId?: number | null;
 };
 
 export type Selection = {
@@ -41,17 +43,23 @@ export function resolveCompanySelection(input: SelectionInput): Selection {
   if (role === 'client') {
     companies = sessionCompany ? [sessionCompany] : [];
   } else {
-    companies = [...(myCompanies ?? [])];
+    companies = (myCompanies ?? []).map(({ id, title }) => ({ id, title }));
     if (ownCompanyId !== null && !companies.some((c) => c.id === ownCompanyId)) {
       const title = sessionCompany?.id === ownCompanyId ? sessionCompany.title : null;
       companies.unshift({ id: ownCompanyId, title });
     }
   }
   const options = companies.map((c) => ({ value: c.id, label: companyLabel(c) }));
+  const listed = (id: number | null | undefined) => id != null && companies.some((c) => c.id === id);
+  // staff land on the company they worked in last; the first time on the first one with data,
+  // not on the provider's own (empty) company
+  const withData = role === 'client' ? undefined : myCompanies?.find((c) => c.has_data && listed(c.id))?.id;
   let selectedId: number | null = null;
   if (companies.length === 1) selectedId = companies[0].id;
-  else if (storedId !== null && companies.some((c) => c.id === storedId)) selectedId = storedId;
-  else if (ownCompanyId !== null && companies.some((c) => c.id === ownCompanyId)) selectedId = ownCompanyId;
+  else if (listed(storedId)) selectedId = storedId;
+  else if (listed(input.lastId)) selectedId = input.lastId as number;
+  else if (withData !== undefined) selectedId = withData;
+  else if (listed(ownCompanyId)) selectedId = ownCompanyId;
   else selectedId = companies[0]?.id ?? null;
   return { companies, options, selectedId, showSelector: role !== 'client' && companies.length > 1 };
 }
@@ -73,6 +81,30 @@ export function writeStoredCompanyId(id: number | null) {
     else localStorage.setItem(SELECTED_COMPANY_KEY, String(id));
   } catch (err) {
     console.error('Could not write selectedCompany to local storage', err);
+  }
+}
+
+/**
+ * The company a user worked in last, per user, kept across logins (`selectedCompany` is cleared
+ * at logout): staff land there next time.
+ */
+const lastCompanyKey = (userId: number) => `lastCompany:${userId}`;
+
+export function readLastCompanyId(userId: number): number | null {
+  try {
+    const n = Number(localStorage.getItem(lastCompanyKey(userId)) ?? Number.NaN);
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch (err) {
+    console.error('Could not read lastCompany from local storage', err);
+    return null;
+  }
+}
+
+export function writeLastCompanyId(userId: number, id: number) {
+  try {
+    localStorage.setItem(lastCompanyKey(userId), String(id));
+  } catch (err) {
+    console.error('Could not write lastCompany to local storage', err);
   }
 }
 

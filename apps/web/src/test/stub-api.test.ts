@@ -19,9 +19,9 @@ describe('stubRoute', () => {
   });
 
   it('a later stub of the same route wins; a handler sees the request', async () => {
-    stubRoute(companyRoutes.my, [{ id: 1, title: 'Первая' }]);
-    stubRoute(companyRoutes.my, (req) => [{ id: 2, title: req.headers.accept }]);
-    expect(await my()).toEqual([{ id: 2, title: 'application/json' }]);
+    stubRoute(companyRoutes.my, [{ id: 1, title: 'Первая', has_data: false }]);
+    stubRoute(companyRoutes.my, (req) => [{ id: 2, title: req.headers.accept, has_data: false }]);
+    expect(await my()).toEqual([{ id: 2, title: 'application/json', has_data: false }]);
     verifyStubs();
   });
 

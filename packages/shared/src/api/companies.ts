@@ -279,9 +279,12 @@ export const companyRoutes = {
   my: defineRoute({
     method: 'GET',
     path: '/api/companies/my',
-    summary: 'Companies the caller may act for',
+    summary:
+      'Companies the caller may act for, with whether each holds data (contracts, procurements, plans)',
     tags,
-    response: { 200: z.array(z.object({ id: z.number().int(), title: z.string().nullable() })) },
+    response: {
+      200: z.array(z.object({ id: z.number().int(), title: z.string().nullable(), has_data: z.boolean() })),
+    },
   }),
   get: defineRoute({
     method: 'GET',

@@ -4,7 +4,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { containsText } from '../../db/like.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
-import { companies, companyMembers, users } from '../../db/schema/index.js';
+import {
+  companies,
+  companyMembers,
+  contracts,
+  eisPlans,
+  procurements,
+  users,
+} from '../../db/schema/index.js';
 import { companyCondition } from '../access/access.repository.js';
 import type { CompanyStatus } from './companies.policy.js';
 
@@ -70,10 +77,20 @@ export async function listCompanies(
   return { rows, total: Number(total) };
 }
 
+/**
+ * The companies a user may act for, by title, each with whether it holds any data (a contract, a
+ * procurement or a plan): staff land the first time on the first company with data.
+ */
 export async function companyOptions(tx: Tx, reach: number[] | null) {
   const scope = companyCondition(companies.id, reach);
+  const holds = (table: typeof contracts | typeof procurements | typeof eisPlans) =>
+    sql`exists (select 1 from ${table} where ${table.companyId} = ${companies.id})`;
   return tx
-    .select({ id: companies.id, title: companies.title })
+    .select({
+      id: companies.id,
+      title: companies.title,
+      has_data: sql<boolean>`(${holds(contracts)} or ${holds(procurements)} or ${holds(eisPlans)})`,
+    })
     .from(companies)
     .where(and(scope, ne(companies.status, 'rejected')))
     .orderBy(sql`${companies.title} asc nulls last`, asc(companies.id));

@@ -77,11 +77,12 @@ describe('GET /api/companies', () => {
 });
 
 describe('GET /api/companies/my', () => {
-  it('lists {id,title} of the companies the user may act for, by title', async () => {
+  it('lists {id,title,has_data} of the companies the user may act for, by title', async () => {
+    // the provider's own company holds no contracts, procurements or plans: staff do not land there
     const all = [
-      { id: C.client1, title: 'АО «Энергосеть»' },
-      { id: C.client2, title: 'ГУП «Водоканал Северо-Запад»' },
-      { id: C.provider, title: 'ООО «Закупки-Сервис»' },
+      { id: C.client1, title: 'АО «Энергосеть»', has_data: true },
+      { id: C.client2, title: 'ГУП «Водоканал Северо-Запад»', has_data: true },
+      { id: C.provider, title: 'ООО «Закупки-Сервис»', has_data: false },
     ];
     for (const who of ['admin', 'specialist', 'operator'] as const) {
       const r = await t.call(companyRoutes.my, { as: who });

@@ -20,7 +20,10 @@ const C = { id: 3, title: null };
 let calls: RecordedCall[];
 beforeEach(() => {
   calls = apiCalls();
-  stubRoute(companyRoutes.my, [A, B, C]);
+  stubRoute(
+    companyRoutes.my,
+    [A, B, C].map((c) => ({ ...c, has_data: false })),
+  );
   stubRoute(authRoutes.logout, reply(204));
 });
 afterEach(() => {
@@ -127,6 +130,30 @@ describe('header contents', () => {
     await waitFor(() => expect(selectedCompanyStore.get()).toEqual(B));
     expect(router.state.location.pathname).toBe('/documents');
     expect(router.state.location.search).toBe('');
+  });
+
+  it('staff land on the company they used last, even after logging out', async () => {
+    stubRoute(companyRoutes.my, [
+      { ...A, has_data: false },
+      { ...B, has_data: true },
+      { ...C, has_data: true },
+    ]);
+    localStorage.removeItem('selectedCompany');
+    loginAs('specialist');
+    const first = renderApp(<AppHeader />);
+    const input = await screen.findByRole('combobox', { name: 'Компания' });
+    // the first time: the first company with data, not the provider's empty own company
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('АО «Энергосеть»'));
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole('option', { name: 'id:3' }));
+    await waitFor(() => expect(selectedCompanyStore.get()).toEqual(C));
+    first.unmount();
+    // logout clears the session's choice; the next login lands on the company used last
+    localStorage.removeItem('selectedCompany');
+    selectedCompanyStore.set(null);
+    renderApp(<AppHeader />);
+    const again = await screen.findByRole('combobox', { name: 'Компания' });
+    await waitFor(() => expect((again as HTMLInputElement).value).toBe('id:3'));
   });
 
   it('restores a remembered company that is still in the list', async () => {

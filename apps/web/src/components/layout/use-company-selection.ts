@@ -1,10 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import {
+  readLastCompanyId,
   readStoredCompanyId,
   resolveCompanySelection,
   type Selection,
   selectCompany,
   useSelectedCompany,
+  writeLastCompanyId,
 } from '../../lib/company';
 import { useMyCompanies } from '../../lib/company-queries';
 import { currentSession, useSession } from '../../lib/session-store';
@@ -28,6 +30,7 @@ export function useCompanySelection(): Selection & { loading: boolean; select: (
         sessionCompany,
         myCompanies: my.data ?? null,
         storedId: selected?.id ?? readStoredCompanyId(),
+        lastId: user ? readLastCompanyId(user.id) : null,
       }),
     [user, sessionCompany, my.data, selected?.id],
   );
@@ -36,6 +39,7 @@ export function useCompanySelection(): Selection & { loading: boolean; select: (
     if (!user || !loaded) return;
     const c = selection.companies.find((x) => x.id === selection.selectedId) ?? null;
     selectCompany(c, !isClient);
+    if (c && !isClient) writeLastCompanyId(user.id, c.id);
   }, [user, loaded, isClient, selection]);
 
   return {

@@ -45,7 +45,7 @@ beforeEach(() => {
     return { status: 200, body: settings };
   };
   calls = apiCalls();
-  stubRoute(companyRoutes.my, [{ id: 1, title: 'АО «Энергосеть»' }]);
+  stubRoute(companyRoutes.my, [{ id: 1, title: 'АО «Энергосеть»', has_data: true }]);
   stubRoute(companyRoutes.permissions, () => permissions);
   stubRoute(companyRoutes.eisSettings.update, (req) => {
     const r = onPut(req.body as Record<string, unknown>);

@@ -27,13 +27,13 @@ const request = (over: Partial<User> = {}): User => ({
 });
 
 let user: User;
-let myCompanies: { id: number; title: string }[];
+let myCompanies: { id: number; title: string; has_data: boolean }[];
 let calls: RecordedCall[];
 
 beforeEach(() => {
   loginAs('operator');
   user = request();
-  myCompanies = [{ id: 1, title: 'ООО «Закупки-Сервис»' }];
+  myCompanies = [{ id: 1, title: 'ООО «Закупки-Сервис»', has_data: false }];
   calls = apiCalls();
   stubRoute(companyRoutes.my, () => myCompanies);
   stubRoute(userRoutes.list, () => ({ items: [user], total: 1, page: 1, limit: 10 }));
@@ -42,7 +42,8 @@ beforeEach(() => {
       expect(req.params.id).toBe('7');
       user = request({ status: action === 'approve' ? 'active' : 'rejected' });
       // approving a request that brought a new company makes the operator serve it
-      if (action === 'approve') myCompanies = [...myCompanies, { id: 9, title: 'ООО «Новая»' }];
+      if (action === 'approve')
+        myCompanies = [...myCompanies, { id: 9, title: 'ООО «Новая»', has_data: false }];
       return user;
     });
 });
