@@ -8,7 +8,7 @@ import { assertOwned } from '../access/access.service.js';
 import { invalid } from '../contracts/contract-children.js';
 import { type ProcurementIn, versionInForce } from './procurement-checks.js';
 import * as planRepo from './procurement-positions.repository.js';
-import { matchMethod } from './procurements.policy.js';
+import { matchMethod, subjectKindOf } from './procurements.policy.js';
 import * as repo from './procurements.repository.js';
 import { createProcurement } from './procurements.service.js';
 
@@ -18,7 +18,8 @@ type FromPlanIn = z.output<typeof ProcurementFromPlanInput>;
  * A draft from a position of an EIS plan (the plan as its newest version states it): subject,
  * НМЦД, one lot with the position's rows as items (without prices: the plan has none, except a
  * single row whose price follows from the НМЦД), SME and electronic flags, the planned date, the
- * customer by its ИНН, and the method by its name among the methods of the Положение in force.
+ * customer by its ИНН, the method by its name among the methods of the Положение in force (in
+ * the position's own electronic form or not), and the subject kind from the rows' ОКПД2.
  */
 export async function createFromPlan(deps: AppDeps, actor: Actor, companyId: number, body: FromPlanIn) {
   const owners = await planRepo.positionOwners(deps.db, [body.plan_position_id]);
@@ -54,7 +55,7 @@ export async function createFromPlan(deps: AppDeps, actor: Actor, companyId: num
         )
       ).values(),
     ];
-    methodId = matchMethod(pv.methodName ?? '', pv.smeOnly, allowed);
+    methodId = matchMethod(pv.methodName ?? '', pv.smeOnly, allowed, pv.electronic);
     if (!methodId)
       throw invalid([
         {
@@ -79,7 +80,7 @@ export async function createFromPlan(deps: AppDeps, actor: Actor, companyId: num
     customer_id: customer?.id ?? null,
     method_id: methodId,
     subject: pv.subject,
-    subject_type: 'goods',
+    subject_type: subjectKindOf(rows.map((r) => r.okpd2_code)),
     nmcd: pv.price,
     nmcd_method_id: null,
     nmcd_justification: null,

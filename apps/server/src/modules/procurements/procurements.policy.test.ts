@@ -20,6 +20,7 @@ import {
   matchMethod,
   methodKind,
   noticePeriod,
+  subjectKindOf,
   unpricedItems,
   type VersionFacts,
 } from './procurements.policy.js';
@@ -243,6 +244,29 @@ describe('method and notice period', () => {
     expect(matchMethod('Электронный аукцион', true, allowed)).toBe(6);
     expect(matchMethod('Открытый конкурс', false, allowed)).toBeNull();
     expect(matchMethod('', false, allowed)).toBeNull();
+  });
+
+  it('keeps the position’s form: a position that is not electronic never gets the electronic variant', () => {
+    const allowed = [
+      { id: 2, title: 'Запрос котировок в электронной форме', extra: { electronic: true } },
+      { id: 3, title: 'Запрос котировок', extra: { electronic: false } },
+    ];
+    expect(matchMethod('Запрос котировок (неэлектронный)', false, allowed, false)).toBe(3);
+    expect(matchMethod('Запрос котировок (неэлектронный)', false, allowed, true)).toBe(2);
+    // only the electronic variant allowed: no silent switch, the user picks the method
+    expect(matchMethod('Запрос котировок (неэлектронный)', false, [allowed[0]], false)).toBeNull();
+  });
+
+  it.each([
+    [['27.32.13.190'], 'goods'],
+    [['41.20.40.900'], 'works'],
+    [['43.21.10.140'], 'works'],
+    [['81.29.12.000'], 'services'],
+    [['33.12.12.000'], 'services'],
+    [[null, '62.01.11.000'], 'services'],
+    [[], 'goods'],
+  ] as const)('the subject kind of rows %j is %s', (codes, kind) => {
+    expect(subjectKindOf([...codes])).toBe(kind);
   });
 });
 

@@ -172,6 +172,8 @@ export function matchMethod(
   name: string,
   smeOnly: boolean,
   allowed: { id: number; title: string; extra: Record<string, unknown> }[],
+  /** the position's own «в электронной форме» flag; when stated, the form is kept as it is */
+  positionElectronic: boolean | null = null,
 ): number | null {
   const n = name.trim().toLowerCase();
   if (!n) return null;
@@ -179,11 +181,34 @@ export function matchMethod(
   if (exact) return exact.id;
   const kind = methodKind(name);
   if (kind === 'other') return null;
-  const electronic = /электрон/.test(n);
-  const fits = allowed.filter((m) => methodKind(m.title) === kind);
+  const electronic = positionElectronic ?? /электрон/.test(n);
+  const isElectronic = (m: { title: string; extra: Record<string, unknown> }) =>
+    m.extra.electronic === true || /электрон/i.test(m.title);
+  // a position that says it is not electronic never becomes the electronic variant (nor back)
+  const fits = allowed.filter(
+    (m) =>
+      methodKind(m.title) === kind && (positionElectronic === null || isElectronic(m) === positionElectronic),
+  );
   const score = (m: (typeof fits)[number]) =>
-    (/электрон/i.test(m.title) === electronic ? 2 : 0) + ((m.extra.sme_only === true) === smeOnly ? 1 : 0);
+    (isElectronic(m) === electronic ? 2 : 0) + ((m.extra.sme_only === true) === smeOnly ? 1 : 0);
   return fits.sort((a, b) => score(b) - score(a))[0]?.id ?? null;
+}
+
+/**
+ * The subject kind of a plan position from the ОКПД2 codes of its rows (the first that says):
+ * classes 01–32 are products (goods), 41–43 construction (works), the rest services. Goods when
+ * no row has a code.
+ */
+export function subjectKindOf(okpd2Codes: (string | null)[]): 'goods' | 'works' | 'services' {
+  for (const code of okpd2Codes) {
+    const m = /^(\d{2})/.exec(code ?? '');
+    if (!m) continue;
+    const cls = Number(m[1]);
+    if (cls === 0) continue;
+    if (cls <= 32) return 'goods';
+    return cls >= 41 && cls <= 43 ? 'works' : 'services';
+  }
+  return 'goods';
 }
 
 export type NoticePeriod = { days: number; kind: 'calendar' | 'working'; source: 'version' | 'law' };

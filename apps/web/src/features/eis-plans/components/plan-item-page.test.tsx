@@ -86,6 +86,11 @@ describe('«Создать закупку по позиции»', () => {
     const create = stubRoute(procurementRoutes.fromPlan, reply201);
     const { router } = open();
     await userEvent.click(await screen.findByRole('button', { name: 'Создать закупку по позиции' }));
+    // asked first: nothing is created until confirmed
+    const dialog = await screen.findByRole('dialog', { name: 'Создать закупку по позиции?' });
+    expect(dialog.textContent).toContain('способ «Запрос котировок»');
+    expect(create.calls).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
     await waitFor(() => expect(create.calls).toHaveLength(1));
     expect(create.calls[0].body).toEqual({ plan_position_id: 41 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/documents/77'));

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import {
   EIS_CANCELLATION_REASON_TITLES,
   EIS_PLAN_TYPE_TITLES,
@@ -52,13 +53,13 @@ export function PlanItemView({ number }: { number: string }) {
           {number}.
         </Alert>
       ) : null}
-      {p && company ? <CreateProcurementButton companyId={company.id} positionId={p.id} /> : null}
+      {p && company ? <CreateProcurementButton companyId={company.id} position={p} /> : null}
       {p ? <PlanItemCard p={p} /> : null}
     </Stack>
   );
 }
 
-function CreateProcurementButton({ companyId, positionId }: { companyId: number; positionId: number }) {
+function CreateProcurementButton({ companyId, position: p }: { companyId: number; position: EisPlanItem }) {
   const navigate = useNavigate();
   const perms = useEisPlanPermissions(companyId);
   const create = useCreateProcurementFromPosition(companyId, {
@@ -68,9 +69,23 @@ function CreateProcurementButton({ companyId, positionId }: { companyId: number;
     },
   });
   if (!perms.isSuccess || !mayCall(procurementRoutes.fromPlan, perms.data)) return null;
+  // a draft is a real record of the register: asked first, with what it will take from the position
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Создать закупку по позиции?',
+      children: (
+        <Text size="sm">
+          Будет создан черновик закупки по позиции № {p.number}: «{p.subject}», НМЦД {formatMoney(p.price)},
+          способ «{p.method_name ?? p.method_code ?? 'не указан'}»
+          {p.electronic === false ? ' (не в электронной форме)' : ''}.
+        </Text>
+      ),
+      labels: { confirm: 'Создать', cancel: 'Отмена' },
+      onConfirm: () => create.mutate(p.id),
+    });
   return (
     <Group>
-      <Button onClick={() => create.mutate(positionId)} loading={create.isPending}>
+      <Button onClick={confirm} loading={create.isPending}>
         Создать закупку по позиции
       </Button>
     </Group>
