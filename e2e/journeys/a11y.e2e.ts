@@ -26,6 +26,40 @@ async function check(page: Page, name: string) {
   expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
+/**
+ * Text cut off on screen: a badge, a column title or a text of the notification popup whose
+ * content is wider than its box while the box clips it (overflow hidden, «…»), or a popup running
+ * past the window's edge. Named by their text, for the failure message.
+ */
+async function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const sel =
+      '.mantine-Badge-root, .mantine-Badge-label, th, th *, .mantine-Popover-dropdown, .mantine-Popover-dropdown *';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+      const text = el.textContent?.trim() ?? '';
+      const r = el.getBoundingClientRect();
+      if (!text || r.width === 0) continue;
+      const cs = getComputedStyle(el);
+      const scroller = /auto|scroll/.test(cs.overflowX);
+      const clips = cs.textOverflow === 'ellipsis' || (cs.overflowX === 'hidden' && !scroller);
+      if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`cut: «${text.slice(0, 60)}»`);
+      if (el.matches('.mantine-Popover-dropdown') && (r.right > window.innerWidth + 1 || r.left < -1))
+        out.push(`past the window's edge: «${text.slice(0, 60)}»`);
+    }
+    return out;
+  });
+}
+
+/** At both widths the journeys use, nothing of `name` is cut. */
+async function noCutText(page: Page, name: string) {
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    expect(await cutTexts(page), `${name} at ${width} px`).toEqual([]);
+  }
+}
+
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 /** The table has data rows (the header row is the first). */
 const rowsLoaded = (page: Page, name: string) => table(page, name).getByRole('row').nth(1).waitFor();
@@ -173,6 +207,50 @@ describe('accessibility: staff', () => {
       await header(page).getByRole('combobox', { name: 'Компания' }).click();
       await page.getByRole('listbox').waitFor();
       await check(page, 'company-select-open');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the procurement register and card, the documents rules and the notification popup, nothing cut at 1280 and 1440', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await loginAs(page, DEMO_ACCOUNTS.specialist.login);
+      // the specialist lands on the first company with data
+      await page.getByRole('heading', { level: 2, name: DEMO_COMPANIES.client1 }).waitFor();
+
+      await header(page).getByRole('link', { name: 'Реестр закупок' }).click();
+      await page.getByRole('heading', { name: 'Реестр закупок' }).waitFor();
+      const register = page.getByRole('table').first();
+      await register.getByRole('row').nth(1).waitFor();
+      await noCutText(page, 'procurement register');
+      await check(page, 'procurements-register');
+
+      await register.getByRole('row').nth(1).getByRole('link').first().click();
+      await page.getByRole('heading', { name: /^Закупка № / }).waitFor();
+      await page.getByRole('tab', { name: 'Общие сведения' }).waitFor();
+      await noCutText(page, 'procurement card');
+      await check(page, 'procurement-card');
+
+      await header(page).getByRole('link', { name: 'Положения о закупке' }).click();
+      await page.getByRole('heading', { name: 'Положения о закупке' }).waitFor();
+      await page.getByRole('table').first().getByRole('row').nth(1).getByRole('link').first().click();
+      await page
+        .getByRole('link', { name: /Правила документов/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Правила документов' }).waitFor();
+      await page.getByRole('table').first().getByRole('row').nth(1).waitFor();
+      await noCutText(page, 'documents rules');
+      await check(page, 'documents-rules');
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await header(page)
+        .getByRole('button', { name: /^Уведомления/ })
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await noCutText(page, 'notification popup');
+      await check(page, 'notification-popup');
     } finally {
       await context.close();
     }

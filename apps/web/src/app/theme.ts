@@ -31,6 +31,14 @@ export const theme = createTheme({
     Loader: { defaultProps: { role: 'status' } },
     // a titled notification's text is gray.6 in Mantine (3.3:1 on white): use the dimmed shade
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // a state badge in a narrow column wraps onto a second line instead of being cut with «…»
+    // («ДОКУМЕНТАЦИЯ…», «ИЗВЕЩЕНИЕ РА…» at 1280 px): the a11y journey checks no text is cut
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
+      },
+    },
   },
 });
 

@@ -1,4 +1,5 @@
 import 'mantine-datatable/styles.css';
+import './paged-table.css';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import type { CSSProperties } from 'react';
 

@@ -1,10 +1,10 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { todayMoscow } from '../../../lib/moscow-time.js';
 import { findPositionByGuid } from '../../../modules/eis-plans/eis-plans.repository.js';
 import { writePlanVersion } from '../../../modules/eis-plans/eis-plans-import.service.js';
 import type { EisPlan, EisPlanItem } from '../../../modules/imports/eis/eis.types.js';
 import type { Tx } from '../../client.js';
-import { companies, contracts } from '../../schema/index.js';
+import { companies, contractItems, contracts } from '../../schema/index.js';
 import type { DemoIds } from './demo.seed.js';
 
 /**
@@ -15,11 +15,19 @@ import type { DemoIds } from './demo.seed.js';
  * is above its position's НМЦД, so the plan shows that violation too.
  */
 
-const EXTRA: [string, string, string][] = [
-  ['Техническое обслуживание систем пожарной сигнализации', '80.20.10.000', '1200000.00'],
-  ['Поставка канцелярских товаров', '17.23.13.199', '350000.00'],
-  ['Оказание услуг по уборке помещений', '81.21.10.000', '2400000.00'],
-  ['Страхование имущества', '65.12.50.000', '780000.00'],
+/** Positions without a contract: [subject, ОКПД2, price, ОКЕИ code, its name, quantity] (OK 034-2014, OK 015-94). */
+const EXTRA: [string, string, string, string, string, string][] = [
+  [
+    'Техническое обслуживание систем пожарной сигнализации',
+    '80.20.10.000',
+    '1200000.00',
+    '362',
+    'Месяц',
+    '12',
+  ],
+  ['Поставка канцелярских товаров', '17.23.13.199', '350000.00', '796', 'Штука', '2500'],
+  ['Оказание услуг по уборке помещений', '81.21.10.000', '2400000.00', '055', 'Квадратный метр', '3200'],
+  ['Страхование имущества', '65.12.49.000', '780000.00', '362', 'Месяц', '12'],
 ];
 
 const guidOf = (companyId: number, n: number) =>
@@ -29,6 +37,8 @@ type Pos = {
   n: number;
   subject: string;
   okpd2: string;
+  /** ОКЕИ code, its name and the quantity of the position's row */
+  okei: [string, string, string];
   price: string;
   month: number;
   method: [string, string];
@@ -86,9 +96,9 @@ function item(
         okpd2Name: null,
         okved2Code: null,
         okved2Name: null,
-        okeiCode: '876',
-        okeiName: 'Условная единица',
-        qty: '1',
+        okeiCode: p.okei[0],
+        okeiName: p.okei[1],
+        qty: p.okei[2],
         qtyUndefined: false,
         okato: null,
         region: null,
@@ -97,6 +107,20 @@ function item(
     ],
     ...over,
   };
+}
+
+/** The first specification line of each contract (ОКПД2, ОКЕИ, unit, quantity). */
+async function firstItems(tx: Tx, contractIds: number[]) {
+  const rows = contractIds.length
+    ? await tx
+        .select()
+        .from(contractItems)
+        .where(inArray(contractItems.contractId, contractIds))
+        .orderBy(contractItems.contractId, contractItems.lineNo)
+    : [];
+  const out = new Map<number, (typeof rows)[number]>();
+  for (const r of rows) if (!out.has(r.contractId) && r.okpd2Code) out.set(r.contractId, r);
+  return out;
 }
 
 export async function seedDemoPlans(tx: Tx, ids: DemoIds): Promise<void> {
@@ -115,10 +139,20 @@ export async function seedDemoPlans(tx: Tx, ids: DemoIds): Promise<void> {
         ),
       )
       .orderBy(contracts.contractDate, contracts.id);
+    // a contract's position takes the ОКПД2, unit and quantity of its specification's first line
+    const lines = await firstItems(
+      tx,
+      own.map((c) => c.id),
+    );
     const positions: (Pos & { contractId?: number })[] = own.map((c, i) => ({
       n: i + 1,
       subject: c.subject,
-      okpd2: '00.00.00.000',
+      okpd2: lines.get(c.id)?.okpd2Code ?? '',
+      okei: [
+        lines.get(c.id)?.okeiCode ?? '796',
+        lines.get(c.id)?.unitName ?? 'Штука',
+        lines.get(c.id)?.quantity ?? '1',
+      ],
       // the first contract exceeds its position (a violation to show); the others fit with a margin
       price: i === 0 ? (Number(c.price) * 0.9).toFixed(2) : (Number(c.price) * 1.1).toFixed(2),
       month: Number(c.contractDate.slice(5, 7)),
@@ -128,11 +162,12 @@ export async function seedDemoPlans(tx: Tx, ids: DemoIds): Promise<void> {
       ],
       contractId: c.id,
     }));
-    for (const [i, [subject, okpd2, price]] of EXTRA.entries()) {
+    for (const [i, [subject, okpd2, price, okei, unit, qty]] of EXTRA.entries()) {
       positions.push({
         n: positions.length + 1,
         subject,
         okpd2,
+        okei: [okei, unit, qty],
         price,
         month: 3 + i * 2,
         method: ['e_request_quotes', 'Запрос котировок в электронной форме'],
