@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isoDate, money } from './api/common.js';
 import './index.js';
 
 // the messages the API answers with and the forms show (zod's customError, applied by index.ts)
@@ -31,5 +32,15 @@ describe('validation messages in Russian', () => {
     const m = message(z.string().regex(/^\d+$/), 'abc');
     expect(m).toMatch(/[а-яё]/i);
     expect(m).not.toMatch(/Invalid/);
+  });
+
+  it("speaks the forms' formats: an empty date is required, a long sum is too large (not non-numeric)", () => {
+    expect(message(isoDate, '')).toBe('Обязательное поле');
+    expect(message(isoDate, '01.02.2026')).toBe('Дата в формате ГГГГ-ММ-ДД');
+    expect(message(money, '12345678901234567890')).toBe('Слишком большая сумма: не более 15 цифр до запятой');
+    expect(message(money, '12abc')).toBe('Значение должно быть числовое');
+    expect(message(money, '100.5.5')).toBe('Значение должно быть числовое');
+    expect(message(money, '1,234')).toBe('Не более двух знаков после запятой');
+    expect(money.parse('123456789012345,67')).toBe('123456789012345.67');
   });
 });

@@ -9,7 +9,12 @@ type Scalar = string | number | boolean | null | undefined;
 export type ApiOptions<R extends RouteDef> = {
   params?: RouteParams<R> extends Record<string, unknown> ? RouteParams<R> : never;
   query?: R['query'] extends z.ZodType ? Partial<Record<keyof Input<R['query']>, Scalar | Scalar[]>> : never;
-  body?: R['body'] extends z.ZodType ? Input<R['body']> | FormData : never;
+  /** JSON of the route's body schema, or the form data of a multipart route (`multipart: true`) */
+  body?: R['body'] extends z.ZodType
+    ? Input<R['body']> | FormData
+    : R extends { multipart: true }
+      ? FormData
+      : never;
   signal?: AbortSignal;
   /** text of the loading notice «Выполняется запрос: …»; false: no notice. Writes show one by default. */
   loading?: string | false;

@@ -55,10 +55,11 @@ describe('HTTP error mapping (docs/product.md §8, docs/product.md)', () => {
     expect(mapError(new TypeError('boom'))).toMatchObject({ message: 'Произошла неизвестная ошибка' });
   });
 
-  it('a 4xx with the server’s own message shows that message', () => {
+  it('a 4xx with the server’s own message shows that message as a refusal, not a server error', () => {
     expect(
       mapHttpError(409, body('duplicate', 'Пользователь с таким e-mail уже зарегистрирован')),
     ).toMatchObject({
+      header: 'Не выполнено',
       message: 'Пользователь с таким e-mail уже зарегистрирован',
       code: null,
     });

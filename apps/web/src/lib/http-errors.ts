@@ -52,6 +52,8 @@ function parseErrorBody(body: unknown): ParsedBody {
 }
 
 export const HTTP_ERROR_HEADER = 'Произошла ошибка сервера';
+/** The header of a refusal of the user's input shown as a notice (no form or dialog to show it in). */
+export const REFUSAL_HEADER = 'Не выполнено';
 export const MSG_NOT_FOUND = 'Запрашиваемый ресурс не найден';
 export const MSG_TIMEOUT = 'Время ожидания ответа истекло. Попробуйте позже';
 export const MSG_UNKNOWN = 'Произошла неизвестная ошибка';
@@ -66,8 +68,8 @@ export type HttpErrorAction =
  * What the user sees for a failed request (docs/product.md §8, docs/product.md): 401 logs out to /login;
  * 404 and 504 have fixed texts; a 5xx carries `sentry_code` → «Обратитесь к оператору Код
  * ошибки: …» with the code to copy. A 4xx whose body carries the server's own Russian message
- * (409 «already exists», 403 «blocked», …) shows that message, which names the problem better
- * than the generic text; anything else is «Произошла неизвестная ошибка».
+ * (409 «already exists», 403 «blocked», …) shows that message under «Не выполнено» — a refusal,
+ * not a broken system; anything else is «Произошла неизвестная ошибка».
  */
 export function mapHttpError(status: number, body: unknown): HttpErrorAction {
   const parsed = parseErrorBody(body);
@@ -82,9 +84,20 @@ export function mapHttpError(status: number, body: unknown): HttpErrorAction {
   if (status === 504) return notice(MSG_TIMEOUT);
   if (parsed.sentryCode) return notice(operatorMessage(parsed.sentryCode), parsed.sentryCode);
   if (status === 0) return notice(MSG_OFFLINE);
-  if (status >= 400 && status < 500 && parsed.code && parsed.message) return notice(parsed.message);
+  if (status >= 400 && status < 500 && parsed.code && parsed.message)
+    return { kind: 'notice', header: REFUSAL_HEADER, message: parsed.message, code: null };
   return notice(MSG_UNKNOWN);
 }
+
+/**
+ * The server refused the user's input (400, 409, 413, 415, 422 with its own message): not a
+ * failure of the system, so it is shown where the input is (the form or dialog), not under
+ * «Произошла ошибка сервера».
+ */
+export function isRefusal(err: unknown): err is ApiError {
+  return err instanceof ApiError && REFUSAL_STATUSES.has(err.status) && !!err.code && err.message !== '';
+}
+const REFUSAL_STATUSES = new Set([400, 409, 413, 415, 422]);
 
 /** The mapping for any thrown value (non-API errors are unknown errors). */
 export function mapError(err: unknown): HttpErrorAction {

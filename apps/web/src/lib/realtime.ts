@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { notices } from '../components/notices/notices.store';
 import { loading } from './loading';
 import { queryClient } from './query-client';
+import { queryRoots } from './query-keys';
 import {
   type AuthSocket,
   getAuthSocket,
@@ -31,16 +32,17 @@ type UnauthEvent = keyof UnauthServerEvents;
  * Query-key prefixes each push makes stale. Feature modules key their queries with these
  * prefixes (['contracts', …], ['documents', …]) so that a finished job refreshes the screen.
  */
-export const SOCKET_INVALIDATES: Partial<Record<AuthEvent, string[][]>> = {
-  readyDocumentResponse: [['documents'], ['files']],
-  eisPlanResponse: [['eisPlans']],
-  notificationMapInvoiceItemsResponse: [['contracts'], ['imports']],
-  notificationEisContractsResponse: [['contracts'], ['imports']],
-  notificationImportPaymentsResponse: [['contracts'], ['imports']],
-  notificationPerfomanceContractResponse: [['contracts']],
-  reportCreateResponse: [['contracts'], ['reports']],
-  copyProcurementRuleResponse: [['procurementRules']],
-  notification: [['notifications']],
+const q = queryRoots;
+export const SOCKET_INVALIDATES: Partial<Record<AuthEvent, (readonly string[])[]>> = {
+  readyDocumentResponse: [q.documents, q.files],
+  eisPlanResponse: [q.eisPlans],
+  notificationMapInvoiceItemsResponse: [q.contracts, q.imports],
+  notificationEisContractsResponse: [q.contracts, q.imports],
+  notificationImportPaymentsResponse: [q.contracts, q.imports],
+  notificationPerfomanceContractResponse: [q.contracts],
+  reportCreateResponse: [q.contracts, q.reports],
+  copyProcurementRuleResponse: [q.procurementRules],
+  notification: [q.notifications],
 };
 
 type Handler = (payload: unknown) => void;
@@ -104,7 +106,7 @@ export function handleAuthPush(event: AuthEvent, payload: unknown) {
       code: payload.code,
       notificationId: payload.notification_id || undefined,
     });
-    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
   }
   for (const key of SOCKET_INVALIDATES[event] ?? []) void queryClient.invalidateQueries({ queryKey: key });
   emitLocal(authListeners, event, payload);

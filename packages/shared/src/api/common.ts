@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG_NUMERIC, MSG_REQUIRED } from '../validation-messages.js';
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 export const CompanyParam = z.object({ company_id: z.coerce.number().int().positive() });
@@ -40,8 +41,21 @@ export const optionalText = (max = 1000) =>
     .transform((v) => (v ? v : null));
 
 export const email = z.string().trim().toLowerCase().email('Введите корректный email');
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
+/** An empty date is «Обязательное поле» (what a form shows), other text names the API's format. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, {
+  error: (issue) => (issue.input === '' ? MSG_REQUIRED : 'Дата в формате ГГГГ-ММ-ДД'),
+});
+export const MONEY_MAX_DIGITS = 15;
+export const MSG_MONEY_TOO_LARGE = `Слишком большая сумма: не более ${MONEY_MAX_DIGITS} цифр до запятой`;
+/** A sum as a decimal string: a number too long for the database is refused as too large, never rounded. */
 export const money = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).replace(/\s/g, '').replace(',', '.'))
-  .refine((v) => /^-?\d{1,15}(\.\d{1,2})?$/.test(v), 'Значение должно быть числовое');
+  .check((ctx) => {
+    const v = ctx.value;
+    if (!/^-?\d+(\.\d+)?$/.test(v)) ctx.issues.push({ code: 'custom', input: v, message: MSG_NUMERIC });
+    else if (!/^-?\d{1,15}(\.\d+)?$/.test(v))
+      ctx.issues.push({ code: 'custom', input: v, message: MSG_MONEY_TOO_LARGE });
+    else if (!/^-?\d+(\.\d{1,2})?$/.test(v))
+      ctx.issues.push({ code: 'custom', input: v, message: 'Не более двух знаков после запятой' });
+  });

@@ -1,17 +1,15 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { NumberInputProps } from '@mantine/core';
+import { NumberField } from './number-field';
 
 /**
- * Money: `1 234 567,89 ₽` while typing (non-breaking thousands separator, comma). Kopecks beyond
- * the second digit are kept as typed, not cut: the form refuses them (`moneyScale`).
- * The value handed to the form is a number or a decimal string; send it as a string.
+ * Money: `1 234 567,89 ₽` while typing (non-breaking thousands separator, comma). Nothing typed is
+ * changed silently (`NumberField`): a letter is refused with a message, kopecks beyond the second
+ * digit and a sum too long for the register are kept as typed for the form to refuse, never cut
+ * or rounded. The value handed to the form is a number or a decimal string; send it as a string.
  */
-export function MoneyInput({
-  required,
-  ...props
-}: Omit<NumberInputProps, 'required'> & { required?: boolean }) {
+export function MoneyInput(props: Omit<NumberInputProps, 'required'> & { required?: boolean }) {
   return (
-    <NumberInput
-      withAsterisk={required}
+    <NumberField
       thousandSeparator={'\u00a0'}
       decimalSeparator=","
       suffix={'\u00a0₽'}

@@ -6,6 +6,7 @@ import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/formatters';
 import { currentLoading, loadingStore } from '../../lib/loading';
 import { queryClient } from '../../lib/query-client';
+import { queryRoots } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
 import { authSocketState, socketHost } from '../../lib/socket';
 import { useStore } from '../../lib/store';
@@ -32,7 +33,7 @@ export async function copyErrorCode(code: string) {
 
 function markRead(id: number) {
   api(systemRoutes.readNotification, { params: { id }, loading: false })
-    .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+    .then(() => queryClient.invalidateQueries({ queryKey: queryRoots.notifications }))
     .catch((err) => console.error('Could not mark the notification read', err));
 }
 

@@ -19,7 +19,7 @@ import { uploadFiles } from '../../../lib/transfer';
  * finished import makes them all stale (lib/realtime.ts).
  */
 export const eisPlanKeys = {
-  all: ['eisPlans'] as const,
+  all: queryRoots.eisPlans,
   company: (companyId: number) => [...eisPlanKeys.all, companyId] as const,
   list: (companyId: number, q: Partial<EisPlanListQuery>) =>
     [...eisPlanKeys.company(companyId), 'list', q] as const,

@@ -1,11 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { systemRoutes } from '@zakupki/shared/api/system';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
+
+export const notificationKeys = {
+  all: queryRoots.notifications,
+  list: (limit: number) => [...notificationKeys.all, 'list', limit] as const,
+};
 
 /** The newest stored notifications (unread first) with the unread count, for the header's bell. */
 export const notificationsQuery = (limit: number) =>
   queryOptions({
-    queryKey: ['notifications', 'list', limit],
+    queryKey: notificationKeys.list(limit),
     queryFn: ({ signal }) => api(systemRoutes.notifications, { query: { limit }, signal, loading: false }),
   });
 
@@ -16,7 +22,7 @@ export function useMarkNotificationRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(systemRoutes.readNotification, { params: { id }, loading: false }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 
@@ -25,6 +31,6 @@ export function useMarkAllNotificationsRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api(systemRoutes.readAllNotifications, { loading: 'отметка уведомлений прочитанными' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

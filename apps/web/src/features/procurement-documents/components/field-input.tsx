@@ -1,9 +1,10 @@
-import { Anchor, NumberInput, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Table, Text, Textarea, TextInput } from '@mantine/core';
 import type { DocumentField, FieldValue } from '@zakupki/shared/api/procurement-documents';
 import { Link } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
 import { DateField } from '../../../components/form/date-field';
 import { MoneyInput } from '../../../components/form/money-input';
+import { NumberField } from '../../../components/form/number-field';
 import { useCatalogFieldOptions } from '../api/procurement-documents';
 import { fieldAnchor, ITEM_COLUMNS, SOURCE_TITLES } from '../model/fields';
 
@@ -54,7 +55,7 @@ export function FieldInput({
       );
     case 'number':
       return (
-        <NumberInput
+        <NumberField
           {...common}
           hideControls
           decimalSeparator=","

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
-import { companyRoutes } from '@zakupki/shared/api/companies';
 import {
   type ApproveInput,
   type DocumentsRuleInput,
@@ -8,12 +7,14 @@ import {
   type RuleInput,
   type RuleUpdateInput,
   procurementRuleRoutes as r,
-  type TemplateReport,
   type VersionInput,
 } from '@zakupki/shared/api/procurement-rules';
-import type { RouteDef } from '@zakupki/shared/contract';
 import { api, routeUrl } from '../../../lib/api-client';
+import { customerOptionsQuery, methodOptionsQuery } from '../../../lib/catalog-options';
+import { useCompanyPermissions } from '../../../lib/company-queries';
 import { downloadUrl } from '../../../lib/download';
+import { useInvalidatingMutation } from '../../../lib/query-hooks';
+import { queryRoots } from '../../../lib/query-keys';
 
 /**
  * Procurement rules (/api/companies/:company_id/procurement_rules…) as react-query hooks. Keys
@@ -21,17 +22,18 @@ import { downloadUrl } from '../../../lib/download';
  * (lib/realtime.ts); each mutation invalidates what it changes.
  */
 export const ruleKeys = {
-  all: ['procurementRules'] as const,
-  company: (companyId: number) => ['procurementRules', companyId] as const,
-  list: (companyId: number, q: RuleListParams) => ['procurementRules', companyId, 'list', q] as const,
-  rule: (companyId: number, ruleId: number) => ['procurementRules', companyId, 'rule', ruleId] as const,
-  versions: (companyId: number, ruleId: number) =>
-    ['procurementRules', companyId, 'rule', ruleId, 'versions'] as const,
+  all: queryRoots.procurementRules,
+  company: (companyId: number) => [...ruleKeys.all, companyId] as const,
+  list: (companyId: number, q: RuleListParams) => [...ruleKeys.company(companyId), 'list', q] as const,
+  rule: (companyId: number, ruleId: number) => [...ruleKeys.company(companyId), 'rule', ruleId] as const,
+  versions: (companyId: number, ruleId: number) => [...ruleKeys.rule(companyId, ruleId), 'versions'] as const,
   docs: (companyId: number, ruleId: number, versionId: number) =>
-    ['procurementRules', companyId, 'rule', ruleId, 'docs', versionId] as const,
-  deadlines: (companyId: number) => ['procurementRules', companyId, 'deadlines'] as const,
-  fields: (companyId: number) => ['procurementRules', companyId, 'fields'] as const,
-  catalog: (kind: string, companyId: number) => ['procurementRules', companyId, 'catalog', kind] as const,
+    [...ruleKeys.rule(companyId, ruleId), 'docs', versionId] as const,
+  deadlines: (companyId: number) => [...ruleKeys.company(companyId), 'deadlines'] as const,
+  fields: (companyId: number) => [...ruleKeys.company(companyId), 'fields'] as const,
+  /** document kinds live under the catalogs root: a catalogue change refreshes them */
+  documentKinds: (companyId: number) =>
+    [...queryRoots.catalogs, 'documentKinds', 'options', companyId] as const,
 };
 
 export type RuleListParams = { page: number; limit: number; archived: boolean; q?: string };
@@ -85,180 +87,172 @@ export const useTemplateFields = (companyId: number) =>
     staleTime: 10 * 60_000,
   });
 
-/** Procurement methods and document kinds the company sees (global and its own), for the selects. */
-export const useCatalog = (kind: 'methods' | 'documentKinds', companyId: number) =>
-  useQuery({
-    queryKey: ruleKeys.catalog(kind, companyId),
-    queryFn: ({ signal }) =>
-      api(
-        catalogRoutes[kind].list as RouteDef,
-        {
-          query: { company_id: companyId, limit: 500 },
-          signal,
-          loading: false,
-        } as never,
-      ) as Promise<{ items: { id: number; code: string; title: string; archived_at: string | null }[] }>,
-    staleTime: 5 * 60_000,
-  });
+/** Procurement methods the company sees (global and its own): the shared method options. */
+export const useMethods = (companyId: number) => useQuery(methodOptionsQuery(companyId));
 
-export const useCustomers = (companyId: number) =>
+/** Document kinds the company sees (global and its own), for the documents rules' select. */
+export const useDocumentKinds = (companyId: number) =>
   useQuery({
-    queryKey: ['procurementRules', companyId, 'customers'],
+    queryKey: ruleKeys.documentKinds(companyId),
     queryFn: ({ signal }) =>
-      api(companyRoutes.customers.list, {
-        params: { id: companyId },
-        query: { limit: 500 },
+      api(catalogRoutes.documentKinds.list, {
+        query: { company_id: companyId, limit: 500 },
         signal,
         loading: false,
       }),
     staleTime: 5 * 60_000,
   });
 
-export const useMyCompanies = () =>
-  useQuery({
-    queryKey: ['procurementRules', 'companies'],
-    queryFn: ({ signal }) => api(companyRoutes.my, { signal, loading: false }),
-    staleTime: 5 * 60_000,
-  });
+/** The company's customers (the rules' «Заказчик» select): the shared customer options. */
+export const useCustomers = (companyId: number) => useQuery(customerOptionsQuery(companyId));
 
+/** What the user may do in the company (`procurement_rules.write`): the shared company query. */
 export const usePermissions = (companyId: number | null) =>
-  useQuery({
-    queryKey: ['companies', companyId, 'permissions'],
-    queryFn: ({ signal }) =>
-      api(companyRoutes.permissions, { params: { id: companyId ?? 0 }, signal, loading: false }),
-    enabled: companyId !== null,
-    staleTime: 5 * 60_000,
-  });
+  useCompanyPermissions(companyId ?? 0, { enabled: companyId !== null, staleTime: 5 * 60_000 });
 
 // ---------------------------------------------------------------- mutations
 
-/** Invalidates the company's rules (lists, cards, versions, deadlines) after a write. */
-function useInvalidate(companyId: number) {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ruleKeys.company(companyId) });
-}
+/**
+ * Every write refreshes the company's rules (lists, cards, versions, deadlines). A dialog's write
+ * (`inPlace`) shows the server's refusal in the dialog (`useRefusal`), so the global notice is off.
+ */
+const inPlace = { meta: { handled: true } } as const;
+const writes = (companyId: number) => ({ invalidates: () => [ruleKeys.company(companyId)] });
 
-export function useCreateRule(companyId: number) {
-  const invalidate = useInvalidate(companyId);
-  return useMutation({
-    mutationFn: (body: RuleInput) =>
-      api(r.create, { params: { company_id: companyId }, body, loading: 'создание положения' }),
-    onSuccess: invalidate,
-  });
-}
+export const useCreateRule = (companyId: number) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (body: RuleInput) =>
+        api(r.create, { params: { company_id: companyId }, body, loading: 'создание положения' }),
+      ...writes(companyId),
+    },
+    inPlace,
+  );
 
-export function useUpdateRule(companyId: number) {
-  const invalidate = useInvalidate(companyId);
-  return useMutation({
-    mutationFn: ({ ruleId, body }: { ruleId: number; body: RuleUpdateInput }) =>
-      api(r.update, {
-        params: { company_id: companyId, rule_id: ruleId },
-        body,
-        loading: 'сохранение положения',
-      }),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateRule = (companyId: number) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ ruleId, body }: { ruleId: number; body: RuleUpdateInput }) =>
+        api(r.update, {
+          params: { company_id: companyId, rule_id: ruleId },
+          body,
+          loading: 'сохранение положения',
+        }),
+      ...writes(companyId),
+    },
+    inPlace,
+  );
 
-export function useDeleteRule(companyId: number) {
-  const invalidate = useInvalidate(companyId);
-  return useMutation({
+export const useDeleteRule = (companyId: number) =>
+  useInvalidatingMutation({
     mutationFn: (ruleId: number) =>
       api(r.remove, { params: { company_id: companyId, rule_id: ruleId }, loading: 'удаление положения' }),
-    onSuccess: invalidate,
+    ...writes(companyId),
   });
-}
 
-export function useSaveVersion(companyId: number, ruleId: number) {
-  const invalidate = useInvalidate(companyId);
-  return useMutation({
-    mutationFn: ({ versionId, body }: { versionId: number | null; body: VersionInput }) =>
-      versionId === null
-        ? api(r.createVersion, {
-            params: { company_id: companyId, rule_id: ruleId },
-            body,
-            loading: 'создание редакции',
-          })
-        : api(r.updateVersion, {
-            params: { company_id: companyId, rule_id: ruleId, version_id: versionId },
-            body,
-            loading: 'сохранение редакции',
-          }),
-    onSuccess: invalidate,
-  });
-}
+export const useSaveVersion = (companyId: number, ruleId: number) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: ({ versionId, body }: { versionId: number | null; body: VersionInput }) =>
+        versionId === null
+          ? api(r.createVersion, {
+              params: { company_id: companyId, rule_id: ruleId },
+              body,
+              loading: 'создание редакции',
+            })
+          : api(r.updateVersion, {
+              params: { company_id: companyId, rule_id: ruleId, version_id: versionId },
+              body,
+              loading: 'сохранение редакции',
+            }),
+      ...writes(companyId),
+    },
+    inPlace,
+  );
+
+const fileBody = (file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return body;
+};
 
 export function useVersionAction(companyId: number, ruleId: number) {
-  const invalidate = useInvalidate(companyId);
   const params = (versionId: number) => ({ company_id: companyId, rule_id: ruleId, version_id: versionId });
   return {
-    approve: useMutation({
-      mutationFn: ({ versionId, body }: { versionId: number; body: ApproveInput }) =>
-        api(r.approve, { params: params(versionId), body, loading: 'утверждение редакции' }),
-      onSuccess: invalidate,
-    }),
-    publish: useMutation({
-      mutationFn: ({ versionId, body }: { versionId: number; body: PublishInput }) =>
-        api(r.publish, { params: params(versionId), body, loading: 'отметка о размещении в ЕИС' }),
-      onSuccess: invalidate,
-    }),
-    newDraft: useMutation({
+    approve: useInvalidatingMutation(
+      {
+        mutationFn: ({ versionId, body }: { versionId: number; body: ApproveInput }) =>
+          api(r.approve, { params: params(versionId), body, loading: 'утверждение редакции' }),
+        ...writes(companyId),
+      },
+      inPlace,
+    ),
+    publish: useInvalidatingMutation(
+      {
+        mutationFn: ({ versionId, body }: { versionId: number; body: PublishInput }) =>
+          api(r.publish, { params: params(versionId), body, loading: 'отметка о размещении в ЕИС' }),
+        ...writes(companyId),
+      },
+      inPlace,
+    ),
+    newDraft: useInvalidatingMutation({
       mutationFn: (versionId: number) =>
         api(r.newDraft, { params: params(versionId), loading: 'создание черновика' }),
-      onSuccess: invalidate,
+      ...writes(companyId),
     }),
-    file: useMutation({
-      mutationFn: ({ versionId, file }: { versionId: number; file: File }) => {
-        const body = new FormData();
-        body.append('file', file, file.name);
-        return api(r.versionFile, {
-          params: params(versionId),
-          body,
-          loading: 'загрузка файла положения',
-        } as never);
+    file: useInvalidatingMutation(
+      {
+        mutationFn: ({ versionId, file }: { versionId: number; file: File }) =>
+          api(r.versionFile, {
+            params: params(versionId),
+            body: fileBody(file),
+            loading: 'загрузка файла положения',
+          }),
+        ...writes(companyId),
       },
-      onSuccess: invalidate,
-    }),
+      inPlace,
+    ),
   };
 }
 
 export function useDocumentsRuleActions(v: VersionRef) {
-  const qc = useQueryClient();
-  const invalidate = () => qc.invalidateQueries({ queryKey: ruleKeys.rule(v.companyId, v.ruleId) });
   const docParams = (id: number) => ({ ...vp(v), id });
+  const doc = { invalidates: () => [ruleKeys.rule(v.companyId, v.ruleId)] };
   return {
-    create: useMutation({
-      mutationFn: (body: DocumentsRuleInput) =>
-        api(r.createDocumentsRule, { params: vp(v), body, loading: 'добавление документа' }),
-      onSuccess: invalidate,
-    }),
-    update: useMutation({
-      mutationFn: ({ id, body }: { id: number; body: DocumentsRuleInput }) =>
-        api(r.updateDocumentsRule, { params: docParams(id), body, loading: 'сохранение документа' }),
-      onSuccess: invalidate,
-    }),
-    remove: useMutation({
+    create: useInvalidatingMutation(
+      {
+        mutationFn: (body: DocumentsRuleInput) =>
+          api(r.createDocumentsRule, { params: vp(v), body, loading: 'добавление документа' }),
+        ...doc,
+      },
+      inPlace,
+    ),
+    update: useInvalidatingMutation(
+      {
+        mutationFn: ({ id, body }: { id: number; body: DocumentsRuleInput }) =>
+          api(r.updateDocumentsRule, { params: docParams(id), body, loading: 'сохранение документа' }),
+        ...doc,
+      },
+      inPlace,
+    ),
+    remove: useInvalidatingMutation({
       mutationFn: (id: number) =>
         api(r.removeDocumentsRule, { params: docParams(id), loading: 'удаление документа' }),
-      onSuccess: invalidate,
+      ...doc,
     }),
-    order: useMutation({
+    order: useInvalidatingMutation({
       mutationFn: (body: { method_id: number; ids: number[] }) =>
         api(r.orderDocumentsRules, { params: vp(v), body, loading: 'изменение порядка документов' }),
-      onSuccess: invalidate,
+      ...doc,
     }),
-    template: useMutation({
-      mutationFn: ({ id, file }: { id: number; file: File }) => {
-        const body = new FormData();
-        body.append('file', file, file.name);
-        return api(r.template, {
-          params: docParams(id),
-          body,
-          loading: 'загрузка шаблона',
-        } as never) as Promise<TemplateReport>;
+    template: useInvalidatingMutation(
+      {
+        mutationFn: ({ id, file }: { id: number; file: File }) =>
+          api(r.template, { params: docParams(id), body: fileBody(file), loading: 'загрузка шаблона' }),
+        ...doc,
       },
-      onSuccess: invalidate,
-    }),
+      inPlace,
+    ),
     preview: useMutation({
       mutationFn: (id: number) =>
         downloadUrl(

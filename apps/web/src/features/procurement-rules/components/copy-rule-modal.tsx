@@ -2,8 +2,9 @@ import { Alert, Button, Checkbox, Group, List, Modal, Progress, Stack, Text } fr
 import type { ProcurementRule } from '@zakupki/shared/api/procurement-rules';
 import { useState } from 'react';
 import { AppSelect } from '../../../components/form/app-select';
+import { useMyCompanies } from '../../../lib/company-queries';
 import { useCopyRule } from '../api/copy-rule';
-import { useMyCompanies, useVersions } from '../api/procurement-rules';
+import { useVersions } from '../api/procurement-rules';
 
 const PROGRESS = { idle: 0, sent: 25, queued: 60, done: 100, failed: 100 } as const;
 

@@ -30,11 +30,12 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
-import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
+import { RefusalAlert, useRefusal } from '../../../components/form/refusal-alert';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { ApiError } from '../../../lib/http-errors';
 import {
-  useCatalog,
+  useDocumentKinds,
   useDocumentsRuleActions,
   useDocumentsRules,
   usePermissions,
@@ -47,6 +48,19 @@ import { CompanyGate } from './company-gate';
 import { TemplateReportView } from './template-report';
 
 type Actions = ReturnType<typeof useDocumentsRuleActions>;
+type DocValues = {
+  document_kind_id: string | null;
+  title: string;
+  required: boolean;
+  formats: DocumentsRule['formats'];
+  condition: DocumentsRule['condition'];
+};
+const toDocBody = (values: DocValues, methodId: number) => ({
+  ...values,
+  method_id: methodId,
+  // no kind chosen: «Обязательное поле» from the schema
+  document_kind_id: values.document_kind_id ? Number(values.document_kind_id) : undefined,
+});
 
 function DocumentFormModal({
   v,
@@ -61,8 +75,8 @@ function DocumentFormModal({
   actions: Actions;
   onClose: () => void;
 }) {
-  const kinds = useCatalog('documentKinds', v.companyId);
-  const form = useForm({
+  const kinds = useDocumentKinds(v.companyId);
+  const form = useForm<DocValues>({
     initialValues: {
       document_kind_id: doc ? String(doc.document_kind_id) : null,
       title: doc?.title ?? '',
@@ -70,32 +84,23 @@ function DocumentFormModal({
       formats: doc?.formats ?? 'docx',
       condition: doc?.condition ?? null,
     },
-    validate: (values) => {
-      const r = DocumentsRuleInput.safeParse({
-        ...values,
-        method_id: methodId,
-        document_kind_id: Number(values.document_kind_id) || 1,
-      });
-      const errors: Record<string, string> = r.success
-        ? {}
-        : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
-      if (!values.document_kind_id) errors.document_kind_id = 'Обязательное поле';
-      return errors;
-    },
+    validate: schemaValidate(DocumentsRuleInput, (values: DocValues) => toDocBody(values, methodId)),
   });
+  const { refusal, refuse, clear } = useRefusal(form);
   const pickKind = (id: string | null) => {
     form.setFieldValue('document_kind_id', id);
     const title = kinds.data?.items.find((k) => String(k.id) === id)?.title;
     if (title && !form.getValues().title) form.setFieldValue('title', title);
   };
   const submit = form.onSubmit(async (values) => {
-    const body = { ...values, method_id: methodId, document_kind_id: Number(values.document_kind_id) };
+    const body = DocumentsRuleInput.parse(toDocBody(values, methodId));
+    clear();
     try {
       if (doc) await actions.update.mutateAsync({ id: doc.id, body });
       else await actions.create.mutateAsync(body);
       onClose();
     } catch (err) {
-      applyServerErrors(form, err);
+      refuse(err);
     }
   });
   return (
@@ -128,6 +133,7 @@ function DocumentFormModal({
             />
           </Group>
           <Checkbox label="Обязательный документ" {...form.getInputProps('required', { type: 'checkbox' })} />
+          <RefusalAlert message={refusal} />
           <FormModalFooter
             onCancel={onClose}
             loading={actions.create.isPending || actions.update.isPending}
@@ -155,6 +161,7 @@ function MethodDocuments({
   onReport: (r: { name: string; report: TemplateReport; refused: boolean }) => void;
 }) {
   const [dragged, setDragged] = useState<number | null>(null);
+  const template = useRefusal();
   const move = (from: number, to: number) => {
     if (to < 0 || to >= docs.length || from === to) return;
     const ids = docs.map((d) => d.id);
@@ -164,6 +171,7 @@ function MethodDocuments({
   };
   const upload = (doc: DocumentsRule, file: File | null) => {
     if (!file) return;
+    template.clear();
     actions.template.mutate(
       { id: doc.id, file },
       {
@@ -176,6 +184,7 @@ function MethodDocuments({
             typeof err.details === 'object'
           )
             onReport({ name: file.name, report: err.details as TemplateReport, refused: true });
+          else template.refuse(err);
         },
       },
     );
@@ -190,6 +199,7 @@ function MethodDocuments({
     });
   return (
     <Stack gap="sm">
+      <RefusalAlert title="Шаблон не загружен" message={template.refusal} />
       {docs.length ? (
         <Table aria-label="Документы способа закупки">
           <Table.Thead>

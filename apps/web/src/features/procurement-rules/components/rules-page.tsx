@@ -19,8 +19,9 @@ import { type ProcurementRule, RuleInput } from '@zakupki/shared/api/procurement
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AppMultiSelect } from '../../../components/form/app-select';
-import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
+import { RefusalAlert, useRefusal } from '../../../components/form/refusal-alert';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { notices } from '../../../components/notices/notices.store';
 import { formatDate } from '../../../lib/formatters';
 import {
@@ -37,6 +38,9 @@ import { CopyRuleModal } from './copy-rule-modal';
 
 const LIMIT = 20;
 
+type RuleValues = { title: string; customer_ids: string[] };
+const toRuleBody = (v: RuleValues) => ({ title: v.title, customer_ids: v.customer_ids.map(Number) });
+
 /** Create or edit a rule: title and the customers (заказчики) it applies to. */
 function RuleFormModal({
   companyId,
@@ -50,24 +54,21 @@ function RuleFormModal({
   const customers = useCustomers(companyId);
   const create = useCreateRule(companyId);
   const update = useUpdateRule(companyId);
-  const form = useForm({
+  const form = useForm<RuleValues>({
     initialValues: { title: rule?.title ?? '', customer_ids: (rule?.customer_ids ?? []).map(String) },
-    validate: (v) => {
-      const parsed = RuleInput.safeParse({ ...v, customer_ids: v.customer_ids.map(Number) });
-      return parsed.success
-        ? {}
-        : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
-    },
+    validate: schemaValidate(RuleInput, toRuleBody),
   });
+  const { refusal, refuse, clear } = useRefusal(form);
   const submit = form.onSubmit(async (v) => {
-    const body = { title: v.title, customer_ids: v.customer_ids.map(Number) };
+    const body = toRuleBody(v);
+    clear();
     try {
       if (rule) await update.mutateAsync({ ruleId: rule.id, body: { ...body, archived: rule.archived } });
       else await create.mutateAsync(body);
       notices.success('Сохранено', rule ? 'Положение изменено' : 'Положение создано');
       onClose();
     } catch (err) {
-      applyServerErrors(form, err);
+      refuse(err);
     }
   });
   return (
@@ -87,6 +88,7 @@ function RuleFormModal({
             searchable
             {...form.getInputProps('customer_ids')}
           />
+          <RefusalAlert message={refusal} />
           <FormModalFooter onCancel={onClose} loading={create.isPending || update.isPending} />
         </Stack>
       </form>

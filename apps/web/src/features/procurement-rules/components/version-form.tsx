@@ -4,7 +4,6 @@ import {
   Checkbox,
   Group,
   Modal,
-  NumberInput,
   Select,
   Stack,
   Table,
@@ -23,15 +22,17 @@ import {
 } from '@zakupki/shared/api/procurement-rules';
 import { AppSelect } from '../../../components/form/app-select';
 import { DateField } from '../../../components/form/date-field';
-import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../components/form/money-input';
+import { NumberField } from '../../../components/form/number-field';
+import { RefusalAlert, useRefusal } from '../../../components/form/refusal-alert';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { notices } from '../../../components/notices/notices.store';
-import { useCatalog, useSaveVersion } from '../api/procurement-rules';
+import { useMethods, useSaveVersion } from '../api/procurement-rules';
 
 type MethodRow = {
   method_id: string | null;
-  notice_days: number;
+  notice_days: number | string;
   notice_day_kind: NoticeDayKind;
   needs_documentation: boolean;
 };
@@ -65,7 +66,12 @@ const toBody = (v: Values) => ({
   decision_number: v.decision_number || null,
   changes_summary: v.changes_summary || null,
   sme_ceiling: v.sme_ceiling || null,
-  methods: v.methods.map((m) => ({ ...m, method_id: Number(m.method_id) })),
+  methods: v.methods.map((m) => ({
+    ...m,
+    // an empty select or day count is «Обязательное поле» (undefined), not a type error
+    method_id: m.method_id ? Number(m.method_id) : undefined,
+    notice_days: m.notice_days === '' ? undefined : m.notice_days,
+  })),
 });
 
 /** The settings of a draft: methods with notice periods, thresholds, the approving body and dates. */
@@ -80,20 +86,13 @@ export function VersionFormModal({
   version: RuleVersion | null;
   onClose: () => void;
 }) {
-  const methods = useCatalog('methods', companyId);
+  const methods = useMethods(companyId);
   const save = useSaveVersion(companyId, ruleId);
   const form = useForm<Values>({
     initialValues: toValues(version),
-    validate: (values) => {
-      const errors: Record<string, string> = {};
-      values.methods.forEach((m, i) => {
-        if (!m.method_id) errors[`methods.${i}.method_id`] = 'Обязательное поле';
-      });
-      const parsed = VersionInput.safeParse(toBody(values));
-      if (!parsed.success) for (const i of parsed.error.issues) errors[i.path.join('.')] ??= i.message;
-      return errors;
-    },
+    validate: schemaValidate(VersionInput, toBody),
   });
+  const { refusal, refuse, clear } = useRefusal(form);
   const options = (methods.data?.items ?? [])
     .filter((m) => !m.archived_at)
     .map((m) => ({ value: String(m.id), label: m.title, code: m.code }));
@@ -118,12 +117,13 @@ export function VersionFormModal({
     }
   };
   const submit = form.onSubmit(async (values) => {
+    clear();
     try {
-      await save.mutateAsync({ versionId: version?.id ?? null, body: toBody(values) });
+      await save.mutateAsync({ versionId: version?.id ?? null, body: VersionInput.parse(toBody(values)) });
       notices.success('Сохранено', version ? 'Черновик редакции сохранён' : 'Создан черновик новой редакции');
       onClose();
     } catch (err) {
-      applyServerErrors(form, err);
+      refuse(err);
     }
   });
   return (
@@ -159,8 +159,9 @@ export function VersionFormModal({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <NumberField
                       aria-label="Срок размещения извещения"
+                      allowDecimal={false}
                       min={0}
                       max={365}
                       {...form.getInputProps(`methods.${i}.notice_days`)}
@@ -219,6 +220,7 @@ export function VersionFormModal({
             <DateField label="Вступает в силу с" {...form.getInputProps('effective_from')} />
           </Group>
           <Textarea label="Что изменено" autosize minRows={2} {...form.getInputProps('changes_summary')} />
+          <RefusalAlert message={refusal} />
           <FormModalFooter onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>

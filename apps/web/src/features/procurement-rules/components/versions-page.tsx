@@ -27,7 +27,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
 import { DateField } from '../../../components/form/date-field';
-import { applyServerErrors } from '../../../components/form/form-errors';
+import { RefusalAlert, useRefusal } from '../../../components/form/refusal-alert';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { notices } from '../../../components/notices/notices.store';
 import { downloadUrl } from '../../../lib/download';
 import { formatDate, formatMoney } from '../../../lib/formatters';
@@ -36,11 +37,6 @@ import { usePermissions, useRule, useVersionAction, useVersions } from '../api/p
 import { DUTY_VIEW, dutyText, VERSION_STATUS_VIEW } from '../model/views';
 import { CompanyGate } from './company-gate';
 import { VersionFormModal } from './version-form';
-
-const zodErrors = (schema: typeof ApproveInput | typeof PublishInput) => (v: unknown) => {
-  const r = schema.safeParse(v);
-  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
-};
 
 function ApproveModal({
   version,
@@ -58,17 +54,19 @@ function ApproveModal({
       decision_date: version.decision_date ?? '',
       effective_from: version.effective_from ?? '',
     },
-    validate: zodErrors(ApproveInput),
+    validate: schemaValidate(ApproveInput),
   });
+  const { refusal, refuse, clear } = useRefusal(form);
   return (
     <Modal opened onClose={onClose} title={`Утверждение редакции № ${version.number}`}>
       <form
         onSubmit={form.onSubmit(async (v) => {
+          clear();
           try {
-            await onSubmit(v as ApproveInput);
+            await onSubmit(ApproveInput.parse(v));
             onClose();
           } catch (err) {
-            applyServerErrors(form, err);
+            refuse(err);
           }
         })}
       >
@@ -91,6 +89,7 @@ function ApproveModal({
             После утверждения редакцию нельзя изменить; её нужно разместить в ЕИС в течение 15 дней (ч. 1 ст.
             4 223-ФЗ).
           </Text>
+          <RefusalAlert title="Не утверждено" message={refusal} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Отмена
@@ -114,17 +113,19 @@ function PublishModal({
 }) {
   const form = useForm({
     initialValues: { eis_published_on: '', eis_registration_number: '' },
-    validate: zodErrors(PublishInput),
+    validate: schemaValidate(PublishInput),
   });
+  const { refusal, refuse, clear } = useRefusal(form);
   return (
     <Modal opened onClose={onClose} title={`Размещение в ЕИС редакции № ${version.number}`}>
       <form
         onSubmit={form.onSubmit(async (v) => {
+          clear();
           try {
             await onSubmit(v);
             onClose();
           } catch (err) {
-            applyServerErrors(form, err);
+            refuse(err);
           }
         })}
       >
@@ -138,6 +139,7 @@ function PublishModal({
           <Text size="xs" c="dimmed">
             Действующая редакция будет заменена этой с {formatDate(version.effective_from)}.
           </Text>
+          <RefusalAlert title="Не сохранено" message={refusal} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Отмена
@@ -168,6 +170,7 @@ function VersionCard({
   onEdit: () => void;
 }) {
   const actions = useVersionAction(companyId, ruleId);
+  const file = useRefusal();
   const [dialog, setDialog] = useState<'approve' | 'publish' | null>(null);
   const v = version;
   const newDraft = () =>
@@ -200,7 +203,10 @@ function VersionCard({
                   </Button>
                   <FileButton
                     accept=".pdf,.docx,.zip"
-                    onChange={(file) => file && actions.file.mutate({ versionId: v.id, file })}
+                    onChange={(f) => {
+                      file.clear();
+                      if (f) actions.file.mutate({ versionId: v.id, file: f }, { onError: file.refuse });
+                    }}
                   >
                     {(props) => (
                       <Button size="compact-sm" variant="default" {...props}>
@@ -268,6 +274,7 @@ function VersionCard({
           {v.sme_ceiling ? `; только МСП до ${formatMoney(v.sme_ceiling)}` : ''}
         </Text>
         {v.changes_summary ? <Text size="sm">{v.changes_summary}</Text> : null}
+        <RefusalAlert title="Файл не загружен" message={file.refusal} />
         <Group gap="md">
           {v.file_id ? (
             <Anchor

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ProcurementProtocol } from '@zakupki/shared/api/procurements';
 import {
@@ -12,6 +12,7 @@ import { DateCheckedForm } from '../../../../components/form/date-checked-form';
 import { DateField } from '../../../../components/form/date-field';
 import { FormModalFooter } from '../../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../../components/form/money-input';
+import { NumberField } from '../../../../components/form/number-field';
 import { notices } from '../../../../components/notices/notices.store';
 import { useSaveProtocol } from '../../api/procurements';
 import { useRefusal } from '../../hooks/use-refusal';
@@ -111,7 +112,7 @@ export function ProtocolModal({
             <DateField label="Дата подписания" required {...form.getInputProps('signed_on')} />
             <DateField label="Дата размещения в ЕИС" {...form.getInputProps('published_on')} />
             <TextInput label="Номер в ЕИС" {...form.getInputProps('eis_registration_number')} />
-            <NumberInput label="Лот" min={1} allowDecimal={false} {...form.getInputProps('lot_number')} />
+            <NumberField label="Лот" min={1} allowDecimal={false} {...form.getInputProps('lot_number')} />
           </SimpleGrid>
           <SimpleGrid cols={3}>
             <TextInput label="Победитель" {...form.getInputProps('winner_name')} />
