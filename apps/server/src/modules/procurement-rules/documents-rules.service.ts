@@ -2,6 +2,7 @@ import { type DocumentsRuleInput, isStaff, type TemplateReport } from '@zakupki/
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { invalid } from '../contracts/contract-children.js';
@@ -10,8 +11,9 @@ import { checkTags } from './procurement-rules.policy.js';
 import { presentDocRule } from './procurement-rules.presenter.js';
 import * as repo from './procurement-rules.repository.js';
 import { assertAllowed, versionOf } from './procurement-rules.service.js';
-import { fillTemplate, readTemplateTags } from './procurement-templates.parser.js';
 import { sampleData } from './procurement-templates.sample.js';
+import { TEMPLATE_LIMITS } from './templates/template-limits.policy.js';
+import { fillTemplateOffThread, readTemplateOffThread } from './templates/template-pool.js';
 
 type DocIn = z.output<typeof DocumentsRuleInput>;
 type Where = { companyId: number; ruleId: number; versionId: number };
@@ -174,7 +176,19 @@ export async function uploadTemplate(
   const file = await loadFile();
   if (!file.name.toLowerCase().endsWith('.docx'))
     throw new AppError('invalid_file', 'Шаблон должен быть документом Word в формате DOCX');
-  const read = readTemplateTags(file.content);
+  if (file.content.length > TEMPLATE_LIMITS.maxFileBytes)
+    throw new AppError(
+      'invalid_file',
+      `Шаблон «${file.name}» не принят: файл больше ${TEMPLATE_LIMITS.maxFileBytes / 1024 / 1024} МБ (ограничение шаблона)`,
+    );
+  let read: { tags: string[]; malformed: string[] };
+  try {
+    read = await readTemplateOffThread(file.content);
+  } catch (err) {
+    if (err instanceof ParseError)
+      throw new AppError('invalid_file', `Шаблон «${file.name}» не принят: ${err.message}`);
+    throw err;
+  }
   return db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
@@ -232,8 +246,9 @@ export async function previewTemplate(deps: AppDeps, actor: Actor, w: Where, id:
   );
   let content: Buffer;
   try {
-    content = fillTemplate(file.content, data);
-  } catch {
+    content = await fillTemplateOffThread(file.content, data);
+  } catch (err) {
+    if (err instanceof ParseError) throw new AppError('invalid_file', `Шаблон не заполнен: ${err.message}`);
     throw new AppError('invalid_file', 'Шаблон не удалось заполнить: загрузите его заново');
   }
   const base = (d.templateName ?? 'шаблон.docx').replace(/\.docx$/i, '');
