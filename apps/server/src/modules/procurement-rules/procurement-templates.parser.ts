@@ -1,7 +1,7 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { ParseError } from '../../lib/parse-error.js';
-import { isZip, readZipSafe } from '../../lib/zip.js';
+import { isZip, readZipSafe, type ZipLimits } from '../../lib/zip.js';
 import { describeTemplateError } from './procurement-rules.policy.js';
 import { isTemplatePart, scanTemplateText, TEMPLATE_LIMITS } from './templates/template-limits.policy.js';
 
@@ -27,11 +27,14 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * declares), and the tags of its text, counted and their nesting measured before docxtemplater
  * compiles anything: over a limit it is refused naming the limit.
  */
-async function openDocx(content: Buffer): Promise<{ zip: PizZip; tags: string[] }> {
+async function openDocx(
+  content: Buffer,
+  zipLimits: Partial<ZipLimits>,
+): Promise<{ zip: PizZip; tags: string[] }> {
   if (!isZip(content)) throw new ParseError(NOT_DOCX);
   let entries: { name: string; data: Buffer }[];
   try {
-    entries = await readZipSafe(content, TEMPLATE_LIMITS.zip);
+    entries = await readZipSafe(content, zipLimits);
   } catch (err) {
     if (err instanceof ParseError) throw new ParseError(`Файл DOCX не принят: ${lowerFirst(err.message)}`);
     throw err;
@@ -64,8 +67,11 @@ function collect(parts: Part[], out: Set<string>) {
  * lodash, which the project does not carry: a module with a `postparse` hook sees the same tree.
  * Throws ParseError when the file is not a DOCX or passes a template limit.
  */
-export async function readTemplateTags(content: Buffer): Promise<{ tags: string[]; malformed: string[] }> {
-  const { zip, tags: scanned } = await openDocx(content);
+export async function readTemplateTags(
+  content: Buffer,
+  zipLimits: Partial<ZipLimits> = TEMPLATE_LIMITS.zip,
+): Promise<{ tags: string[]; malformed: string[] }> {
+  const { zip, tags: scanned } = await openDocx(content, zipLimits);
   const tags = new Set<string>();
   const collector = {
     name: 'TagCollector',
@@ -87,8 +93,12 @@ export async function readTemplateTags(content: Buffer): Promise<{ tags: string[
 }
 
 /** Fills a template with data (keys are the tag names, loops are arrays of scopes). */
-export async function fillTemplate(content: Buffer, data: Record<string, unknown>): Promise<Buffer> {
-  const { zip } = await openDocx(content);
+export async function fillTemplate(
+  content: Buffer,
+  data: Record<string, unknown>,
+  zipLimits: Partial<ZipLimits> = TEMPLATE_LIMITS.zip,
+): Promise<Buffer> {
+  const { zip } = await openDocx(content, zipLimits);
   const doc = new Docxtemplater(zip, { ...DOCX_OPTIONS, nullGetter: () => '' });
   doc.render(data);
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
