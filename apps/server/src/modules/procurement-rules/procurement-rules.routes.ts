@@ -13,11 +13,11 @@ import {
   listDocRules,
   orderDocRules,
   previewTemplate,
+  templateFields,
   updateDocRule,
   uploadTemplate,
 } from './documents-rules.service.js';
 import { copyProcurementRuleJob } from './procurement-rules.jobs.js';
-import { SYSTEM_FIELDS } from './procurement-rules.policy.js';
 import { entryUsage } from './procurement-rules.repository.js';
 import {
   approveVersion,
@@ -77,7 +77,7 @@ export function procurementRulesModule(app: FastifyInstance) {
     return createRule(app.deps, actor, company.id, body);
   });
   addRoute(app, r.deadlines, ({ company }) => ruleDeadlines(app.deps, company.id));
-  addRoute(app, r.systemFields, async () => ({ items: SYSTEM_FIELDS }));
+  addRoute(app, r.systemFields, ({ actor, company }) => templateFields(app.deps, actor, company.id));
   addRoute(app, r.get, ({ actor, company, params }) => getRule(app.deps, actor, company.id, params.rule_id));
   addRoute(app, r.update, ({ actor, company, params, body }) =>
     updateRule(app.deps, actor, company.id, params.rule_id, body),
