@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
 import { checkTags, FIELD_ALIASES } from '../../../modules/procurement-rules/procurement-rules.policy.js';
 import { userFields } from '../../../modules/procurement-rules/procurement-rules.repository.js';
+import { readTemplateTags } from '../../../modules/procurement-rules/procurement-templates.parser.js';
 import { DEMO_TEMPLATES, demoTemplateDocx } from './procurement-rules.demo-templates.js';
 
 const t = testAppForFile();
