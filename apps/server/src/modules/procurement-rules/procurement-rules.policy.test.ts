@@ -120,7 +120,7 @@ describe('template tags', () => {
 
   it('describes docxtemplater errors in Russian', () => {
     expect(describeTemplateError({ id: 'unclosed_tag', context: '{customer' })).toBe(
-      'Незакрытый тег «{customer»',
+      'Поле без закрывающей скобки «}»: «{customer»',
     );
     expect(describeTemplateError({ id: 'unclosed_loop', xtag: 'items' })).toBe('Цикл без конца: «{#items}»');
   });

@@ -213,7 +213,7 @@ export function describeTemplateError(e: { id?: string; xtag?: string; context?:
   const tag = e.xtag || e.context || '';
   switch (e.id) {
     case 'unclosed_tag':
-      return `Незакрытый тег «${tag}»`;
+      return `Поле без закрывающей скобки «}»: «${tag}»`;
     case 'unopened_tag':
       return `Лишняя закрывающая скобка после «${tag}»`;
     case 'unopened_loop':
@@ -224,8 +224,8 @@ export function describeTemplateError(e: { id?: string; xtag?: string; context?:
       return `Конец цикла не совпадает с началом: «${tag}»`;
     case 'duplicate_open_tag':
     case 'duplicate_close_tag':
-      return `Двойная скобка в теге «${tag}»`;
+      return `Двойная скобка в поле «${tag}»`;
     default:
-      return `Ошибка в теге «${tag}»${e.id ? ` (${e.id})` : ''}`;
+      return `Ошибка в записи поля «${tag}»${e.id ? ` (${e.id})` : ''}`;
   }
 }
