@@ -185,6 +185,27 @@ export const DocumentsRule = z.object({
 });
 export type DocumentsRule = z.infer<typeof DocumentsRule>;
 
+/** A field a template may use: `{tag}` in the DOCX, what it holds and how it reads filled. */
+export const TemplateField = z.object({
+  tag: z.string(),
+  title: z.string(),
+  /** the table loop (`items`, `lots`) the field belongs to, or null */
+  loop: z.string().nullable(),
+  /** what the field reads like in a filled document (the preview's sample) */
+  example: z.string(),
+  /** older names of the same field a template may still use (`customer_name` for `customer.title`) */
+  aliases: z.array(z.string()),
+  required: z.boolean(),
+});
+export type TemplateField = z.infer<typeof TemplateField>;
+export const TemplateFields = z.object({
+  /** the system fields, the table loops and their columns */
+  items: z.array(TemplateField),
+  /** the user fields of the catalogue that are not an older name of a system field */
+  user_fields: z.array(TemplateField),
+});
+export type TemplateFields = z.infer<typeof TemplateFields>;
+
 /** What an uploaded template holds: refused when `unknown` or `malformed` is not empty. */
 export const TemplateReport = z.object({
   tags: z.array(z.string()),
@@ -500,12 +521,9 @@ export const procurementRuleRoutes = {
     ...read,
     method: 'GET',
     path: `${base}/template_fields`,
-    summary: 'Tags a template may use besides user fields: system fields and the table loops',
+    summary:
+      'Fields a template may use, with a sample value each: the system fields (with the older names they accept) and the company’s user fields',
     params: CompanyP,
-    response: {
-      200: z.object({
-        items: z.array(z.object({ tag: z.string(), title: z.string(), loop: z.string().nullable() })),
-      }),
-    },
+    response: { 200: TemplateFields },
   }),
 };

@@ -20,11 +20,18 @@ export const PARSE_HEAP_MB = 768;
 
 let pool: Piscina | null = null;
 
-function workerFile(): { filename: string; execArgv: string[] } {
-  // the same extension as this file: .ts when the server runs from source (through tsx, which the
-  // thread must load too), .js when it runs compiled
-  const ext = path.extname(new URL(import.meta.url).pathname);
-  const filename = new URL(`./parse-worker${ext}`, import.meta.url).href;
+/**
+ * Piscina's `filename` and `execArgv` for the worker module `name` beside the module at `base`
+ * (its `import.meta.url`): the parse worker here, the template worker of procurement-rules.
+ */
+export function workerFile(
+  base: string = import.meta.url,
+  name = 'parse-worker',
+): { filename: string; execArgv: string[] } {
+  // the same extension as the calling file: .ts when the server runs from source (through tsx,
+  // which the thread must load too), .js when it runs compiled
+  const ext = path.extname(new URL(base).pathname);
+  const filename = new URL(`./${name}${ext}`, base).href;
   // a thread refuses the process's V8 heap flags (`--max-semi-space-size` of
   // scripts/server-node-flags.json: ERR_WORKER_INVALID_EXEC_ARGV); its heap is `resourceLimits`
   const inherited = process.execArgv.filter((a) => !/^--max-[a-z-]+-size/.test(a));

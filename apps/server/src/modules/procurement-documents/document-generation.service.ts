@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { OutputFormat } from '@zakupki/shared';
 import { AppError } from '../../lib/app-error.js';
+import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { invalid } from '../contracts/contract-children.js';
 import { readFiles, storeFile } from '../files/files.service.js';
 import { DOCX_MIME } from '../procurement-rules/documents-rules.service.js';
-import { fillTemplate } from '../procurement-rules/procurement-templates.parser.js';
+import { fillTemplateOffThread } from '../procurement-rules/templates/template-pool.js';
 import { formatsOf, outputFileName, templateData } from './procurement-documents.policy.js';
 import { runProgress } from './procurement-documents.presenter.js';
 import * as repo from './procurement-documents.repository.js';
@@ -145,10 +146,14 @@ export async function generateOne(
   else {
     try {
       const [template] = await readFiles(db, [d.rule.templateFileId]);
-      docx = fillTemplate(template.content, data);
+      docx = await fillTemplateOffThread(template.content, data);
     } catch (err) {
       deps.log.warn({ err, documentId }, 'procurement document template failed');
-      error = 'Шаблон не удалось заполнить: проверьте его в правилах документов положения';
+      // a limit passed or the time budget spent says so; anything else is the template's state
+      error =
+        err instanceof ParseError
+          ? `Шаблон не заполнен: ${err.message}`
+          : 'Шаблон не удалось заполнить: проверьте его в правилах документов положения';
     }
   }
   let pdf: Buffer | null = null;

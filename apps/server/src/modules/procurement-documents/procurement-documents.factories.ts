@@ -42,7 +42,7 @@ export async function addDocumentsRule(
   let template: { id: number; name: string; tags: string[] } | null = null;
   if (r.blocks) {
     const content = buildDocx(r.title, r.blocks);
-    const read = readTemplateTags(content);
+    const read = await readTemplateTags(content);
     if (read.malformed.length) throw new Error(read.malformed.join('; '));
     const file = await db.transaction((tx) =>
       storeFile(tx, {

@@ -1,17 +1,25 @@
-import { type DocumentsRuleInput, isStaff, type TemplateReport } from '@zakupki/shared';
+import {
+  type DocumentsRuleInput,
+  isStaff,
+  type TemplateField,
+  type TemplateFields,
+  type TemplateReport,
+} from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { invalid } from '../contracts/contract-children.js';
 import { readFiles, sha256Of, storeFile } from '../files/files.service.js';
-import { checkTags } from './procurement-rules.policy.js';
+import { checkTags, FIELD_ALIASES, SYSTEM_FIELDS } from './procurement-rules.policy.js';
 import { presentDocRule } from './procurement-rules.presenter.js';
 import * as repo from './procurement-rules.repository.js';
 import { assertAllowed, versionOf } from './procurement-rules.service.js';
-import { fillTemplate, readTemplateTags } from './procurement-templates.parser.js';
 import { sampleData } from './procurement-templates.sample.js';
+import { TEMPLATE_LIMITS } from './templates/template-limits.policy.js';
+import { fillTemplateOffThread, readTemplateOffThread } from './templates/template-pool.js';
 
 type DocIn = z.output<typeof DocumentsRuleInput>;
 type Where = { companyId: number; ruleId: number; versionId: number };
@@ -174,7 +182,19 @@ export async function uploadTemplate(
   const file = await loadFile();
   if (!file.name.toLowerCase().endsWith('.docx'))
     throw new AppError('invalid_file', 'Шаблон должен быть документом Word в формате DOCX');
-  const read = readTemplateTags(file.content);
+  if (file.content.length > TEMPLATE_LIMITS.maxFileBytes)
+    throw new AppError(
+      'invalid_file',
+      `Шаблон «${file.name}» не принят: файл больше ${TEMPLATE_LIMITS.maxFileBytes / 1024 / 1024} МБ (ограничение шаблона)`,
+    );
+  let read: { tags: string[]; malformed: string[] };
+  try {
+    read = await readTemplateOffThread(file.content);
+  } catch (err) {
+    if (err instanceof ParseError)
+      throw new AppError('invalid_file', `Шаблон «${file.name}» не принят: ${err.message}`);
+    throw err;
+  }
   return db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
@@ -182,8 +202,8 @@ export async function uploadTemplate(
     const report = { ...check, malformed: read.malformed, rule: null };
     if (read.malformed.length || check.unknown.length) {
       const parts = [
-        read.malformed.length ? `ошибки в тегах: ${read.malformed.join('; ')}` : '',
-        check.unknown.length ? `неизвестные теги: ${check.unknown.join(', ')}` : '',
+        read.malformed.length ? `ошибки в записи полей: ${read.malformed.join('; ')}` : '',
+        check.unknown.length ? `неизвестные поля: ${check.unknown.map((u) => `{${u}}`).join(', ')}` : '',
       ].filter(Boolean);
       throw new AppError('invalid_file', `Шаблон «${file.name}» не принят — ${parts.join('; ')}`, report);
     }
@@ -232,10 +252,56 @@ export async function previewTemplate(deps: AppDeps, actor: Actor, w: Where, id:
   );
   let content: Buffer;
   try {
-    content = fillTemplate(file.content, data);
-  } catch {
+    content = await fillTemplateOffThread(file.content, data);
+  } catch (err) {
+    if (err instanceof ParseError) throw new AppError('invalid_file', `Шаблон не заполнен: ${err.message}`);
     throw new AppError('invalid_file', 'Шаблон не удалось заполнить: загрузите его заново');
   }
   const base = (d.templateName ?? 'шаблон.docx').replace(/\.docx$/i, '');
   return { name: `${base} (предпросмотр).docx`, content };
+}
+
+/** A sample value as the field list shows it: loops say what they repeat. */
+function exampleOf(tag: string, loop: string | null, data: Record<string, unknown>): string {
+  const lots = data.lots as Record<string, unknown>[];
+  const items = lots[0].items as Record<string, unknown>[];
+  if (tag === 'lots') return `Повторяет свой фрагмент для каждого лота (в примере — ${lots.length})`;
+  if (tag === 'items') return `Повторяет строку таблицы для каждой позиции (в примере — ${items.length})`;
+  const scope = loop === 'lots' ? lots[0] : loop === 'items' ? items[0] : data;
+  return String(scope[tag] ?? '');
+}
+
+/**
+ * The fields a template may use, each with the value the preview fills it with: the system fields
+ * (the one naming scheme; the older user-field names they accept listed beside them), then the
+ * company's user fields that are not such an older name. One definition for the server's check,
+ * the preview and the list on the documents-rules screen.
+ */
+export async function templateFields(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+): Promise<TemplateFields> {
+  const { db } = deps;
+  assertStaff(actor);
+  const fields = await repo.userFields(db, companyId);
+  const data = sampleData(await repo.companyForSample(db, companyId), fields, 'Положение о закупке');
+  const aliasesOf = (tag: string) => fields.filter((f) => FIELD_ALIASES[f.code] === tag);
+  const items: TemplateField[] = SYSTEM_FIELDS.map((f) => ({
+    ...f,
+    example: exampleOf(f.tag, f.loop, data),
+    aliases: aliasesOf(f.tag).map((a) => a.code),
+    required: aliasesOf(f.tag).some((a) => a.required),
+  }));
+  const user_fields: TemplateField[] = fields
+    .filter((f) => !FIELD_ALIASES[f.code])
+    .map((f) => ({
+      tag: f.code,
+      title: f.title,
+      loop: null,
+      example: String(data[f.code] ?? ''),
+      aliases: [],
+      required: f.required,
+    }));
+  return { items, user_fields };
 }

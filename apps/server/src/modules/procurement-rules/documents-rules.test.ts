@@ -163,10 +163,64 @@ describe('documents rules', () => {
     const m = (malformed.body as { error: { details: { malformed: string[] } } }).error.details.malformed;
     expect(m.length).toBeGreaterThan(0);
 
+    // every problem at once: an unknown field beside an unclosed one
+    const both = await uploadTemplate(t, { ...p, id: doc.id }, [
+      { runs: ['Заказчик: {customer_nam}, ИНН {customer.inn}'] },
+      { runs: ['Номер: {procurement.number'] },
+    ]);
+    expect(both.status).toBe(400);
+    const e2 = (
+      both.body as { error: { message: string; details: { malformed: string[]; unknown: string[] } } }
+    ).error;
+    expect(e2.details.unknown).toEqual(['customer_nam']);
+    expect(e2.details.malformed).toEqual([expect.stringContaining('procurement.number')]);
+    expect(e2.message).toMatch(/ошибки в записи полей: .*; неизвестные поля: \{customer_nam\}/);
+
     const notDocx = await uploadTemplate(t, { ...p, id: doc.id }, GOOD, 'specialist', 'шаблон.pdf');
     expect(notDocx.status).toBe(400);
     const got = await t.call(r.getDocumentsRule, { params: { ...p, id: doc.id }, as: 'specialist' });
     expect(got.body).toMatchObject({ template_file_id: null, template_tags: [] });
+  });
+
+  it('one naming scheme: a template of system fields draws no warning about their older names', async () => {
+    const { p, doc } = await draftWithDocument();
+    const res = await uploadTemplate(t, { ...p, id: doc.id }, [
+      { runs: ['{customer.title}, ИНН {customer.inn}, {customer.address}; {procurement.subject}'] },
+      { runs: ['{procurement.method}; {procurement.nmcd}; {procurement.bids_deadline}'] },
+    ]);
+    expect(res.status).toBe(200);
+    const missing = (res.body as { missing_required: { code: string }[] }).missing_required.map(
+      (m) => m.code,
+    );
+    for (const older of ['customer_name', 'customer_inn', 'customer_address', 'procurement_subject'])
+      expect(missing).not.toContain(older);
+    expect(missing).not.toContain('nmcd');
+    expect(missing).not.toContain('application_deadline');
+    expect(missing).toContain('delivery_place');
+  });
+
+  it('lists the fields a template may use with a sample value; older names beside their field', async () => {
+    const res = await t.call(r.systemFields, { params: { company_id: C().client1 }, as: 'specialist' });
+    expect(res.status).toBe(200);
+    const byTag = new Map(res.body.items.map((f) => [f.tag, f]));
+    expect(byTag.get('customer.title')).toMatchObject({
+      title: 'Наименование заказчика',
+      aliases: ['customer_name'],
+      required: true,
+    });
+    expect(byTag.get('customer.title')?.example).not.toBe('');
+    expect(byTag.get('procurement.nmcd')?.example).toMatch(/^\d[\d\s]*,\d\d/);
+    expect(byTag.get('item.name')).toMatchObject({
+      loop: 'items',
+      example: 'Бумага офисная А4, 80 г/м², 500 листов',
+    });
+    expect(byTag.get('items')?.example).toMatch(/^Повторяет строку таблицы/);
+    const user = res.body.user_fields.map((f) => f.tag);
+    expect(user).toContain('delivery_place');
+    expect(user).not.toContain('customer_name');
+    expect((await t.call(r.systemFields, { params: { company_id: C().client1 }, as: 'client' })).status).toBe(
+      403,
+    );
   });
 
   it('an approved version’s documents rules are immutable (409)', async () => {

@@ -108,6 +108,10 @@ describe('template tags', () => {
     [['customer_name', 'company.inn', 'items', 'item.name'], [], ['nmcd']],
     [['customer_nam', 'company.bogus', 'nmcd'], ['customer_nam', 'company.bogus'], ['customer_name']],
     [[' nmcd ', 'nmcd', 'customer_name'], [], []],
+    // one scheme: the system field satisfies the required field that is its older name
+    [['customer.title', 'procurement.nmcd'], [], []],
+    [['customer.title', 'nmcd'], [], []],
+    [['customer.inn'], [], ['customer_name', 'nmcd']],
   ])('%j: unknown %j, missing required %j', (tags, unknown, missing) => {
     const r = checkTags(tags, fields);
     expect(r.unknown).toEqual(unknown);
@@ -116,7 +120,7 @@ describe('template tags', () => {
 
   it('describes docxtemplater errors in Russian', () => {
     expect(describeTemplateError({ id: 'unclosed_tag', context: '{customer' })).toBe(
-      'Незакрытый тег «{customer»',
+      'Поле без закрывающей скобки «}»: «{customer»',
     );
     expect(describeTemplateError({ id: 'unclosed_loop', xtag: 'items' })).toBe('Цикл без конца: «{#items}»');
   });

@@ -161,6 +161,27 @@ export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null }[
 ];
 const SYSTEM_TAGS = new Set(SYSTEM_FIELDS.map((f) => f.tag));
 
+/**
+ * One naming scheme: the system fields' dotted names (`customer.title`). The shared user-fields
+ * catalogue still holds the older names of the same values (`customer_name`…), which uploaded
+ * templates may use: each is an alias of its system field, filled with the same value, and either
+ * name satisfies a required field.
+ */
+export const FIELD_ALIASES: Record<string, string> = {
+  customer_name: 'customer.title',
+  customer_inn: 'customer.inn',
+  customer_address: 'customer.address',
+  procurement_subject: 'procurement.subject',
+  procurement_method: 'procurement.method',
+  nmcd: 'procurement.nmcd',
+  nmcd_method: 'procurement.nmcd_method',
+  funding_source: 'procurement.funding_source',
+  application_deadline: 'procurement.bids_deadline',
+  results_date: 'procurement.summing_up_date',
+  application_security: 'procurement.application_security',
+  contract_security: 'procurement.contract_security',
+};
+
 export type TagCheck = {
   tags: string[];
   unknown: string[];
@@ -169,7 +190,8 @@ export type TagCheck = {
 
 /**
  * Sorts the tags of a template: each must be a user field (by its code) or a system field;
- * required user fields the template does not use are reported (a warning, not a refusal).
+ * required user fields the template does not use, under their code or the system field they
+ * are an alias of, are reported (a warning, not a refusal).
  */
 export function checkTags(
   tags: string[],
@@ -181,7 +203,7 @@ export function checkTags(
     tags: used,
     unknown: used.filter((t) => !codes.has(t) && !SYSTEM_TAGS.has(t)),
     missing_required: userFields
-      .filter((f) => f.required && !used.includes(f.code))
+      .filter((f) => f.required && !used.includes(f.code) && !used.includes(FIELD_ALIASES[f.code]))
       .map((f) => ({ code: f.code, title: f.title })),
   };
 }
@@ -191,7 +213,7 @@ export function describeTemplateError(e: { id?: string; xtag?: string; context?:
   const tag = e.xtag || e.context || '';
   switch (e.id) {
     case 'unclosed_tag':
-      return `Незакрытый тег «${tag}»`;
+      return `Поле без закрывающей скобки «}»: «${tag}»`;
     case 'unopened_tag':
       return `Лишняя закрывающая скобка после «${tag}»`;
     case 'unopened_loop':
@@ -202,8 +224,8 @@ export function describeTemplateError(e: { id?: string; xtag?: string; context?:
       return `Конец цикла не совпадает с началом: «${tag}»`;
     case 'duplicate_open_tag':
     case 'duplicate_close_tag':
-      return `Двойная скобка в теге «${tag}»`;
+      return `Двойная скобка в поле «${tag}»`;
     default:
-      return `Ошибка в теге «${tag}»${e.id ? ` (${e.id})` : ''}`;
+      return `Ошибка в записи поля «${tag}»${e.id ? ` (${e.id})` : ''}`;
   }
 }

@@ -13,11 +13,11 @@ import {
   listDocRules,
   orderDocRules,
   previewTemplate,
+  templateFields,
   updateDocRule,
   uploadTemplate,
 } from './documents-rules.service.js';
 import { copyProcurementRuleJob } from './procurement-rules.jobs.js';
-import { SYSTEM_FIELDS } from './procurement-rules.policy.js';
 import { entryUsage } from './procurement-rules.repository.js';
 import {
   approveVersion,
@@ -36,14 +36,23 @@ import {
   updateVersion,
 } from './procurement-rules.service.js';
 import { registerProcurementRuleSockets } from './procurement-rules.sockets.js';
+import { TEMPLATE_LIMITS } from './templates/template-limits.policy.js';
+import { closeTemplatePool } from './templates/template-pool.js';
 
-/** The one file of a multipart upload (field `file`). */
-async function oneFile(req: FastifyRequest): Promise<{ name: string; content: Buffer }> {
+/** The one file of a multipart upload (field `file`); `maxBytes` names a lower limit of the route. */
+async function oneFile(req: FastifyRequest, maxBytes?: number): Promise<{ name: string; content: Buffer }> {
   if (!req.isMultipart())
     throw new AppError('unsupported_media_type', 'Загрузите файл как multipart/form-data');
-  const part = await req.file();
+  const part = await req.file(maxBytes ? { limits: { fileSize: maxBytes, files: 1 } } : undefined);
   if (part?.fieldname !== 'file') throw new AppError('invalid_file', 'Прикрепите файл в поле file');
-  const content = await part.toBuffer();
+  const content = await part.toBuffer().catch((err: { code?: string }) => {
+    if (maxBytes && err.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(
+        'payload_too_large',
+        `Шаблон «${part.filename}» не принят: файл больше ${Math.round(maxBytes / 1048576)} МБ (ограничение шаблона)`,
+      );
+    throw err;
+  });
   if (content.length === 0) throw new AppError('invalid_file', 'Файл пустой');
   return { name: part.filename || 'file', content };
 }
@@ -60,6 +69,7 @@ export function procurementRulesModule(app: FastifyInstance) {
     count: (tx, entry) => entryUsage(tx, entry.id, entry.kind),
   });
   app.addHook('onClose', async () => offUsage());
+  app.addHook('onClose', closeTemplatePool);
 
   addRoute(app, r.list, ({ company, query }) => listRules(app.deps, company.id, query));
   addRoute(app, r.create, async ({ actor, company, body, reply }) => {
@@ -67,7 +77,7 @@ export function procurementRulesModule(app: FastifyInstance) {
     return createRule(app.deps, actor, company.id, body);
   });
   addRoute(app, r.deadlines, ({ company }) => ruleDeadlines(app.deps, company.id));
-  addRoute(app, r.systemFields, async () => ({ items: SYSTEM_FIELDS }));
+  addRoute(app, r.systemFields, ({ actor, company }) => templateFields(app.deps, actor, company.id));
   addRoute(app, r.get, ({ actor, company, params }) => getRule(app.deps, actor, company.id, params.rule_id));
   addRoute(app, r.update, ({ actor, company, params, body }) =>
     updateRule(app.deps, actor, company.id, params.rule_id, body),
@@ -143,7 +153,9 @@ export function procurementRulesModule(app: FastifyInstance) {
       attachVersionFile(app.deps, actor, company.id, params.rule_id, params.version_id, () => oneFile(req)),
     );
     addRoute(scope, r.template, async ({ actor, company, params, req }) =>
-      uploadTemplate(app.deps, actor, where(company.id, params), params.id, () => oneFile(req)),
+      uploadTemplate(app.deps, actor, where(company.id, params), params.id, () =>
+        oneFile(req, Math.min(app.deps.config.uploadLimit, TEMPLATE_LIMITS.maxFileBytes)),
+      ),
     );
   });
 }

@@ -52,7 +52,7 @@ async function templateFiles(tx: Tx) {
   const out = new Map<string, { fileId: number; name: string; tags: string[] }>();
   for (const t of DEMO_TEMPLATES) {
     const content = demoTemplateDocx(t);
-    const read = readTemplateTags(content);
+    const read = await readTemplateTags(content);
     if (read.malformed.length) throw new Error(`demo template ${t.file}: ${read.malformed.join('; ')}`);
     const fileId =
       (await repo.templateFileByHash(tx, sha256Of(content))) ??

@@ -47,7 +47,7 @@ describe('demo procurement rules', () => {
   it('the five templates use only known tags, a specification loop, and fill without leftovers', async () => {
     const fields = await userFields(t.app.deps.db, t.ids.companies.client1);
     for (const tpl of DEMO_TEMPLATES) {
-      const read = readTemplateTags(demoTemplateDocx(tpl));
+      const read = await readTemplateTags(demoTemplateDocx(tpl));
       expect(read.malformed).toEqual([]);
       expect(checkTags(read.tags, fields).unknown).toEqual([]);
       expect(read.tags).toContain('items');

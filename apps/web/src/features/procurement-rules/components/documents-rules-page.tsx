@@ -45,6 +45,7 @@ import {
 } from '../api/procurement-rules';
 import { VERSION_STATUS_VIEW } from '../model/views';
 import { CompanyGate } from './company-gate';
+import { TemplateFieldsPanel } from './template-fields';
 import { TemplateReportView } from './template-report';
 
 type Actions = ReturnType<typeof useDocumentsRuleActions>;
@@ -241,7 +242,7 @@ function MethodDocuments({
                     <>
                       <Text size="sm">{d.template_name}</Text>
                       <Text size="xs" c="dimmed">
-                        Тегов: {d.template_tags.length}
+                        Полей в шаблоне: {d.template_tags.length}
                       </Text>
                     </>
                   ) : (
@@ -398,6 +399,8 @@ function DocumentsRulesScreen({ v }: { v: VersionRef }) {
           В редакции не указаны способы закупки: добавьте их в настройках редакции.
         </Alert>
       )}
+      <Title order={3}>Поля для шаблонов</Title>
+      <TemplateFieldsPanel companyId={v.companyId} />
       {editing ? (
         <DocumentFormModal
           v={v}

@@ -2,8 +2,9 @@ import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { TemplateReport } from '@zakupki/shared/api/procurement-rules';
 
 /**
- * What an uploaded template holds: its tags; unknown and malformed ones (the template was
- * refused); required user fields it does not use (a warning).
+ * What an uploaded template holds: its fields; unknown and malformed ones (the template was
+ * refused); required user fields it does not use (a warning). Worded for a specialist: fields,
+ * never «tags».
  */
 export function TemplateReportView({
   name,
@@ -26,11 +27,11 @@ export function TemplateReportView({
     >
       <Stack gap={6}>
         {report.malformed.length ? (
-          <Text size="sm">Ошибки в тегах: {report.malformed.join('; ')}</Text>
+          <Text size="sm">Ошибки в записи полей: {report.malformed.join('; ')}</Text>
         ) : null}
         {report.unknown.length ? (
           <Group gap={4}>
-            <Text size="sm">Неизвестные теги:</Text>
+            <Text size="sm">Неизвестные поля:</Text>
             {report.unknown.map((t) => (
               <Badge key={t} color="red" variant="light" tt="none">
                 {`{${t}}`}
@@ -40,7 +41,7 @@ export function TemplateReportView({
         ) : null}
         {report.tags.length ? (
           <Group gap={4}>
-            <Text size="sm">Теги шаблона:</Text>
+            <Text size="sm">Поля шаблона:</Text>
             {report.tags.map((t) => (
               <Badge key={t} variant="light" tt="none" color={report.unknown.includes(t) ? 'red' : 'blue'}>
                 {t}
