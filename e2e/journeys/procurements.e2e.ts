@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
+import { fillRequiredFields } from '../support/documentation.js';
 
 /**
  * Procurements in the browser (issue 15, «Done when»): a specialist creates a procurement, fills
@@ -74,12 +75,8 @@ describe('procurements', () => {
       await page.getByRole('link', { name: 'Открыть документацию' }).click();
       await page.getByRole('heading', { name: /^Документация закупки/ }).waitFor();
       await page.getByText(/Заполнено \d+ из \d+ обязательных/).waitFor();
-      const place = page.getByLabel('Место поставки товара, выполнения работ, оказания услуг');
-      if (await place.count()) {
-        await place.fill('188800, Ленинградская обл., г. Выборг, ул. Водопроводная, д. 1');
-        await page.getByRole('button', { name: 'Сохранить' }).click();
-        await expect.poll(() => page.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(true);
-      }
+      // every required field the templates use and nothing prefills (documents are never made incomplete)
+      await fillRequiredFields(page);
       const table = page.getByRole('table', { name: 'Документы закупки' });
       const rows = table.getByRole('row');
       const documents = (await rows.count()) - 1;

@@ -186,6 +186,12 @@ const kppField = z
   });
 export const catalogId = z.number().int().positive('Неверный идентификатор справочника').nullish();
 /** Date or date-time (ISO); a bare date means that day. */
+/** A day of the calendar (not 30 February), optionally with a time that exists. */
+export const isRealInstant = (v: string) => {
+  const day = v.slice(0, 10);
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day && !Number.isNaN(Date.parse(v));
+};
 const publishedAt = z
   .string()
   .trim()
@@ -194,7 +200,8 @@ const publishedAt = z
   .refine(
     (v) => v === null || /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v),
     'Дата размещения в формате ГГГГ-ММ-ДД или ГГГГ-ММ-ДДTчч:мм',
-  );
+  )
+  .refine((v) => v === null || isRealInstant(v), 'Такой даты нет в календаре');
 
 /** Registry number rules: 223-FZ contract card 23 digits, 44-FZ 19 digits. Null when it fits. */
 export function checkRegistryNumber(law: ContractLaw, value: string): string | null {
@@ -330,6 +337,19 @@ export function contractIssues(v: FieldsOut): { path: (string | number)[]; messa
   if (v.customer_inn && !v.customer_name && !v.customer_id) {
     out.push({ path: ['customer_name'], message: 'Укажите наименование заказчика' });
   }
+  v.stages.forEach((s, i) => {
+    if (s.start_date && s.end_date && s.end_date < s.start_date) {
+      out.push({ path: ['stages', i, 'end_date'], message: `Этап ${i + 1}: окончание раньше начала` });
+    }
+  });
+  // the sums add up numbers only: a price of «abc» is already refused as the price (400), never summed
+  const numbers = [
+    v.price,
+    ...v.items.flatMap((it) => [it.quantity, it.price, it.amount, it.vat_amount]),
+    ...v.stages.map((s) => s.amount),
+    ...v.payment_terms.map((t) => t.share_percent),
+  ];
+  if (!numbers.every((x) => x === null || x === undefined || DEC.test(x))) return out;
   let total = 0n;
   v.items.forEach((it, i) => {
     const expected = lineKopecks(it.quantity, it.price);
@@ -361,10 +381,7 @@ export function contractIssues(v: FieldsOut): { path: (string | number)[]; messa
   }
   let stageSum = 0n;
   let allStagesPriced = v.stages.length > 0;
-  v.stages.forEach((s, i) => {
-    if (s.start_date && s.end_date && s.end_date < s.start_date) {
-      out.push({ path: ['stages', i, 'end_date'], message: `Этап ${i + 1}: окончание раньше начала` });
-    }
+  v.stages.forEach((s) => {
     if (s.amount) stageSum += toScaled(s.amount, 2);
     else allStagesPriced = false;
   });

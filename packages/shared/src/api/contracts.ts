@@ -11,6 +11,7 @@ import {
   ContractUpdateInput,
   DAY_KINDS,
   DEADLINE_STATUSES,
+  isRealInstant,
   PAYMENT_KINDS,
   realDate,
   VAT_RATES,
@@ -215,6 +216,7 @@ export const EisPublicationInput = z.object({
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Дата в формате ГГГГ-ММ-ДД')
+    .refine(isRealInstant, 'Такой даты нет в календаре')
     .nullable(),
 });
 

@@ -144,6 +144,11 @@ export const Procurement = ProcurementListItem.extend({
   ),
   allowed_transitions: z.array(z.enum(PROCUREMENT_STATUSES)),
   revision: z.number().int(),
+  /**
+   * Remarks on the stored card that do not block a save or a move (the law's checks' shape:
+   * rule, path of the field, Russian message), e.g. a planned publication date already past.
+   */
+  warnings: z.array(z.object({ rule: z.string(), path: z.string(), message: z.string() })),
 });
 export type Procurement = z.infer<typeof Procurement>;
 
@@ -185,6 +190,19 @@ export const procurementRoutes = {
     params: CompanyParam,
     query: ProcurementListQuery,
     response: { 200: pageOf(ProcurementListItem) },
+  }),
+  methods: defineRoute({
+    ...read,
+    method: 'GET',
+    path: `${base}/methods`,
+    summary:
+      'The procurement methods the company’s procurements use (id, code, title): the register’s «Способ» filter for every role, clients included',
+    params: CompanyParam,
+    response: {
+      200: z.object({
+        items: z.array(z.object({ id, code: z.string().nullable(), title: z.string() })),
+      }),
+    },
   }),
   exportXlsx: defineRoute({
     ...read,

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
 import { customers } from '../../db/schema/index.js';
@@ -47,24 +47,19 @@ export async function findCustomer(tx: Tx, companyId: number, id: number) {
 }
 
 /** A customer of the company with the same ИНН and КПП. */
-export async function findSameCustomer(
-  tx: Tx,
-  companyId: number,
-  inn: string,
-  kpp: string | null,
-  exceptId?: number,
-) {
+/** Another customer of the company with this ИНН (whatever its КПП), or null. */
+export async function findSameCustomer(tx: Tx, companyId: number, inn: string, exceptId?: number) {
   const [row] = await tx
-    .select({ id: customers.id })
+    .select({ id: customers.id, title: customers.title, kpp: customers.kpp })
     .from(customers)
     .where(
       and(
         eq(customers.companyId, companyId),
         eq(customers.inn, inn),
-        sql`coalesce(${customers.kpp}, '') = ${kpp ?? ''}`,
         exceptId ? ne(customers.id, exceptId) : undefined,
       ),
     )
+    .orderBy(customers.id)
     .limit(1);
   return row ?? null;
 }

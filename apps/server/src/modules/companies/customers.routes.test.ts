@@ -107,25 +107,32 @@ describe('customer writes', () => {
     expect(d.before).toMatchObject({ title: 'МУП «Заказчик один»' });
   });
 
-  it('refuses the same ИНН+КПП twice within the company; another company may have it', async () => {
-    const dup = await t.call(cr.create, {
-      params: { id: C.client1 },
-      as: 'client',
-      body: body(9, { inn: '5003123458', kpp: '500301001' }),
-    });
-    expect(dup.status).toBe(409);
-    expect(errorOf(dup)).toEqual({
-      code: 'duplicate',
-      message: 'Заказчик с ИНН 5003123458 и КПП 500301001 уже есть у компании',
-      details: { fields: ['inn', 'kpp'] },
-    });
+  it('refuses a second customer with the same ИНН within the company, whatever its КПП; another company may have it', async () => {
+    const [first] = await t.app.deps.database.query<{ id: number; title: string }>(
+      "select id, title from customers where company_id = $1 and inn = '5003123458'",
+      [C.client1],
+    );
+    const message = `Заказчик с ИНН 5003123458 уже есть у компании: «${first.title}» (КПП 500301001). Измените его карточку вместо новой`;
+    for (const kpp of ['500301001', '500302002', '']) {
+      const dup = await t.call(cr.create, {
+        params: { id: C.client1 },
+        as: 'client',
+        body: body(9, { inn: '5003123458', kpp }),
+      });
+      expect(dup.status).toBe(409);
+      expect(errorOf(dup)).toEqual({
+        code: 'duplicate',
+        message,
+        details: { fields: ['inn'], customer_id: first.id },
+      });
+    }
     const noKpp = await t.call(cr.create, {
       params: { id: C.client1 },
       as: 'client',
       body: body(2, { kpp: '' }),
     });
     expect(noKpp.status).toBe(409);
-    expect(errorOf(noKpp).message).toBe(`Заказчик с ИНН ${innFor(2)} без КПП уже есть у компании`);
+    expect(errorOf(noKpp).message).toMatch(new RegExp(`^Заказчик с ИНН ${innFor(2)} уже есть у компании: «`));
     const elsewhere = await t.call(cr.create, {
       params: { id: C.client2 },
       as: 'client2',

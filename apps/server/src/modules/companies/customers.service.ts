@@ -39,14 +39,14 @@ export async function listCompanyCustomers(deps: AppDeps, companyId: number, q: 
   return pageResult(rows.map(toCustomer), total, q);
 }
 
+/** One customer per ИНН in a company: a second card of the same organisation is refused (409). */
 async function assertNewCustomer(tx: Tx, companyId: number, b: CustomerBody, exceptId?: number) {
-  if (await findSameCustomer(tx, companyId, b.inn, b.kpp, exceptId)) {
+  const same = await findSameCustomer(tx, companyId, b.inn, exceptId);
+  if (same) {
     throw new AppError(
       'duplicate',
-      b.kpp
-        ? `Заказчик с ИНН ${b.inn} и КПП ${b.kpp} уже есть у компании`
-        : `Заказчик с ИНН ${b.inn} без КПП уже есть у компании`,
-      { fields: ['inn', 'kpp'] },
+      `Заказчик с ИНН ${b.inn} уже есть у компании: «${same.title}»${same.kpp ? ` (КПП ${same.kpp})` : ''}. Измените его карточку вместо новой`,
+      { fields: ['inn'], customer_id: same.id },
     );
   }
 }

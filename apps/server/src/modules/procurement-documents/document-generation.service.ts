@@ -77,6 +77,8 @@ export async function claimGeneration(
         'Нет документов с шаблонами: загрузите шаблоны в правилах документов положения',
       );
   }
+  const incomplete = incompleteDocuments(m, ids);
+  if (incomplete) throw new AppError('conflict', incomplete.message, { missing: incomplete.documents });
   const formats = req.formats?.length ? [...new Set(req.formats)] : null;
   const claim = () =>
     repo.claimRun(db, {
@@ -102,6 +104,25 @@ export async function claimGeneration(
     );
   }
   throw new AppError('conflict', 'Документы этой закупки уже формируются: дождитесь окончания');
+}
+
+/**
+ * The documents (of `ids`, all of them when null) whose required fields are empty, with a Russian
+ * sentence naming each document and its fields; null when every one is complete. A document is
+ * never generated incomplete, and the procurement does not move to «Документация готова» while one is.
+ */
+export function incompleteDocuments(m: DocModel, ids: number[] | null) {
+  const documents = m.documents
+    .filter((d) => d.rule.templateFileId && d.missing.length > 0 && (!ids || ids.includes(d.rule.id)))
+    .map((d) => ({ document_id: d.rule.id, title: d.rule.title, fields: d.missing }));
+  if (documents.length === 0) return null;
+  const list = documents
+    .map((d) => `«${d.title}» — ${d.fields.map((f) => `«${f.title}»`).join(', ')}`)
+    .join('; ');
+  return {
+    documents,
+    message: `Не заполнены обязательные поля документов: ${list}. Заполните их в форме полей документации`,
+  };
 }
 
 export type GenerationOutcome = {
@@ -143,6 +164,9 @@ export async function generateOne(
   let docx: Buffer | null = null;
   let error: string | null = null;
   if (!d.rule.templateFileId) error = 'У документа нет шаблона';
+  // a value emptied after the request was accepted: the document is not made incomplete
+  else if (d.missing.length > 0)
+    error = `Не заполнены обязательные поля: ${d.missing.map((f) => `«${f.title}»`).join(', ')}`;
   else {
     try {
       const [template] = await readFiles(db, [d.rule.templateFileId]);

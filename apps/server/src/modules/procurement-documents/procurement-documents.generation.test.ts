@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { procurementDocumentRoutes as r } from '@zakupki/shared';
+import { procurementRoutes, procurementDocumentRoutes as r } from '@zakupki/shared';
 import { and, eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,25 @@ describe('generation', () => {
     });
     expect(saved.status).toBe(200);
 
+    // a required field is empty: refused naming the document and the field, nothing is made
+    for (const body of [{}, { document_ids: [docId] }]) {
+      const refused = await generate(p.id, body);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        error: {
+          message:
+            'Не заполнены обязательные поля документов: «Извещение о закупке» — «Место поставки товара, выполнения работ, оказания услуг». Заполните их в форме полей документации',
+          details: { missing: [{ document_id: docId, title: 'Извещение о закупке' }] },
+        },
+      });
+    }
+    expect((await get(p.id)).documents[0]).toMatchObject({ state: 'not_filled', latest: null });
+    await t.call(r.saveValues, {
+      params: params(p.id),
+      body: { values: { delivery_place: 'г. Тверь' } },
+      as: 'specialist',
+    });
+
     const first = await generate(p.id);
     expect(first.status).toBe(202);
     expect(await finished(first.body.job_id)).toMatchObject({ error: null });
@@ -112,14 +131,15 @@ describe('generation', () => {
     expect(doc.state).toBe('generated');
     expect(doc.versions_count).toBe(1);
     expect(doc.latest).toMatchObject({ version: 1, pdf_file_id: null, error: null });
-    expect(doc.latest!.missing).toEqual(expect.arrayContaining(['delivery_place', 'payment_term']));
+    // an optional field left empty is printed blank and listed
+    expect(doc.latest!.missing).toEqual(['payment_term']);
     expect(d.documents[1].latest).toBeNull();
 
     const xml = await documentXml(doc.latest!.docx_file_id!);
     expect(xml).not.toMatch(/undefined/);
     expect(xml).toContain('ООО «Ромашка» &amp; &lt;Партнёры&gt;');
     const text = textOf(xml);
-    expect(text).toContain(`Место поставки: ${BLANK}`);
+    expect(text).toContain(`Оплата: ${BLANK}`);
     expect(text).toContain('Три тысячи восемьсот девяносто рублей 00 копеек');
     expect(text).toContain('Бумага офисная А4');
     const [file] = await db.select().from(files).where(eq(files.id, doc.latest!.docx_file_id!));
@@ -146,7 +166,7 @@ describe('generation', () => {
     expect(outs.status).toBe(200);
     expect(outs.body.items.map((o) => [o.version, o.values.delivery_place])).toEqual([
       [2, 'г. Москва'],
-      [1, null],
+      [1, 'г. Тверь'],
     ]);
     expect(outs.body.items[1].docx_file_id).not.toBe(outs.body.items[0].docx_file_id);
 
@@ -182,7 +202,22 @@ describe('generation', () => {
         },
       ],
     });
+    // the demo templates ask for the place and the term of delivery and the bids deadline, which
+    // nothing prefills here (no dates on the card)
+    expect((await generate(p.id, { formats: ['docx'] })).status).toBe(409);
+    await t.call(r.saveValues, {
+      params: params(p.id),
+      body: {
+        values: {
+          delivery_place: 'г. Тверь',
+          delivery_term: '10 рабочих дней',
+          application_deadline: '2099-01-15',
+        },
+      },
+      as: 'specialist',
+    });
     const job = await generate(p.id, { formats: ['docx'] });
+    expect(job.body).toMatchObject({ job_id: expect.any(String) });
     await finished(job.body.job_id);
     const d = await get(p.id);
     expect(d.documents.map((x) => x.state)).toEqual(Array(5).fill('generated'));
@@ -361,6 +396,43 @@ describe('generation', () => {
     expect(d.documents[0].latest).toMatchObject({ version: 1, error: null });
     expect(d.documents[0].latest!.pdf_file_id).not.toBeNull();
     expect(d.documents[0].latest!.docx_file_id).not.toBeNull();
+  });
+
+  it('keeps the procurement from «Документация готова» while a document lacks a required value', async () => {
+    const db = t.app.deps.db;
+    await addDocumentsRule(db, {
+      versionId: version,
+      companyId: company,
+      method: 'e_quotation',
+      title: 'Извещение о запросе котировок',
+      blocks: ['Извещение № {procurement.number}', 'Место поставки: {delivery_place}'],
+    });
+    const p = await insertProcurement(db, {
+      companyId: company,
+      method: 'e_quotation',
+      planned_publication_date: '2099-01-15',
+    });
+    const move = () =>
+      t.call(procurementRoutes.status, {
+        params: params(p.id),
+        body: { status: 'documentation_ready' },
+        as: 'specialist',
+      });
+    const refused = await move();
+    expect(refused.status).toBe(409);
+    const message = (refused.body as unknown as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^Документация не готова\. Не заполнены обязательные поля документов: /);
+    expect(message).toContain(
+      '«Извещение о запросе котировок» — «Место поставки товара, выполнения работ, оказания услуг»',
+    );
+    await t.call(r.saveValues, {
+      params: params(p.id),
+      body: { values: { delivery_place: 'г. Тверь', delivery_term: '10 рабочих дней' } },
+      as: 'specialist',
+    });
+    const moved = await move();
+    expect(moved.status).toBe(200);
+    expect(moved.body.status).toBe('documentation_ready');
   });
 
   it('refuses documents that are not the procurement’s', async () => {

@@ -41,9 +41,9 @@ describe('documentState', () => {
     ['required missing', { ...base, missingRequired: 2 }, 'not_filled'],
     ['built from these values', { ...base, latest: { valuesHash: 'h', docxFileId: 1 } }, 'generated'],
     [
-      'built with missing values, unchanged since',
+      'built with missing values, unchanged since (never passes as generated)',
       { ...base, missingRequired: 1, latest: { valuesHash: 'h', docxFileId: 1 } },
-      'generated',
+      'not_filled',
     ],
     ['values changed since', { ...base, latest: { valuesHash: 'old', docxFileId: 1 } }, 'outdated'],
     [

@@ -54,9 +54,9 @@ export function valuesHash(templateFileId: number | null, values: Record<string,
 }
 
 /**
- * The state of a document: no template; generated when its newest output was built from the
- * current values (failed when that output has no DOCX); otherwise not filled while a required
- * field is empty, outdated when an earlier output exists, ready when none does.
+ * The state of a document: no template; not filled while a required field is empty (whatever was
+ * generated before); generated when its newest output was built from the current values (failed
+ * when that output has no DOCX); otherwise outdated when an earlier output exists, ready when none does.
  */
 export function documentState(d: {
   hasTemplate: boolean;
@@ -65,8 +65,9 @@ export function documentState(d: {
   currentHash: string;
 }): ProcurementDocumentState {
   if (!d.hasTemplate) return 'no_template';
-  if (d.latest && d.latest.valuesHash === d.currentHash) return d.latest.docxFileId ? 'generated' : 'failed';
+  // an output built while a required value was empty is never shown as generated
   if (d.missingRequired > 0) return 'not_filled';
+  if (d.latest && d.latest.valuesHash === d.currentHash) return d.latest.docxFileId ? 'generated' : 'failed';
   if (d.latest) return d.latest.docxFileId ? 'outdated' : 'failed';
   return 'ready';
 }

@@ -1,4 +1,4 @@
-import { NS_AUTH } from '@zakupki/shared';
+import { NS_AUTH, procurementDocumentRoutes } from '@zakupki/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
@@ -113,6 +113,18 @@ function userfields(s: Socket, payload: unknown) {
 describe('/auth readyDocumentRequest', () => {
   it('answers Received at once, progress per document, then the response with the files', async () => {
     const s = await socket('specialist');
+    // a required field is empty: refused at once, naming it, with no job
+    const refused = await ready(s, { procurement_id: procurementId });
+    expect(refused.order).toEqual(['response']);
+    expect(refused.response.error).toBe(
+      'Не заполнены обязательные поля документов: «Извещение» — «Место поставки товара, выполнения работ, оказания услуг». Заполните их в форме полей документации',
+    );
+    const saved = await t.call(procurementDocumentRoutes.saveValues, {
+      params: { company_id: company, id: procurementId },
+      body: { values: { delivery_place: 'г. Тверь' } },
+      as: 'specialist',
+    });
+    expect(saved.status).toBe(200);
     const r = await ready(s, { procurement_id: procurementId });
     expect(r.order).toEqual(['received', 'progress', 'progress', 'response']);
     const jobId = (r.received as { job_id: string }).job_id;
@@ -178,7 +190,7 @@ describe('/auth documentUserfieldsRequest', () => {
       'procurement.number',
     ]);
     expect(r.values.procurement_subject).toBe('Поставка бумаги');
-    expect(r.values.delivery_place).toBeNull();
+    expect(r.values.delivery_place).toBe('г. Тверь'); // saved by the generation test above
   });
 
   it('answers another company’s procurement like a missing one', async () => {

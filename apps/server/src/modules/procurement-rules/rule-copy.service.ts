@@ -125,9 +125,10 @@ async function copyInTx(
       companyId: p.target_company_id,
       number: i + 1,
       status: 'draft',
-      approvingBody: v.approvingBody,
-      decisionNumber: v.decisionNumber,
-      decisionDate: v.decisionDate,
+      // a draft is not approved: the source's approval (body, decision) is not copied
+      approvingBody: null,
+      decisionNumber: null,
+      decisionDate: null,
       effectiveFrom: v.effectiveFrom,
       changesSummary: v.changesSummary,
       methods: vMethods,

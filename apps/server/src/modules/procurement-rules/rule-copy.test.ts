@@ -105,6 +105,9 @@ describe('copy a procurement rule to another company', () => {
       [2, 'draft', null],
       [1, 'draft', null],
     ]);
+    // drafts carry no approval of the source («Утверждена: …» is not shown on them)
+    for (const v of versions.body.items)
+      expect([v.approving_body, v.decision_number, v.decision_date]).toEqual([null, null, null]);
     const docs = await t.call(r.documentsRules, {
       params: { company_id: C().client2, rule_id: newId, version_id: versions.body.items[1].id },
       as: 'specialist',

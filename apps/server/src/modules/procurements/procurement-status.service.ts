@@ -12,6 +12,8 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { invalid } from '../contracts/contract-children.js';
+import { incompleteDocuments } from '../procurement-documents/document-generation.service.js';
+import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
 import { lawRefusals, throwRefusals, versionFacts } from './procurement-checks.js';
 import { conclusionRefusal, statusDates, transitionRefusal } from './procurement-status.policy.js';
 import { checkBidsDeadlineSet, noticePlaced, type Refusal } from './procurements.policy.js';
@@ -81,6 +83,20 @@ export async function changeStatus(
       });
       if (to === 'published') refusals.push(...checkBidsDeadlineSet(stored, method, version));
       throwRefusals(refusals);
+      if (to === 'documentation_ready') {
+        // docs/procurement-documents.md: the documentation is not ready while a document lacks a
+        // required value (asked once the card itself passes the law's checks)
+        const incomplete = incompleteDocuments(await documentationModel(tx, id), null);
+        if (incomplete)
+          throwRefusals([
+            {
+              rule: 'documents_complete',
+              path: 'body.status',
+              message: `Документация не готова. ${incomplete.message}`,
+              status: 409,
+            },
+          ]);
+      }
     }
     await repo.updateProcurement(tx, id, {
       status: to,

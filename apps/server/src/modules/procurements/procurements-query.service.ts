@@ -14,6 +14,7 @@ import {
   registerPage,
   withOpenDuty,
 } from './procurement-register.repository.js';
+import { procurementWarnings } from './procurements.policy.js';
 import { toDeadlineItem, toEvent, toListItem, toProcurement } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 
@@ -152,6 +153,14 @@ export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise
     planPositionNumber: row.planPositionId ? (positions.get(row.planPositionId)?.number ?? null) : null,
     lots,
     protocols,
+    warnings: procurementWarnings(
+      {
+        status: row.status,
+        plannedPublicationDate: row.plannedPublicationDate,
+        publishedOn: row.publishedOn,
+      },
+      todayMoscow(),
+    ),
   });
 }
 
@@ -166,6 +175,14 @@ export async function procurementHistory(deps: AppDeps, actor: Actor, companyId:
 }
 
 // ---------------------------------------------------------------- the register
+
+/**
+ * The methods the company's procurements use: the register's filter options, read through the
+ * company's own route (a client may not open the methods catalogue, docs/product.md §6).
+ */
+export async function procurementMethods(deps: AppDeps, companyId: number) {
+  return { items: await repo.usedMethods(deps.db, companyId) };
+}
 
 export async function listProcurements(deps: AppDeps, companyId: number, q: ListIn) {
   const page = await registerPage(deps.db, companyId, q);

@@ -259,6 +259,25 @@ describe('the rules of the law, each refused with its message', () => {
   });
 });
 
+describe('warnings that do not block', () => {
+  it('a planned publication date already past is saved and warned about on the card', async () => {
+    const p = await createProcurement(
+      t,
+      company,
+      procurementBody(methods, { planned_publication_date: day(-3) }),
+    );
+    expect(p.warnings).toEqual([
+      {
+        rule: 'planned_date_past',
+        path: 'body.planned_publication_date',
+        message: expect.stringMatching(/^Планируемая дата размещения \d{2}\.\d{2}\.\d{4} уже прошла: /),
+      },
+    ]);
+    const card = await t.call(r.get, { params: params(p.id), as: 'client' });
+    expect(card.body.warnings).toHaveLength(1);
+  });
+});
+
 describe('status moves and the history', () => {
   it('moves along with dates, and keeps every move', async () => {
     const p = await createProcurement(

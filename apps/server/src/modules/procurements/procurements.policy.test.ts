@@ -20,6 +20,7 @@ import {
   matchMethod,
   methodKind,
   noticePeriod,
+  procurementWarnings,
   subjectKindOf,
   unpricedItems,
   type VersionFacts,
@@ -418,5 +419,23 @@ describe('statuses and numbers', () => {
     expect(nextNumber(2026, [])).toBe('З-2026-001');
     expect(nextNumber(2026, ['З-2026-001', 'З-2026-009', 'З-2025-120', 'З-2026-x'])).toBe('З-2026-010');
     expect(nextNumber(2026, ['З-2026-999'])).toBe('З-2026-1000');
+  });
+});
+
+describe('procurementWarnings (not refusals)', () => {
+  const past =
+    'Планируемая дата размещения 10.11.2026 уже прошла: укажите новую дату или разместите извещение';
+  it.each([
+    ['draft, planned date past', 'draft', '2026-11-10', null, [past]],
+    ['documentation ready, planned date past', 'documentation_ready', '2026-11-10', null, [past]],
+    ['planned today', 'draft', '2026-11-28', null, []],
+    ['planned later', 'draft', '2026-12-01', null, []],
+    ['no planned date', 'draft', null, null, []],
+    ['already published', 'published', '2026-11-10', '2026-11-12', []],
+  ] as const)('%s', (_name, status, planned, publishedOn, expected) => {
+    const out = procurementWarnings({ status, plannedPublicationDate: planned, publishedOn }, '2026-11-28');
+    expect(out.map((w) => w.message)).toEqual(expected);
+    for (const w of out)
+      expect(w).toMatchObject({ rule: 'planned_date_past', path: 'body.planned_publication_date' });
   });
 });

@@ -460,3 +460,22 @@ export function checkSme(
     );
   return out;
 }
+
+/**
+ * Remarks that do not block (the card's `warnings`, in the refusals' shape without a status): a
+ * planned publication date already past while the notice is not placed yet.
+ */
+export function procurementWarnings(
+  p: { status: ProcurementStatus; plannedPublicationDate: string | null; publishedOn: string | null },
+  today: string,
+): { rule: string; path: string; message: string }[] {
+  const out: { rule: string; path: string; message: string }[] = [];
+  const beforeNotice = p.status === 'draft' || p.status === 'documentation_ready';
+  if (beforeNotice && !p.publishedOn && p.plannedPublicationDate && p.plannedPublicationDate < today)
+    out.push({
+      rule: 'planned_date_past',
+      path: 'body.planned_publication_date',
+      message: `Планируемая дата размещения ${formatRuDate(p.plannedPublicationDate)} уже прошла: укажите новую дату или разместите извещение`,
+    });
+  return out;
+}

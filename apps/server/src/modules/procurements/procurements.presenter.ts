@@ -104,6 +104,7 @@ export type CardExtras = ListExtras & {
   lots: LotWithItems[];
   protocols: ProtocolRow[];
   duties: ProcurementDutyOut[];
+  warnings: Procurement['warnings'];
   contracts: {
     id: number;
     number: string;
@@ -147,6 +148,7 @@ export function toProcurement(r: ProcurementRow, x: CardExtras): Procurement {
     })),
     allowed_transitions: allowedTransitions(r.status),
     revision: r.revision,
+    warnings: x.warnings,
   };
 }
 

@@ -372,3 +372,13 @@ export async function versionById(tx: Tx, id: number): Promise<VersionRow> {
     .where(eq(procurementRuleVersions.id, id));
   return { ...row.v, ruleTitle: row.ruleTitle };
 }
+
+/** The catalogue entries of the methods the company's procurements use, by title. */
+export async function usedMethods(tx: Tx, companyId: number) {
+  return tx
+    .selectDistinct({ id: catalogEntries.id, code: catalogEntries.code, title: catalogEntries.title })
+    .from(catalogEntries)
+    .innerJoin(procurements, eq(procurements.methodId, catalogEntries.id))
+    .where(eq(procurements.companyId, companyId))
+    .orderBy(catalogEntries.title, catalogEntries.id);
+}

@@ -14,6 +14,7 @@ import {
   listProcurements,
   procurementDeadlines,
   procurementHistory,
+  procurementMethods,
 } from './procurements-query.service.js';
 
 /**
@@ -26,6 +27,7 @@ export function procurementsModule(app: FastifyInstance) {
   app.addHook('onClose', async () => offUsage());
 
   addRoute(app, r.list, ({ company, query }) => listProcurements(app.deps, company.id, query));
+  addRoute(app, r.methods, ({ company }) => procurementMethods(app.deps, company.id));
   addRoute(app, r.exportXlsx, async ({ actor, company, query, reply }) => {
     const out = await procurementsXlsx(app.deps, actor, company.id, query);
     reply

@@ -157,3 +157,31 @@ describe('a foreign id answers exactly like a missing one, and is audited', () =
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('the methods a client may read for its register (issue 25, item 2)', () => {
+  it('a client reads the methods its company’s procurements use, not another company’s entries', async () => {
+    const db = t.app.deps.database;
+    // company B's procurement on B's own method entry
+    const [own] = await db.query<{ id: number }>(
+      `insert into catalog_entries (kind, code, title, company_id, extra)
+       values ('method', 'b_own', 'Закупка по собственному способу компании Б', $1, '{}') returning id`,
+      [b],
+    );
+    await db.query('update procurements set method_id = $1 where id = $2', [own.id, B.procurement]);
+    const expected = await db.query<{ id: number; title: string }>(
+      `select distinct e.id, e.title from catalog_entries e join procurements p on p.method_id = e.id
+       where p.company_id = $1 order by e.title, e.id`,
+      [a],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const mine = await t.call(r.methods, { params: { company_id: a }, as: 'client' });
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.map((m) => ({ id: m.id, title: m.title }))).toEqual(expected);
+    expect(mine.body.items.some((m) => m.id === own.id)).toBe(false);
+    const theirs = await t.call(r.methods, { params: { company_id: b }, as: 'client2' });
+    expect(theirs.body.items.map((m) => m.id)).toContain(own.id);
+    // another company's list answers like a missing company
+    const foreign = await t.call(r.methods, { params: { company_id: b }, as: 'client' });
+    expect(foreign.status).toBe(404);
+  });
+});

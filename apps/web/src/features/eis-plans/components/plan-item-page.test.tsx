@@ -214,5 +214,6 @@ function reply201() {
     contracts: [],
     allowed_transitions: [],
     revision: 1,
+    warnings: [],
   };
 }

@@ -143,6 +143,15 @@ describe('the documents', { timeout: 20_000 }, () => {
     });
     const table = await screen.findByRole('table', { name: 'Документы закупки' });
     expect(within(table).getByText('Не заполнены поля')).toBeTruthy();
+    // an incomplete document cannot be generated from its row
+    const own = within(table).getByRole('button', {
+      name: 'Сформировать «Извещение о проведении запроса котировок»',
+    });
+    expect((own as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(table).getByRole('button', { name: 'Сформировать «Проект договора»' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
     expect(within(table).getByRole('link', { name: 'Место поставки' })).toBeTruthy();
     expect(within(table).getByText('Устарел: значения изменились')).toBeTruthy();
     expect(within(table).getByText(/Версия 2 от 20\.11\.2026 12:30, Иванова Мария/)).toBeTruthy();
@@ -195,6 +204,34 @@ describe('the documents', { timeout: 20_000 }, () => {
     await waitFor(() => expect(after.calls.length).toBeGreaterThan(0));
     expect(await screen.findByText('Сформирован')).toBeTruthy();
     expect(screen.queryByText(/Формирование документов:/)).toBeNull();
+  });
+
+  it('«Сформировать все» refused for empty required fields says which, and nothing reads «Сформирован»', async () => {
+    const s = connectSocket();
+    setup({
+      doc: documentation({
+        documents: [
+          document({ state: 'not_filled', missing: [{ code: 'delivery_place', title: 'Место поставки' }] }),
+        ],
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Сформировать все' }));
+    const error =
+      'Не заполнены обязательные поля документов: «Извещение о проведении запроса котировок» — «Место поставки». Заполните их в форме полей документации';
+    s.fire('readyDocumentResponse', {
+      notification_id: 0,
+      status: 'error',
+      header: 'Формирование документов закупки',
+      message: error,
+      code: null,
+      procurement_id: 7,
+      documents: [],
+      error,
+    });
+    expect(await screen.findByText('Документы не сформированы')).toBeTruthy();
+    expect(screen.getAllByText(error).length).toBeGreaterThan(0);
+    const table = screen.getByRole('table', { name: 'Документы закупки' });
+    expect(within(table).getByText('Не заполнены поля')).toBeTruthy();
   });
 
   it('one document, DOCX only; a document’s error from the job is shown on its row', async () => {

@@ -240,7 +240,9 @@ function DocumentRow({
               size="xs"
               variant="light"
               onClick={onGenerate}
-              disabled={d.state === 'no_template'}
+              // a document is never made with a required value empty (the server refuses it too)
+              disabled={d.state === 'no_template' || d.state === 'not_filled'}
+              title={d.state === 'not_filled' ? 'Сначала заполните обязательные поля' : undefined}
               loading={generating}
               aria-label={`Сформировать «${d.title}»`}
             >

@@ -151,5 +151,6 @@ export const procurement = (over: Partial<Procurement> = {}): Procurement => ({
   contracts: [],
   allowed_transitions: ['documentation_ready', 'published', 'cancelled'],
   revision: 1,
+  warnings: [],
   ...over,
 });

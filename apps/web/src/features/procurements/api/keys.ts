@@ -12,6 +12,7 @@ export const procurementKeys = {
   card: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'card', id] as const,
   history: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'history', id] as const,
   deadlines: (companyId: number) => [...procurementKeys.all(companyId), 'deadlines'] as const,
+  usedMethods: (companyId: number) => [...procurementKeys.all(companyId), 'methods'] as const,
 
   okpd2: (q: string) => [...queryRoots.catalogs, 'classifier', 'okpd2', q] as const,
   planPositions: (companyId: number, q: string) =>

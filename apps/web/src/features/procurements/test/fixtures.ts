@@ -130,5 +130,6 @@ export const procurement = (over: Partial<Procurement> = {}): Procurement => ({
   ],
   allowed_transitions: ['bids_closed', 'cancelled'],
   revision: 2,
+  warnings: [],
   ...over,
 });

@@ -32,13 +32,26 @@ function catalogOptions(list: Entry[] | undefined, current: string | null, curre
   return opts;
 }
 
+/**
+ * A value the reader cannot change: a filled, read-only field with the name the procurement
+ * carries («не указан» when empty), so it neither looks editable nor reads «нет значения».
+ */
+function ReadOnlyValue({ label, value }: { label: string; value: string | null }) {
+  return <TextInput label={label} readOnly variant="filled" value={value ?? 'не указан'} />;
+}
+
 /** «Общие сведения»: customer, method, subject, НМЦД and its method, funding, plan position, securities, flags. */
 export function GeneralTab({ companyId, procurement: p, form, readOnly: ro }: CardFormProps) {
-  const customers = useCustomerOptions(companyId);
-  const methods = useMethodOptions(companyId);
-  const nmcdMethods = useCatalogOptions(companyId, 1);
-  const funding = useCatalogOptions(companyId, 8);
-  const ip = (name: keyof ProcurementValues) => ({ ...form.getInputProps(name), readOnly: ro });
+  // a read-only card shows the names the procurement carries: no catalogue is asked (a client may not read them)
+  const customers = useCustomerOptions(companyId, !ro);
+  const methods = useMethodOptions(companyId, !ro);
+  const nmcdMethods = useCatalogOptions(companyId, 1, !ro);
+  const funding = useCatalogOptions(companyId, 8, !ro);
+  const ip = (name: keyof ProcurementValues) => ({
+    ...form.getInputProps(name),
+    readOnly: ro,
+    variant: ro ? 'filled' : undefined,
+  });
   const customerOptions = (customers.data?.items ?? []).map((c) => ({
     value: String(c.id),
     label: `${c.title} (ИНН ${c.inn})`,
@@ -53,28 +66,35 @@ export function GeneralTab({ companyId, procurement: p, form, readOnly: ro }: Ca
         <TextInput
           label="Положение о закупке"
           readOnly
+          variant="filled"
           value={`${p.rule_title}, редакция ${p.rule_version_number}`}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <AppSelect
-          label="Заказчик"
-          description="Пусто — сама компания"
-          clearable
-          searchable
-          data={customerOptions}
-          {...form.getInputProps('customer_id')}
-          readOnly={ro}
-        />
-        <AppSelect
-          label="Способ закупки"
-          description="Из справочника способов; допустимость проверяется по положению"
-          required
-          searchable
-          data={catalogOptions(methods.data?.items, form.values.method_id, p.method_title)}
-          {...form.getInputProps('method_id')}
-          readOnly={ro}
-        />
+        {ro ? (
+          <ReadOnlyValue label="Заказчик" value={p.customer_title} />
+        ) : (
+          <AppSelect
+            label="Заказчик"
+            description="Пусто — сама компания"
+            clearable
+            searchable
+            data={customerOptions}
+            {...form.getInputProps('customer_id')}
+          />
+        )}
+        {ro ? (
+          <ReadOnlyValue label="Способ закупки" value={p.method_title} />
+        ) : (
+          <AppSelect
+            label="Способ закупки"
+            description="Из справочника способов; допустимость проверяется по положению"
+            required
+            searchable
+            data={catalogOptions(methods.data?.items, form.values.method_id, p.method_title)}
+            {...form.getInputProps('method_id')}
+          />
+        )}
       </SimpleGrid>
       <Textarea label="Предмет закупки" withAsterisk autosize minRows={2} maxRows={6} {...ip('subject')} />
       <Stack gap={4}>
@@ -91,26 +111,32 @@ export function GeneralTab({ companyId, procurement: p, form, readOnly: ro }: Ca
       <Divider label="НМЦД" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <MoneyInput label="НМЦД" required {...ip('nmcd')} />
-        <AppSelect
-          label="Метод определения НМЦД"
-          clearable
-          searchable
-          data={catalogOptions(nmcdMethods.data?.items, form.values.nmcd_method_id, p.nmcd_method_title)}
-          {...form.getInputProps('nmcd_method_id')}
-          readOnly={ro}
-        />
+        {ro ? (
+          <ReadOnlyValue label="Метод определения НМЦД" value={p.nmcd_method_title} />
+        ) : (
+          <AppSelect
+            label="Метод определения НМЦД"
+            clearable
+            searchable
+            data={catalogOptions(nmcdMethods.data?.items, form.values.nmcd_method_id, p.nmcd_method_title)}
+            {...form.getInputProps('nmcd_method_id')}
+          />
+        )}
         <TextInput label="Валюта" maxLength={3} {...ip('currency_code')} />
       </SimpleGrid>
       <Textarea label="Обоснование НМЦД" autosize minRows={2} maxRows={8} {...ip('nmcd_justification')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <AppSelect
-          label="Источник финансирования"
-          clearable
-          searchable
-          data={catalogOptions(funding.data?.items, form.values.funding_source_id, p.funding_source_title)}
-          {...form.getInputProps('funding_source_id')}
-          readOnly={ro}
-        />
+        {ro ? (
+          <ReadOnlyValue label="Источник финансирования" value={p.funding_source_title} />
+        ) : (
+          <AppSelect
+            label="Источник финансирования"
+            clearable
+            searchable
+            data={catalogOptions(funding.data?.items, form.values.funding_source_id, p.funding_source_title)}
+            {...form.getInputProps('funding_source_id')}
+          />
+        )}
         <PlanPositionPicker
           companyId={companyId}
           label="Позиция плана закупки"

@@ -298,4 +298,65 @@ describe('the procurement card', () => {
     expect(screen.queryByRole('button', { name: 'Добавить позицию' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Добавить лот' })).toBeNull();
   });
+
+  it('a client sees the names the procurement carries, read-only, and asks no catalogue', {
+    timeout: 20_000,
+  }, async () => {
+    loginAs('client');
+    stubRoute(companyRoutes.permissions, ['procurements.read', 'contracts.read']);
+    stubRoute(
+      procurementRoutes.get,
+      procurement({
+        customer_id: 5,
+        customer_title: 'МУП «Водоканал»',
+        nmcd_method_id: 8,
+        nmcd_method_title: 'Метод сопоставимых рыночных цен',
+        funding_source_id: 9,
+        funding_source_title: 'Собственные средства',
+      }),
+    );
+    // what a client gets from the catalogues
+    const forbidden = reply(403, errorBody('forbidden', 'Справочник доступен только сотрудникам'));
+    const methods = stubRoute(catalogRoutes.methods.list, forbidden);
+    const generic = stubRoute(catalogRoutes.generic.list, forbidden);
+    const customers = stubRoute(companyRoutes.customers.list, forbidden);
+    open();
+    const values = {
+      Заказчик: 'МУП «Водоканал»',
+      'Способ закупки': 'Запрос котировок в электронной форме',
+      'Метод определения НМЦД': 'Метод сопоставимых рыночных цен',
+      'Источник финансирования': 'Собственные средства',
+    };
+    for (const [label, value] of Object.entries(values)) {
+      const input = (await screen.findByLabelText(label)) as HTMLInputElement;
+      expect(input.value).toBe(value);
+      expect(input.readOnly).toBe(true);
+      expect(input.getAttribute('data-variant')).toBe('filled');
+    }
+    expect(screen.queryByText('нет значения')).toBeNull();
+    expect([methods.calls, generic.calls, customers.calls].map((c) => c.length)).toEqual([0, 0, 0]);
+  });
+
+  it('a planned publication date already past is a warning on the card, not a refusal', async () => {
+    stubRoute(
+      procurementRoutes.get,
+      procurement({
+        warnings: [
+          {
+            rule: 'planned_date_past',
+            path: 'body.planned_publication_date',
+            message:
+              'Планируемая дата размещения 01.11.2026 уже прошла: укажите новую дату или разместите извещение',
+          },
+        ],
+      }),
+    );
+    open();
+    expect(await screen.findByText('Обратите внимание')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Планируемая дата размещения 01.11.2026 уже прошла: укажите новую дату или разместите извещение',
+      ),
+    ).toBeTruthy();
+  });
 });

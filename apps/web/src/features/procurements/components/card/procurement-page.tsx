@@ -197,6 +197,15 @@ export function ProcurementCard({
       ) : !isEditable(p.status) ? (
         <Alert color="gray">Закупка в этом статусе не редактируется.</Alert>
       ) : null}
+      {p.warnings.length ? (
+        <Alert color="yellow" title="Обратите внимание">
+          {p.warnings.map((w) => (
+            <Text key={w.rule} size="sm">
+              {w.message}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
       {/* not a <form>: the protocol dialog's form lives inside (a portal still bubbles its submit here) */}
       <div ref={box}>
         <Tabs value={tab} onChange={(v) => v && setTab(v as CardTab)} keepMounted>

@@ -39,6 +39,7 @@ beforeEach(() => {
   stubRoute(procurementRoutes.list, { items: [listItem()], total: 1, page: 1, limit: 10 });
   stubRoute(companyRoutes.customers.list, { items: [], total: 0, page: 1, limit: 500 });
   stubRoute(catalogRoutes.methods.list, { items: [method], total: 1, page: 1, limit: 500 });
+  stubRoute(procurementRoutes.methods, { items: [] });
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

@@ -52,7 +52,8 @@ export function CreateModal({
       nmcd: (v) => (String(v).trim() && Number(v) > 0 ? null : 'НМЦД должна быть больше нуля'),
     },
   });
-  const methods = useMethodOptions(companyId);
+  // asked when the dialog opens: the register of a client (who may not create) never reads the catalogue
+  const methods = useMethodOptions(companyId, opened);
   const customers = useCustomerOptions(companyId);
   const { refusal, setRefusal, onError } = useRefusal(form);
   const save = useSaveProcurement(companyId, {

@@ -9,7 +9,7 @@ import {
   StatusFilter,
 } from '../../../../components/register/filter-fields';
 import { useAmountFilter, usePatchLater, useTextFilter } from '../../../../components/register/typed-filter';
-import { useCustomerOptions, useMethodOptions } from '../../api/options';
+import { useCustomerOptions, useUsedMethods } from '../../api/options';
 import { CLEAR_FILTERS, type FilterPatch, hasFilters, type RegisterFilters } from '../../model/filters';
 import { STATUS_VIEW } from '../../model/status';
 
@@ -58,7 +58,7 @@ function IdFilter({
 /** The register's filter bar; every change goes to the URL (typed text after a pause). */
 export function RegisterFilterBar({ companyId, filters, onChange }: BarProps & { companyId: number }) {
   const later = usePatchLater(onChange);
-  const methods = useMethodOptions(companyId);
+  const methods = useUsedMethods(companyId);
   const customers = useCustomerOptions(companyId);
   const [q, setQ] = useTextFilter(filters.q, 'q', later);
   const [min, setMin] = useAmountFilter(filters.nmcd_min, 'nmcd_min', later);

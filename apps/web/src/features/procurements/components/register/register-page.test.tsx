@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
 import { DEMO_COMPANY, loginAs, renderApp } from '../../../../test/render';
-import { reply, stubRoute } from '../../../../test/stub-api';
+import { errorBody, reply, stubRoute } from '../../../../test/stub-api';
 import { listItem } from '../../test/fixtures';
 import { RegisterPage } from './register-page';
 
@@ -23,7 +23,9 @@ beforeEach(() => {
   stubRoute(companyRoutes.permissions, ['procurements.read', 'procurements.write']);
   list = stubRoute(procurementRoutes.list, { items: [listItem()], total: 1, page: 1, limit: 10 });
   stubRoute(companyRoutes.customers.list, empty);
-  stubRoute(catalogRoutes.methods.list, empty);
+  stubRoute(procurementRoutes.methods, {
+    items: [{ id: 3, code: 'e_quotation', title: 'Запрос котировок в электронной форме' }],
+  });
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });
@@ -121,5 +123,22 @@ describe('the procurement register', () => {
     expect(screen.getByRole('button', { name: 'Выгрузить в Excel' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Создать закупку' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Загрузить из ЕИС' })).toBeNull();
+  });
+
+  it('a client’s «Способ» filter offers the methods its procurements use (no catalogue asked)', {
+    timeout: 20_000,
+  }, async () => {
+    loginAs('client');
+    stubRoute(companyRoutes.permissions, ['procurements.read', 'contracts.read']);
+    const catalogue = stubRoute(
+      catalogRoutes.methods.list,
+      reply(403, errorBody('forbidden', 'Справочник «Способы закупки» доступен только сотрудникам')),
+    );
+    renderApp(<RegisterPage />, { path: '/documents' });
+    await screen.findByText('№ З-2026-014');
+    const bar = screen.getByRole('search', { name: 'Фильтры реестра закупок' });
+    await userEvent.click(within(bar).getAllByLabelText('Способ')[0]);
+    expect(await screen.findByRole('option', { name: 'Запрос котировок в электронной форме' })).toBeTruthy();
+    expect(catalogue.calls).toHaveLength(0);
   });
 });
