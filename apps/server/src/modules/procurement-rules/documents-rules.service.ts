@@ -1,4 +1,9 @@
-import { type DocumentsRuleInput, isStaff, type TemplateReport } from '@zakupki/shared';
+import {
+  type DocumentsRuleInput,
+  type DocumentsRuleUpdateInput,
+  isStaff,
+  type TemplateReport,
+} from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -14,6 +19,7 @@ import { fillTemplate, readTemplateTags } from './procurement-templates.parser.j
 import { sampleData } from './procurement-templates.sample.js';
 
 type DocIn = z.output<typeof DocumentsRuleInput>;
+type DocUpdateIn = z.output<typeof DocumentsRuleUpdateInput>;
 type Where = { companyId: number; ruleId: number; versionId: number };
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -92,15 +98,25 @@ export async function createDocRule(deps: AppDeps, actor: Actor, w: Where, body:
   });
 }
 
-export async function updateDocRule(deps: AppDeps, actor: Actor, w: Where, id: number, body: DocIn) {
+/** A field the request does not send keeps its stored value. */
+export async function updateDocRule(deps: AppDeps, actor: Actor, w: Where, id: number, body: DocUpdateIn) {
   const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
-    await checkDocInput(tx, w.companyId, v, body);
+    const next: DocIn = {
+      method_id: body.method_id ?? d.methodId,
+      document_kind_id: body.document_kind_id ?? d.documentKindId,
+      title: body.title ?? d.title,
+      required: body.required ?? d.required,
+      formats: body.formats ?? d.formats,
+      condition: body.condition === undefined ? (d.condition as DocIn['condition']) : body.condition,
+      position: body.position,
+    };
+    await checkDocInput(tx, w.companyId, v, next);
     await repo.updateDocRule(tx, id, {
-      ...docValues(body),
+      ...docValues(next),
       ...(body.position !== undefined ? { position: body.position } : {}),
     });
     return auditedDoc(tx, actor, 'update', w, id, presentDocRule(d));
@@ -113,6 +129,11 @@ export async function deleteDocRule(deps: AppDeps, actor: Actor, w: Where, id: n
   await db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
+    if ((await repo.docRulesInUse(tx, [id])).length)
+      throw new AppError(
+        'conflict',
+        `По правилу «${d.title}» уже сформированы документы закупок: его нельзя удалить`,
+      );
     await repo.deleteDocRule(tx, id);
     await audit(tx, actor, {
       action: 'delete',

@@ -172,7 +172,16 @@ export function useDeleteRule(companyId: number) {
 export function useSaveVersion(companyId: number, ruleId: number) {
   const invalidate = useInvalidate(companyId);
   return useMutation({
-    mutationFn: ({ versionId, body }: { versionId: number | null; body: VersionInput }) =>
+    mutationFn: ({
+      versionId,
+      body,
+      removeDocumentsRules,
+    }: {
+      versionId: number | null;
+      body: VersionInput;
+      /** The user confirmed deleting the documents rules of the methods the save drops. */
+      removeDocumentsRules?: boolean;
+    }) =>
       versionId === null
         ? api(r.createVersion, {
             params: { company_id: companyId, rule_id: ruleId },
@@ -181,7 +190,7 @@ export function useSaveVersion(companyId: number, ruleId: number) {
           })
         : api(r.updateVersion, {
             params: { company_id: companyId, rule_id: ruleId, version_id: versionId },
-            body,
+            body: removeDocumentsRules ? { ...body, remove_documents_rules: true } : body,
             loading: 'сохранение редакции',
           }),
     onSuccess: invalidate,

@@ -12,6 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import {
   APPROVING_BODIES,
   APPROVING_BODY_TITLES,
@@ -27,6 +28,7 @@ import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../components/form/money-input';
 import { notices } from '../../../components/notices/notices.store';
+import { ApiError } from '../../../lib/http-errors';
 import { useCatalog, useSaveVersion } from '../api/procurement-rules';
 
 type MethodRow = {
@@ -117,15 +119,28 @@ export function VersionFormModal({
       );
     }
   };
-  const submit = form.onSubmit(async (values) => {
+  const send = async (values: Values, removeDocumentsRules = false) => {
     try {
-      await save.mutateAsync({ versionId: version?.id ?? null, body: toBody(values) });
+      await save.mutateAsync({ versionId: version?.id ?? null, body: toBody(values), removeDocumentsRules });
       notices.success('Сохранено', version ? 'Черновик редакции сохранён' : 'Создан черновик новой редакции');
       onClose();
     } catch (err) {
-      applyServerErrors(form, err);
+      // dropping a method with documents rules deletes them with their templates: only when confirmed
+      if (
+        err instanceof ApiError &&
+        (err.details as { confirm?: string } | null)?.confirm === 'remove_documents_rules'
+      )
+        modals.openConfirmModal({
+          title: 'Удалить правила документов',
+          children: <Text size="sm">{err.message}</Text>,
+          labels: { confirm: 'Удалить и сохранить', cancel: 'Отмена' },
+          confirmProps: { color: 'red' },
+          onConfirm: () => void send(values, true),
+        });
+      else applyServerErrors(form, err);
     }
-  });
+  };
+  const submit = form.onSubmit((values) => send(values));
   return (
     <Modal
       opened
