@@ -2,7 +2,7 @@ import { procurementRuleRoutes as r } from '@zakupki/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
+import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { entryIds, ruleWithDraft, uploadTemplate } from './procurement-rules.factories.js';
@@ -229,8 +229,8 @@ describe('documents rules', () => {
     const others = v.body.methods.filter((m) => m.method_id !== methods.e_auction);
     const refused = await t.call(r.updateVersion, { params: p, body: { methods: others }, as: 'specialist' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toContain('«Извещение о закупке»');
-    expect(refused.body.error.details).toMatchObject({ documents_rule_ids: [doc.id] });
+    expect(errorOf(refused).message).toContain('«Извещение о закупке»');
+    expect(errorOf(refused).details).toMatchObject({ documents_rule_ids: [doc.id] });
     const kept = await t.call(r.getVersion, { params: p, as: 'specialist' });
     expect(kept.body.methods).toEqual(v.body.methods);
     const confirmed = await t.call(r.updateVersion, {

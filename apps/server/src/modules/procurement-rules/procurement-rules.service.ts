@@ -12,12 +12,19 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { denyAndAudit } from '../access/access.service.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { invalid } from '../contracts/contract-children.js';
 import { storeFile } from '../files/files.service.js';
-import { eisDueDate, inForce, refusal, supersede, type VersionAction } from './procurement-rules.policy.js';
+import {
+  eisDueDate,
+  inForce,
+  RULE_NOT_FOUND,
+  refusal,
+  supersede,
+  type VersionAction,
+} from './procurement-rules.policy.js';
 import { nearestDuty, presentRule, presentVersion } from './procurement-rules.presenter.js';
 import * as repo from './procurement-rules.repository.js';
 
@@ -40,9 +47,15 @@ type PublishIn = z.output<typeof PublishInput>;
 export async function ruleOf(tx: Tx, actor: Actor, companyId: number, ruleId: number, lock = false) {
   const row = await repo.findRule(tx, companyId, ruleId, { lock });
   if (row) return row;
-  const owner = await repo.ruleCompany(tx, ruleId);
-  if (owner !== null) await denyAndAudit(tx as Db, actor, 'procurement_rule', ruleId, owner);
-  throw new AppError('not_found', 'Положение о закупке не найдено');
+  // a rule of another company answers exactly like a missing one (audited): ids cannot be probed
+  await assertOwned(tx as Db, actor, {
+    entity: 'procurement_rule',
+    id: ruleId,
+    owner: await repo.ruleCompany(tx, ruleId),
+    companyId,
+    notFound: RULE_NOT_FOUND,
+  });
+  throw new AppError('not_found', RULE_NOT_FOUND);
 }
 
 /** The version of the company's rule, or 404; runs in the caller's transaction or on the pool (like ruleOf). */
