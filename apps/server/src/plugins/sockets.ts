@@ -132,7 +132,7 @@ export class Sockets {
           // is not held to CORS, so another site's page could open one with the user's cookie)
           token = fastifyCookie.parse(headers.cookie ?? '')[SESSION_COOKIE] ?? null;
           const host =
-            headers['x-forwarded-host'] && app.deps.config.trustProxy
+            headers['x-forwarded-host'] && app.deps.config.trustProxy > 0
               ? headers['x-forwarded-host']
               : headers.host;
           const refusal = crossSiteRefusal(
