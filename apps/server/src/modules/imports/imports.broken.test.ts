@@ -97,7 +97,7 @@ describe('broken files are refused with a clear error and write nothing', () => 
       .select({ name: files.name })
       .from(files)
       .where(sql`${files.id} = (select max(id) from files where purpose = 'import')`);
-    expect(stored.name).not.toMatch(/[\u0000\u202E]/);
+    expect(stored.name.includes('\u0000') || stored.name.includes('\u202E')).toBe(false);
     expect([...stored.name].length).toBeLessThanOrEqual(200);
     expect(stored.name.endsWith('я.xml')).toBe(true);
   });
