@@ -24,7 +24,16 @@ const Env = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: list.default([]),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many reverse proxies stand in front: the client address is the one the outermost trusted
+   * proxy saw (that many `X-Forwarded-For` entries from the right). `true` = 1, `false` = 0.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, 'TRUST_PROXY: true, false or the number of proxies in front')
+    .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)))
+    .default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -94,7 +103,8 @@ export type Config = Readonly<{
   seedDemo: boolean;
   logLevel: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Reverse proxies in front (0: none; X-Forwarded-* ignored). */
+  trustProxy: number;
   bodyLimit: number;
   uploadLimit: number;
   /** Bytes of just-stored uploads kept in memory for the jobs that read them next (0: none). */

@@ -1,7 +1,7 @@
 // Writes src/validators/common-passwords.ts: the common passwords that the password rule refuses.
 // Source: the password list of @zxcvbn-ts/language-common (MIT; compiled by zxcvbn from leaked
 // password corpora, ranked by frequency), lower-cased and deduplicated: every entry a password of
-// PASSWORD_MIN (10) characters or more can equal, and the BASES most frequent entries of 6 to 9
+// 10 characters or more can equal (also a prefix of a longer password: PASSWORD_MIN is 12), and the BASES most frequent entries of 6 to 9
 // characters that do not end in a digit or a symbol (a password that is one of them followed only
 // by digits and symbols, «iloveyou2024!», is refused too). Run `npm run common-passwords -w
 // @zakupki/shared` after updating that package.
@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const MIN = 10;
-const BASES = 2000;
+const BASES = 6000;
 const require = createRequire(import.meta.url);
 const pkgDir = path.dirname(require.resolve('@zxcvbn-ts/language-common/package.json'));
 const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;

@@ -6,6 +6,16 @@ import { crossSiteRefusal } from './csrf.js';
 
 /** The HttpOnly cookie of the web app's session (docs/product.md's cookie name `token`). */
 export const SESSION_COOKIE = 'token';
+/**
+ * Its name over https: the `__Host-` prefix makes the browser refuse the cookie unless it is
+ * Secure, for path / and without a Domain, so a sibling subdomain cannot plant a session.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session token of a cookie jar: over https only the `__Host-` cookie counts. */
+export function sessionFromCookies(cookies: Record<string, string | undefined>, https: boolean) {
+  return cookies[SECURE_SESSION_COOKIE] ?? (https ? undefined : cookies[SESSION_COOKIE]);
+}
 
 export function bearerToken(header: string | undefined): string | null {
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
@@ -16,18 +26,19 @@ export function bearerToken(header: string | undefined): string | null {
 export function tokenFromRequest(req: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
   const bearer = bearerToken(req.headers.authorization);
   if (bearer) return { token: bearer, via: 'bearer' };
-  const cookie = req.cookies?.[SESSION_COOKIE];
+  const cookie = sessionFromCookies(req.cookies ?? {}, req.protocol === 'https');
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
 /**
  * Sets the session cookie at login: HttpOnly (no script reads it), SameSite=Strict (no other site's
  * page sends it; the app is one origin, so nothing of it needs a cross-site request to carry the
- * session), Secure when the request came over https (X-Forwarded-Proto behind a trusted proxy),
+ * session), Secure and named `__Host-token` when the request came over https (X-Forwarded-Proto
+ * behind a trusted proxy),
  * for the whole site (the API and /socket.io), as long as the session may live.
  */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxMs: number) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(req.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
     secure: req.protocol === 'https',
@@ -37,7 +48,7 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(req.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
     httpOnly: true,
     sameSite: 'strict',
     secure: req.protocol === 'https',

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Actor } from '../types.js';
-import { bearerToken, resolveActor, SESSION_COOKIE } from './auth.js';
+import { bearerToken, resolveActor, sessionFromCookies } from './auth.js';
 import { crossSiteRefusal } from './csrf.js';
 
 export type AuthSocket = Socket<AuthClientEvents, AuthServerEvents, Record<string, never>, { actor: Actor }>;
@@ -130,9 +130,12 @@ export class Sockets {
         if (!token) {
           // the web app: the HttpOnly session cookie, only from a page of this site (a WebSocket
           // is not held to CORS, so another site's page could open one with the user's cookie)
-          token = fastifyCookie.parse(headers.cookie ?? '')[SESSION_COOKIE] ?? null;
+          const https =
+            (app.deps.config.trustProxy > 0 && headers['x-forwarded-proto'] === 'https') ||
+            'encrypted' in socket.request.socket;
+          token = sessionFromCookies(fastifyCookie.parse(headers.cookie ?? ''), https) ?? null;
           const host =
-            headers['x-forwarded-host'] && app.deps.config.trustProxy
+            headers['x-forwarded-host'] && app.deps.config.trustProxy > 0
               ? headers['x-forwarded-host']
               : headers.host;
           const refusal = crossSiteRefusal(

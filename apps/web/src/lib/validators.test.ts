@@ -90,7 +90,7 @@ describe('a field shows all its messages joined by commas', () => {
   it('a new password by the shared rule, the login from a field or a function', () => {
     const fromField = newPassword('login');
     expect(fromField('', { login: 'ivanov@mail.ru' })).toBeNull();
-    expect(fromField('aaaaaaaaaa', {})).toBe(
+    expect(fromField('aaaaaaaaaaaa', {})).toBe(
       'Пароль не должен состоять из одного повторяющегося символа или фрагмента',
     );
     expect(fromField('ivanov-secret-7', { login: 'ivanov@mail.ru' })).toBe(

@@ -40,6 +40,19 @@ export const optionalText = (max = 1000) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * An update's optional text: absent stays absent (the stored value is kept), null or blank clears.
+ * (`optionalText` turns an absent field into null: right for a create, wrong for an update.)
+ */
+export const keptText = (max = 1000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не более ${max} символов`)
+    .transform((v) => (v ? v : null))
+    .nullable()
+    .optional();
+
 export const email = z.string().trim().toLowerCase().email('Введите корректный email');
 /** An empty date is «Обязательное поле» (what a form shows), other text names the API's format. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, {

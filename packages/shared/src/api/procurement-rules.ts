@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
-import { isoDate, money, optionalText, PageQuery, pageOf, requiredText } from './common.js';
+import { isoDate, keptText, money, optionalText, PageQuery, pageOf, requiredText } from './common.js';
 
 /**
  * Procurement rules (Положение о закупке, ч. 1 ст. 2 и ст. 4 223-ФЗ): rules of a company, their
@@ -226,8 +226,36 @@ export const RuleInput = z.object({
 });
 export type RuleInput = z.input<typeof RuleInput>;
 
-export const RuleUpdateInput = RuleInput.extend({ archived: z.boolean().optional() });
+/** An update keeps what it does not send: no `customer_ids` keeps the rule's customers. */
+export const RuleUpdateInput = z.object({
+  title: requiredText(500),
+  customer_ids: idList.optional(),
+  archived: z.boolean().optional(),
+});
 export type RuleUpdateInput = z.input<typeof RuleUpdateInput>;
+
+const methodList = z.array(RuleMethodSetting).max(50);
+export const EFFECTIVE_BEFORE_DECISION =
+  'Дата вступления в силу не может быть раньше даты решения об утверждении';
+
+/** One method per entry; a decision date not after the date it takes effect (when both are given). */
+function versionChecks(
+  v: { methods?: { method_id: number }[]; decision_date?: string | null; effective_from?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<number>();
+  v.methods?.forEach((m, i) => {
+    if (seen.has(m.method_id))
+      ctx.addIssue({ code: 'custom', path: ['methods', i, 'method_id'], message: 'Способ указан дважды' });
+    seen.add(m.method_id);
+  });
+  if (v.decision_date && v.effective_from && v.effective_from < v.decision_date)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['effective_from'],
+      message: EFFECTIVE_BEFORE_DECISION,
+    });
+}
 
 export const VersionInput = z
   .object({
@@ -239,26 +267,37 @@ export const VersionInput = z
     decision_date: isoDate.nullish().transform((v) => v ?? null),
     effective_from: isoDate.nullish().transform((v) => v ?? null),
     changes_summary: optionalText(4000),
-    methods: z.array(RuleMethodSetting).max(50).default([]),
+    methods: methodList.default([]),
     plan_threshold: money.default('100000'),
     plan_threshold_large: money.default('500000'),
     sme_ceiling: money.nullish().transform((v) => v ?? null),
   })
-  .superRefine((v, ctx) => {
-    const seen = new Set<number>();
-    v.methods.forEach((m, i) => {
-      if (seen.has(m.method_id))
-        ctx.addIssue({ code: 'custom', path: ['methods', i, 'method_id'], message: 'Способ указан дважды' });
-      seen.add(m.method_id);
-    });
-    if (v.decision_date && v.effective_from && v.effective_from < v.decision_date)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['effective_from'],
-        message: 'Дата вступления в силу не может быть раньше даты решения об утверждении',
-      });
-  });
+  .superRefine(versionChecks);
 export type VersionInput = z.input<typeof VersionInput>;
+
+/**
+ * Saving a draft: a field the request does not send keeps its stored value (null clears a
+ * nullable one). Dropping a method that has documents rules deletes those rules with their
+ * templates only with `remove_documents_rules: true` (the user confirmed it); otherwise 409.
+ */
+export const VersionUpdateInput = z
+  .object({
+    approving_body: z.enum(APPROVING_BODIES).nullable().optional(),
+    decision_number: keptText(100),
+    decision_date: isoDate.nullable().optional(),
+    effective_from: isoDate.nullable().optional(),
+    changes_summary: keptText(4000),
+    methods: methodList.optional(),
+    plan_threshold: money.optional(),
+    plan_threshold_large: money.optional(),
+    sme_ceiling: money.nullable().optional(),
+    remove_documents_rules: z
+      .boolean()
+      .optional()
+      .describe('Confirms deleting the documents rules (and templates) of the methods the save drops'),
+  })
+  .superRefine(versionChecks);
+export type VersionUpdateInput = z.input<typeof VersionUpdateInput>;
 
 export const ApproveInput = z.object({
   approving_body: z.enum(APPROVING_BODIES),
@@ -290,6 +329,18 @@ export const DocumentsRuleInput = z.object({
   position: z.number().int().min(0).max(10_000).optional(),
 });
 export type DocumentsRuleInput = z.input<typeof DocumentsRuleInput>;
+
+/** Editing a documents rule: a field the request does not send keeps its stored value. */
+export const DocumentsRuleUpdateInput = z.object({
+  method_id: z.number().int().positive().optional(),
+  document_kind_id: z.number().int().positive().optional(),
+  title: requiredText(500).optional(),
+  required: z.boolean().optional(),
+  formats: z.enum(DOCUMENT_FORMATS).optional(),
+  condition: z.enum(DOCUMENT_CONDITIONS).nullable().optional(),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+export type DocumentsRuleUpdateInput = z.input<typeof DocumentsRuleUpdateInput>;
 
 export const DocumentsRulesOrderInput = z.object({
   method_id: z.number().int().positive(),
@@ -410,7 +461,7 @@ export const procurementRuleRoutes = {
     path: `${base}/:rule_id/versions/:version_id`,
     summary: 'Edit a draft (an approved version is immutable: 409)',
     params: VersionP,
-    body: VersionInput,
+    body: VersionUpdateInput,
     response: { 200: RuleVersion },
   }),
   versionFile: defineRoute({
@@ -488,7 +539,7 @@ export const procurementRuleRoutes = {
     path: `${base}/:rule_id/versions/:version_id/documents_rules/:id`,
     summary: 'Edit a documents rule (draft versions only)',
     params: DocP,
-    body: DocumentsRuleInput,
+    body: DocumentsRuleUpdateInput,
     response: { 200: DocumentsRule },
   }),
   removeDocumentsRule: defineRoute({

@@ -6,7 +6,8 @@ import { COMMON_PASSWORD_BASES_TEXT, COMMON_PASSWORDS_TEXT } from './common-pass
  * A rule of its own: the libraries that estimate strength (zxcvbn) score rather than refuse, and
  * weigh 800 KB; their password list is what this rule ships (common-passwords.ts).
  */
-export const PASSWORD_MIN = 10;
+/** ASVS 2.1.1: at least 12 characters. */
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 export const PASSWORD_MESSAGES = {
@@ -55,13 +56,41 @@ function isRepeated(s: string): boolean {
   return false;
 }
 
-function isCommon(s: string): boolean {
+/** Look-alike characters people put in a word (p@ssw0rd): read as the letters they stand for. */
+const LEET: Record<string, string> = {
+  '@': 'a',
+  '4': 'a',
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  $: 's',
+  '5': 's',
+  '7': 't',
+  '!': 'i',
+};
+const unLeet = (s: string) => s.replace(/[@40135$7!]/g, (c) => LEET[c] ?? c);
+
+/** A common password as it is, or followed by digits and symbols, or by up to 3 more characters. */
+function isCommonWord(s: string): boolean {
   common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n'));
   bases ??= new Set(COMMON_PASSWORD_BASES_TEXT.split('\n'));
+  const known = (x: string) => common?.has(x) || bases?.has(x);
   if (common.has(s)) return true;
   // a common password with digits or symbols added at the end (password2024!)
   const stem = s.replace(/[\d\p{P}\p{S}\s]+$/u, '');
-  return stem !== s && (common.has(stem) || bases.has(stem));
+  if (stem !== s && known(stem)) return true;
+  // a common password of 8+ characters with a few more typed on (zaq12wsx + cde)
+  for (const x of new Set([s, stem]))
+    for (let k = 1; k <= 3; k++) if (x.length - k >= 8 && known(x.slice(0, -k))) return true;
+  return false;
+}
+
+function isCommon(s: string): boolean {
+  if (isCommonWord(s)) return true;
+  // the same in look-alike characters (P@ssw0rd2024): the word before any trailing digits, read as letters
+  const stem = s.replace(/[\d\p{P}\p{S}\s]+$/u, '');
+  const plain = unLeet(stem);
+  return plain !== stem && isCommonWord(plain);
 }
 
 /** The parts of a login a password must not contain: the login, and an e-mail's local part. */

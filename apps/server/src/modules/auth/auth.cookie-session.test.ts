@@ -16,7 +16,7 @@ async function loginCookie(login = 'client@demo.local', headers: Record<string, 
     payload: { login, password: DEMO_PASSWORD },
   });
   expect(r.statusCode).toBe(200);
-  const cookie = r.cookies.find((c) => c.name === 'token');
+  const cookie = r.cookies.find((c) => c.name === 'token' || c.name === '__Host-token');
   if (!cookie) throw new Error('no session cookie');
   return { cookie, body: r.json() as { token: string }, setCookie: String(r.headers['set-cookie']) };
 }
@@ -42,8 +42,21 @@ describe('the session cookie', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie.maxAge).toBe(30 * 86400);
     expect(setCookie).not.toMatch(/Secure/);
+    expect(cookie.name).toBe('token');
     const https = await loginCookie('client@demo.local', { ...SITE, 'x-forwarded-proto': 'https' });
     expect(https.cookie.secure).toBe(true);
+    // over https the cookie is __Host- prefixed (Secure, path /, no Domain: no subdomain can plant it)
+    expect(https.cookie.name).toBe('__Host-token');
+    expect(https.cookie.domain).toBeUndefined();
+    const overHttps = (cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { ...SITE, 'x-forwarded-proto': 'https', cookie },
+      });
+    expect((await overHttps(`__Host-token=${https.cookie.value}`)).statusCode).toBe(200);
+    // a plain `token` cookie (which a sibling subdomain could set) does not count over https
+    expect((await overHttps(`token=${https.cookie.value}`)).statusCode).toBe(401);
   });
 
   it('authenticates reads without a Bearer header; Bearer keeps working', async () => {

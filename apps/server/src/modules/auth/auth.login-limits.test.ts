@@ -33,6 +33,22 @@ describe('failed logins per address', () => {
     expect((await attempt('operator@demo.local', DEMO_PASSWORD, '198.51.100.8')).status).toBe(200);
   });
 
+  it('a client rotating its own X-Forwarded-For entry is counted by what the proxy saw: 429', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await attempt(`rot${i}@spray.test`, 'Пароль-наугад-1', `10.9.${i}.1, 198.51.100.60`);
+      expect(r.status).toBe(401);
+    }
+    const refused = await attempt('rot-x@spray.test', 'Пароль-наугад-1', '10.9.99.1, 198.51.100.60');
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused).message).toMatch(/с вашего адреса/);
+  });
+
+  it('unparseable forwarded addresses share one count: 429', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(`junk${i}@spray.test`, 'Пароль-наугад-1', `junk-${i}`)).status).toBe(401);
+    expect((await attempt('junk-x@spray.test', 'Пароль-наугад-1', 'junk-x')).status).toBe(429);
+  });
+
   it('an IPv6 client is counted by its /64 network', async () => {
     for (let i = 0; i < 5; i++) {
       expect((await attempt(`v6-${i}@spray.test`, 'Пароль-наугад-1', `2001:db8:1:2::${i + 1}`)).status).toBe(

@@ -43,18 +43,29 @@ describe('client addresses', () => {
     ['::ffff:203.0.113.5', '203.0.113.5'],
     ['2001:db8:a:b:1:2:3:4', '2001:db8:a:b::/64'],
     ['2001:db8:a:b::99', '2001:db8:a:b::/64'],
-    ['not an address', 'not an address'],
+    // anything that does not parse is one key: rotating garbage is one client
+    ['not an address', 'invalid'],
+    ['198.51.100.999', 'invalid'],
     [undefined, 'unknown'],
   ])('%s → %s', (ip, key) => {
     expect(addressKey(ip)).toBe(key);
   });
 
-  it('X-Forwarded-For counts only with TRUST_PROXY', () => {
+  it('X-Forwarded-For counts only with TRUST_PROXY, from the right: what the trusted proxies saw', () => {
+    // the client wrote «forged», the proxy (10.0.0.2) appended the address it saw
     const req = {
-      headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.2' },
+      headers: { 'x-forwarded-for': 'forged, 198.51.100.1' },
       socket: { remoteAddress: '10.0.0.2' },
     } as never;
-    expect(requestAddress(req, true)).toBe('198.51.100.1');
-    expect(requestAddress(req, false)).toBe('10.0.0.2');
+    expect(requestAddress(req, 1)).toBe('198.51.100.1');
+    expect(requestAddress(req, 0)).toBe('10.0.0.2');
+    // two proxies: the outer one appended 198.51.100.1, the inner one (the peer) 10.0.0.3
+    const two = {
+      headers: { 'x-forwarded-for': ['forged, 198.51.100.1', '10.0.0.3'] },
+      socket: { remoteAddress: '10.0.0.2' },
+    } as never;
+    expect(requestAddress(two, 2)).toBe('198.51.100.1');
+    // more hops configured than the chain has: the leftmost entry
+    expect(requestAddress(req, 5)).toBe('forged');
   });
 });

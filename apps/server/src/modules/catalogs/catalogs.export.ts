@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertMayReadCompany } from './catalog-access.service.js';
 import { toEntry, type View } from './catalog-kinds.js';
@@ -45,7 +46,7 @@ export function uploadFile(
         throw new AppError('unsupported_media_type', 'Загрузите файл XLSX как multipart/form-data');
       const part = await req.file({ limits: { fileSize: limit, files: 1 } });
       if (!part) throw new AppError('invalid_file', 'Прикрепите файл XLSX');
-      return { name: part.filename || 'file.xlsx', data: await part.toBuffer() };
+      return { name: cleanFileName(part.filename, 'file.xlsx'), data: await part.toBuffer() };
     })();
     return read;
   };

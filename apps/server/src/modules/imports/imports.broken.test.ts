@@ -84,6 +84,24 @@ async function expectFailure(
 }
 
 describe('broken files are refused with a clear error and write nothing', () => {
+  it('a file name with NUL, U+202E and 10 000 characters is stored cleaned and bounded, never a 500', async () => {
+    const name = `a\u0000${'я'.repeat(10_000)}\u202Efdp.xml`;
+    const r = await uploadAs(t, {
+      company,
+      kind: 'upd',
+      files: [{ name, data: fixture('upd', UPD_970) }],
+      as: 'specialist',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const [stored] = await t.app.deps.db
+      .select({ name: files.name })
+      .from(files)
+      .where(sql`${files.id} = (select max(id) from files where purpose = 'import')`);
+    expect(stored.name.includes('\u0000') || stored.name.includes('\u202E')).toBe(false);
+    expect([...stored.name].length).toBeLessThanOrEqual(200);
+    expect(stored.name.endsWith('я.xml')).toBe(true);
+  });
+
   it('truncated XML names the line', async () => {
     const raw = fixture('upd', UPD_970);
     await expectFailure(

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { eisProcurementImportRoutes, ImportUploadFields, importRoutes } from '@zakupki/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import { addRoute } from '../../lib/route.js';
 import type { ModuleJobs } from '../index.js';
 import { eisImportJob, eisProcurementImportJob, paymentsImportJob, updImportJob } from './imports.jobs.js';
@@ -29,7 +30,7 @@ async function readUpload(req: FastifyRequest, limit: number) {
           `Файлы вместе больше допустимых ${Math.round(limit / 1048576)} МБ`,
         );
       }
-      if (data.length > 0) uploads.push({ name: part.filename || 'file', mime: part.mimetype, data });
+      if (data.length > 0) uploads.push({ name: cleanFileName(part.filename), mime: part.mimetype, data });
     } else {
       fields[part.fieldname] = String(part.value ?? '');
     }

@@ -1,5 +1,6 @@
 import {
   type DocumentsRuleInput,
+  type DocumentsRuleUpdateInput,
   isStaff,
   type TemplateField,
   type TemplateFields,
@@ -22,6 +23,7 @@ import { TEMPLATE_LIMITS } from './templates/template-limits.policy.js';
 import { fillTemplateOffThread, readTemplateOffThread } from './templates/template-pool.js';
 
 type DocIn = z.output<typeof DocumentsRuleInput>;
+type DocUpdateIn = z.output<typeof DocumentsRuleUpdateInput>;
 type Where = { companyId: number; ruleId: number; versionId: number };
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -100,15 +102,25 @@ export async function createDocRule(deps: AppDeps, actor: Actor, w: Where, body:
   });
 }
 
-export async function updateDocRule(deps: AppDeps, actor: Actor, w: Where, id: number, body: DocIn) {
+/** A field the request does not send keeps its stored value. */
+export async function updateDocRule(deps: AppDeps, actor: Actor, w: Where, id: number, body: DocUpdateIn) {
   const { db } = deps;
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   return db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
-    await checkDocInput(tx, w.companyId, v, body);
+    const next: DocIn = {
+      method_id: body.method_id ?? d.methodId,
+      document_kind_id: body.document_kind_id ?? d.documentKindId,
+      title: body.title ?? d.title,
+      required: body.required ?? d.required,
+      formats: body.formats ?? d.formats,
+      condition: body.condition === undefined ? (d.condition as DocIn['condition']) : body.condition,
+      position: body.position,
+    };
+    await checkDocInput(tx, w.companyId, v, next);
     await repo.updateDocRule(tx, id, {
-      ...docValues(body),
+      ...docValues(next),
       ...(body.position !== undefined ? { position: body.position } : {}),
     });
     return auditedDoc(tx, actor, 'update', w, id, presentDocRule(d));
@@ -121,6 +133,11 @@ export async function deleteDocRule(deps: AppDeps, actor: Actor, w: Where, id: n
   await db.transaction(async (tx) => {
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
+    if ((await repo.docRulesInUse(tx, [id])).length)
+      throw new AppError(
+        'conflict',
+        `По правилу «${d.title}» уже сформированы документы закупок: его нельзя удалить`,
+      );
     await repo.deleteDocRule(tx, id);
     await audit(tx, actor, {
       action: 'delete',

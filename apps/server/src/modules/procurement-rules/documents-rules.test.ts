@@ -1,7 +1,9 @@
 import { procurementRuleRoutes as r } from '@zakupki/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
+import { errorOf, testAppForFile } from '../../../test/harness.js';
+import { auditLog } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { entryIds, ruleWithDraft, uploadTemplate } from './procurement-rules.factories.js';
 
@@ -245,5 +247,82 @@ describe('documents rules', () => {
       as: 'specialist',
     });
     expect(docs.body.items.map((d) => d.title)).toEqual(['Извещение о закупке']);
+  });
+
+  it('a draft saved with only changes_summary keeps its methods, thresholds and documents rules', async () => {
+    const { p, doc } = await draftWithDocument();
+    const before = await t.call(r.getVersion, { params: p, as: 'specialist' });
+    const saved = await t.call(r.updateVersion, {
+      params: p,
+      body: { changes_summary: 'Уточнена формулировка' },
+      as: 'specialist',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      changes_summary: 'Уточнена формулировка',
+      methods: before.body.methods,
+      plan_threshold: before.body.plan_threshold,
+      plan_threshold_large: before.body.plan_threshold_large,
+      sme_ceiling: before.body.sme_ceiling,
+    });
+    const docs = await t.call(r.documentsRules, { params: p, as: 'specialist' });
+    expect(docs.body.items.map((d) => d.id)).toEqual([doc.id]);
+    // null clears a nullable field, absence keeps it
+    const cleared = await t.call(r.updateVersion, {
+      params: p,
+      body: { changes_summary: null },
+      as: 'specialist',
+    });
+    expect(cleared.body.changes_summary).toBeNull();
+    expect(cleared.body.methods).toEqual(before.body.methods);
+  });
+
+  it('dropping a method with documents rules needs remove_documents_rules; the removal is audited', async () => {
+    const { p, doc, methods } = await draftWithDocument();
+    const v = await t.call(r.getVersion, { params: p, as: 'specialist' });
+    const others = v.body.methods.filter((m) => m.method_id !== methods.e_auction);
+    const refused = await t.call(r.updateVersion, { params: p, body: { methods: others }, as: 'specialist' });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).message).toContain('«Извещение о закупке»');
+    expect(errorOf(refused).details).toMatchObject({ documents_rule_ids: [doc.id] });
+    const kept = await t.call(r.getVersion, { params: p, as: 'specialist' });
+    expect(kept.body.methods).toEqual(v.body.methods);
+    const confirmed = await t.call(r.updateVersion, {
+      params: p,
+      body: { methods: others, remove_documents_rules: true },
+      as: 'specialist',
+    });
+    expect(confirmed.status).toBe(200);
+    const docs = await t.call(r.documentsRules, { params: p, as: 'specialist' });
+    expect(docs.body.items).toEqual([]);
+    const [entry] = await t.app.deps.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'procurement_rule_version'), eq(auditLog.entityId, String(p.version_id))),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.after).toMatchObject({
+      removed_documents_rules: [{ id: doc.id, title: 'Извещение о закупке' }],
+    });
+  });
+
+  it('a documents rule edited with one field keeps the others', async () => {
+    const { p, doc } = await draftWithDocument();
+    const edit = await t.call(r.updateDocumentsRule, {
+      params: { ...p, id: doc.id },
+      body: { title: 'Извещение' },
+      as: 'specialist',
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({
+      title: 'Извещение',
+      method_id: doc.method_id,
+      document_kind_id: doc.document_kind_id,
+      formats: doc.formats,
+      required: doc.required,
+      condition: doc.condition,
+    });
   });
 });

@@ -4,6 +4,9 @@ import { statusOf } from '../calendar/due-dates.policy.js';
 import { addDays, daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 
+/** A rule that is missing or of a company the caller does not act for (the two answer alike). */
+export const RULE_NOT_FOUND = 'Положение о закупке не найдено';
+
 /** Pure rules of the procurement-rules module: states, the EIS duty, the version in force, tags. */
 
 export type VersionAction = 'edit' | 'approve' | 'publish' | 'new_draft' | 'documents';

@@ -6,6 +6,7 @@ import {
   companies,
   customers,
   files,
+  procurementDocumentOutputs,
   procurementDocumentsRules,
   procurementRuleCopies,
   procurementRules,
@@ -361,18 +362,20 @@ export async function deleteDocRule(tx: Tx, id: number) {
   await tx.delete(procurementDocumentsRules).where(eq(procurementDocumentsRules.id, id));
 }
 
-/** Documents rules of a version for a method no longer allowed by it (removed from the settings). */
-export async function dropDocRulesOutside(tx: Tx, versionId: number, methodIds: number[]) {
-  await tx
-    .delete(procurementDocumentsRules)
-    .where(
-      and(
-        eq(procurementDocumentsRules.versionId, versionId),
-        methodIds.length
-          ? sql`${procurementDocumentsRules.methodId} <> all(${`{${methodIds.join(',')}}`}::int[])`
-          : undefined,
-      ),
-    );
+/** Deletes documents rules by id (a draft's rules of the methods it dropped, confirmed by the user). */
+export async function deleteDocRules(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.delete(procurementDocumentsRules).where(inArray(procurementDocumentsRules.id, ids));
+}
+
+/** Of these documents rules, those a generated document of a procurement was built from. */
+export async function docRulesInUse(tx: Tx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ id: procurementDocumentOutputs.documentsRuleId })
+    .from(procurementDocumentOutputs)
+    .where(inArray(procurementDocumentOutputs.documentsRuleId, ids));
+  return rows.map((r) => r.id);
 }
 
 // ---------------------------------------------------------------- files

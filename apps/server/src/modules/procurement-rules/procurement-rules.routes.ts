@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { procurementRuleRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import { addRoute } from '../../lib/route.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { contentDisposition } from '../files/files.service.js';
@@ -54,7 +55,7 @@ async function oneFile(req: FastifyRequest, maxBytes?: number): Promise<{ name: 
     throw err;
   });
   if (content.length === 0) throw new AppError('invalid_file', 'Файл пустой');
-  return { name: part.filename || 'file', content };
+  return { name: cleanFileName(part.filename), content };
 }
 
 /**

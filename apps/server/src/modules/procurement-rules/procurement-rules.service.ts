@@ -1,21 +1,37 @@
-import type { ApproveInput, PublishInput, RuleInput, RuleUpdateInput, VersionInput } from '@zakupki/shared';
+import {
+  type ApproveInput,
+  EFFECTIVE_BEFORE_DECISION,
+  type PublishInput,
+  type RuleInput,
+  type RuleUpdateInput,
+  type VersionInput,
+  type VersionUpdateInput,
+} from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
-import { denyAndAudit } from '../access/access.service.js';
+import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { invalid } from '../contracts/contract-children.js';
 import { storeFile } from '../files/files.service.js';
-import { eisDueDate, inForce, refusal, supersede, type VersionAction } from './procurement-rules.policy.js';
+import {
+  eisDueDate,
+  inForce,
+  RULE_NOT_FOUND,
+  refusal,
+  supersede,
+  type VersionAction,
+} from './procurement-rules.policy.js';
 import { nearestDuty, presentRule, presentVersion } from './procurement-rules.presenter.js';
 import * as repo from './procurement-rules.repository.js';
 
 type RuleIn = z.output<typeof RuleInput>;
 type RuleUpdateIn = z.output<typeof RuleUpdateInput>;
 export type VersionIn = z.output<typeof VersionInput>;
+type VersionUpdateIn = z.output<typeof VersionUpdateInput>;
 type ApproveIn = z.output<typeof ApproveInput>;
 type PublishIn = z.output<typeof PublishInput>;
 
@@ -31,9 +47,15 @@ type PublishIn = z.output<typeof PublishInput>;
 export async function ruleOf(tx: Tx, actor: Actor, companyId: number, ruleId: number, lock = false) {
   const row = await repo.findRule(tx, companyId, ruleId, { lock });
   if (row) return row;
-  const owner = await repo.ruleCompany(tx, ruleId);
-  if (owner !== null) await denyAndAudit(tx as Db, actor, 'procurement_rule', ruleId, owner);
-  throw new AppError('not_found', 'Положение о закупке не найдено');
+  // a rule of another company answers exactly like a missing one (audited): ids cannot be probed
+  await assertOwned(tx as Db, actor, {
+    entity: 'procurement_rule',
+    id: ruleId,
+    owner: await repo.ruleCompany(tx, ruleId),
+    companyId,
+    notFound: RULE_NOT_FOUND,
+  });
+  throw new AppError('not_found', RULE_NOT_FOUND);
 }
 
 /** The version of the company's rule, or 404; runs in the caller's transaction or on the pool (like ruleOf). */
@@ -185,7 +207,10 @@ export async function updateRule(
   return db.transaction(async (tx) => {
     const row = await ruleOf(tx, actor, companyId, ruleId, true);
     const before = await loadRule(tx, row);
-    const customerIds = await checkCustomers(tx, companyId, body.customer_ids);
+    const customerIds =
+      body.customer_ids === undefined
+        ? row.customerIds
+        : await checkCustomers(tx, companyId, body.customer_ids);
     const archivedAt =
       body.archived === undefined ? row.archivedAt : body.archived ? (row.archivedAt ?? new Date()) : null;
     const updated = await repo.updateRule(tx, ruleId, { title: body.title, customerIds, archivedAt });
@@ -341,34 +366,93 @@ export async function createVersion(
   });
 }
 
+/** The draft's settings after a save: what the request sent over what is stored. */
+function mergedVersion(v: repo.VersionWithFile, body: VersionUpdateIn): VersionIn {
+  const sent = <T>(value: T | undefined, stored: T) => (value === undefined ? stored : value);
+  return {
+    approving_body: sent(body.approving_body, v.approvingBody),
+    decision_number: sent(body.decision_number, v.decisionNumber),
+    decision_date: sent(body.decision_date, v.decisionDate),
+    effective_from: sent(body.effective_from, v.effectiveFrom),
+    changes_summary: sent(body.changes_summary, v.changesSummary),
+    methods: sent(body.methods, v.methods),
+    plan_threshold: sent(body.plan_threshold, v.planThreshold),
+    plan_threshold_large: sent(body.plan_threshold_large, v.planThresholdLarge),
+    sme_ceiling: sent(body.sme_ceiling, v.smeCeiling),
+  };
+}
+
+/**
+ * The documents rules of the methods a save drops: deleted (with their templates) only when the
+ * request confirms it, and never while a generated document was built from one of them.
+ */
+async function dropDocRulesOfMethods(tx: Tx, versionId: number, methodIds: number[], confirmed: boolean) {
+  const kept = new Set(methodIds);
+  const dropped = (await repo.docRulesOf(tx, [versionId])).filter((d) => !kept.has(d.methodId));
+  if (dropped.length === 0) return [];
+  if (!confirmed)
+    throw new AppError(
+      'conflict',
+      `У исключаемых способов закупки есть правила документов (${dropped.length}: ${dropped
+        .slice(0, 3)
+        .map((d) => `«${d.title}»`)
+        .join(', ')}${dropped.length > 3 ? ', …' : ''}): подтвердите их удаление вместе с шаблонами`,
+      { documents_rule_ids: dropped.map((d) => d.id), confirm: 'remove_documents_rules' },
+    );
+  const used = await repo.docRulesInUse(
+    tx,
+    dropped.map((d) => d.id),
+  );
+  if (used.length)
+    throw new AppError(
+      'conflict',
+      `По правилам документов исключаемых способов уже сформированы документы закупок (${used.length}): способ нельзя исключить`,
+      { documents_rule_ids: used },
+    );
+  await repo.deleteDocRules(
+    tx,
+    dropped.map((d) => d.id),
+  );
+  return dropped.map((d) => ({
+    id: d.id,
+    method_id: d.methodId,
+    title: d.title,
+    template_file_id: d.templateFileId,
+  }));
+}
+
 export async function updateVersion(
   deps: AppDeps,
   actor: Actor,
   companyId: number,
   ruleId: number,
   versionId: number,
-  body: VersionIn,
+  body: VersionUpdateIn,
 ) {
   const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
     assertAllowed(v.status, 'edit');
+    const next = mergedVersion(v, body);
+    if (next.decision_date && next.effective_from && next.effective_from < next.decision_date)
+      throw invalid([{ path: 'body.effective_from', message: EFFECTIVE_BEFORE_DECISION }]);
     await checkMethods(
       tx,
       companyId,
-      body,
+      next,
       v.methods.map((m) => m.method_id),
     );
     const before = await loadVersion(tx, ruleId, versionId);
-    await repo.updateVersion(tx, versionId, versionValues(body));
-    // documents rules of a method the version no longer allows go with it
-    await repo.dropDocRulesOutside(
+    const removed = await dropDocRulesOfMethods(
       tx,
       versionId,
-      body.methods.map((m) => m.method_id),
+      next.methods.map((m) => m.method_id),
+      body.remove_documents_rules === true,
     );
-    return auditedVersion(tx, actor, 'update', ruleId, versionId, companyId, before);
+    await repo.updateVersion(tx, versionId, versionValues(next));
+    const extra = removed.length ? { removed_documents_rules: removed } : undefined;
+    return auditedVersion(tx, actor, 'update', ruleId, versionId, companyId, before, extra);
   });
 }
 

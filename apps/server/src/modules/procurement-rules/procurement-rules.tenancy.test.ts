@@ -1,6 +1,6 @@
 import { procurementRuleRoutes, type RouteDef } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
+import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { entryIds, ruleWithDraft } from './procurement-rules.factories.js';
 
 /**
@@ -82,6 +82,15 @@ describe('tenancy of the procurement-rules routes', () => {
       });
       expect(res.status).toBe(404);
       expect(await denials('procurement_rule', foreign.rule_id)).toBe(before + 1);
+      // exactly like a rule that does not exist: ids cannot be probed
+      const missing = await t.call(def, {
+        params: { ...foreign, company_id: t.ids.companies.client1, rule_id: 2_000_000_000 },
+        invalidBody: bodyOf(name as string),
+        as: 'specialist',
+      });
+      expect(missing.status).toBe(404);
+      expect(errorOf(res)).toEqual(errorOf(missing));
+      expect(errorOf(res).message).toBe('Положение о закупке не найдено');
     },
   );
 

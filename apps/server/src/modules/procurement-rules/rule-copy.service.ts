@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
-import { copyKey } from './procurement-rules.policy.js';
+import { copyKey, RULE_NOT_FOUND } from './procurement-rules.policy.js';
 import * as repo from './procurement-rules.repository.js';
 
 export type CopyRequest = {
@@ -21,8 +21,11 @@ export type CopyRequest = {
 export async function checkCopyRequest(deps: AppDeps, actor: Actor, p: CopyRequest) {
   const { db } = deps;
   const source = await repo.ruleCompany(db, p.rule_id);
-  if (source === null) throw new AppError('not_found', 'Положение о закупке не найдено');
-  await requireCompany(db, actor, source, 'rules.read');
+  if (source === null) throw new AppError('not_found', RULE_NOT_FOUND);
+  // a rule of a company the caller does not act for answers like a missing one (still audited)
+  await requireCompany(db, actor, source, 'rules.read').catch((e: unknown) => {
+    throw e instanceof AppError && e.code === 'not_found' ? new AppError('not_found', RULE_NOT_FOUND) : e;
+  });
   await requireCompany(db, actor, p.target_company_id, 'rules.write');
   if (source === p.target_company_id)
     throw new AppError('conflict', 'Выберите другую компанию: положение уже принадлежит этой');
@@ -62,7 +65,7 @@ async function copyInTx(
   p: CopyRequest & { source_company_id: number; key: string },
 ): Promise<CopyResult> {
   const rule = await repo.findRule(tx, p.source_company_id, p.rule_id);
-  if (!rule) throw new AppError('not_found', 'Положение о закупке не найдено');
+  if (!rule) throw new AppError('not_found', RULE_NOT_FOUND);
   const all = await repo.versionsOfRules(tx, [rule.id]);
   const wanted = p.version_ids?.length ? all.filter((v) => p.version_ids!.includes(v.id)) : all;
   if (p.version_ids?.length && wanted.length !== new Set(p.version_ids).size)

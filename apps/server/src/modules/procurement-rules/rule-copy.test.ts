@@ -156,8 +156,11 @@ describe('copy a procurement rule to another company', () => {
     expect(n).toBeGreaterThanOrEqual(1);
     // another company's rule into one's own company: the source is out of reach
     const s2 = await socket('client2');
+    // (it answers exactly like a rule that does not exist: ids cannot be probed)
     const foreign = await copy(s2, { rule_id: rule.id, target_company_id: C().client2 });
-    expect(foreign.response.error).toBe('Запрашиваемый ресурс не найден');
+    expect(foreign.response.error).toBe('Положение о закупке не найдено');
+    const missing = await copy(s2, { rule_id: 2_000_000_000, target_company_id: C().client2 });
+    expect(missing.response.error).toBe(foreign.response.error);
     expect((await t.db.database.query('select id from procurement_rules')).length).toBe(before.length);
   });
 

@@ -130,6 +130,26 @@ describe('users: access by role', () => {
     expect(admin.body).toMatchObject({ login: 'outsider@test.local', company_id: outsider });
   });
 
+  it('a company the caller does not act for lists no one, not even staff visible through another company', async () => {
+    // the specialist also serves the outsider company: the operator must not learn it
+    const specialist = t.ids.users['specialist@demo.local'];
+    await t.app.deps.database.query('insert into company_members (company_id, user_id) values ($1, $2)', [
+      outsider,
+      specialist,
+    ]);
+    try {
+      const r = await t.call(userRoutes.list, { query: { company_id: outsider }, as: 'operator' });
+      expect(r.body).toMatchObject({ items: [], total: 0 });
+      const admin = await t.call(userRoutes.list, { query: { company_id: outsider }, as: 'admin' });
+      expect(admin.body.items.map((u: { id: number }) => u.id)).toContain(specialist);
+    } finally {
+      await t.app.deps.database.query('delete from company_members where company_id = $1 and user_id = $2', [
+        outsider,
+        specialist,
+      ]);
+    }
+  });
+
   it('memberships in companies out of reach are not shown to an operator', async () => {
     const admin = await t.login('admin');
     const id = t.ids.users['client2@demo.local'];

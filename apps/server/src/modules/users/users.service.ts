@@ -73,6 +73,9 @@ export async function listUsers(deps: AppDeps, actor: Actor, query: z.output<typ
   requireStaff(actor);
   const { db } = deps;
   const scope = await companyIdsFor(db, actor);
+  // who serves a company the caller does not act for is not the caller's to learn: no one listed
+  if (query.company_id && scope && !scope.includes(query.company_id))
+    return { items: [], total: 0, page: query.page, limit: query.limit };
   const { rows, total } = await listUserRows(db, scope, query, query);
   const memberships = await membershipsOf(
     db,

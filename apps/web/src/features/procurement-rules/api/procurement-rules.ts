@@ -153,7 +153,16 @@ export const useDeleteRule = (companyId: number) =>
 export const useSaveVersion = (companyId: number, ruleId: number) =>
   useInvalidatingMutation(
     {
-      mutationFn: ({ versionId, body }: { versionId: number | null; body: VersionInput }) =>
+      mutationFn: ({
+        versionId,
+        body,
+        removeDocumentsRules,
+      }: {
+        versionId: number | null;
+        body: VersionInput;
+        /** The user confirmed deleting the documents rules of the methods the save drops. */
+        removeDocumentsRules?: boolean;
+      }) =>
         versionId === null
           ? api(r.createVersion, {
               params: { company_id: companyId, rule_id: ruleId },
@@ -162,7 +171,7 @@ export const useSaveVersion = (companyId: number, ruleId: number) =>
             })
           : api(r.updateVersion, {
               params: { company_id: companyId, rule_id: ruleId, version_id: versionId },
-              body,
+              body: removeDocumentsRules ? { ...body, remove_documents_rules: true } : body,
               loading: 'сохранение редакции',
             }),
       ...writes(companyId),

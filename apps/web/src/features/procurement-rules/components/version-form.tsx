@@ -11,6 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import {
   APPROVING_BODIES,
   APPROVING_BODY_TITLES,
@@ -28,6 +29,7 @@ import { NumberField } from '../../../components/form/number-field';
 import { RefusalAlert, useRefusal } from '../../../components/form/refusal-alert';
 import { schemaValidate } from '../../../components/form/schema-validate';
 import { notices } from '../../../components/notices/notices.store';
+import { ApiError } from '../../../lib/http-errors';
 import { useMethods, useSaveVersion } from '../api/procurement-rules';
 
 type MethodRow = {
@@ -116,16 +118,33 @@ export function VersionFormModal({
       );
     }
   };
-  const submit = form.onSubmit(async (values) => {
+  const send = async (values: Values, removeDocumentsRules = false) => {
     clear();
     try {
-      await save.mutateAsync({ versionId: version?.id ?? null, body: VersionInput.parse(toBody(values)) });
+      await save.mutateAsync({
+        versionId: version?.id ?? null,
+        body: VersionInput.parse(toBody(values)),
+        removeDocumentsRules,
+      });
       notices.success('Сохранено', version ? 'Черновик редакции сохранён' : 'Создан черновик новой редакции');
       onClose();
     } catch (err) {
-      refuse(err);
+      // dropping a method with documents rules deletes them with their templates: only when confirmed
+      if (
+        err instanceof ApiError &&
+        (err.details as { confirm?: string } | null)?.confirm === 'remove_documents_rules'
+      )
+        modals.openConfirmModal({
+          title: 'Удалить правила документов',
+          children: <Text size="sm">{err.message}</Text>,
+          labels: { confirm: 'Удалить и сохранить', cancel: 'Отмена' },
+          confirmProps: { color: 'red' },
+          onConfirm: () => void send(values, true),
+        });
+      else refuse(err);
     }
-  });
+  };
+  const submit = form.onSubmit((values) => send(values));
   return (
     <Modal
       opened
