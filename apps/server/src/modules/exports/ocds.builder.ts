@@ -3,6 +3,7 @@ import { formatRub } from '@zakupki/shared';
 import { MOSCOW_OFFSET } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { FIELD_TITLES, materialChanges } from '../contracts/contracts.policy.js';
+import { subjectTypeOf } from '../procurements/eis-procurement.policy.js';
 import type { ContractBundle, ContractRow, EventRow, Organisation } from './contract-bundle.repository.js';
 
 /**
@@ -77,27 +78,10 @@ const CONTRACT_STATUS: Record<ContractRow['status'], string> = {
 };
 
 /**
- * OCDS `mainProcurementCategory` of an ОКПД2 code by its class: goods for products (01–32 but 09,
- * mining support; 35 energy, 36 water), works for construction (41–43), services for the rest
- * (33 repair, 37–39 sewerage and waste, 45 onwards).
+ * OCDS `mainProcurementCategory`: goods, works or services by the items' ОКПД2 sections, the
+ * reading the EIS notice import makes of a procurement's subject (goods when no item has a code).
  */
-export function categoryOfOkpd2(code: string): 'goods' | 'works' | 'services' {
-  const cls = Number(code.slice(0, 2));
-  if (cls >= 41 && cls <= 43) return 'works';
-  if ((cls >= 1 && cls <= 32 && cls !== 9) || cls === 35 || cls === 36) return 'goods';
-  return 'services';
-}
-
-/** The category of the costliest item with an ОКПД2 code; goods when no item has one. */
-function mainCategory(b: ContractBundle) {
-  let best: { amount: number; code: string } | null = null;
-  for (const it of b.items) {
-    if (!it.okpd2Code) continue;
-    const amount = Number(it.amount);
-    if (!best || amount > best.amount) best = { amount, code: it.okpd2Code };
-  }
-  return best ? categoryOfOkpd2(best.code) : 'goods';
-}
+const mainCategory = (b: ContractBundle) => subjectTypeOf(b.items.map((it) => it.okpd2Code));
 
 /** Ever signed: concluded (or further) now or in one of its versions. */
 function signed(b: ContractBundle) {
