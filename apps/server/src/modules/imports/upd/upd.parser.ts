@@ -276,7 +276,25 @@ function parseInvoice(doc: XmlNode, common: Common): UpdInvoice {
     lines,
     totals,
     warnings,
+    advance: isAdvance(func, lines),
   };
+}
+
+/** «Предварительная оплата», «Предоплата», «Аванс» at the start of a line's name. */
+const ADVANCE_NAME = /^\s*(предварительн\S*\s+оплат|предоплат|аванс)/i;
+/** A calculated rate (п. 4 ст. 164 НК РФ), the one an advance invoice applies. */
+const CALCULATED_RATE = /^\d+\/\d+$/;
+
+/**
+ * An invoice on an advance payment: an СЧФ (never a transfer document) whose every line has no
+ * quantity and either the calculated rate or an advance name. A delivery always has quantities.
+ */
+function isAdvance(func: UpdFunction, lines: UpdLine[]): boolean {
+  return (
+    func === 'СЧФ' &&
+    lines.length > 0 &&
+    lines.every((l) => l.quantity === null && (CALCULATED_RATE.test(l.vatRate) || ADVANCE_NAME.test(l.name)))
+  );
 }
 
 /** Sum of line values, or null when any line lacks the value. */
