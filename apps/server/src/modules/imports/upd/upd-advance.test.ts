@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
-import { contractDuties, contractEvents, notifications, updDocuments } from '../../../db/schema/index.js';
-import { errorOf, fixture, importAs } from '../import-uploads.factories.js';
+import { contractDuties, contractEvents, updDocuments } from '../../../db/schema/index.js';
+import { errorOf, fixture, importAs, importNotice } from '../import-uploads.factories.js';
 import { addCustomer, importedContract } from '../imports.factories.js';
 import { parseUpd } from './upd.parser.js';
 import type { UpdInvoice } from './upd.types.js';
@@ -134,12 +134,7 @@ describe('advance invoice: import', () => {
       lines: 2,
       duplicate: false,
     });
-    const [n] = (
-      await t.app.deps.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.kind, 'notificationMapInvoiceItemsResponse'))
-    ).filter((r) => (r.payload as { import_id: number }).import_id === run.id);
+    const n = (await importNotice(t, 'notificationMapInvoiceItemsResponse', run.id))!;
     expect(n.message).toContain('счетов-фактур на аванс: 1 (поставкой не учитываются)');
 
     const card = await t.call(updRoutes.get, { params: { company_id: company, id: d.id! }, as: 'client' });
