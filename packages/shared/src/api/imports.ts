@@ -82,6 +82,7 @@ export const UpdImportDocument = z.object({
   total_without_vat: money.nullable(),
   total_with_vat: money.nullable(),
   lines: z.number().int(),
+  advance: z.boolean().describe('an invoice on an advance payment: stored, never counted as a delivery'),
   contract_id: id.nullable(),
   status: z.string(),
   duplicate: z.boolean(),
@@ -228,6 +229,9 @@ export const UpdDocument = z.object({
   file_name: z.string(),
   kind: z.enum(['upd', 'ukd']),
   function: z.string(),
+  advance: z
+    .boolean()
+    .describe('an invoice on an advance payment (счёт-фактура на аванс): not a delivery, never confirmed'),
   format_version: z.string(),
   number: z.string(),
   date: z.string(),

@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   customType,
   date,
   index,
@@ -99,7 +100,8 @@ export const importRuns = pgTable(
  * date, correction number) makes the same document in another file a duplicate.
  * Status: no_contract (the contract was not found: pick it by hand), proposed (mapping to the
  * specification proposed), confirmed (counted into execution), superseded (replaced by a later
- * correction).
+ * correction). `advance`: an invoice on an advance payment (счёт-фактура на аванс), never counted
+ * into execution (no mapping, no confirmation, so no acceptance, duty or OCDS milestone).
  */
 export const updDocuments = pgTable(
   'upd_documents',
@@ -114,6 +116,8 @@ export const updDocuments = pgTable(
     naturalKey: text('natural_key').notNull(),
     kind: text('kind', { enum: ['upd', 'ukd'] }).notNull(),
     function: text('function').notNull(),
+    /** An invoice on an advance payment, not a delivery. */
+    advance: boolean('advance').notNull().default(false),
     formatVersion: text('format_version').notNull(),
     /** `Файл@ИдФайл`. */
     fileIdent: text('file_ident').notNull(),

@@ -171,6 +171,12 @@ export function validateOcdsPackage(pkg: unknown, ocidPrefix: string): string[] 
           'open, selective, limited или direct',
         );
       }
+      // optional in the standard; our releases always carry it (goods, works or services)
+      need(
+        ['goods', 'works', 'services'].includes(String(tender.mainProcurementCategory)),
+        `${at}.tender.mainProcurementCategory`,
+        'goods, works или services',
+      );
       if (tender.status !== undefined)
         need(
           TENDER_STATUSES.includes(String(tender.status)),

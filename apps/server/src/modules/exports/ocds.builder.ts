@@ -3,6 +3,7 @@ import { formatRub } from '@zakupki/shared';
 import { MOSCOW_OFFSET } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { FIELD_TITLES, materialChanges } from '../contracts/contracts.policy.js';
+import { subjectTypeOf } from '../procurements/eis-procurement.policy.js';
 import type { ContractBundle, ContractRow, EventRow, Organisation } from './contract-bundle.repository.js';
 
 /**
@@ -76,6 +77,26 @@ const CONTRACT_STATUS: Record<ContractRow['status'], string> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * OCDS `mainProcurementCategory`: goods, works or services by the items' ОКПД2 sections, the
+ * reading the EIS notice import makes of a procurement's subject (goods when no item has a code).
+ */
+const mainCategory = (b: ContractBundle) => subjectTypeOf(b.items.map((it) => it.okpd2Code));
+
+/** Ever signed: concluded (or further) now or in one of its versions. */
+function signed(b: ContractBundle) {
+  const was = (status: unknown) => status !== 'draft' && status !== 'cancelled';
+  return was(b.contract.status) || b.versions.some((v) => was((v.snapshot as { status?: unknown }).status));
+}
+
+/** The last change of the contract: its own edits, its events and versions. */
+function lastChange(b: ContractBundle): Date {
+  let last = b.contract.updatedAt.getTime();
+  for (const e of b.events) last = Math.max(last, e.createdAt.getTime());
+  for (const v of b.versions) last = Math.max(last, v.changedAt.getTime());
+  return new Date(last);
+}
+
 const docLabel = (e: EventRow, fallback: string) =>
   `${e.documentName ?? fallback}${e.documentNumber ? ` № ${e.documentNumber}` : ''} от ${formatRuDate(e.documentDate ?? e.eventDate)}`;
 
@@ -110,21 +131,28 @@ function release(b: ContractBundle, prefix: string): OcdsRelease {
   const acceptances = b.events.filter((e) => e.kind === 'acceptance');
   const paid = payments.length > 0;
   const buyer = party(b.customer, paid ? ['buyer', 'payer'] : ['buyer']);
-  const supplier = party(
-    { name: c.supplierName, inn: c.supplierInn, kpp: c.supplierKpp, ogrn: null, address: null },
-    paid ? ['supplier', 'payee'] : ['supplier'],
-    c.supplierIsSme ? { scale: 'sme' } : {},
-  );
-  const parties =
-    buyer.id === supplier.id ? [{ ...buyer, roles: [...buyer.roles, ...supplier.roles] }] : [buyer, supplier];
+  // a contract imported without a supplier (EIS gave none) has no supplier party, award supplier
+  // or payee: the rest of its release is as complete as the others'
+  const supplier = c.supplierInn
+    ? party(
+        { name: c.supplierName, inn: c.supplierInn, kpp: c.supplierKpp, ogrn: null, address: null },
+        paid ? ['supplier', 'payee'] : ['supplier'],
+        c.supplierIsSme ? { scale: 'sme' } : {},
+      )
+    : null;
+  const parties = !supplier
+    ? [buyer]
+    : buyer.id === supplier.id
+      ? [{ ...buyer, roles: [...buyer.roles, ...supplier.roles] }]
+      : [buyer, supplier];
   const buyerRef = { id: buyer.id, name: buyer.name };
-  const supplierRef = { id: supplier.id, name: supplier.name };
+  const supplierRef = supplier ? { id: supplier.id, name: supplier.name } : null;
   const transactions = payments.map((e) => ({
     id: `${ocid}-payment-${e.id}`,
     date: ocdsDate(e.eventDate),
     value: value(e.amount as string, cur),
     payer: buyerRef,
-    payee: supplierRef,
+    ...(supplierRef ? { payee: supplierRef } : {}),
   }));
   const milestones = acceptances.map((e) => ({
     id: `${ocid}-delivery-${e.id}`,
@@ -162,7 +190,7 @@ function release(b: ContractBundle, prefix: string): OcdsRelease {
   return {
     ocid,
     id: `${ocid}-${c.revision}`,
-    date: c.updatedAt.toISOString(),
+    date: lastChange(b).toISOString(),
     tag,
     initiationType: 'tender',
     language: 'ru',
@@ -172,6 +200,7 @@ function release(b: ContractBundle, prefix: string): OcdsRelease {
       id: c.noticeNumber ?? `${ocid}-tender`,
       title: c.subject,
       status: c.status === 'cancelled' ? 'cancelled' : 'complete',
+      mainProcurementCategory: mainCategory(b),
       ...(m.ocds ? { procurementMethod: m.ocds } : {}),
       ...(m.title ? { procurementMethodDetails: m.title } : {}),
     },
@@ -182,7 +211,7 @@ function release(b: ContractBundle, prefix: string): OcdsRelease {
         status: AWARD_STATUS[c.status],
         date: ocdsDate(c.contractDate),
         value: value(c.price, cur),
-        suppliers: [supplierRef],
+        ...(supplierRef ? { suppliers: [supplierRef] } : {}),
       },
     ],
     contracts: [
@@ -201,7 +230,7 @@ function release(b: ContractBundle, prefix: string): OcdsRelease {
             }
           : {}),
         value: value(c.price, cur),
-        ...(c.status !== 'draft' ? { dateSigned: ocdsDate(c.contractDate) } : {}),
+        ...(signed(b) ? { dateSigned: ocdsDate(c.contractDate) } : {}),
         items,
         implementation: { transactions, milestones },
         ...(amends.length ? { amendments: amends } : {}),

@@ -1,8 +1,12 @@
 import { contractRoutes, exportRoutes, type RouteBody } from '@zakupki/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { loadConfig } from '../../config.js';
+import { contracts } from '../../db/schema/index.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
+import { fixture, importAs } from '../imports/import-uploads.factories.js';
+import { addCustomer } from '../imports/imports.factories.js';
 import {
   addAcceptance,
   addPayment,
@@ -187,6 +191,59 @@ describe('OCDS 1.1 release package', () => {
         rationale: 'Дополнительное соглашение № 1: продление срока поставки',
       }),
     ]);
+  });
+
+  it('carries mainProcurementCategory, the last change as release.date and dateSigned only when signed', async () => {
+    const [a, b] = pkg.releases;
+    // the auction's cable (ОКПД2 27.32) is goods; the single-supplier contract has no items
+    expect(a.tender.mainProcurementCategory).toBe('goods');
+    expect(b.tender.mainProcurementCategory).toBe('goods');
+    // the auction's last change is its last payment or its amendment, after the contract's own row
+    const card = await t.call(contractRoutes.get, {
+      params: { company_id: company, id: auctionId },
+      as: { token },
+    });
+    expect(Date.parse(a.date)).toBeGreaterThanOrEqual(Date.parse(card.body.updated_at));
+    // a contract cancelled before it was signed (a draft, then cancelled)
+    const never = await createContract2024(t, token, company, { number: 'O-3', status: 'draft' });
+    const put = await t.call(contractRoutes.status, {
+      params: { company_id: company, id: never.id },
+      body: { status: 'cancelled', date: '2024-07-01', reason: 'Закупка отменена до подписания' },
+      as: { token },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const report = await runExport(t, token, exportRoutes.ocds, own(), { contract_ids: [never.id] });
+    expect(report.status, report.error ?? '').toBe('done');
+    const one: OcdsPackage = JSON.parse(
+      (await download(t, token, `/api/files/${report.file_id}`)).body.toString('utf8'),
+    );
+    expect(one.releases[0].contracts[0]).toMatchObject({ status: 'cancelled' });
+    expect(one.releases[0].contracts[0]).not.toHaveProperty('dateSigned');
+  });
+
+  it('a contract imported from EIS without a supplier is exported without one, after an import warning', async () => {
+    const name = 'homyakin__contract_Altayskii__krai_20191217_000000_20191217_235959_daily_001.xml';
+    await addCustomer(t, company, '2208008370');
+    const run = await importAs(t, {
+      company,
+      kind: 'eis-contracts',
+      files: [{ name, data: fixture('eis223', name) }],
+      as: 'client',
+    });
+    expect(run.result.warnings.join(' ')).toContain('в файле нет поставщика');
+    const [row] = await t.app.deps.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(eq(contracts.eisRegistryNumber, '52208008370190000010000'));
+    const report = await runExport(t, token, exportRoutes.ocds, own(), { contract_ids: [auctionId, row.id] });
+    expect(report.status, report.error ?? '').toBe('done');
+    const two: OcdsPackage = JSON.parse(
+      (await download(t, token, `/api/files/${report.file_id}`)).body.toString('utf8'),
+    );
+    expect(validateOcdsPackage(two, 'ocds-zakupki')).toEqual([]);
+    const r = two.releases[1];
+    expect(r.parties.map((p) => p.roles)).toEqual([['buyer']]);
+    expect(r.awards[0]).not.toHaveProperty('suppliers');
   });
 
   it('takes the contracts of a register filter', async () => {

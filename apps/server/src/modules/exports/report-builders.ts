@@ -2,6 +2,7 @@ import { OCDS_MAX_CONTRACTS, OcdsFilters, type ReportCode } from '@zakupki/share
 import type { reportRuns } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { AppDeps } from '../../types.js';
+import { formatRuDate } from '../calendar/iso-date.js';
 import { loadBundles, loadCompany } from './contract-bundle.repository.js';
 import { contractGuidOf, regNumber23 } from './eis-common.js';
 import { buildEisContractXml, type SupplierAddress } from './eis-contract.builder.js';
@@ -111,7 +112,13 @@ async function ocds(deps: AppDeps, run: ReportRunRow): Promise<BuiltReport> {
   if (bundles.length === 0) throw new ExportFailure('Выбранные договоры удалены: пакет OCDS не сформирован');
   const prefix = deps.config.ocdsOcidPrefix;
   const pkg = buildOcdsPackage(bundles, { prefix, publisher: await loadCompany(deps.db, run.companyId) });
-  const issues = validateOcdsPackage(pkg, prefix);
+  // a release is named by its contract (number and date), not by its place in the package
+  const issues = validateOcdsPackage(pkg, prefix).map((issue) =>
+    issue.replace(/^releases\[(\d+)\]\.?/, (_, i: string) => {
+      const c = bundles[Number(i)].contract;
+      return `договор № ${c.number} от ${formatRuDate(c.contractDate)}: `;
+    }),
+  );
   if (issues.length) {
     throw new ExportFailure(
       `Пакет OCDS не прошёл проверку правил стандарта, файл не выдан: ${issues.slice(0, 3).join('; ')}`,

@@ -8,12 +8,20 @@ import {
   importRoutes,
   type RouteResponse,
 } from '@zakupki/shared';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Caller, errorOf, type Res, type TestApp } from '../../../test/harness.js';
 import { waitRun } from '../../../test/wait-run.js';
+import { notifications } from '../../db/schema/index.js';
 import { importedContract } from './imports.factories.js';
 
 /** Test helpers of the import module (not a test file itself). */
+
+/** The notification of kind `kind` an import run sent (its payload names the run). */
+export async function importNotice(t: TestApp, kind: string, runId: number) {
+  const rows = await t.app.deps.db.select().from(notifications).where(eq(notifications.kind, kind));
+  return rows.find((r) => (r.payload as { import_id: number }).import_id === runId);
+}
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/real');
 export const fixture = (dir: string, name: string) => fs.readFileSync(path.join(FIXTURES, dir, name));

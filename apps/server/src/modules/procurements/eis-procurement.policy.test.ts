@@ -85,6 +85,19 @@ describe('the catalogue method of a notice', () => {
     ).toBe(9);
   });
 
+  it('an entry an earlier import added (another customer’s «Запрос цен») never stands in by kind and flags', () => {
+    const imported = m(
+      10,
+      'eis_y',
+      'Запрос цен',
+      { competitive: true, electronic: false, sme_only: false, source: 'eis' },
+      42,
+    );
+    const wanted = { kind: 'quotation_request', electronic: false, smeOnly: false } as const;
+    expect(pickMethod([...CATALOGUE, imported], { ...wanted, name: 'Запрос котировок' })).toBeNull();
+    expect(pickMethod([...CATALOGUE, imported], { ...wanted, name: 'запрос цен' })?.id).toBe(10);
+  });
+
   it('a method the catalogue lacks is added under the notice’s name, with a stable code', () => {
     const a = newMethodEntry({
       kind: 'quotation_request',

@@ -66,7 +66,8 @@ function entryTraits(e: MethodEntry) {
 /**
  * The catalogue entry of a notice's method: the entry titled exactly as the notice names the
  * method; else an entry of the same kind, openness and electronic form, SME-only as the notice
- * when there is one (the company's own entries before the global ones). Null: the catalogue has
+ * when there is one (the company's own entries before the global ones; entries an import added
+ * — `extra.source` eis — by their exact name only). Null: the catalogue has
  * no such method (the writer then adds the notice's method to the company's catalogue). Never by
  * the customer's numeric method code, which each customer numbers as it likes.
  */
@@ -77,6 +78,9 @@ export function pickMethod(entries: MethodEntry[], wanted: MethodWanted): Method
     if (exact) return exact;
   }
   const same = ordered.filter((e) => {
+    // an entry an earlier import added is some customer's own name of a method («Запрос цен»):
+    // found by that exact name only, never standing in for another notice's method by its traits
+    if (e.extra.source === 'eis') return false;
     const t = entryTraits(e);
     return t.kind === wanted.kind && t.closed === closed(wanted.name) && t.electronic === wanted.electronic;
   });

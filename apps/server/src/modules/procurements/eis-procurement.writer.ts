@@ -209,7 +209,7 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
     }
     row = await repo.insertProcurement(tx, {
       companyId: ctx.companyId,
-      number: await nextInternalNumber(tx, ctx.companyId),
+      number: await nextInternalNumber(tx, ctx.companyId, Number(day.slice(0, 4))),
       ruleVersionId: version.id,
       ...eisFields,
       ...((await contentFields()) as Required<Pick<repo.ProcurementInsert, 'methodId' | 'subject' | 'nmcd'>>),
@@ -422,9 +422,11 @@ async function pinnedVersion(tx: Tx, companyId: number, customerId: number | nul
   }
 }
 
-/** The next `З-<year>-<NNN>` under the register's own numbering lock (manual creates take it too). */
-async function nextInternalNumber(tx: Tx, companyId: number): Promise<string> {
-  const year = Number(todayMoscow().slice(0, 4));
+/**
+ * The next `З-<year>-<NNN>` of the notice's year (its publication day: a notice of 2019 is
+ * «З-2019-…»), under the register's own numbering lock (manual creates take it too).
+ */
+async function nextInternalNumber(tx: Tx, companyId: number, year: number): Promise<string> {
   await lockNumbering(tx, companyId);
   return nextNumber(year, await numbersWithPrefix(tx, companyId, `З-${year}-`));
 }

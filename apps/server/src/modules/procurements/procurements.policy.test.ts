@@ -76,6 +76,18 @@ describe('amounts', () => {
     ['items without a price are not summed yet', { nmcd: '100', lots: [lot(1, '100', [['3', '0']])] }, []],
     ['a lot number twice', { nmcd: '200', lots: [lot(1, '100'), lot(1, '100')] }, ['lot_number_unique']],
     ['fractions rounded per line', { nmcd: '3.33', lots: [lot(1, '3.33', [['3', '1.11']])] }, []],
+    // a one-item lot from an EIS notice: its unit price is the НМЦД over the quantity, rounded;
+    // the item's amount is the НМЦД exactly (968,83 × 235 = 227 675,05 is not)
+    [
+      'a one-item lot priced at its НМЦД over the quantity',
+      { nmcd: '227674.00', lots: [lot(1, '227674.00', [['235', '968.83']])] },
+      [],
+    ],
+    [
+      'a one-item lot priced a kopeck off',
+      { nmcd: '227674.00', lots: [lot(1, '227674.00', [['235', '968.82']])] },
+      ['lot_nmcd_items'],
+    ],
   ];
   it.each(cases)('%s', (_name, facts, expected) => {
     expect(rules(checkAmounts(facts))).toEqual(expected);

@@ -50,6 +50,23 @@ export type AmountFacts = { nmcd: string; lots: LotFacts[] };
 export const itemsSum = (items: ItemFacts[]) =>
   items.reduce((s, it) => s + lineKopecks(it.quantity, it.unit_price), 0n);
 
+/**
+ * A one-item lot whose unit price is its НМЦД over the quantity, rounded to kopecks (as the EIS
+ * import writes it: 227 674,00 for 235 units is 968,83 a unit): the item's amount is the lot's
+ * НМЦД exactly, not quantity × price (227 675,05).
+ */
+export function exactSingleItem(lot: { nmcd: string; items: ItemFacts[] }): boolean {
+  if (lot.items.length !== 1) return false;
+  const qty = toScaled(lot.items[0].quantity, 8);
+  if (qty <= 0n) return false;
+  const nmcd = kop(lot.nmcd) * 10n ** 8n;
+  return (nmcd * 2n + qty) / (qty * 2n) === kop(lot.items[0].unit_price); // half up
+}
+
+/** The amounts of a lot's items in kopecks: quantity × price, or the НМЦД of an exact one-item lot. */
+export const itemAmounts = (lot: { nmcd: string; items: ItemFacts[] }): bigint[] =>
+  exactSingleItem(lot) ? [kop(lot.nmcd)] : lot.items.map((it) => lineKopecks(it.quantity, it.unit_price));
+
 /** A lot whose every item has a price: its НМЦД is checked against the items (from a plan, prices come later). */
 const priced = (lot: LotFacts) => lot.items.length > 0 && lot.items.every((it) => kop(it.unit_price) > 0n);
 
@@ -78,7 +95,7 @@ export function checkAmounts(p: AmountFacts): Refusal[] {
         refuse('nmcd_positive', `body.lots.${i}.nmcd`, `НМЦД лота № ${lot.number} должна быть больше нуля`),
       );
     if (priced(lot)) {
-      const sum = itemsSum(lot.items);
+      const sum = itemAmounts(lot).reduce((a, b) => a + b, 0n);
       if (sum !== kop(lot.nmcd))
         out.push(
           refuse(

@@ -1,4 +1,4 @@
-import { fromKopecks, lineKopecks, type Procurement } from '@zakupki/shared';
+import { fromKopecks, type Procurement } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -17,6 +17,7 @@ import {
   versionInForce,
 } from './procurement-checks.js';
 import { changedFields, deleteRefusal, editRefusal, nextNumber } from './procurement-status.policy.js';
+import { itemAmounts } from './procurements.policy.js';
 import { snapshot } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
@@ -55,7 +56,7 @@ function lotValues(body: ProcurementIn): repo.LotValues[] {
     subject: l.subject,
     nmcd: l.nmcd,
     planPositionId: l.plan_position_id ?? null,
-    items: l.items.map((it, i) => ({
+    items: l.items.map((it, i, all) => ({
       lineNo: i + 1,
       name: it.name,
       okpd2Code: it.okpd2_code,
@@ -64,7 +65,7 @@ function lotValues(body: ProcurementIn): repo.LotValues[] {
       quantity: trimDecimal(it.quantity),
       unitPrice: it.unit_price,
       vatRate: it.vat_rate,
-      amount: fromKopecks(lineKopecks(it.quantity, it.unit_price)),
+      amount: fromKopecks(itemAmounts({ nmcd: l.nmcd, items: all })[i]),
     })),
   }));
 }

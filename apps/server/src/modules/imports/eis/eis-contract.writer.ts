@@ -107,6 +107,11 @@ export async function upsertEisContract(
   const registry = registryNumberOf(c);
   const existing = await findEisContract(tx, st.companyId, registry, c.guid);
   const version = c.version ?? 1;
+  if (!c.suppliers[0]?.inn) {
+    st.warnings.push(
+      `Договор ${contractLabel({ number: c.number?.trim() || 'б/н', eisRegistryNumber: registry })}${c.contractDate ? ` от ${formatRuDate(c.contractDate)}` : ''}: в файле нет поставщика (ИНН); договор загружен без него — укажите поставщика в карточке договора`,
+    );
+  }
   if (!existing) {
     const cols = contractColumns(c, customer, null);
     const id = await insertEisContract(tx, cols, st.companyId, st.actor.userId);

@@ -172,6 +172,9 @@ describe('EIS contract import (real files)', () => {
         supplier,
       });
       expect(c.law).toBe(dir === 'eis44' ? '44' : '223');
+      // a file without a supplier imports its contract with a warning naming it
+      const noSupplier = run.result.warnings.filter((w: string) => w.includes('в файле нет поставщика'));
+      expect(noSupplier, name).toEqual(supplier ? [] : [expect.stringContaining(`Договор № ${number}`)]);
     }
     const c44 = await byRegistry('3312100001816000003');
     const [item] = await itemsOf(c44.id);

@@ -24,6 +24,7 @@ const doc = (over: Partial<UpdInvoice> = {}): UpdInvoice => ({
   paymentDocs: [],
   lines: [],
   totals: { withoutVat: null, vat: null, withVat: null },
+  advance: false,
   ...over,
 });
 const contract = (id: number, over: Partial<UpdContractCandidate> = {}): UpdContractCandidate => ({

@@ -12,6 +12,7 @@ import { AppError } from '../../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../../types.js';
 import { assertOwned } from '../../access/access.service.js';
 import { audit } from '../../audit/audit.service.js';
+import { formatRuDate } from '../../calendar/iso-date.js';
 import { assertContractOf, CONTRACT_NOT_FOUND } from '../../contracts/contract-versions.js';
 import {
   type AcceptedLine,
@@ -137,8 +138,10 @@ export async function setUpdContract(
       );
     }
     const updated = await setDocumentContract(tx, id, contractId);
-    const previous = row.supersedesId ? await findUpdDocument(tx, row.supersedesId) : undefined;
-    await proposeMappings(tx, id, contractId, previous?.status === 'confirmed' ? previous.id : null);
+    if (!row.advance) {
+      const previous = row.supersedesId ? await findUpdDocument(tx, row.supersedesId) : undefined;
+      await proposeMappings(tx, id, contractId, previous?.status === 'confirmed' ? previous.id : null);
+    }
     await audit(tx, actor, {
       action: 'update',
       entity: 'upd_document',
@@ -190,6 +193,12 @@ export async function confirmUpdMapping(
   return db.transaction(async (tx) => {
     const row = await ownDocument(tx, actor, companyId, id, true);
     assertEditable(row);
+    if (row.advance) {
+      throw new AppError(
+        'conflict',
+        `Счёт-фактура на аванс № ${row.number} от ${formatRuDate(row.date)} оформлена на предоплату, а не на поставку: приёмку по ней не учитывают`,
+      );
+    }
     if (!row.contractId) {
       throw new AppError('conflict', `${docLabel(row)}: сначала выберите договор`);
     }

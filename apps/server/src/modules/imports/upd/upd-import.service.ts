@@ -38,6 +38,7 @@ function summary(p: Parsed, row: UpdDocumentRow | null, duplicate: boolean): Upd
     total_without_vat: v.totalWithoutVat,
     total_with_vat: v.totalWithVat,
     lines: p.doc.lines.length,
+    advance: v.advance,
     contract_id: row?.contractId ?? null,
     status: row?.status ?? 'no_contract',
     duplicate,
@@ -111,7 +112,8 @@ async function storeDocument(
     tx,
     lineValues(p.doc).map((l) => ({ ...l, documentId: row.id })),
   );
-  if (resolution.contractId !== null) {
+  // an advance invoice delivers nothing: its lines are never mapped to the specification
+  if (resolution.contractId !== null && !row.advance) {
     await proposeMappings(
       tx,
       row.id,
@@ -216,12 +218,14 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
     }
     const r = outcome.result;
     const errors = r.documents.filter((d) => !d.duplicate && d.error).map((d) => d.error as string);
+    const advances = r.documents.filter((d) => !d.duplicate && d.advance).length;
     const message =
       r.created === 0 && r.duplicates > 0
         ? `Все документы уже были загружены ранее (${r.duplicates})`
         : [
             `Загружено документов: ${r.created}`,
             r.duplicates ? `уже были загружены: ${r.duplicates}` : null,
+            advances ? `счетов-фактур на аванс: ${advances} (поставкой не учитываются)` : null,
             errors.length
               ? `без договора: ${errors.length}. ${errors.join('; ')}`
               : 'проверьте и подтвердите сопоставление строк',

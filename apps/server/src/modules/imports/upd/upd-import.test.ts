@@ -4,8 +4,8 @@ import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
-import { contractEvents, contractItems, notifications, updDocuments } from '../../../db/schema/index.js';
-import { errorOf, fixture, importAs, type UploadFile } from '../import-uploads.factories.js';
+import { contractEvents, contractItems, updDocuments } from '../../../db/schema/index.js';
+import { errorOf, fixture, importAs, importNotice, type UploadFile } from '../import-uploads.factories.js';
 import { addCustomer, contractRow, importedContract } from '../imports.factories.js';
 
 const t = testAppForFile();
@@ -193,12 +193,7 @@ describe('UPD import (real files)', () => {
     expect(d.error).toBe(
       'Не удалось обработать УПД № 1 от 14.08.2026: не найден договор № КИП4828 от 10.08.2026 с поставщиком ИНН 7804431521',
     );
-    const [n] = (
-      await t.app.deps.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.kind, 'notificationMapInvoiceItemsResponse'))
-    ).filter((r) => (r.payload as { import_id: number }).import_id === run.id);
+    const n = (await importNotice(t, 'notificationMapInvoiceItemsResponse', run.id))!;
     expect(n.status).toBe('warning'); // stored without a contract: not a failure
     expect(n.payload).toMatchObject({ upload_file_name: F.v503, error: d.error });
     expect(n.message).toContain('Не удалось обработать УПД № 1');
@@ -375,12 +370,7 @@ describe('UPD import (real files)', () => {
     expect(title.error).toContain(`«${F.buyerTitle}» — `);
     expect(title.error).toContain('титул покупателя');
     expect(title.files.map((f: { status: string }) => f.status)).toEqual(['done', 'failed']);
-    const stored = (
-      await t.app.deps.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.kind, 'notificationMapInvoiceItemsResponse'))
-    ).find((n) => (n.payload as { import_id: number }).import_id === edo.id);
+    const stored = await importNotice(t, 'notificationMapInvoiceItemsResponse', edo.id);
     expect(stored).toMatchObject({ status: 'error', message: edo.error });
     expect(stored?.payload).toMatchObject({ upload_file_name: F.edoLite, error: edo.error });
   });

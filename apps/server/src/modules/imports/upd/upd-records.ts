@@ -44,6 +44,7 @@ export function documentValues(doc: UpdDocument, fileName: string, fileSha256: s
     naturalKey: naturalKey(doc),
     kind: doc.kind,
     function: doc.function,
+    advance: doc.kind === 'upd' && doc.advance,
     formatVersion: doc.formatVersion,
     fileIdent: doc.fileId,
     number: doc.number,

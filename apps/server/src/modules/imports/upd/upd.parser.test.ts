@@ -582,6 +582,19 @@ describe('refusals with a clear reason', () => {
     );
   });
 
+  it('refuses the 155@ buyer title ON_SCHFDOPPOK (ИнфПок, no Документ) by name', () => {
+    const xml =
+      '<?xml version="1.0"?><Файл ИдФайл="ON_SCHFDOPPOK_2BM-1_2BM-2_20190101_abc" ВерсФорм="5.01">' +
+      '<СвУчДокОбор ИдОтпр="2BM-1" ИдПол="2BM-2"/>' +
+      '<ИнфПок КНД="1115126" ДатаИнфПок="01.01.2019" ВремИнфПок="10.00.00">' +
+      '<ИдИнфПрод ИдФайлИнфПр="ON_SCHFDOPPR_2BM-2_2BM-1_20190101_def" ДатаФайлИнфПр="01.01.2019" ВремФайлИнфПр="09.00.00"/>' +
+      '</ИнфПок></Файл>';
+    expect(parseError(Buffer.from(xml), 'buyer.xml').message).toBe(
+      'Это титул покупателя УПД (ON_SCHFDOPPOK, КНД 1115126): он подтверждает приёмку и не содержит ' +
+        'товаров и сумм. Загрузите файл продавца (ON_SCHFDOPPR)',
+    );
+  });
+
   it('refuses the УКД buyer title ON_KORSCHFDOPPOK', () => {
     const xml =
       '<?xml version="1.0"?><Файл ИдФайл="ON_KORSCHFDOPPOK_A_B" ВерсФорм="5.01"><Документ КНД="1115128"/></Файл>';

@@ -35,7 +35,7 @@ import { parseUkd } from './upd-ukd.parser.js';
  * «Не удалось обработать УПД: », so messages here never include that prefix themselves and are
  * phrased to read well after it.
  *
- * Buyer titles (ON_NSCHFDOPPOK, ON_KORSCHFDOPPOK) are refused with an explanation rather than
+ * Buyer titles (ON_NSCHFDOPPOK, ON_SCHFDOPPOK, ON_KORSCHFDOPPOK) are refused with an explanation rather than
  * returned as a third kind: they confirm acceptance but carry no goods, sums or parties' details
  * of their own, so there is nothing to import from them; the user needs the seller's file.
  */
@@ -43,7 +43,8 @@ import { parseUkd } from './upd-ukd.parser.js';
 const KND_UPD = '1115131';
 const KND_UPD_155 = '1115125';
 const KND_UKD = '1115127';
-const KND_BUYER_TITLES = ['1115132', '1115128'];
+/** buyer titles: УПД 820@/970@ (1115132), УКД (1115128), УПД 155@ (ON_SCHFDOPPOK, 1115126) */
+const KND_BUYER_TITLES = ['1115132', '1115128', '1115126'];
 
 const UPD_FUNCTIONS: readonly UpdFunction[] = ['СЧФ', 'СЧФДОП', 'ДОП', 'СвРК', 'СвЗК'];
 
@@ -96,9 +97,12 @@ function detectKind(knd: string | null, fileId: string, doc: XmlNode): Kind {
     child(doc, 'СодФХЖ4') !== undefined;
   if (buyerTitle) {
     const ukd = knd === '1115128' || /^ON_N?KORSCHFDOPPOK/.test(id);
+    const old = knd === '1115126' || /^ON_SCHFDOPPOK/.test(id);
     const [title, seller] = ukd
       ? ['УКД (ON_KORSCHFDOPPOK, КНД 1115128)', 'ON_KORSCHFDOPPR']
-      : ['УПД (ON_NSCHFDOPPOK, КНД 1115132)', 'ON_NSCHFDOPPR'];
+      : old
+        ? ['УПД (ON_SCHFDOPPOK, КНД 1115126)', 'ON_SCHFDOPPR']
+        : ['УПД (ON_NSCHFDOPPOK, КНД 1115132)', 'ON_NSCHFDOPPR'];
     throw new ParseError(
       `Это титул покупателя ${title}: он подтверждает приёмку и не содержит товаров и сумм. ` +
         `Загрузите файл продавца (${seller})`,
@@ -142,7 +146,9 @@ export function parseUpd(buf: Buffer, fileName: string): UpdDocument {
       .replace(/\.xml$/i, '')
       .trim();
   const formatVersion = requireAttr(file, ['ВерсФорм'], 'Файл');
-  const doc = requireChild(file, 'Документ', '');
+  // the buyer's title of a 155@ УПД (ON_SCHFDOPPOK) has «ИнфПок» where a seller's file has
+  // «Документ»: detectKind refuses it by name instead of a missing element
+  const doc = child(file, 'Документ') ?? child(file, 'ИнфПок') ?? requireChild(file, 'Документ', '');
   const knd = attr(doc, 'КНД');
   const kind = detectKind(knd, fileId, doc);
   const common = {
@@ -270,7 +276,25 @@ function parseInvoice(doc: XmlNode, common: Common): UpdInvoice {
     lines,
     totals,
     warnings,
+    advance: isAdvance(func, lines),
   };
+}
+
+/** «Предварительная оплата», «Предоплата», «Аванс» at the start of a line's name. */
+const ADVANCE_NAME = /^\s*(предварительн\S*\s+оплат|предоплат|аванс)/i;
+/** A calculated rate (п. 4 ст. 164 НК РФ), the one an advance invoice applies. */
+const CALCULATED_RATE = /^\d+\/\d+$/;
+
+/**
+ * An invoice on an advance payment: an СЧФ (never a transfer document) whose every line has no
+ * quantity and either the calculated rate or an advance name. A delivery always has quantities.
+ */
+function isAdvance(func: UpdFunction, lines: UpdLine[]): boolean {
+  return (
+    func === 'СЧФ' &&
+    lines.length > 0 &&
+    lines.every((l) => l.quantity === null && (CALCULATED_RATE.test(l.vatRate) || ADVANCE_NAME.test(l.name)))
+  );
 }
 
 /** Sum of line values, or null when any line lacks the value. */

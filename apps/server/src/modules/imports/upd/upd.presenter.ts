@@ -14,6 +14,7 @@ export function toUpdDocument(r: UpdDocumentRow, contract: ContractRef | null): 
     file_name: r.fileName,
     kind: r.kind,
     function: r.function,
+    advance: r.advance,
     format_version: r.formatVersion,
     number: r.number,
     date: r.date,

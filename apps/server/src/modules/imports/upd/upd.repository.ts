@@ -181,6 +181,8 @@ export async function listUpdDocumentRows(tx: Tx, companyId: number, q: z.output
     eq(updDocuments.companyId, companyId),
     q.contract_id ? eq(updDocuments.contractId, q.contract_id) : undefined,
     q.status ? eq(updDocuments.status, q.status) : undefined,
+    // an advance invoice never waits for confirmation: it shows under «no contract» and «all» only
+    q.status === 'proposed' ? eq(updDocuments.advance, false) : undefined,
     q.import_id ? eq(updDocuments.importId, q.import_id) : undefined,
     text
       ? or(

@@ -121,6 +121,12 @@ export type UpdInvoice = Header & {
   lines: UpdLine[];
   /** ВсегоОпл. */
   totals: Totals;
+  /**
+   * An invoice on an advance payment (счёт-фактура на аванс): function СЧФ whose every line has no
+   * quantity and a calculated rate (20/120, 22/122...) or an advance name («Предварительная
+   * оплата...»). It records money received before delivery, so it is never counted as an acceptance.
+   */
+  advance: boolean;
 };
 
 /** A value before and after the correction; delta = after − before (null if either is null). */

@@ -13,7 +13,11 @@ export const UPD_STATUS_VIEW: Record<string, { label: string; color: string }> =
   proposed: { label: 'Ждёт подтверждения', color: 'yellow' },
   confirmed: { label: 'Учтён в исполнении', color: 'green' },
   superseded: { label: 'Заменён исправлением', color: 'gray' },
+  advance: { label: 'Аванс, не поставка', color: 'gray' },
 };
+
+/** The state a document shows: an advance invoice is never waiting for confirmation. */
+export const updState = (d: { status: string; advance: boolean }) => (d.advance ? 'advance' : d.status);
 
 export const RUN_STATUS_VIEW: Record<string, { label: string; color: string }> = {
   queued: { label: 'В очереди', color: 'gray' },
@@ -27,8 +31,8 @@ export const RUN_STATUS_VIEW: Record<string, { label: string; color: string }> =
 export const isRunActive = (status: string) => status === 'queued' || status === 'running';
 
 /** «УПД № 17 от 03.03.2026» (УКД for a correction document). */
-export const updTitle = (d: { kind: string; number: string; date: string }) =>
-  `${d.kind === 'ukd' ? 'УКД' : 'УПД'} № ${d.number} от ${formatDate(d.date)}`;
+export const updTitle = (d: { kind: string; number: string; date: string; advance?: boolean }) =>
+  `${d.advance ? 'Счёт-фактура на аванс' : d.kind === 'ukd' ? 'УКД' : 'УПД'} № ${d.number} от ${formatDate(d.date)}`;
 
 export const IMPORT_KIND_TITLES: Record<string, string> = {
   upd: 'УПД / УКД',

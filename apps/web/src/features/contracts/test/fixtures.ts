@@ -105,6 +105,7 @@ export const updDetail = (over: Partial<UpdDocumentDetail> = {}): UpdDocumentDet
   file_name: 'upd.xml',
   kind: 'upd',
   function: 'СЧФДОП',
+  advance: false,
   format_version: '5.02',
   number: '123',
   date: '2026-05-01',

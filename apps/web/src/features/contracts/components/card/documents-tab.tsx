@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useDownloadImportSource, useUpdList } from '../../api/execution';
 import { useReports } from '../../api/exports';
-import { RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
+import { RUN_STATUS_VIEW, UPD_STATUS_VIEW, updState, updTitle } from '../../model/labels';
 import { PartyText } from '../cells';
 import { ReportFileButton } from '../export/report-file-button';
 
@@ -63,7 +63,7 @@ export function DocumentsTab({ companyId, contract }: { companyId: number; contr
     {
       key: 'status',
       title: 'Состояние',
-      render: (d) => <ViewBadge view={UPD_STATUS_VIEW} state={d.status} variant="light" />,
+      render: (d) => <ViewBadge view={UPD_STATUS_VIEW} state={updState(d)} variant="light" />,
     },
     {
       key: 'file',

@@ -7,7 +7,7 @@ import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { importNoticeId } from '../../../../lib/realtime';
 import { useImportRun } from '../../api/execution';
-import { isRunActive, RUN_STATUS_VIEW, UPD_STATUS_VIEW, updTitle } from '../../model/labels';
+import { isRunActive, RUN_STATUS_VIEW, UPD_STATUS_VIEW, updState, updTitle } from '../../model/labels';
 import { RunWarnings } from '../cells';
 
 /** Each file of a run with its outcome, when it had several or some were refused. */
@@ -82,7 +82,7 @@ function KindResult({ run }: { run: ImportRun }) {
                     уже загружен
                   </Badge>
                 ) : (
-                  <ViewBadge view={UPD_STATUS_VIEW} state={d.status} variant="light" />
+                  <ViewBadge view={UPD_STATUS_VIEW} state={updState(d)} variant="light" />
                 )}
                 {d.id ? (
                   <Anchor component={Link} to={`/contracts/execution?upd=${d.id}`} size="sm">

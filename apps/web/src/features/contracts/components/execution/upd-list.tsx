@@ -9,7 +9,7 @@ import {
 } from '../../../../components/table/filtered-paged-table';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { useUpdList } from '../../api/execution';
-import { UPD_STATUS_VIEW, updTitle } from '../../model/labels';
+import { UPD_STATUS_VIEW, updState, updTitle } from '../../model/labels';
 import { PartyText } from '../cells';
 
 type Filter = 'proposed' | 'no_contract' | 'confirmed' | 'all';
@@ -75,7 +75,7 @@ export function UpdList({ companyId, onOpen }: { companyId: number; onOpen: (id:
         {
           accessor: 'status',
           title: 'Состояние',
-          render: (d) => <ViewBadge view={UPD_STATUS_VIEW} state={d.status} variant="light" />,
+          render: (d) => <ViewBadge view={UPD_STATUS_VIEW} state={updState(d)} variant="light" />,
         },
         {
           accessor: 'actions',
@@ -89,7 +89,7 @@ export function UpdList({ companyId, onOpen }: { companyId: number; onOpen: (id:
                 onClick={() => onOpen(d.id)}
                 aria-label={`Сопоставить: ${d.kind === 'ukd' ? 'УКД' : 'УПД'} № ${d.number}`}
               >
-                {d.status === 'no_contract' ? 'Выбрать договор' : 'Сопоставить'}
+                {d.advance ? 'Открыть' : d.status === 'no_contract' ? 'Выбрать договор' : 'Сопоставить'}
               </Button>
             </Group>
           ),

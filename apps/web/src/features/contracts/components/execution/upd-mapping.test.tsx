@@ -102,4 +102,14 @@ describe('УПД mapping screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Подтвердить сопоставление' })).toBeNull();
     expect(selectFor(1)).toHaveProperty('readOnly', true);
   });
+
+  it('an advance invoice is shown as one, without lines to map or a confirmation', async () => {
+    stubRoute(updRoutes.get, () => updDetail({ function: 'СЧФ', advance: true, number: 'А-15' }));
+    renderApp(<UpdMapping companyId={1} updId={5} canWrite />);
+    await screen.findByText('Счёт-фактура на аванс № А-15 от 01.05.2026');
+    expect(screen.getByText('Аванс, не поставка')).toBeTruthy();
+    expect(screen.getByText(/оформлен на предоплату, а не на поставку/)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Строки УПД' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Подтвердить сопоставление' })).toBeNull();
+  });
 });

@@ -21,7 +21,7 @@ import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
 import { useConfirmUpdMapping, useSetUpdContract, useUpd } from '../../api/execution';
-import { UPD_STATUS_VIEW, updTitle } from '../../model/labels';
+import { UPD_STATUS_VIEW, updState, updTitle } from '../../model/labels';
 import {
   changedLines,
   confidenceView,
@@ -148,7 +148,7 @@ export function UpdMapping({
     <Stack gap="md">
       <Group gap="sm">
         <Title order={4}>{docTitle(doc)}</Title>
-        <ViewBadge view={UPD_STATUS_VIEW} state={doc.status} />
+        <ViewBadge view={UPD_STATUS_VIEW} state={updState(doc)} />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <PartyText caption="Продавец" party={doc.seller} />
@@ -173,6 +173,11 @@ export function UpdMapping({
             )
             .join('; ')}
         </Text>
+      ) : null}
+      {doc.advance ? (
+        <Alert color="gray" title="Счёт-фактура на аванс">
+          Документ оформлен на предоплату, а не на поставку: в исполнении договора как приёмка не учитывается.
+        </Alert>
       ) : null}
       {doc.error ? <Alert color="red">{doc.error}</Alert> : null}
       {doc.warnings.length ? (
@@ -199,7 +204,7 @@ export function UpdMapping({
         )
       ) : null}
 
-      {doc.contract ? (
+      {doc.contract && !doc.advance ? (
         <>
           <Table.ScrollContainer minWidth={900}>
             <Table withTableBorder striped aria-label="Строки УПД">

@@ -1,0 +1,1 @@
+ALTER TABLE "upd_documents" ADD COLUMN "advance" boolean DEFAULT false NOT NULL;
