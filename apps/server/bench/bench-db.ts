@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { DEMO_COMPANIES, type DemoIds, type DemoProcurements, seedDemo } from '../src/db/seed/demo/demo.seed.js';
+import {
+  DEMO_COMPANIES,
+  type DemoIds,
+  type DemoProcurements,
+  seedDemo,
+} from '../src/db/seed/demo/demo.seed.js';
 import { seedReference } from '../src/db/seed/index.js';
 import { generateRegister, type RegisterSize, type RegisterStats, registerStats } from './register-data.js';
 
