@@ -1,5 +1,5 @@
 import type { UpdDocument as UpdDocumentDto, UpdListQuery } from '@zakupki/shared';
-import { and, asc, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.js';
 import { countOf, onPage, paged } from '../../../db/paging.js';
@@ -42,7 +42,15 @@ export async function contractCandidates(
     .where(
       and(
         eq(contracts.companyId, companyId),
-        sellerInns ? inArray(contracts.supplierInn, sellerInns) : undefined,
+        sellerInns
+          ? // archived contracts too, in two arms so that each is served by its partial index
+            // (contracts_supplier_inn_idx on the working register, contracts_archived_idx): one
+            // condition on the supplier alone read every contract of the company (issue 27)
+            or(
+              and(isNull(contracts.archivedAt), inArray(contracts.supplierInn, sellerInns)),
+              and(isNotNull(contracts.archivedAt), inArray(contracts.supplierInn, sellerInns)),
+            )
+          : undefined,
       ),
     );
 }
