@@ -1,6 +1,11 @@
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { DEMO_COMPANIES, type DemoIds, seedDemo } from '../src/db/seed/demo/demo.seed.js';
+import {
+  DEMO_COMPANIES,
+  type DemoIds,
+  type DemoProcurements,
+  seedDemo,
+} from '../src/db/seed/demo/demo.seed.js';
 import { seedReference } from '../src/db/seed/index.js';
 import { generateRegister, type RegisterSize, type RegisterStats, registerStats } from './register-data.js';
 
@@ -129,19 +134,24 @@ export async function datasetCopy(suffix: string): Promise<Dataset> {
 
 /**
  * A small database of its own for a section that needs no register (the plans): migrated, with
- * the reference and demo data only.
+ * the reference and demo data only; `procurements` adds the demo procurements (without their
+ * generated documentation, 'plain') for a section that works on them (the documentation).
  */
-export const demoDataset = (suffix: string) => demoDatabase(`zk_bench_${process.pid}_${suffix}`);
+export const demoDataset = (suffix: string, procurements: DemoProcurements = 'none') =>
+  demoDatabase(`zk_bench_${process.pid}_${suffix}`, procurements);
 
 /** A fresh database: migrated, with the reference and demo data. */
-async function demoDatabase(name: string): Promise<{ name: string; url: string; ids: DemoIds }> {
+async function demoDatabase(
+  name: string,
+  procurements: DemoProcurements = 'none',
+): Promise<{ name: string; url: string; ids: DemoIds }> {
   await createDatabase(name);
   const url = urlOf(name);
   const database = await openDatabase({ url });
   try {
     await database.migrate();
     await seedReference(database.db);
-    const ids = await seedDemo(database.db, { procurements: 'none' });
+    const ids = await seedDemo(database.db, { procurements });
     if (!ids) throw new Error(`database ${name} is not empty`);
     return { name, url, ids };
   } finally {

@@ -32,7 +32,8 @@ const sec = (ms: number) => `${fmt(ms / 1000, 2)} s`;
  * document and the PDF conversion of the DOCX it produced.
  */
 export async function procurementDocumentsBench(): Promise<string> {
-  const ds = await demoDataset('procdocs');
+  // the demo procurements (their documentation is what this section generates)
+  const ds = await demoDataset('procdocs', 'plain');
   const database = await openDatabase({ url: ds.url });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-bench-pdf-'));
   const log = { warn: (o: object, m: string) => console.warn(m, o) };

@@ -9,7 +9,12 @@ import { ROOT } from './lib.js';
 
 /** The real УПД 5.03 (windows-1251) every generated document is made from. */
 export const UPD_TEMPLATE = 'vscherbo__example-upd_5.03.xml';
-const TEMPLATE_PATH = path.resolve(ROOT, '../shared/fixtures/real/upd', UPD_TEMPLATE);
+// BENCH_SHARED_DIR: where shared/ is when it is not beside the repository (a git worktree)
+const TEMPLATE_PATH = path.resolve(
+  process.env.BENCH_SHARED_DIR ?? path.resolve(ROOT, '../shared'),
+  'fixtures/real/upd',
+  UPD_TEMPLATE,
+);
 
 type Item = {
   name: string;

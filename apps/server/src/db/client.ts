@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -95,7 +96,8 @@ export async function openDatabase(opts: { url: string | null; dataDir?: string 
     dir = path.join(opts.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite(dir);
+  // pg_trgm: the trigram indexes of the migrations (drizzle/0021_pg_trgm.sql)
+  const pglite = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await pglite.waitReady;
   const db = guardTransactions(drizzlePglite(pglite, { schema, logger: requestQueryGuard }) as unknown as Db);
   return {

@@ -200,7 +200,14 @@ export const eisPlanPositionVersions = pgTable(
   },
   (t) => [
     uniqueIndex('eis_plan_position_versions_uq').on(t.versionId, t.positionId),
-    index('eis_plan_position_versions_page_idx').on(t.versionId, t.sort),
+    // the positions page (issue 27): a page's ids are read from an index alone and the rows joined
+    // after; the filters of month and status have their own, in file order
+    index('eis_plan_position_versions_page_idx').on(t.versionId, t.sort, t.id),
+    index('eis_plan_position_versions_month_idx').on(t.versionId, t.month, t.sort, t.id),
+    index('eis_plan_position_versions_status_idx').on(t.versionId, t.status, t.sort, t.id),
+    // a part of the subject (ILIKE) and an ОКПД2 prefix inside ` code code ` (LIKE): trigrams
+    index('eis_plan_position_versions_subject_trgm_idx').using('gin', t.subject.op('gin_trgm_ops')),
+    index('eis_plan_position_versions_okpd2_trgm_idx').using('gin', t.okpd2Codes.op('gin_trgm_ops')),
     index('eis_plan_position_versions_position_idx').on(t.positionId),
   ],
 );

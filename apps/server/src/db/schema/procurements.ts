@@ -126,7 +126,13 @@ export const procurementLots = pgTable(
     planPositionId: integer('plan_position_id').references(() => eisPlanPositions.id),
     eisGuid: text('eis_guid'),
   },
-  (t) => [uniqueIndex('procurement_lots_number_uq').on(t.procurementId, t.number)],
+  (t) => [
+    uniqueIndex('procurement_lots_number_uq').on(t.procurementId, t.number),
+    // the plan positions page: «has a procurement» asks for the lots naming each position
+    index('procurement_lots_plan_position_idx')
+      .on(t.planPositionId)
+      .where(sql`${t.planPositionId} is not null`),
+  ],
 );
 
 export const procurementItems = pgTable(

@@ -1,6 +1,6 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { containsPattern, prefixPattern } from '../../db/like.js';
@@ -31,17 +31,21 @@ export type PositionFilter = {
 };
 
 /** Contracts linked to a position: the company's, naming the position's number, not cancelled. */
-const linkedContracts = (companyId: number) =>
-  sql`${contracts.companyId} = ${companyId} and ${contracts.planPositionNumber} = ${eisPlanPositions.number} and ${contracts.status} <> 'cancelled' and ${contracts.archivedAt} is null`;
+const linkedContracts = (companyId: number, number: SQL | AnyPgColumn) =>
+  sql`${contracts.companyId} = ${companyId} and ${contracts.planPositionNumber} = ${number} and ${contracts.status} <> 'cancelled' and ${contracts.archivedAt} is null`;
 
-/** A live procurement (not cancelled, not failed) names the position, itself or through a lot. */
-const hasProcurement = (want: boolean): SQL =>
-  want
-    ? positionHasProcurement(eisPlanPositions.id)
-    : sql`not ${positionHasProcurement(eisPlanPositions.id)}`;
+const pp = alias(eisPlanPositions, 'pp');
+/** `from` of the alias (an alias in a raw fragment renders by its name alone) */
+const fromPp = sql`${eisPlanPositions} ${sql.identifier('pp')}`;
 
+/**
+ * The filters of the positions page on the position versions alone (no join to the positions: a
+ * page's ids come from an index, the totals from the version rows). A number asked for in `q` is
+ * looked up by the unique index; «has a contract» through the position's number.
+ */
 function positionWhere(versionId: number, companyId: number, f: PositionFilter): SQL | undefined {
   const pv = eisPlanPositionVersions;
+  const hasContract = sql`exists (select 1 from ${fromPp} inner join ${contracts} on ${linkedContracts(companyId, pp.number)} where ${pp.id} = ${pv.positionId})`;
   return and(
     eq(pv.versionId, versionId),
     f.status ? eq(pv.status, f.status) : undefined,
@@ -49,21 +53,22 @@ function positionWhere(versionId: number, companyId: number, f: PositionFilter):
     f.month ? eq(pv.month, f.month) : undefined,
     f.okpd2 ? sql`${pv.okpd2Codes} like ${`% ${prefixPattern(f.okpd2)}`}` : undefined,
     f.q
-      ? sql`(${pv.subject} ilike ${containsPattern(f.q)} or ${eisPlanPositions.number} = ${f.q})`
+      ? sql`(${pv.subject} ilike ${containsPattern(f.q)} or ${pv.positionId} = (select ${pp.id} from ${fromPp} where ${pp.companyId} = ${companyId} and ${pp.number} = ${f.q}))`
       : undefined,
-    f.has_procurement === undefined ? undefined : hasProcurement(f.has_procurement),
-    f.has_contract === undefined
+    f.has_procurement === undefined
       ? undefined
-      : f.has_contract
-        ? sql`exists (select 1 from ${contracts} where ${linkedContracts(companyId)})`
-        : sql`not exists (select 1 from ${contracts} where ${linkedContracts(companyId)})`,
+      : f.has_procurement
+        ? positionHasProcurement(sql`${pv.positionId}`)
+        : sql`not ${positionHasProcurement(sql`${pv.positionId}`)}`,
+    f.has_contract === undefined ? undefined : f.has_contract ? hasContract : sql`not ${hasContract}`,
   );
 }
 
 /**
  * A page of the positions a filter selects, in file order, with their contracts' count and sum.
- * The page is taken first and the contracts counted for its rows only (in the select list they
- * would be counted for every row an OFFSET skips).
+ * The page's ids are taken first (from an index where the filter allows: an OFFSET into the
+ * version then skips index entries, not joined rows) and the rows read for them; the contracts
+ * are counted for the page's rows only.
  */
 export async function positionsPage(
   tx: Tx,
@@ -73,15 +78,20 @@ export async function positionsPage(
   page: { page: number; limit: number },
 ) {
   const pv = eisPlanPositionVersions;
-  const rows = await onPage(
+  const ids = onPage(
     tx
-      .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
+      .select({ id: pv.id })
       .from(pv)
-      .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
       .where(positionWhere(versionId, companyId, f))
       .orderBy(asc(pv.sort)),
     page,
   );
+  const rows = await tx
+    .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
+    .from(pv)
+    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
+    .where(inArray(pv.id, ids))
+    .orderBy(asc(pv.sort));
   const sums = rows.length
     ? await tx
         .select({
@@ -91,14 +101,12 @@ export async function positionsPage(
         })
         .from(contracts)
         .where(
-          and(
-            eq(contracts.companyId, companyId),
-            sql`${contracts.planPositionNumber} = any(${arrayParam(
+          linkedContracts(
+            companyId,
+            sql`any(${arrayParam(
               rows.map((r) => r.number),
               'text',
             )})`,
-            sql`${contracts.status} <> 'cancelled'`,
-            sql`${contracts.archivedAt} is null`,
           ),
         )
         .groupBy(contracts.planPositionNumber)
@@ -171,7 +179,6 @@ export async function positionTotals(tx: Tx, companyId: number, versionId: numbe
       sme: sql<string>`coalesce(sum(${pv.price}) filter (where ${live} and ${pv.smeOnly}), 0)::text`,
     })
     .from(pv)
-    .innerJoin(eisPlanPositions, eq(eisPlanPositions.id, pv.positionId))
     .where(positionWhere(versionId, companyId, f))
     .groupBy(sql`grouping sets ((${pv.methodCode}), (${pv.year}, ${pv.month}), ())`)) as TotalsRow[];
   const byMethod = rows

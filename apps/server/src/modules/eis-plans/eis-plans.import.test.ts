@@ -366,6 +366,21 @@ describe('EIS plan import', () => {
       as: 'specialist',
     });
     expect(procured.body.total).toBe(0);
+    // the complement: every other position, in file order, its totals adding up to the version's
+    const all = await t.call(eisPlanRoutes.positions, {
+      params: { company_id: company, plan_id: planId, version: 64 },
+      query: { page: 1, limit: 500 },
+      as: 'specialist',
+    });
+    const others = await t.call(eisPlanRoutes.positions, {
+      params: { company_id: company, plan_id: planId, version: 64 },
+      query: { has_contract: 'false', page: 2, limit: 20 },
+      as: 'specialist',
+    });
+    expect(others.body.total).toBe(all.body.total - 1);
+    const expected = all.body.items.map((i) => i.number).filter((n) => n !== `${PLAN_NUMBER}-300`);
+    expect(others.body.items.map((i) => i.number)).toEqual(expected.slice(20, 40));
+    expect(others.body.items.every((i) => i.contracts === 0)).toBe(true);
   });
 
   it('a version placed more than 10 days after its approval breaks the placement rule; the duties are listed', async () => {

@@ -61,7 +61,7 @@ export type ImportSpec<R extends { warnings: string[] }> = {
   kind: ImportKind;
   /**
    * Parses and validates ONE file (an upload, or a document inside an uploaded archive), reading
-   * the database as needed; returns its writer. Each file is written in its own transaction.
+   * the database as needed; returns its writer. Each file is written all or nothing (in a savepoint of its own).
    */
   prepare: (ctx: RunContext, upload: ExpandedUpload) => Promise<FileWriter<R>>;
   /** The run's result from the results of its imported files (at least one). */
@@ -96,7 +96,8 @@ async function notify(ctx: RunContext, notice: Notice) {
 
 /**
  * Runs one import: reads the stored uploads, expands archives, then takes the files one by one:
- * each is parsed, validated and written in its own transaction, all of it or nothing of it. A
+ * each is parsed, validated and written all of it or nothing of it (a savepoint each, several
+ * files to a transaction). A
  * file that cannot be read is refused with its reason and the others go on; the run ends `done`
  * (every file imported), `warning` (some refused: named in the run's error and notice) or
  * `failed` (none imported). An unexpected error is retried by the queue (files already imported
@@ -135,6 +136,7 @@ async function runImport<R extends { warnings: string[] }>(
   /** Whether the run's transaction is open (see `progress`). */
   let inTransaction = false;
   let lastCpu = process.cpuUsage();
+  let lastPercent: number | null = null;
   const ctx: RunContext = {
     deps,
     run,
@@ -149,6 +151,9 @@ async function runImport<R extends { warnings: string[] }>(
     },
     actor: await actorOf(deps, run),
     progress: async (percent) => {
+      // files written one by one report the same percent many times: stored and sent once
+      if (percent === lastPercent) return;
+      lastPercent = percent;
       if (!inTransaction || ctx.sideDb) await setProgress(deps.db, run.id, percent);
       deps.notifier.emitToUser(run.userId, 'jobProgress', {
         job_id: job.jobId,
@@ -191,19 +196,39 @@ async function runImport<R extends { warnings: string[] }>(
     // a stable sort: files of one rank stay in the order they came
     prepared.sort((a, b) => (a.write.rank ?? 0) - (b.write.rank ?? 0));
     const results: R[] = [];
-    for (const [n, { i, write }] of prepared.entries()) {
-      try {
-        const r = await writeUnit(deps.db, write, () => {
+    // files are written in chunks, one transaction each (a commit waits for the disk: it cost as
+    // much as a whole file of statements), every file in a savepoint of its own, so that each
+    // stays all of it or nothing of it; a chunk ends after FILES_PER_COMMIT files or
+    // COMMIT_EVERY_MS, so that the rows it writes are not locked for long
+    let n = 0;
+    while (n < prepared.length) {
+      await deps.db
+        .transaction(async (tx) => {
           inTransaction = true;
+          const opened = performance.now();
+          const done: { i: number; r: R }[] = [];
+          for (let k = 0; k < FILES_PER_COMMIT && n < prepared.length; k++, n++) {
+            const { i, write } = prepared[n];
+            try {
+              done.push({ i, r: await tx.transaction((sp) => write(sp)) });
+            } catch (err) {
+              refuse(i, err);
+            }
+            await ctx.progress(40 + Math.floor(((n + 1) / prepared.length) * 55));
+            if (performance.now() - opened > COMMIT_EVERY_MS) {
+              n++;
+              break;
+            }
+          }
+          // counted once their transaction is there to commit (an unexpected error rolls back the chunk)
+          for (const { i, r } of done) {
+            results.push(r);
+            outcomes[i] = { file_name: units[i].name, status: 'done', error: null };
+          }
+        })
+        .finally(() => {
+          inTransaction = false;
         });
-        results.push(r);
-        outcomes[i] = { file_name: units[i].name, status: 'done', error: null };
-      } catch (err) {
-        refuse(i, err);
-      } finally {
-        inTransaction = false;
-      }
-      await ctx.progress(40 + Math.floor(((n + 1) / prepared.length) * 55));
     }
     ctx.phase('write');
     const failedText = failedFilesText(outcomes);
@@ -276,13 +301,10 @@ async function runImport<R extends { warnings: string[] }>(
   }
 }
 
-/** Writes one file in its own transaction; `opened` is called once the transaction is open. */
-async function writeUnit<R>(db: Db, write: FileWriter<R>, opened: () => void): Promise<R> {
-  return db.transaction(async (tx) => {
-    opened();
-    return write(tx);
-  });
-}
+/** Files written in one transaction at most (each in a savepoint of its own). */
+const FILES_PER_COMMIT = 100;
+/** A transaction of files is committed once it has been open this long. */
+const COMMIT_EVERY_MS = 1000;
 
 /** Reports a run that failed before its job started (the upload was refused as it came). */
 export async function notifyEarlyFailure<R extends { warnings: string[] }>(

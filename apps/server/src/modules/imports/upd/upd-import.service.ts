@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
 import { companyCustomers } from '../eis/eis.repository.js';
-import type { ImportSpec } from '../import-runner.js';
+import type { ImportSpec, RunContext } from '../import-runner.js';
 import { sum } from '../import-units.js';
 import { parseOffThread } from '../parse-pool.js';
 import {
@@ -108,7 +108,7 @@ async function storeDocument(
     // an earlier issue not yet counted is simply replaced; a counted one waits for this one's confirmation
     await supersedeDocuments(tx, replaced);
   }
-  await insertUpdLines(
+  const lines = await insertUpdLines(
     tx,
     lineValues(p.doc).map((l) => ({ ...l, documentId: row.id })),
   );
@@ -119,9 +119,22 @@ async function storeDocument(
       row.id,
       resolution.contractId,
       previous?.status === 'confirmed' ? previous.id : null,
+      lines,
     );
   }
   return row;
+}
+
+/** The ИНН of the company and its customers, read by a run's first file (an УПД import writes none). */
+const buyerInnsOfRun = new WeakMap<RunContext, Set<string>>();
+async function runBuyerInns(ctx: RunContext, tx: Tx): Promise<Set<string>> {
+  let inns = buyerInnsOfRun.get(ctx);
+  if (!inns) {
+    const { refs } = await companyCustomers(tx, ctx.run.companyId);
+    inns = new Set(refs.map((r) => r.inn));
+    buyerInnsOfRun.set(ctx, inns);
+  }
+  return inns;
 }
 
 export const updImportSpec: ImportSpec<UpdImportResult> = {
@@ -149,8 +162,7 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
     );
     const companyId = ctx.run.companyId;
     const write = async (tx: Tx): Promise<UpdImportResult> => {
-      const { refs } = await companyCustomers(tx, companyId);
-      const buyerInns = new Set(refs.map((r) => r.inn));
+      const buyerInns = await runBuyerInns(ctx, tx);
       const candidates = await contractCandidates(tx, companyId, [
         ...new Set(parsed.map((p) => p.doc.seller.inn)),
       ]);

@@ -54,7 +54,21 @@ const STOP_WORDS = new Set([
 ]);
 
 /** Lower case, ё -> е, letters and digits only; decimal commas become dots so '0,5' stays one token. */
+/** Normalised texts seen lately: an item's name is compared with every line of every document. */
+const normalised = new Map<string, string>();
+const NORMALISED_KEPT = 20_000;
+
 export function normaliseText(s: string): string {
+  let out = normalised.get(s);
+  if (out === undefined) {
+    if (normalised.size >= NORMALISED_KEPT) normalised.clear();
+    out = normalise(s);
+    normalised.set(s, out);
+  }
+  return out;
+}
+
+function normalise(s: string): string {
   return s
     .toLowerCase()
     .replace(/ё/g, 'е')

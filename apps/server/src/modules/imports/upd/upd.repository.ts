@@ -1,5 +1,5 @@
 import type { UpdDocument as UpdDocumentDto, UpdListQuery } from '@zakupki/shared';
-import { and, asc, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.js';
 import { countOf, onPage, paged } from '../../../db/paging.js';
@@ -42,7 +42,15 @@ export async function contractCandidates(
     .where(
       and(
         eq(contracts.companyId, companyId),
-        sellerInns ? inArray(contracts.supplierInn, sellerInns) : undefined,
+        sellerInns
+          ? // archived contracts too, in two arms so that each is served by its partial index
+            // (contracts_supplier_inn_idx on the working register, contracts_archived_idx): one
+            // condition on the supplier alone read every contract of the company (issue 27)
+            or(
+              and(isNull(contracts.archivedAt), inArray(contracts.supplierInn, sellerInns)),
+              and(isNotNull(contracts.archivedAt), inArray(contracts.supplierInn, sellerInns)),
+            )
+          : undefined,
       ),
     );
 }
@@ -100,8 +108,10 @@ export async function proposeMappings(
   documentId: number,
   contractId: number,
   previousIssueId: number | null,
+  /** the document's lines when the caller has just stored them (read otherwise) */
+  stored?: UpdLineRow[],
 ): Promise<void> {
-  const [lines, items] = await Promise.all([linesOf(tx, documentId), specItems(tx, contractId)]);
+  const [lines, items] = await Promise.all([stored ?? linesOf(tx, documentId), specItems(tx, contractId)]);
   const reuse = new Map<number, { itemId: number; name: string }>();
   if (previousIssueId !== null) {
     const prev = await tx
@@ -111,12 +121,14 @@ export async function proposeMappings(
       .where(and(eq(updLines.documentId, previousIssueId), eq(updLineMappings.status, 'confirmed')));
     for (const p of prev) if (p.itemId !== null) reuse.set(p.lineNo, { itemId: p.itemId, name: p.name });
   }
-  await tx.delete(updLineMappings).where(
-    inArray(
-      updLineMappings.updLineId,
-      lines.map((l) => l.id),
-    ),
-  );
+  // a document stored just now has no mapping yet
+  if (!stored)
+    await tx.delete(updLineMappings).where(
+      inArray(
+        updLineMappings.updLineId,
+        lines.map((l) => l.id),
+      ),
+    );
   const itemIds = new Set(items.map((i) => i.id));
   const rows = lines.map((l) => {
     const prev = reuse.get(l.lineNo);
@@ -292,9 +304,16 @@ export async function insertUpdDocument(
 
 const LINE_CHUNK = 1000;
 
-/** Stores a document's lines, a chunk of rows per statement. */
-export async function insertUpdLines(tx: Tx, lines: (typeof updLines.$inferInsert)[]): Promise<void> {
+/** Stores a document's lines, a chunk of rows per statement; returns them in line order. */
+export async function insertUpdLines(tx: Tx, lines: (typeof updLines.$inferInsert)[]): Promise<UpdLineRow[]> {
+  const rows: UpdLineRow[] = [];
   for (let i = 0; i < lines.length; i += LINE_CHUNK) {
-    await tx.insert(updLines).values(lines.slice(i, i + LINE_CHUNK));
+    rows.push(
+      ...(await tx
+        .insert(updLines)
+        .values(lines.slice(i, i + LINE_CHUNK))
+        .returning()),
+    );
   }
+  return rows.sort((a, b) => a.lineNo - b.lineNo);
 }
