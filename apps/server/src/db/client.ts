@@ -96,7 +96,7 @@ export async function openDatabase(opts: { url: string | null; dataDir?: string 
     dir = path.join(opts.dataDir, 'pg');
     fs.mkdirSync(dir, { recursive: true });
   }
-  // pg_trgm: the trigram indexes of the migrations (drizzle/0021_pg_trgm.sql)
+  // pg_trgm: the trigram indexes of the migrations (drizzle/0022_pg_trgm.sql)
   const pglite = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await pglite.waitReady;
   const db = guardTransactions(drizzlePglite(pglite, { schema, logger: requestQueryGuard }) as unknown as Db);
