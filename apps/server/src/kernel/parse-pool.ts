@@ -2,10 +2,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ErrorCode } from '@zakupki/shared';
 import { Piscina } from 'piscina';
-import { AppError } from '../../lib/app-error.js';
-import { ParseError } from '../../lib/parse-error.js';
-import type { ZipEntry, ZipLimits } from '../../lib/zip.js';
-import type { ParseOutcome, ParserArg, ParserName, ParserResult, ParseTask } from './parse-worker.js';
+import { AppError } from '../lib/app-error.js';
+import { ParseError } from '../lib/parse-error.js';
+import { readZipSafe, type ZipEntry, type ZipLimits } from '../lib/zip.js';
+import type { ParseOutcome, Parsers, ParseTask } from './parse-worker.js';
+
+export type { Parsers };
 
 /**
  * XML documents, XLSX workbooks, ZIP archives and bank statements' text are parsed in a small
@@ -46,13 +48,20 @@ function thePool(): Piscina {
   return pool;
 }
 
-/** Runs a parser of parse-worker.ts in the pool; its refusals come back as ParseError or AppError. */
-export async function parseOffThread<P extends ParserName>(
-  parser: P,
-  data: Buffer,
-  arg: ParserArg<P>,
-): Promise<ParserResult<P>> {
-  const task: ParseTask = { parser, data, arg };
+/**
+ * The pool's runner of one module's parser table: `url` is the `import.meta.url` of the module's
+ * `*.parsers.ts`, which exports the table as `PARSERS` (the worker thread loads it by that URL).
+ * Refusals come back as ParseError or AppError.
+ */
+export function offThread<T extends Parsers>(url: string) {
+  return <P extends keyof T & string>(
+    parser: P,
+    data: Buffer,
+    arg: Parameters<T[P]>[1],
+  ): Promise<Awaited<ReturnType<T[P]>>> => runInPool({ module: url, parser, data, arg });
+}
+
+async function runInPool<R>(task: ParseTask): Promise<R> {
   let outcome: ParseOutcome;
   try {
     outcome = await thePool().run(task);
@@ -66,15 +75,21 @@ export async function parseOffThread<P extends ParserName>(
     const e = outcome.appError;
     throw new AppError(e.code as ErrorCode, e.message, e.details as never);
   }
-  return outcome.ok as ParserResult<P>;
+  return outcome.ok as R;
 }
+
+/** The pool's own parser: an uploaded archive's files (as Uint8Array once cloned back). */
+export const PARSERS = {
+  zip: (buf: Buffer, limits: Partial<ZipLimits>) => readZipSafe(buf, limits),
+} satisfies Parsers;
+const unzip = offThread<typeof PARSERS>(import.meta.url);
 
 /**
  * The files of an uploaded ZIP, inflated in the pool under lib/zip's limits: inflating hundreds of
  * megabytes (and checking their CRC) is CPU work that would stall every request for seconds.
  */
 export async function unzipOffThread(data: Buffer, limits: Partial<ZipLimits> = {}): Promise<ZipEntry[]> {
-  const files = await parseOffThread('zip', data, limits);
+  const files = await unzip('zip', data, limits);
   // a Buffer crosses the thread as a plain Uint8Array: the same bytes, viewed as a Buffer again
   return files.map((f) => ({
     name: f.name,

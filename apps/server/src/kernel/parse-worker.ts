@@ -1,24 +1,15 @@
-import type { CatalogDescriptor } from '@zakupki/shared';
-import { AppError } from '../../lib/app-error.js';
-import { ParseError } from '../../lib/parse-error.js';
-import { readZipSafe, type ZipLimits } from '../../lib/zip.js';
-import { packRows, readCatalogXlsx } from '../catalogs/catalogs.xlsx.js';
-import { parseEisFile } from './eis/eis.parser.js';
-import { parseUpd } from './upd/upd.parser.js';
+import { AppError } from '../lib/app-error.js';
+import { ParseError } from '../lib/parse-error.js';
 
-/** The parsers a worker thread of parse-pool.ts runs: (file, argument) → plain data. */
-const PARSERS = {
-  upd: (buf: Buffer, name: string) => parseUpd(buf, name),
-  eis: (buf: Buffer, name: string) => parseEisFile(buf, name),
-  'catalog-xlsx': async (buf: Buffer, d: CatalogDescriptor) => packRows(await readCatalogXlsx(buf, d)),
-  /** an uploaded archive: its files (as Uint8Array once cloned back: see unzipOffThread) */
-  zip: (buf: Buffer, limits: Partial<ZipLimits>) => readZipSafe(buf, limits),
-} as const;
-export type ParserName = keyof typeof PARSERS;
-export type ParserArg<P extends ParserName> = Parameters<(typeof PARSERS)[P]>[1];
-export type ParserResult<P extends ParserName> = Awaited<ReturnType<(typeof PARSERS)[P]>>;
+/**
+ * The parsers of a file that a worker thread of parse-pool.ts runs: (file, argument) → plain data.
+ * A module keeps its table in its own `*.parsers.ts` (exported as `PARSERS`); the worker loads the
+ * table the task names, so the pool knows no domain module.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each parser declares its own argument
+export type Parsers = Record<string, (buf: Buffer, arg: any) => unknown>;
 
-export type ParseTask = { parser: ParserName; data: Uint8Array; arg: unknown };
+export type ParseTask = { module: string; parser: string; data: Uint8Array; arg: unknown };
 export type ParseOutcome =
   | { ok: unknown }
   | { refused: string }
@@ -28,7 +19,9 @@ export type ParseOutcome =
 export default async function parse(task: ParseTask): Promise<ParseOutcome> {
   const buf = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
   try {
-    const run = PARSERS[task.parser] as (b: Buffer, a: unknown) => unknown;
+    const { PARSERS } = (await import(task.module)) as { PARSERS: Parsers };
+    const run = PARSERS[task.parser];
+    if (!run) throw new Error(`No parser ${task.parser} in ${task.module}`);
     return { ok: await run(buf, task.arg) };
   } catch (err) {
     if (err instanceof ParseError) return { refused: err.message };

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { assignTariff, companyTariff } from '../tariffs/tariffs.service.js';
 import {
   getCatalogImport,
   startCatalogXlsxImport,
@@ -23,7 +24,6 @@ import {
 import { registerCatalogSockets } from './catalogs.sockets.js';
 import { writeCatalogXlsx } from './catalogs.xlsx.js';
 import { okpd2Children } from './okpd2.service.js';
-import { assignTariff, companyTariff } from './tariffs.service.js';
 import {
   allTariffs,
   createTariff,

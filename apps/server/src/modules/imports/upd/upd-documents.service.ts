@@ -13,6 +13,7 @@ import type { Actor, AppDeps } from '../../../types.js';
 import { assertOwned } from '../../access/access.service.js';
 import { audit } from '../../audit/audit.service.js';
 import { assertContractOf, CONTRACT_NOT_FOUND } from '../../contracts/contract-versions.js';
+import { contractRefs, withContractRefs } from '../../execution/contract-refs.repository.js';
 import {
   type AcceptedLine,
   acceptanceKey,
@@ -23,7 +24,6 @@ import {
 import { toUpdDocument, toUpdDocumentDetail } from './upd.presenter.js';
 import {
   confirmDocument,
-  contractRefs,
   findCompanyContract,
   findUpdDocument,
   lineMappings,
@@ -36,7 +36,6 @@ import {
   specItems,
   supersedeCounted,
   type UpdDocumentRow,
-  withContractRefs,
 } from './upd.repository.js';
 import { docLabel } from './upd-contract-match.js';
 import { rankItems } from './upd-mapping.js';

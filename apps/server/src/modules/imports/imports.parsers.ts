@@ -1,0 +1,12 @@
+import { offThread, type Parsers } from '../../kernel/parse-pool.js';
+import { parseEisFile } from './eis/eis.parser.js';
+import { parseUpd } from './upd/upd.parser.js';
+
+/** The imports' parsers, run in the parse pool's threads (kernel/parse-pool.ts). */
+export const PARSERS = {
+  upd: (buf: Buffer, name: string) => parseUpd(buf, name),
+  eis: (buf: Buffer, name: string) => parseEisFile(buf, name),
+} satisfies Parsers;
+
+/** Parses an uploaded file off the event loop with one of the imports' parsers. */
+export const parseOffThread = offThread<typeof PARSERS>(import.meta.url);
