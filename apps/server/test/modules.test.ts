@@ -105,3 +105,15 @@ describe('module direction', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('module rules', () => {
+  const sources = filesOf(MODULES);
+
+  it('every policy has a table test that imports it', () => {
+    const tests = sources.filter((f) => f.endsWith('.test.ts')).map((f) => fs.readFileSync(f, 'utf8'));
+    const untested = sources
+      .filter((f) => f.endsWith('.policy.ts'))
+      .filter((f) => !tests.some((t) => t.includes(`/${path.basename(f, '.ts')}.js'`)));
+    expect(untested.map((f) => path.relative(MODULES, f))).toEqual([]);
+  });
+});
