@@ -117,3 +117,12 @@ describe('module rules', () => {
     expect(untested.map((f) => path.relative(MODULES, f))).toEqual([]);
   });
 });
+
+describe('jobs', () => {
+  it('only modules/index.ts registers jobs: a module returns its jobs, never registers them itself', () => {
+    const registering = filesOf(SRC)
+      .filter((f) => !isTestCode(f) && f !== path.join(MODULES, 'index.ts'))
+      .filter((f) => /\bjobs\.register\(/.test(fs.readFileSync(f, 'utf8')));
+    expect(registering.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+});

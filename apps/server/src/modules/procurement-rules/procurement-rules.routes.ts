@@ -3,6 +3,7 @@ import { procurementRuleRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { contentDisposition } from '../files/files.service.js';
 import {
@@ -52,8 +53,7 @@ async function oneFile(req: FastifyRequest): Promise<{ name: string; content: Bu
  * Procurement rules (Положение о закупке): rules, versions, the 15-day EIS duty, documents rules
  * with DOCX templates, and copying a rule to another company (socket + job).
  */
-export function procurementRulesModule(app: FastifyInstance) {
-  void app.deps.jobs.register(copyProcurementRuleJob);
+export function procurementRulesModule(app: FastifyInstance): ModuleJobs {
   registerProcurementRuleSockets(app);
   const offUsage = registerCatalogUsage({
     name: 'Положения о закупке',
@@ -146,4 +146,5 @@ export function procurementRulesModule(app: FastifyInstance) {
       uploadTemplate(app.deps, actor, where(company.id, params), params.id, () => oneFile(req)),
     );
   });
+  return [copyProcurementRuleJob];
 }
