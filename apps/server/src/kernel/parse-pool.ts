@@ -4,8 +4,8 @@ import type { ErrorCode } from '@zakupki/shared';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.js';
 import { ParseError } from '../lib/parse-error.js';
-import { readZipSafe, type ZipEntry, type ZipLimits } from '../lib/zip.js';
-import type { ParseOutcome, Parsers, ParseTask } from './parse-worker.js';
+import type { ZipEntry, ZipLimits } from '../lib/zip.js';
+import type { PARSERS, ParseOutcome, Parsers, ParseTask } from './parse-worker.js';
 
 export type { Parsers };
 
@@ -50,7 +50,7 @@ function thePool(): Piscina {
 
 /**
  * The pool's runner of one module's parser table: `url` is the `import.meta.url` of the module's
- * `*.parsers.ts`, which exports the table as `PARSERS` (the worker thread loads it by that URL).
+ * `*.parsers.ts`, whose default export (`workerOf(PARSERS)`) the thread loads as its worker file.
  * Refusals come back as ParseError or AppError.
  */
 export function offThread<T extends Parsers>(url: string) {
@@ -58,13 +58,13 @@ export function offThread<T extends Parsers>(url: string) {
     parser: P,
     data: Buffer,
     arg: Parameters<T[P]>[1],
-  ): Promise<Awaited<ReturnType<T[P]>>> => runInPool({ module: url, parser, data, arg });
+  ): Promise<Awaited<ReturnType<T[P]>>> => runInPool(url, { parser, data, arg });
 }
 
-async function runInPool<R>(task: ParseTask): Promise<R> {
+async function runInPool<R>(filename: string, task: ParseTask): Promise<R> {
   let outcome: ParseOutcome;
   try {
-    outcome = await thePool().run(task);
+    outcome = await thePool().run(task, { filename });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
       throw new ParseError(`Файл слишком сложен для разбора: не хватило ${PARSE_HEAP_MB} МБ памяти`);
@@ -78,11 +78,7 @@ async function runInPool<R>(task: ParseTask): Promise<R> {
   return outcome.ok as R;
 }
 
-/** The pool's own parser: an uploaded archive's files (as Uint8Array once cloned back). */
-export const PARSERS = {
-  zip: (buf: Buffer, limits: Partial<ZipLimits>) => readZipSafe(buf, limits),
-} satisfies Parsers;
-const unzip = offThread<typeof PARSERS>(import.meta.url);
+const unzip = offThread<typeof PARSERS>(workerFile().filename);
 
 /**
  * The files of an uploaded ZIP, inflated in the pool under lib/zip's limits: inflating hundreds of

@@ -1,5 +1,6 @@
 import type { CatalogDescriptor } from '@zakupki/shared';
 import { offThread, type Parsers } from '../../kernel/parse-pool.js';
+import { workerOf } from '../../kernel/parse-worker.js';
 import { packRows, readCatalogXlsx } from './catalogs.xlsx.js';
 
 /** The catalogues' parser, run in the parse pool's threads (kernel/parse-pool.ts). */
@@ -9,3 +10,6 @@ export const PARSERS = {
 
 /** Reads an uploaded catalogue workbook off the event loop. */
 export const parseOffThread = offThread<typeof PARSERS>(import.meta.url);
+
+/** The worker thread's handler of these parsers. */
+export default workerOf(PARSERS);

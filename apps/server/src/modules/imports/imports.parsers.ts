@@ -1,4 +1,5 @@
 import { offThread, type Parsers } from '../../kernel/parse-pool.js';
+import { workerOf } from '../../kernel/parse-worker.js';
 import { parseEisFile } from './eis/eis.parser.js';
 import { parseUpd } from './upd/upd.parser.js';
 
@@ -10,3 +11,6 @@ export const PARSERS = {
 
 /** Parses an uploaded file off the event loop with one of the imports' parsers. */
 export const parseOffThread = offThread<typeof PARSERS>(import.meta.url);
+
+/** The worker thread's handler of these parsers. */
+export default workerOf(PARSERS);
