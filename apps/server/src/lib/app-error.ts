@@ -17,5 +17,8 @@ export class AppError extends Error {
 export const notFound = (what = 'Запрашиваемый ресурс не найден') => new AppError('not_found', what);
 export const forbidden = (what = 'Недостаточно прав') => new AppError('forbidden', what);
 export const conflict = (message: string, details?: unknown) => new AppError('conflict', message, details);
+/** A refused input: each issue names the field (`body.x`) and what is wrong with it. */
+export const invalid = (issues: { path: string; message: string }[]) =>
+  new AppError('validation_failed', 'Проверьте введённые данные', { issues });
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('bad_request', message, details);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnyJob } from '../plugins/jobs.js';
+import type { ModuleJobs } from '../plugins/jobs.js';
 import { authModule } from './auth/auth.routes.js';
 import { calendarModule } from './calendar/calendar.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
@@ -16,9 +16,6 @@ import { procurementRulesModule } from './procurement-rules/procurement-rules.ro
 import { procurementsModule } from './procurements/procurements.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
-
-/** The durable jobs a module owns (its `*.jobs.ts`), registered with the queue here. */
-export type ModuleJobs = readonly AnyJob[];
 
 /** A module: registers its routes (and socket handlers) and returns its jobs. */
 type Module = (

@@ -50,6 +50,8 @@ export type PeriodicTask = { name: string; everyMs: number; run: (deps: AppDeps)
 
 // biome-ignore lint/suspicious/noExplicitAny: registry of heterogeneous job definitions
 export type AnyJob = JobDef<any>;
+/** The durable jobs a module owns (its `*.jobs.ts`), registered with the queue by modules/index.ts. */
+export type ModuleJobs = readonly AnyJob[];
 
 /** pg-boss on PostgreSQL or on the shared PGlite instance. */
 export class JobQueue {

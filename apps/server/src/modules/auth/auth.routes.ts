@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addressKey, requestAddress } from '../../lib/client-address.js';
 import { addRoute } from '../../lib/route.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.js';
-import type { ModuleJobs } from '../index.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
   changePassword,

@@ -12,8 +12,8 @@ import { AppError } from '../../lib/app-error.js';
 import { addressKey } from '../../lib/client-address.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { assertTariffAllows } from '../catalogs/tariffs.service.js';
 import { reopenRejectedCompany } from '../companies/requested-company.service.js';
+import { assertTariffAllows } from '../tariffs/tariffs.service.js';
 import { toSessionInfo } from './auth.presenter.js';
 import {
   companyByInnKpp,

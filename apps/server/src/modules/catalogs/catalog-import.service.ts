@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogImportError, CatalogImportResult, CatalogImportRun, CatalogKind } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
+import { runActor, storableText, workRun } from '../../kernel/runs.js';
 import { AppError } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
-import { withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { readFiles, storeFile } from '../files/files.service.js';
-import { storableText } from '../imports/imports.repository.js';
-import { parseOffThread } from '../imports/parse-pool.js';
-import { findUser } from '../users/users.repository.js';
 import {
   beatCatalogImport,
   type CatalogImportOwner,
@@ -22,6 +19,7 @@ import {
 } from './catalog-imports.repository.js';
 import { type View, viewOf } from './catalog-kinds.js';
 import { importCatalog, importTarget } from './catalog-xlsx-import.service.js';
+import { parseOffThread } from './catalogs.parsers.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import { toCatalogImportRun } from './catalogs.presenter.js';
 import { type SheetRow, unpackRows, XLSX_TYPE } from './catalogs.xlsx.js';
@@ -103,19 +101,12 @@ export async function getCatalogImport(deps: AppDeps, actor: Actor, id: number):
   return toCatalogImportRun(run);
 }
 
-async function actorOf(deps: AppDeps, userId: number): Promise<Actor> {
-  const u = await findUser(deps.db, userId, null);
-  if (!u) throw new AppError('not_found', 'Пользователь не найден');
-  return {
-    userId,
-    role: u.role,
-    companyId: u.companyId,
-    title: u.title,
-    login: u.login,
-    sessionId: 0,
-    requestId: null,
-  };
-}
+/** The catalogue imports for the run lifecycle (kernel/runs.ts). */
+const CATALOG_IMPORTS = {
+  name: 'catalog_imports',
+  start: (deps: AppDeps, id: number, jobId: string) => startCatalogImport(deps.db, id, jobId),
+  beat: (deps: AppDeps, id: number, owner: CatalogImportOwner) => beatCatalogImport(deps.db, id, owner),
+};
 
 /** The run's one notice to its author: loaded, or not loaded with the reason. */
 export function catalogImportNotice(
@@ -143,16 +134,7 @@ export function catalogImportNotice(
  * while this worker still owns it (a run whose node died is handed on: catalogs.jobs.ts).
  */
 export async function runCatalogImport(deps: AppDeps, importId: number, job: JobContext) {
-  const run = await startCatalogImport(deps.db, importId, job.jobId);
-  if (!run) return;
-  const owner: CatalogImportOwner = { jobId: job.jobId, attempts: run.attempts };
-  await withHeartbeat(
-    deps,
-    'catalog_imports',
-    run.id,
-    () => beatCatalogImport(deps.db, run.id, owner),
-    () => workCatalogImport(deps, run, owner, job),
-  );
+  await workRun(CATALOG_IMPORTS, importId, job, (run, owner) => workCatalogImport(deps, run, owner, job));
 }
 
 /** The catalogue view an import writes, or null for the tariffs (their own descriptor). */
@@ -181,7 +163,7 @@ async function workCatalogImport(
   const notice = (status: 'success' | 'error', message: string) =>
     catalogImportNotice(deps, run, job.jobId, status, message);
   try {
-    const actor = await actorOf(deps, run.userId);
+    const actor = await runActor(deps, run.userId, null, { strict: true });
     // the rights again, as they are now: the author may have lost them since the upload
     let write: (tx: Tx, sheet: SheetRow[], share: (s: number) => void) => Promise<CatalogImportResult>;
     if (view) {

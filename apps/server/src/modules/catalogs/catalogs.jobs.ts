@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineJob } from '../../plugins/jobs.js';
 import type { RunTable } from '../../plugins/run-recovery.js';
-import { uploadBytes } from '../imports/imports.repository.js';
+import { uploadBytes } from '../files/files.repository.js';
 import { catalogImportNotice, runCatalogImport } from './catalog-import.service.js';
 import {
   type CatalogImportRow,

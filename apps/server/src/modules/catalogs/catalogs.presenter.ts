@@ -1,7 +1,6 @@
 import type { CatalogImportRun, Okpd2PathStep, Tariff, TariffItem } from '@zakupki/shared';
 import type { CatalogImportRow } from './catalog-imports.repository.js';
 import { type EntryListRow, toEntry } from './catalog-kinds.js';
-import type { CountedTariffRow } from './tariffs.repository.js';
 
 /**
  * An entry as the API answers it: the stored shape (toEntry, which is also what the audit keeps)
@@ -17,25 +16,6 @@ export function toEntryItem<T>(r: EntryListRow, canWrite: boolean, path: Okpd2Pa
 
 /** A tariff as the catalogue answers it: with the caller's `can_write`. */
 export const toTariffItem = (t: Tariff, canWrite: boolean): TariffItem => ({ ...t, can_write: canWrite });
-
-export function toTariff(r: CountedTariffRow): Tariff {
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    description: r.description,
-    max_users: r.maxUsers,
-    max_companies: r.maxCompanies,
-    max_contracts_per_year: r.maxContractsPerYear,
-    price_per_month: r.pricePerMonth,
-    companies_count: Number(r.companiesCount),
-    archived_at: r.archivedAt ? r.archivedAt.toISOString() : null,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
-
-export const toTariffOrNull = (r: CountedTariffRow | null): Tariff | null => (r ? toTariff(r) : null);
 
 export function toCatalogImportRun(r: CatalogImportRow): CatalogImportRun {
   return {

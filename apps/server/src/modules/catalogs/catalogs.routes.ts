@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
+import { assignTariff, companyTariff } from '../tariffs/tariffs.service.js';
 import {
   getCatalogImport,
   startCatalogXlsxImport,
@@ -23,7 +25,6 @@ import {
 import { registerCatalogSockets } from './catalogs.sockets.js';
 import { writeCatalogXlsx } from './catalogs.xlsx.js';
 import { okpd2Children } from './okpd2.service.js';
-import { assignTariff, companyTariff } from './tariffs.service.js';
 import {
   allTariffs,
   createTariff,
@@ -100,9 +101,8 @@ const fixed = (kind: CatalogKind) => () => viewOf(kind);
  * catalogue, procurement methods, ОКПД2, ensuring, goods/works/services, documents by subject,
  * document kinds, template user fields, tariffs; XLSX export and import of each.
  */
-export async function catalogsModule(app: FastifyInstance) {
+export async function catalogsModule(app: FastifyInstance): Promise<ModuleJobs> {
   registerCatalogSockets(app);
-  void app.deps.jobs.register(catalogImportJob);
   addRoute(app, r.importRun, async ({ actor, params }) => getCatalogImport(app.deps, actor, params.id));
   await app.register(async (scope) => {
     // multipart only here: the XLSX imports, with the configured upload limit
@@ -119,6 +119,7 @@ export async function catalogsModule(app: FastifyInstance) {
     addRoute(scope, r.okpd2.tree, async ({ actor, query }) => okpd2Children(app.deps, actor, query));
     tariffRoutes(scope);
   });
+  return [catalogImportJob];
 }
 
 function tariffRoutes(app: FastifyInstance) {

@@ -11,9 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { presentTariffs as present } from './catalog-access.service.js';
-import { assertMayOpen } from './catalogs.policy.js';
-import { toTariff } from './catalogs.presenter.js';
+import { toTariff } from '../tariffs/tariffs.presenter.js';
 import {
   deleteTariffRow,
   findTariff,
@@ -24,8 +22,10 @@ import {
   type TariffInsert,
   tariffClash,
   updateTariffRow,
-} from './tariffs.repository.js';
-import { tariffOverrun } from './tariffs.service.js';
+} from '../tariffs/tariffs.repository.js';
+import { tariffOverrun } from '../tariffs/tariffs.service.js';
+import { presentTariffs as present } from './catalog-access.service.js';
+import { assertMayOpen } from './catalogs.policy.js';
 
 export const TARIFFS = catalogByKey('tariffs')!;
 export type TariffValues = z.output<typeof TariffInput>;

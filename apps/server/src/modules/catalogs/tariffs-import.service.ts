@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { allTariffRows, insertTariff, type TariffRow } from '../tariffs/tariffs.repository.js';
 import { importRefused, issueMessages, rowError, rowInput, type SheetRow } from './catalogs.xlsx.js';
-import { allTariffRows, insertTariff, type TariffRow } from './tariffs.repository.js';
 import {
   changeLimits,
   TARIFFS,

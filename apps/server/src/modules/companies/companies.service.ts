@@ -6,7 +6,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
 import { companyIdsFor } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
-import { assertTariffAssignable } from '../catalogs/tariffs.service.js';
+import { assertTariffAssignable } from '../tariffs/tariffs.service.js';
 import {
   type CompanyStatus,
   companyChangeRefusal,

@@ -5,7 +5,7 @@ import { pageResult } from '../../db/paging.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { assertTariffAllows } from '../catalogs/tariffs.service.js';
+import { assertTariffAllows } from '../tariffs/tariffs.service.js';
 import { toCustomer } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';

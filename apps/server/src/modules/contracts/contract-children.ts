@@ -9,7 +9,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import * as repo from './contract-children.repository.js';
 
@@ -17,10 +17,6 @@ type ItemIn = z.output<typeof ContractItemInput>;
 type StageIn = z.output<typeof ContractStageInput>;
 type TermIn = z.output<typeof PaymentTermInput>;
 type Issue = { path: string; message: string };
-
-export function invalid(issues: Issue[]): AppError {
-  return new AppError('validation_failed', 'Проверьте введённые данные', { issues });
-}
 
 function itemValues(it: ItemIn, lineNo: number): repo.ItemValues {
   const amountK = it.amount ? toScaled(it.amount, 2) : lineKopecks(it.quantity, it.price);

@@ -1,10 +1,10 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { contracts } from '../../db/schema/index.js';
+import { invalid } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { auditRefused } from '../access/access.service.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
-import { assertTariffAllows, registerTariffCounter } from '../catalogs/tariffs.service.js';
-import { invalid } from './contract-children.js';
+import { assertTariffAllows, registerTariffCounter } from '../tariffs/tariffs.service.js';
 import {
   companyProcurement,
   contractsAddedSince,

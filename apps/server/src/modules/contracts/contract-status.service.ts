@@ -1,12 +1,11 @@
 import type { Contract, ContractStatusInput, EisPublicationInput } from '@zakupki/shared';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { loadContract, loadContractData } from './contract-card.service.js';
-import { invalid } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.service.js';
 import { eventDateOf, insertContractEvent, setEventPublished } from './contract-events.repository.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';

@@ -1,13 +1,13 @@
 import type { Contract, ContractCreateInput, ContractUpdateInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { loadContract, loadContractData } from './contract-card.service.js';
-import { invalid, saveItems, saveStagesAndTerms } from './contract-children.js';
+import { saveItems, saveStagesAndTerms } from './contract-children.js';
 import { refreshContractDuties } from './contract-duties.service.js';
 import { insertContractEvent } from './contract-events.repository.js';
 import {

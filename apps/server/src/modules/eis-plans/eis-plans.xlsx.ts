@@ -1,6 +1,6 @@
 import { EIS_POSITION_STATUS_TITLES } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
-import { DATE_FORMAT, excelDate, MONEY_FORMAT } from '../exports/xlsx-formats.js';
+import { DATE_FORMAT, excelDate, MONEY_FORMAT } from '../../kernel/xlsx/xlsx-formats.js';
 import type { PlanRow, PositionVersionRow, VersionRow } from './eis-plans.repository.js';
 
 export const PLAN_SHEET = 'План закупки';

@@ -1,5 +1,5 @@
 import type { Payment as PaymentDto, PerformanceRecord } from '@zakupki/shared';
-import type { ContractRef } from '../imports/upd/upd.repository.js';
+import type { ContractRef } from './contract-refs.repository.js';
 import type { PaymentRow } from './payments.repository.js';
 import type { PerformanceRow } from './performance.repository.js';
 

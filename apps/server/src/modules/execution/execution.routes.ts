@@ -1,7 +1,7 @@
 import { paymentRoutes, performanceRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../index.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { performanceJob } from './execution.jobs.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
 import { createPerformance, getPerformance, listPerformance } from './performance.service.js';

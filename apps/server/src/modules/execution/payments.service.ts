@@ -8,10 +8,10 @@ import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { assertContractOf, CONTRACT_NOT_FOUND } from '../contracts/contract-versions.js';
-import { paymentEvent } from '../imports/bank/payments-import.writer.js';
-import { contractRefs, withContractRefs } from '../imports/upd/upd.repository.js';
+import { contractRefs, withContractRefs } from './contract-refs.repository.js';
 import { toPayment } from './execution.presenter.js';
 import { addEventOnce, recomputeExecution } from './execution.service.js';
+import { paymentEvent } from './payment-events.js';
 import {
   findPayment,
   listPaymentRows,

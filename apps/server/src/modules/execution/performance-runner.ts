@@ -1,9 +1,9 @@
 import { formatRub, fromKopecks, toScaled } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
+import { recordJobError } from '../../kernel/runs.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { recordJobError } from '../imports/import-runner.js';
 import {
   acceptedItems,
   type EventRow,

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { contractItems, files, reportRuns } from '../../db/schema/index.js';
+import type { EisContract, EisExecution } from '../../kernel/eis/eis.types.js';
 import { SUPPLIER } from '../contracts/contracts.factories.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
-import type { EisContract, EisExecution } from '../imports/eis/eis.types.js';
 import { validateEis223 } from './eis-validate.js';
 import {
   addAcceptance,

@@ -1,8 +1,8 @@
 import { exportRoutes } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
+import type { EisContract } from '../../kernel/eis/eis.types.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
-import type { EisContract } from '../imports/eis/eis.types.js';
 import { validateEis223 } from './eis-validate.js';
 import { createContract2024, download, runExport } from './exports.factories.js';
 import { classifyMethod, EIS_CODE_OF_METHOD } from './procurement-method.js';

@@ -1,8 +1,8 @@
 import { exportRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { contentDisposition } from '../files/files.service.js';
-import type { ModuleJobs } from '../index.js';
 import { reportJob } from './exports.jobs.js';
 import {
   getReport,

@@ -14,6 +14,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import { mapPage } from '../../db/paging.js';
+import { streamSheet } from '../../kernel/xlsx/sheet-writer.js';
 import { AppError } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -33,7 +34,7 @@ import {
 } from './export-contracts.repository.js';
 import { reportJob } from './exports.jobs.js';
 import { toReportRun } from './exports.presenter.js';
-import { REGISTER_COLUMNS, REGISTER_SHEET, registerCells, streamSheet } from './register.xlsx.js';
+import { REGISTER_COLUMNS, REGISTER_SHEET, registerCells } from './register.xlsx.js';
 import { findReportRun, insertReportRun, listReportRuns } from './report-runs.repository.js';
 
 /** Creates the run (audited) and queues its job. */

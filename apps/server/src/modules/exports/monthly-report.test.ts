@@ -4,11 +4,11 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { catalogEntries, contracts } from '../../db/schema/index.js';
+import { MONEY_FORMAT } from '../../kernel/xlsx/xlsx-formats.js';
 import { SUPPLIER2 } from '../contracts/contracts.factories.js';
 import { createContract2024, download, reportNotification, runExport } from './exports.factories.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
 import { MONTHLY_SHEETS, MONTHLY_TABLE_HEADER_ROW } from './monthly-report.xlsx.js';
-import { MONEY_FORMAT } from './xlsx-formats.js';
 
 const t = testAppForFile();
 let token: string;

@@ -1,10 +1,10 @@
 import { CONTRACT_STATUS_TITLES, monthName } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
+import { COUNT_FORMAT, DATE_FORMAT, excelDate, MONEY_FORMAT } from '../../kernel/xlsx/xlsx-formats.js';
 import { moscowDateTime } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { MONTHLY_ROWS, MONTHLY_SECTIONS } from './monthly-223-form.js';
 import type { MonthlyReport } from './monthly-report.service.js';
-import { COUNT_FORMAT, DATE_FORMAT, excelDate, MONEY_FORMAT } from './xlsx-formats.js';
 
 /** Sheet names of the report file. */
 export const MONTHLY_SHEETS = { report: 'Отчёт', lines: 'Расшифровка', notes: 'Примечания' } as const;

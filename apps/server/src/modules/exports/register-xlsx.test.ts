@@ -6,10 +6,11 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { auditLog, contracts } from '../../db/schema/index.js';
+import { REGISTER_BATCH } from '../../kernel/xlsx/sheet-writer.js';
+import { DATE_FORMAT, MONEY_FORMAT } from '../../kernel/xlsx/xlsx-formats.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
 import { createContract2024, download, errorOf } from './exports.factories.js';
-import { REGISTER_BATCH, REGISTER_COLUMNS, REGISTER_SHEET } from './register.xlsx.js';
-import { DATE_FORMAT, MONEY_FORMAT } from './xlsx-formats.js';
+import { REGISTER_COLUMNS, REGISTER_SHEET } from './register.xlsx.js';
 
 const t = testAppForFile();
 /** The demo data holds contracts of recent dates: the tests look at 2024 only. */

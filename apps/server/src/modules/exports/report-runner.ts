@@ -1,30 +1,21 @@
 import { REPORT_TITLES, type ReportCode } from '@zakupki/shared';
+import { recordJobError, runActor, workRun } from '../../kernel/runs.js';
 import type { JobContext } from '../../plugins/jobs.js';
-import { withHeartbeat } from '../../plugins/run-recovery.js';
-import type { Actor, AppDeps } from '../../types.js';
+import type { AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { storeFile } from '../files/files.service.js';
-import { recordJobError } from '../imports/import-runner.js';
-import { findUser } from '../users/users.repository.js';
 import { ExportFailure } from './export-failure.js';
 import { REPORT_BUILDERS, type ReportRunRow } from './report-builders.js';
 import { beatReportRun, endReportRun, type ReportOwner, startReportRun } from './report-runs.repository.js';
 
 class RunHandedOn extends Error {}
 
-/** The user who ordered the report: the actor of the audit entry the job writes. */
-async function actorOf(deps: AppDeps, run: ReportRunRow): Promise<Actor> {
-  const u = await findUser(deps.db, run.userId, null);
-  return {
-    userId: run.userId,
-    role: u?.role ?? 'client',
-    companyId: u?.companyId ?? null,
-    title: u?.title ?? '',
-    login: u?.login ?? '',
-    sessionId: 0,
-    requestId: `report:${run.id}`,
-  };
-}
+/** The report runs for the run lifecycle (kernel/runs.ts). */
+const REPORT_RUNS = {
+  name: 'report_runs',
+  start: (deps: AppDeps, id: number, jobId: string) => startReportRun(deps.db, id, jobId),
+  beat: (deps: AppDeps, id: number, owner: ReportOwner) => beatReportRun(deps.db, id, owner),
+};
 
 export async function notify(
   deps: AppDeps,
@@ -84,18 +75,8 @@ export async function failReport(
  * error is retried by the queue and reported with an error code on the last attempt.
  */
 export async function runReport(reportId: number, job: JobContext): Promise<void> {
-  const { deps } = job;
-  const run = await startReportRun(deps.db, reportId, job.jobId);
-  if (!run) return;
-  const owner: ReportOwner = { jobId: job.jobId, attempts: run.attempts };
   // marked alive while it works: a run silent for long lost its node (exports.jobs.ts)
-  await withHeartbeat(
-    deps,
-    'report_runs',
-    run.id,
-    () => beatReportRun(deps.db, run.id, owner),
-    () => buildReport(run, owner, job),
-  );
+  await workRun(REPORT_RUNS, reportId, job, (run, owner) => buildReport(run, owner, job));
 }
 
 async function buildReport(run: ReportRunRow, owner: ReportOwner, job: JobContext): Promise<void> {
@@ -113,7 +94,8 @@ async function buildReport(run: ReportRunRow, owner: ReportOwner, job: JobContex
     if (!builder) throw new ExportFailure(`Неизвестный вид отчёта: ${run.reportCode}`);
     const built = await builder(deps, run);
     progress(80);
-    const actor = await actorOf(deps, run);
+    // the user who ordered the report: the actor of the audit entry the job writes
+    const actor = await runActor(deps, run.userId, `report:${run.id}`);
     const guid = built.contractGuid ?? run.contractGuid;
     const regnumber = built.contractRegnumber ?? run.contractRegnumber;
     const file = await deps.db.transaction(async (tx) => {

@@ -122,3 +122,13 @@ export async function findFileWithContent(db: Tx, id: number): Promise<StoredFil
     .where(eq(files.id, id));
   return row;
 }
+
+/** Bytes of a run's stored uploads (its job's expiry is sized by them). */
+export async function uploadBytes(tx: Tx, fileIds: number[]): Promise<number> {
+  if (!fileIds.length) return 0;
+  const [row] = await tx
+    .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+    .from(files)
+    .where(inArray(files.id, fileIds));
+  return Number(row?.bytes ?? 0);
+}

@@ -1,9 +1,9 @@
 import type { ImportKind } from '@zakupki/shared';
+import { unzipOffThread } from '../../kernel/parse-pool.js';
 import { ParseError } from '../../lib/parse-error.js';
 import { decodeXml, MAX_XML_BYTES } from '../../lib/xml.js';
 import { isZip } from '../../lib/zip.js';
 import { sha256Of } from '../files/files.service.js';
-import { unzipOffThread } from './parse-pool.js';
 
 /** One document file to parse: an upload, or a file inside an uploaded ZIP. */
 export type ImportEntry = {

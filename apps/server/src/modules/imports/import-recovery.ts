@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ImportKind } from '@zakupki/shared';
 import type { AnyJob } from '../../plugins/jobs.js';
 import type { RunTable } from '../../plugins/run-recovery.js';
+import { uploadBytes } from '../files/files.repository.js';
 import { actorOf, type ImportSpec, notifyEarlyFailure } from './import-runner.js';
-import { claimStale, failRun, type ImportRunRow, staleRuns, uploadBytes } from './imports.repository.js';
+import { claimStale, failRun, type ImportRunRow, staleRuns } from './imports.repository.js';
 
 /**
  * How long pg-boss lets an import job run before it counts it lost: its size's share of a slow

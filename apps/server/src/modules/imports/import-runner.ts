@@ -1,9 +1,15 @@
 import type { ImportKind } from '@zakupki/shared';
 import type { Db, Tx } from '../../db/client.js';
+import {
+  RunFailure,
+  type RunOwner,
+  recordJobError,
+  runActor,
+  storableText,
+  workRun,
+} from '../../kernel/runs.js';
 import { ParseError } from '../../lib/parse-error.js';
-import { storeErrorEvent } from '../../plugins/errors.js';
 import type { JobContext } from '../../plugins/jobs.js';
-import { withHeartbeat } from '../../plugins/run-recovery.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { deleteFiles, readFiles } from '../files/files.service.js';
 import type { NotifyInput } from '../notifications/notifications.service.js';
@@ -13,23 +19,12 @@ import {
   beat,
   detachRunFiles,
   failRun,
-  findRunUser,
   finishRun,
   type ImportRunRow,
-  type RunOwner,
   RunTakenOver,
   setProgress,
   startRun,
-  storableText,
 } from './imports.repository.js';
-
-/** A failure the user can act on (Russian), other than a file that does not parse. */
-export class ImportFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportFailure';
-  }
-}
 
 export type RunContext = {
   deps: AppDeps;
@@ -72,18 +67,15 @@ export type ImportSpec<R extends { warnings: string[] }> = {
 };
 
 /** The actor of a run's audit entries: the user who started it. */
-export async function actorOf(deps: AppDeps, run: ImportRunRow): Promise<Actor> {
-  const u = await findRunUser(deps.db, run.userId);
-  return {
-    userId: run.userId,
-    role: u?.role ?? 'client',
-    companyId: u?.companyId ?? null,
-    title: u?.title ?? '',
-    login: u?.login ?? '',
-    sessionId: 0,
-    requestId: `import:${run.id}`,
-  };
-}
+export const actorOf = (deps: AppDeps, run: ImportRunRow): Promise<Actor> =>
+  runActor(deps, run.userId, `import:${run.id}`);
+
+/** The import runs for the run lifecycle (kernel/runs.ts). */
+const IMPORT_RUNS = {
+  name: 'import_runs',
+  start: (deps: AppDeps, id: number, jobId: string) => startRun(deps.db, id, jobId),
+  beat: (deps: AppDeps, id: number, owner: RunOwner) => beat(deps.db, id, owner),
+};
 
 async function notify(ctx: RunContext, notice: Notice) {
   await ctx.deps.notifier.notify({
@@ -108,18 +100,8 @@ export async function executeImport<R extends { warnings: string[] }>(
   importId: number,
   job: JobContext,
 ): Promise<void> {
-  const { deps } = job;
-  const run = await startRun(deps.db, importId, job.jobId);
-  if (!run) return;
-  const owner: RunOwner = { jobId: job.jobId, attempts: run.attempts };
   // marked alive while it works: a run silent for long lost its node (import-recovery.ts)
-  await withHeartbeat(
-    deps,
-    'import_runs',
-    run.id,
-    () => beat(deps.db, run.id, owner),
-    () => runImport(spec, run, owner, job),
-  );
+  await workRun(IMPORT_RUNS, importId, job, (run, owner) => runImport(spec, run, owner, job));
 }
 
 async function runImport<R extends { warnings: string[] }>(
@@ -179,7 +161,7 @@ async function runImport<R extends { warnings: string[] }>(
     }));
     /** Refuses one file: a reason the user can act on is kept, anything else goes up. */
     const refuse = (i: number, err: unknown) => {
-      if (!(err instanceof ParseError || err instanceof ImportFailure)) throw err;
+      if (!(err instanceof ParseError || err instanceof RunFailure)) throw err;
       outcomes[i] = { file_name: units[i].name, status: 'failed', error: err.message };
     };
     const prepared: { i: number; write: FileWriter<R> }[] = [];
@@ -278,7 +260,7 @@ async function runImport<R extends { warnings: string[] }>(
       deps.log.warn({ import_id: run.id }, 'import taken over by another worker');
       return;
     }
-    if (err instanceof ParseError || err instanceof ImportFailure) {
+    if (err instanceof ParseError || err instanceof RunFailure) {
       const message = storableText(spec.failureMessage(err.message));
       // a refused upload is not kept (as one refused before it was stored): the run keeps its
       // file names, hash and reason
@@ -316,9 +298,4 @@ export async function notifyEarlyFailure<R extends { warnings: string[] }>(
 ): Promise<void> {
   const ctx: RunContext = { deps, run, actor, sideDb: null, progress: async () => {}, phase: () => {} };
   await notify(ctx, spec.notice(ctx, { error: message }));
-}
-
-/** Stores an unexpected error like the HTTP error handler does, so staff find it by its code. */
-export function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
-  return storeErrorEvent(deps, deps.log, err, { method: 'JOB', route: where, userId, requestId: null });
 }

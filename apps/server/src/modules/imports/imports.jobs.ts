@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../../plugins/jobs.js';
-import { eisPlanImportJob } from '../eis-plans/eis-plans.jobs.js';
-import { eisPlanImportSpec } from '../eis-plans/eis-plans-import.service.js';
 import { paymentsImportSpec } from './bank/payments-import.service.js';
 import { eisImportSpec } from './eis/eis-import.service.js';
+import { eisPlanImportJob } from './eis/eis-plans.jobs.js';
+import { eisPlanImportSpec } from './eis/eis-plans-import.service.js';
 import { eisProcurementImportSpec } from './eis/eis-procurement-import.service.js';
 import { importRunTable } from './import-recovery.js';
 import { executeImport } from './import-runner.js';

@@ -2,15 +2,10 @@ import type { ImportKind } from '@zakupki/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
-import { files, importRuns, users } from '../../db/schema/index.js';
+import { importRuns } from '../../db/schema/index.js';
+import { type RunOwner, storableText } from '../../kernel/runs.js';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
-
-/** The user who started a run (the actor of its audit entries); undefined when deleted. */
-export async function findRunUser(tx: Tx, userId: number) {
-  const [u] = await tx.select().from(users).where(eq(users.id, userId));
-  return u;
-}
 
 export async function insertRun(
   tx: Tx,
@@ -38,9 +33,6 @@ export async function findRun(tx: Tx, id: number, companyId?: number): Promise<I
     );
   return row;
 }
-
-/** Which worker holds a run: its job and the attempt it started (a takeover changes both). */
-export type RunOwner = { jobId: string; attempts: number };
 
 /**
  * Takes the run for a worker: null when it is finished (a redelivered job) or belongs to another
@@ -122,16 +114,6 @@ export async function finishRun(
     .where(owned(id, opts.owner))
     .returning({ id: importRuns.id });
   if (!done.length) throw new RunTakenOver(id);
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * PostgreSQL refuses text with NUL characters or lone surrogates (what a parser says about a
- * UTF-16 file read as 8-bit): such a message would leave the run unmarked for ever.
- */
-export function storableText(text: string): string {
-  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** Marks the run failed (with each file's outcome); with an owner, only while that worker still owns it. */
@@ -218,14 +200,4 @@ export async function listRuns(
     countOf(tx, importRuns, where),
   );
   return { rows, total: Number(total) };
-}
-
-/** Bytes of a run's stored uploads (its job's expiry is sized by them). */
-export async function uploadBytes(tx: Tx, fileIds: number[]): Promise<number> {
-  if (!fileIds.length) return 0;
-  const [row] = await tx
-    .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
-    .from(files)
-    .where(inArray(files.id, fileIds));
-  return Number(row?.bytes ?? 0);
 }

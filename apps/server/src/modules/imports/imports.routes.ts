@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
-import { eisProcurementImportRoutes, ImportUploadFields, importRoutes } from '@zakupki/shared';
+import { eisPlanRoutes, eisProcurementImportRoutes, ImportUploadFields, importRoutes } from '@zakupki/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { cleanFileName } from '../../lib/file-name.js';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../index.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
+import { eisPlanImportJob } from './eis/eis-plans.jobs.js';
 import { eisImportJob, eisProcurementImportJob, paymentsImportJob, updImportJob } from './imports.jobs.js';
 import { getImport, listImports, startImport, type Upload } from './imports.service.js';
 import { updDocumentsRoutes } from './upd/upd.routes.js';
@@ -81,6 +82,12 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
       reply.code(202);
       return startImport(app.deps, actor, company.id, 'eis-procurements', uploads, {});
     });
+    // EIS procurement plans (the eis-plans module shows them)
+    addRoute(scope, eisPlanRoutes.import, async ({ actor, company, req, reply }) => {
+      const { uploads } = await readUpload(req, limit);
+      reply.code(202);
+      return startImport(app.deps, actor, company.id, 'eis-plans', uploads, {});
+    });
   });
 
   addRoute(app, importRoutes.get, ({ actor, params }) =>
@@ -90,8 +97,5 @@ export function importsModule(app: FastifyInstance): ModuleJobs {
 
   updDocumentsRoutes(app);
 
-  return [eisImportJob, updImportJob, paymentsImportJob, eisProcurementImportJob];
+  return [eisImportJob, updImportJob, paymentsImportJob, eisProcurementImportJob, eisPlanImportJob];
 }
-
-/** The multipart reader of the imports, for routes of other modules that start an import (plans). */
-export { readUpload };

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OutputFormat } from '@zakupki/shared';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { invalid } from '../contracts/contract-children.js';
 import { readFiles, storeFile } from '../files/files.service.js';
 import { DOCX_MIME } from '../procurement-rules/documents-rules.service.js';
 import { fillTemplateOffThread } from '../procurement-rules/templates/template-pool.js';

@@ -1,11 +1,10 @@
 import type { Documentation, DocumentField, FieldValue } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { invalid } from '../contracts/contract-children.js';
 import {
   checkValue,
   codesOfTags,

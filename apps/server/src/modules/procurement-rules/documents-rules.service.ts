@@ -8,11 +8,10 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { invalid } from '../contracts/contract-children.js';
 import { readFiles, sha256Of, storeFile } from '../files/files.service.js';
 import { checkTags, FIELD_ALIASES, SYSTEM_FIELDS } from './procurement-rules.policy.js';
 import { presentDocRule } from './procurement-rules.presenter.js';

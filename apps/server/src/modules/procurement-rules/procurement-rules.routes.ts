@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { cleanFileName } from '../../lib/file-name.js';
 import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
 import { contentDisposition } from '../files/files.service.js';
 import {
@@ -62,8 +63,7 @@ async function oneFile(req: FastifyRequest, maxBytes?: number): Promise<{ name: 
  * Procurement rules (Положение о закупке): rules, versions, the 15-day EIS duty, documents rules
  * with DOCX templates, and copying a rule to another company (socket + job).
  */
-export function procurementRulesModule(app: FastifyInstance) {
-  void app.deps.jobs.register(copyProcurementRuleJob);
+export function procurementRulesModule(app: FastifyInstance): ModuleJobs {
   registerProcurementRuleSockets(app);
   const offUsage = registerCatalogUsage({
     name: 'Положения о закупке',
@@ -159,4 +159,5 @@ export function procurementRulesModule(app: FastifyInstance) {
       ),
     );
   });
+  return [copyProcurementRuleJob];
 }

@@ -9,13 +9,12 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { invalid } from '../contracts/contract-children.js';
 import { storeFile } from '../files/files.service.js';
 import {
   eisDueDate,

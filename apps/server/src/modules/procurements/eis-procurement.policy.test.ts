@@ -1,6 +1,6 @@
 import type { ProcurementStatus } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
-import type { EisNoticeLot } from '../imports/eis/eis223-procurement.types.js';
+import type { EisNoticeLot } from '../../kernel/eis/eis223-procurement.types.js';
 import {
   lotItems,
   type MethodEntry,

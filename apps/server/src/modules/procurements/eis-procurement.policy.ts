@@ -6,12 +6,12 @@ import {
   type SubjectKind,
   toScaled,
 } from '@zakupki/shared';
-import { methodKindByName } from '../imports/eis/eis223-method.js';
+import { methodKindByName } from '../../kernel/eis/eis223-method.js';
 import type {
   EisNotice,
   EisNoticeLot,
   ProcurementMethodKind,
-} from '../imports/eis/eis223-procurement.types.js';
+} from '../../kernel/eis/eis223-procurement.types.js';
 
 /**
  * Pure rules of the EIS notice and protocol import (docs/procurement-import.md): which catalogue

@@ -10,7 +10,7 @@ import {
   procurementProtocols,
   procurements,
 } from '../../db/schema/index.js';
-import type { EisLotPlanInfo } from '../imports/eis/eis223-procurement.types.js';
+import type { EisLotPlanInfo } from '../../kernel/eis/eis223-procurement.types.js';
 import type { ItemRow, MethodEntry } from './eis-procurement.policy.js';
 
 /**

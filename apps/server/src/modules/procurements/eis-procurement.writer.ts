@@ -5,15 +5,15 @@ import {
   type ProcurementStatus,
 } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
+import type { CustomerRef } from '../../kernel/eis/eis.types.js';
+import type { EisNotice, EisProtocol } from '../../kernel/eis/eis223-procurement.types.js';
+import { RunFailure } from '../../kernel/runs.js';
 import { AppError } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import type { CustomerRef } from '../imports/eis/eis-records.js';
-import type { EisNotice, EisProtocol } from '../imports/eis/eis223-procurement.types.js';
-import { ImportFailure } from '../imports/import-runner.js';
 import {
   lotItems,
   newMethodEntry,
@@ -97,7 +97,7 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
   const reg = n.registrationNumber;
   const customer = customerOf(ctx.refs, n.customer?.inn ?? null, n.customer?.kpp ?? null);
   if (!customer) {
-    throw new ImportFailure(
+    throw new RunFailure(
       `извещение № ${reg}: заказчик с ИНН ${n.customer?.inn ?? '—'} (${orgName(n.customer)}) не является компанией или её заказчиком`,
     );
   }
@@ -203,7 +203,7 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
     const day = publishedOn ?? n.plannedPublicationDate ?? todayMoscow();
     const version = await pinnedVersion(tx, ctx.companyId, customer.id, day);
     if (!version) {
-      throw new ImportFailure(
+      throw new RunFailure(
         `извещение № ${reg}: у заказчика «${orgName(n.customer)}» (ИНН ${customer.inn}) нет Положения о закупке, действовавшего на ${formatRuDate(day)} — дату публикации извещения. Опубликуйте редакцию Положения, действовавшую в тот день, в разделе «Положения о закупке» и загрузите файл снова`,
       );
     }
@@ -296,7 +296,7 @@ export async function writeEisProtocol(tx: Tx, ctx: EisProcurementContext, p: Ei
   const reg = p.registrationNumber;
   const proc = await repo.findByNotice(tx, ctx.companyId, p.noticeNumber);
   if (!proc) {
-    throw new ImportFailure(
+    throw new RunFailure(
       `протокол № ${reg}: закупки с извещением № ${p.noticeNumber} нет в реестре закупок компании — сначала загрузите извещение № ${p.noticeNumber} (purchaseNotice) из ЕИС, затем протокол`,
     );
   }

@@ -1,12 +1,11 @@
 import type { ProcurementInput, ProcurementStatus } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { invalid } from '../contracts/contract-children.js';
 import { inForce } from '../procurement-rules/procurement-rules.policy.js';
 import * as planRepo from './procurement-positions.repository.js';
 import {

@@ -1,11 +1,10 @@
 import { fromKopecks, type ProcurementFromPlanInput, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
-import { invalid } from '../contracts/contract-children.js';
 import { type ProcurementIn, versionInForce } from './procurement-checks.js';
 import * as planRepo from './procurement-positions.repository.js';
 import { matchMethod, subjectKindOf } from './procurements.policy.js';

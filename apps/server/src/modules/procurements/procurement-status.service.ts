@@ -6,12 +6,11 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { invalid } from '../contracts/contract-children.js';
 import { incompleteDocuments } from '../procurement-documents/document-generation.service.js';
 import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
 import { lawRefusals, throwRefusals, versionFacts } from './procurement-checks.js';

@@ -5,11 +5,11 @@ import {
   type ProcurementStatus,
   toScaled,
 } from '@zakupki/shared';
+import { methodKindByName } from '../../kernel/eis/eis223-method.js';
+import type { ProcurementMethodKind } from '../../kernel/eis/eis223-procurement.types.js';
 import { addDays, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import { formatRub } from '../deadlines/deadline-core.js';
-import { methodKindByName } from '../imports/eis/eis223-method.js';
-import type { ProcurementMethodKind } from '../imports/eis/eis223-procurement.types.js';
 
 /**
  * Pure rules of the procurement register (docs/procurements.md «Rules of the law»): amounts, the

@@ -1,12 +1,11 @@
 import { fromKopecks, type Procurement } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { invalid } from '../contracts/contract-children.js';
 import {
   checkForeign,
   checkRefs,

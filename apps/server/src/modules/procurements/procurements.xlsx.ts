@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { PROCUREMENT_STATUS_TITLES } from '@zakupki/shared';
+import { type SheetColumn, streamSheet } from '../../kernel/xlsx/sheet-writer.js';
+import { DATE_FORMAT, excelDate, MONEY_FORMAT } from '../../kernel/xlsx/xlsx-formats.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { type SheetColumn, streamSheet } from '../exports/register.xlsx.js';
-import { DATE_FORMAT, excelDate, MONEY_FORMAT } from '../exports/xlsx-formats.js';
 import { type ListIn, procurementsByIds, registerIds } from './procurement-register.repository.js';
 import * as repo from './procurements.repository.js';
 
@@ -35,7 +35,7 @@ const SOURCES = { manual: 'вручную', plan: 'из плана', eis: 'ЕИ�
 
 /**
  * The register view as XLSX: the same filters and sort as GET /procurements, every matching row,
- * streamed by the contract register's sheet writer (exports/register.xlsx.ts). Audited.
+ * streamed by the sheet writer (kernel/xlsx/sheet-writer.ts). Audited.
  */
 export async function procurementsXlsx(
   deps: AppDeps,

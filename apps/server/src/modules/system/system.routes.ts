@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { systemRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../index.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { testNotificationJob } from '../notifications/notifications.jobs.js';
 import {
   listMyNotifications,

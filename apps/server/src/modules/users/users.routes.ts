@@ -1,7 +1,7 @@
 import { userRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../index.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
 import { reviewRegistration, setBlocked } from './user-status.service.js';
 import { sendUserMailJob } from './users.jobs.js';
 import { createUser, getUser, listUsers, updateUser } from './users.service.js';

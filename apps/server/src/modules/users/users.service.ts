@@ -6,7 +6,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/auth.service.js';
-import { assertTariffAllows } from '../catalogs/tariffs.service.js';
+import { assertTariffAllows } from '../tariffs/tariffs.service.js';
 import {
   createRoleDenial,
   type Denial,

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { EisPlan, EisPlanItem } from '../../../kernel/eis/eis.types.js';
 import { todayMoscow } from '../../../lib/moscow-time.js';
 import { findPositionByGuid } from '../../../modules/eis-plans/eis-plans.repository.js';
-import { writePlanVersion } from '../../../modules/eis-plans/eis-plans-import.service.js';
-import type { EisPlan, EisPlanItem } from '../../../modules/imports/eis/eis.types.js';
+import { writePlanVersion } from '../../../modules/imports/eis/eis-plans-import.service.js';
 import type { Tx } from '../../client.js';
 import { companies, contractItems, contracts } from '../../schema/index.js';
 import type { DemoIds } from './demo.seed.js';

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { closeParsePool } from '../parse-pool.js';
+import { closeParsePool } from '../../../kernel/parse-pool.js';
 import { MINIMAL_DOC } from './bank.factories.js';
 import { BankExchangeReader, parseBankExchange } from './bank-1c.parser.js';
 import { BLOCK_BYTES, BlockLines, bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';

@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
+import { RunFailure } from '../../../kernel/runs.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import type { ImportEntry } from '../import-files.js';
-import { ImportFailure } from '../import-runner.js';
 import type { BankDocument, BankParty } from './bank.types.js';
 import { BankExchangeReader, paymentNaturalKey } from './bank-1c.parser.js';
 import type { Outgoing, OutgoingSource } from './payments-import.writer.js';
@@ -102,7 +102,7 @@ export class StatementsSource implements OutgoingSource {
     }
     if (out.length > 0) return out;
     if (this.documents > 0 && this.outgoing === 0 && this.incoming === 0 && this.internal === 0) {
-      throw new ImportFailure(
+      throw new RunFailure(
         `ни один из документов выписки (${this.documents}) не относится к компании: плательщик и получатель не совпадают с её ИНН и расчётными счетами. Проверьте банковские реквизиты компании`,
       );
     }

@@ -10,8 +10,8 @@ import {
   eventStatements,
   type NewPaymentEvent,
   newPaymentsStatements,
-  paymentKey,
 } from '../../execution/execution.service.js';
+import { paymentEvent } from '../../execution/payment-events.js';
 import type { RunContext } from '../import-runner.js';
 import type { BankDocument } from './bank.types.js';
 import { CandidateContracts } from './payment-candidates.js';
@@ -92,36 +92,6 @@ function paymentRow(
     matchConfidence: match ? match.confidence.toFixed(3) : null,
     matchReason: reason,
     eventId: null as number | null,
-  };
-}
-
-/** The event of a matched payment: one per payment order, shared with EIS reporting the same order. */
-export function paymentEvent(
-  companyId: number,
-  contractId: number,
-  p: {
-    number: string;
-    date: string;
-    amount: string;
-    kind: string | null;
-    dateDebited: string | null;
-    purpose: string;
-  },
-  importId: number | null,
-  userId: number,
-) {
-  return {
-    companyId,
-    contractId,
-    kind: 'payment' as const,
-    eventDate: p.dateDebited ?? p.date,
-    amount: p.amount,
-    document: { name: p.kind ?? 'Платежное поручение', number: p.number, date: p.date },
-    description: p.purpose.slice(0, 1000),
-    source: 'bank' as const,
-    importId,
-    dedupeKey: paymentKey(contractId, p.number, p.date, p.amount),
-    createdBy: userId,
   };
 }
 

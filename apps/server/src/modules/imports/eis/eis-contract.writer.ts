@@ -1,6 +1,8 @@
 import type { ContractItemInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.js';
+import type { CustomerRef, EisContract } from '../../../kernel/eis/eis.types.js';
+import { RunFailure } from '../../../kernel/runs.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { Actor } from '../../../types.js';
 import { audit } from '../../audit/audit.service.js';
@@ -8,7 +10,6 @@ import { formatRuDate } from '../../calendar/iso-date.js';
 import { loadContractData } from '../../contracts/contract-card.service.js';
 import { saveItems } from '../../contracts/contract-children.js';
 import { commitVersion } from '../../contracts/contract-versions.js';
-import { ImportFailure } from '../import-runner.js';
 import {
   findEisContract,
   hasEisVersion,
@@ -17,14 +18,7 @@ import {
   itemIdsByLine,
   updateEisContract,
 } from './eis.repository.js';
-import type { EisContract } from './eis.types.js';
-import {
-  type ContractColumns,
-  type CustomerRef,
-  contractColumns,
-  registryNumberOf,
-  specificationOf,
-} from './eis-records.js';
+import { type ContractColumns, contractColumns, registryNumberOf, specificationOf } from './eis-records.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
 
@@ -64,7 +58,7 @@ async function saveSpecification(tx: Tx, c: EisContract, contractId: number, isN
   } catch (err) {
     if (err instanceof AppError && err.code === 'validation_failed') {
       const issues = (err.details as { issues?: { message: string }[] } | undefined)?.issues ?? [];
-      throw new ImportFailure(
+      throw new RunFailure(
         `Версия ${c.version ?? ''} договора ${contractLabel({ number: c.number, eisRegistryNumber: registryNumberOf(c) })} не загружена: ${issues.map((i) => i.message).join('; ') || err.message}`,
       );
     }

@@ -1,10 +1,10 @@
 import { formatRub, fromKopecks, toScaled } from '@zakupki/shared';
 import type { Tx } from '../../../db/client.js';
+import type { EisExecution, EisExecutionDoc } from '../../../kernel/eis/eis.types.js';
 import { loadContractData } from '../../contracts/contract-card.service.js';
 import { commitVersion } from '../../contracts/contract-versions.js';
 import { acceptanceKey, addEventOnce, type NewEvent, paymentKey } from '../../execution/execution.service.js';
 import { findEisContract, updateEisContract } from './eis.repository.js';
-import type { EisExecution, EisExecutionDoc } from './eis.types.js';
 import { contractLabel, type EisWriteState } from './eis-contract.writer.js';
 import { executionDate } from './eis-records.js';
 

@@ -1,5 +1,7 @@
 import type { EisImportResult, EisImportViolation } from '@zakupki/shared';
 import type { Tx } from '../../../db/client.js';
+import type { CustomerRef, EisContract, EisDocument, EisExecution } from '../../../kernel/eis/eis.types.js';
+import { RunFailure } from '../../../kernel/runs.js';
 import { todayMoscow } from '../../../lib/moscow-time.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
@@ -9,14 +11,13 @@ import { deadlineContract, dutyContracts } from '../../contracts/contract-duties
 import { deadlineConfigFor } from '../../deadlines/deadline-rules.js';
 import { violationsForImportedContract } from '../../deadlines/deadlines.js';
 import { recomputeExecution } from '../../execution/execution.service.js';
-import { ImportFailure, type ImportSpec, type RunContext } from '../import-runner.js';
+import type { ImportSpec, RunContext } from '../import-runner.js';
 import { sum } from '../import-units.js';
-import { parseOffThread } from '../parse-pool.js';
+import { parseOffThread } from '../imports.parsers.js';
 import { companyCustomers, contractsWithEvents, findContract } from './eis.repository.js';
-import type { EisContract, EisDocument, EisExecution } from './eis.types.js';
 import { contractLabel, type EisWriteState, upsertEisContract } from './eis-contract.writer.js';
 import { applyEisExecution } from './eis-execution.writer.js';
-import { type CustomerRef, executionDate, inRange } from './eis-records.js';
+import { executionDate, inRange } from './eis-records.js';
 
 /** The bank statement import reads the customers from here (imports/bank is redesigned apart). */
 export { companyCustomers } from './eis.repository.js';
@@ -36,12 +37,12 @@ function select(docs: EisDocument[], refs: CustomerRef[], from: string | null, t
   let outOfRange = 0;
   for (const d of docs) {
     if (d.kind === 'plan') {
-      throw new ImportFailure(
+      throw new RunFailure(
         `файл «${d.fileName}» — план закупки (purchasePlan), а не сведения о договорах; загрузите его в разделе «Планы закупок» (/eisPlans) кнопкой «Загрузить план из ЕИС» — импорт планов закупок`,
       );
     }
     if (d.kind === 'notice' || d.kind === 'protocol') {
-      throw new ImportFailure(
+      throw new RunFailure(
         `файл «${d.fileName}» — ${d.kind === 'notice' ? 'извещение' : 'протокол'} закупки (${d.form}), а не сведения о договорах; загрузите его в реестр закупок`,
       );
     }
@@ -61,7 +62,7 @@ function select(docs: EisDocument[], refs: CustomerRef[], from: string | null, t
     else taken.executions.push(d);
   }
   if (foreign.size > 0 && taken.contracts.length === 0 && taken.executions.length === 0 && outOfRange === 0) {
-    throw new ImportFailure(
+    throw new RunFailure(
       `в файле нет договоров компании и её заказчиков: заказчик в файле — ИНН ${[...foreign].join(', ')}. Добавьте заказчика в карточку компании или загрузите другой файл`,
     );
   }

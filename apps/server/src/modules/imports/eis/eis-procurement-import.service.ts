@@ -1,5 +1,8 @@
 import type { EisProcurementImportItem, EisProcurementImportResult } from '@zakupki/shared';
 import type { Tx } from '../../../db/client.js';
+import type { EisDocument } from '../../../kernel/eis/eis.types.js';
+import type { EisNotice, EisProtocol } from '../../../kernel/eis/eis223-procurement.types.js';
+import { RunFailure } from '../../../kernel/runs.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
 import {
@@ -9,12 +12,10 @@ import {
   writeEisProtocol,
 } from '../../procurements/eis-procurement.writer.js';
 import { refreshProcurementDuties } from '../../procurements/procurements-query.service.js';
-import { ImportFailure, type ImportSpec } from '../import-runner.js';
+import type { ImportSpec } from '../import-runner.js';
 import { sum } from '../import-units.js';
-import { parseOffThread } from '../parse-pool.js';
+import { parseOffThread } from '../imports.parsers.js';
 import { companyCustomers } from './eis.repository.js';
-import type { EisDocument } from './eis.types.js';
-import type { EisNotice, EisProtocol } from './eis223-procurement.types.js';
 
 /**
  * The EIS procurement import: the `eis-procurements` kind of the import runner. Each file (an
@@ -39,18 +40,17 @@ function check(
   refs: EisProcurementContext['refs'],
   companyInn: string,
 ): { docs: (EisNotice | EisProtocol)[]; warnings: string[] } {
-  if (docs.length === 0)
-    throw new ImportFailure(`файл «${name}»: в файле нет извещений и протоколов закупок`);
+  if (docs.length === 0) throw new RunFailure(`файл «${name}»: в файле нет извещений и протоколов закупок`);
   const out: (EisNotice | EisProtocol)[] = [];
   const foreign = new Map<string, string>();
   for (const d of docs) {
     if (d.kind === 'plan') {
-      throw new ImportFailure(
+      throw new RunFailure(
         `файл «${name}» — план закупки (purchasePlan), а не извещение или протокол; загрузите его в разделе «Планы закупок»`,
       );
     }
     if (d.kind !== 'notice' && d.kind !== 'protocol') {
-      throw new ImportFailure(
+      throw new RunFailure(
         `файл «${name}» — сведения о договоре или его исполнении, а не извещение или протокол закупки; загрузите его в реестре договоров`,
       );
     }
@@ -65,7 +65,7 @@ function check(
   if (out.length === 0) {
     const what = docs.length === 1 ? (docs[0].kind === 'notice' ? 'извещение' : 'протокол') : 'документы';
     const number = docs.length === 1 ? ` № ${(docs[0] as EisNotice | EisProtocol).registrationNumber}` : '';
-    throw new ImportFailure(
+    throw new RunFailure(
       `файл «${name}»: ${what}${number} заказчика с ${named}, а не компании (ИНН ${companyInn}) или её заказчиков. Добавьте заказчика в карточку компании или загрузите файлы компании`,
     );
   }
@@ -114,7 +114,7 @@ export const eisProcurementImportSpec: ImportSpec<EisProcurementImportResult> = 
           } catch (err) {
             // the file's name leads every refusal of the run
             if (err instanceof ParseError) throw new ParseError(`файл «${f.name}»: ${err.message}`);
-            if (err instanceof ImportFailure) throw new ImportFailure(`файл «${f.name}»: ${err.message}`);
+            if (err instanceof RunFailure) throw new RunFailure(`файл «${f.name}»: ${err.message}`);
             throw err;
           }
         }

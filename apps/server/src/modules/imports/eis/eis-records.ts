@@ -2,8 +2,8 @@ import type { ContractStatus } from '@zakupki/shared';
 import { type ContractItemInput, fromKopecks, lineKopecks, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { contracts } from '../../../db/schema/index.js';
+import type { CustomerRef, EisContract, EisExecution } from '../../../kernel/eis/eis.types.js';
 import { moscowDay } from '../../../lib/moscow-time.js';
-import type { EisContract, EisExecution } from './eis.types.js';
 
 type ItemIn = z.output<typeof ContractItemInput>;
 export type ContractColumns = Omit<
@@ -12,7 +12,6 @@ export type ContractColumns = Omit<
 >;
 
 /** The company's own ИНН and its заказчики: whose contracts an import takes. */
-export type CustomerRef = { id: number | null; inn: string; kpp: string | null };
 
 /** Registry number of the contract card (the same for every version). */
 export const registryNumberOf = (c: EisContract) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { EisWarning } from '../../../kernel/eis/eis.types.js';
 import { ParseError } from '../../../lib/parse-error.js';
-import type { EisWarning } from './eis.types.js';
 import {
   bool,
   checkRequisites,

@@ -1,8 +1,8 @@
 import { checkInn, checkKpp, checkOgrn } from '@zakupki/shared';
+import type { EisDocumentRef, EisOrganization, EisWarning } from '../../../kernel/eis/eis.types.js';
 import { moscowOffsetMinutes } from '../../../lib/moscow-time.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { asArray, child, text, type XmlNode } from '../../../lib/xml.js';
-import type { EisDocumentRef, EisOrganization, EisWarning } from './eis.types.js';
 
 /**
  * Readers of EIS element values. Each takes the parent node, the child's local name and the

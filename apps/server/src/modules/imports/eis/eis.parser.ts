@@ -1,6 +1,6 @@
+import type { EisDocument } from '../../../kernel/eis/eis.types.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { decodeXml, parseXml, type XmlNode } from '../../../lib/xml.js';
-import type { EisDocument } from './eis.types.js';
 import { list } from './eis-values.js';
 import { parseEis44Contract } from './eis44-contract.parser.js';
 import { parseEis44Procedure } from './eis44-procedure.parser.js';
@@ -10,7 +10,7 @@ import { parseEis223Performance } from './eis223-performance.parser.js';
 import { parseEis223Plans } from './eis223-plan.parser.js';
 import { parseEis223Protocols } from './eis223-protocol.parser.js';
 
-export type { EisDocument } from './eis.types.js';
+export type { EisDocument } from '../../../kernel/eis/eis.types.js';
 
 const isElementKey = (k: string) => !k.startsWith('@') && !k.startsWith('#') && !k.startsWith('?');
 

@@ -8,8 +8,9 @@ import {
   contractVersions,
   customers,
 } from '../../../db/schema/index.js';
+import type { CustomerRef } from '../../../kernel/eis/eis.types.js';
 import type { ContractRow } from '../../contracts/contracts.repository.js';
-import type { ContractColumns, CustomerRef } from './eis-records.js';
+import type { ContractColumns } from './eis-records.js';
 
 /** The company's own ИНН and its заказчики (customers): contracts of other customers are skipped. */
 export async function companyCustomers(

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { EisContract, EisDocument } from '../../../kernel/eis/eis.types.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { parseEisFile } from './eis.parser.js';
-import type { EisContract, EisDocument } from './eis.types.js';
 
 const EIS223 = path.resolve(import.meta.dirname, '../../../../../..', '../shared/fixtures/real/eis223');
 const ADYGEYA = 'homyakin__contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml';

@@ -1,11 +1,11 @@
-import { child, type XmlNode } from '../../../lib/xml.js';
 import type {
   EisContract,
   EisContractPosition,
   EisPurchaseInfo,
   EisSupplier,
   EisWarning,
-} from './eis.types.js';
+} from '../../../kernel/eis/eis.types.js';
+import { child, type XmlNode } from '../../../lib/xml.js';
 import {
   bool,
   checkRequisites,

@@ -1,5 +1,12 @@
+import type { EisWarning } from '../../../kernel/eis/eis.types.js';
+import { procurementMethod } from '../../../kernel/eis/eis223-method.js';
+import type {
+  EisLotPlanInfo,
+  EisNotice,
+  EisNoticeItem,
+  EisNoticeLot,
+} from '../../../kernel/eis/eis223-procurement.types.js';
 import { child, type XmlNode } from '../../../lib/xml.js';
-import type { EisWarning } from './eis.types.js';
 import {
   bool,
   date,
@@ -17,8 +24,6 @@ import {
   strAt,
   strOf,
 } from './eis-values.js';
-import { procurementMethod } from './eis223-method.js';
-import type { EisLotPlanInfo, EisNotice, EisNoticeItem, EisNoticeLot } from './eis223-procurement.types.js';
 
 /**
  * 223-FZ procurement notice, every form (`purchaseNotice`, `purchaseNoticeZK`, `…AE`, `…OK`, …,

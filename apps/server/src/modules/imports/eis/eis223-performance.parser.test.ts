@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { EisDocument, EisExecution } from '../../../kernel/eis/eis.types.js';
 import { parseEisFile } from './eis.parser.js';
-import type { EisDocument, EisExecution } from './eis.types.js';
 
 const EIS223 = path.resolve(import.meta.dirname, '../../../../../..', '../shared/fixtures/real/eis223');
 const FILE = 'homyakin__contractCompleting_test.xml';

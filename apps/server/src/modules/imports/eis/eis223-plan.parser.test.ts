@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EisPlan } from '../../../kernel/eis/eis.types.js';
 import { parseEisFile } from './eis.parser.js';
-import type { EisPlan } from './eis.types.js';
 
 const EIS223 = path.resolve(import.meta.dirname, '../../../../../..', '../shared/fixtures/real/eis223');
 const FILE = 'homyakin__purchasePlan_test.xml';

@@ -1,5 +1,11 @@
+import type {
+  EisPlan,
+  EisPlanItem,
+  EisPlanLongTermVolume,
+  EisPlanRow,
+  EisWarning,
+} from '../../../kernel/eis/eis.types.js';
 import { child, type XmlNode } from '../../../lib/xml.js';
-import type { EisPlan, EisPlanItem, EisPlanLongTermVolume, EisPlanRow, EisWarning } from './eis.types.js';
 import {
   bool,
   date,

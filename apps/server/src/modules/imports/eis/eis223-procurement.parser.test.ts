@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { methodKindByName, procurementMethod } from '../../../kernel/eis/eis223-method.js';
+import type { EisNotice, EisProtocol } from '../../../kernel/eis/eis223-procurement.types.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { parseEisFile } from './eis.parser.js';
-import { methodKindByName, procurementMethod } from './eis223-method.js';
-import type { EisNotice, EisProtocol } from './eis223-procurement.types.js';
 
 const EIS223 = path.resolve(import.meta.dirname, '../../../../test/fixtures/eis223');
 const read = (name: string) => parseEisFile(readFileSync(path.join(EIS223, name)), name);

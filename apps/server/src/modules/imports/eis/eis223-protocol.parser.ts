@@ -1,5 +1,11 @@
+import type { EisWarning } from '../../../kernel/eis/eis.types.js';
+import { procurementMethod } from '../../../kernel/eis/eis223-method.js';
+import type {
+  EisProtocol,
+  EisProtocolApplication,
+  EisProtocolLot,
+} from '../../../kernel/eis/eis223-procurement.types.js';
 import { child, type XmlNode } from '../../../lib/xml.js';
-import type { EisWarning } from './eis.types.js';
 import {
   date,
   dateTime,
@@ -14,8 +20,6 @@ import {
   str,
   strAt,
 } from './eis-values.js';
-import { procurementMethod } from './eis223-method.js';
-import type { EisProtocol, EisProtocolApplication, EisProtocolLot } from './eis223-procurement.types.js';
 
 /**
  * 223-FZ procurement protocol, every form (`purchaseProtocol`, `purchaseProtocolPAEP`, …,

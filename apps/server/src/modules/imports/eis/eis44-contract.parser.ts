@@ -1,4 +1,3 @@
-import { child, type XmlNode } from '../../../lib/xml.js';
 import type {
   EisContract,
   EisContractPosition,
@@ -6,7 +5,8 @@ import type {
   EisPurchaseInfo,
   EisSupplier,
   EisWarning,
-} from './eis.types.js';
+} from '../../../kernel/eis/eis.types.js';
+import { child, type XmlNode } from '../../../lib/xml.js';
 import {
   checkRequisites,
   date,

@@ -1,4 +1,3 @@
-import { child, type XmlNode, path as xpath } from '../../../lib/xml.js';
 import type {
   EisDelivery,
   EisExecution,
@@ -6,7 +5,8 @@ import type {
   EisPayment,
   EisPenalty,
   EisTermination,
-} from './eis.types.js';
+} from '../../../kernel/eis/eis.types.js';
+import { child, type XmlNode, path as xpath } from '../../../lib/xml.js';
 import {
   bool,
   date,

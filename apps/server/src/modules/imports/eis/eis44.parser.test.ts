@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { EisContract, EisExecution } from '../../../kernel/eis/eis.types.js';
 import { parseEisFile } from './eis.parser.js';
-import type { EisContract, EisExecution } from './eis.types.js';
 
 const EIS44 = path.resolve(import.meta.dirname, '../../../../../..', '../shared/fixtures/real/eis44');
 const text = (name: string) => readFileSync(path.join(EIS44, name), 'utf8');

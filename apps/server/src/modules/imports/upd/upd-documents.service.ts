@@ -14,6 +14,7 @@ import { assertOwned } from '../../access/access.service.js';
 import { audit } from '../../audit/audit.service.js';
 import { formatRuDate } from '../../calendar/iso-date.js';
 import { assertContractOf, CONTRACT_NOT_FOUND } from '../../contracts/contract-versions.js';
+import { contractRefs, withContractRefs } from '../../execution/contract-refs.repository.js';
 import {
   type AcceptedLine,
   acceptanceKey,
@@ -24,7 +25,6 @@ import {
 import { toUpdDocument, toUpdDocumentDetail } from './upd.presenter.js';
 import {
   confirmDocument,
-  contractRefs,
   findCompanyContract,
   findUpdDocument,
   lineMappings,
@@ -37,7 +37,6 @@ import {
   specItems,
   supersedeCounted,
   type UpdDocumentRow,
-  withContractRefs,
 } from './upd.repository.js';
 import { docLabel } from './upd-contract-match.js';
 import { rankItems } from './upd-mapping.js';

@@ -5,7 +5,7 @@ import { audit } from '../../audit/audit.service.js';
 import { companyCustomers } from '../eis/eis.repository.js';
 import type { ImportSpec, RunContext } from '../import-runner.js';
 import { sum } from '../import-units.js';
-import { parseOffThread } from '../parse-pool.js';
+import { parseOffThread } from '../imports.parsers.js';
 import {
   contractCandidates,
   documentsByKeys,

@@ -1,11 +1,6 @@
 import type { UpdDocumentDetail, UpdDocument as UpdDocumentDto } from '@zakupki/shared';
-import type {
-  ContractRef,
-  SpecItemRow,
-  UpdDocumentRow,
-  UpdLineRow,
-  UpdMappingRow,
-} from './upd.repository.js';
+import type { ContractRef } from '../../execution/contract-refs.repository.js';
+import type { SpecItemRow, UpdDocumentRow, UpdLineRow, UpdMappingRow } from './upd.repository.js';
 
 export function toUpdDocument(r: UpdDocumentRow, contract: ContractRef | null): UpdDocumentDto {
   return {

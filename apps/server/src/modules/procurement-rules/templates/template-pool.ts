@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { workerFile } from '../../../kernel/parse-pool.js';
 import { ParseError } from '../../../lib/parse-error.js';
-import { workerFile } from '../../imports/parse-pool.js';
 import { TEMPLATE_LIMITS } from './template-limits.policy.js';
 import type { TemplateOutcome, TemplateTask } from './template-worker.js';
 

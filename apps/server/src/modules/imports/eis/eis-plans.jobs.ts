@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../../plugins/jobs.js';
-import { executeImport } from '../imports/import-runner.js';
+import { defineJob } from '../../../plugins/jobs.js';
+import { executeImport } from '../import-runner.js';
 import { eisPlanImportSpec } from './eis-plans-import.service.js';
 
 /**

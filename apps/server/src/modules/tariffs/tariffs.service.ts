@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { moscowYearStart } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { toTariffOrNull } from './catalogs.presenter.js';
+import { toTariffOrNull } from './tariffs.presenter.js';
 import {
   companiesOnTariff,
   companyTariffRow,

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { testAppForFile } from '../../../test/harness.js';
 import { customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { errorOf } from './catalogs.factories.js';
-import { XLSX_TYPE } from './catalogs.xlsx.js';
+import { errorOf } from '../catalogs/catalogs.factories.js';
+import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
 import { assertTariffAllows, moscowYearStart, registerTariffCounter } from './tariffs.service.js';
 
 const t = testAppForFile();

@@ -1,16 +1,13 @@
 import type { EisPlanImportResult, EisPlanViolation } from '@zakupki/shared';
-import type { Tx } from '../../db/client.js';
-import type { EisLongTermJson } from '../../db/schema/index.js';
-import { ParseError } from '../../lib/parse-error.js';
-import { audit } from '../audit/audit.service.js';
-import { parseEisFile } from '../imports/eis/eis.parser.js';
-import { companyCustomers } from '../imports/eis/eis.repository.js';
-import type { EisPlan, EisPlanItem, EisPlanLongTermVolume } from '../imports/eis/eis.types.js';
-import type { ImportEntry } from '../imports/import-files.js';
-import { ImportFailure, type ImportSpec } from '../imports/import-runner.js';
-import { positionTotals } from './eis-plan-positions.repository.js';
-import { diffPositions, isAnnulled, positionNumber, sumMoney } from './eis-plans.policy.js';
-import { stateOf } from './eis-plans.presenter.js';
+import type { Tx } from '../../../db/client.js';
+import type { EisLongTermJson } from '../../../db/schema/index.js';
+import type { EisPlan, EisPlanItem, EisPlanLongTermVolume } from '../../../kernel/eis/eis.types.js';
+import { RunFailure } from '../../../kernel/runs.js';
+import { ParseError } from '../../../lib/parse-error.js';
+import { audit } from '../../audit/audit.service.js';
+import { positionTotals } from '../../eis-plans/eis-plan-positions.repository.js';
+import { diffPositions, isAnnulled, positionNumber, sumMoney } from '../../eis-plans/eis-plans.policy.js';
+import { stateOf } from '../../eis-plans/eis-plans.presenter.js';
 import {
   findPlanByNumber,
   findVersion,
@@ -24,8 +21,12 @@ import {
   setCurrentVersion,
   storeVersionTotals,
   versionPositionRows,
-} from './eis-plans.repository.js';
-import { planViolations } from './eis-plans.service.js';
+} from '../../eis-plans/eis-plans.repository.js';
+import { planViolations } from '../../eis-plans/eis-plans.service.js';
+import type { ImportEntry } from '../import-files.js';
+import type { ImportSpec } from '../import-runner.js';
+import { parseEisFile } from './eis.parser.js';
+import { companyCustomers } from './eis.repository.js';
 
 export type Parsed = { entry: ImportEntry; plan: EisPlan };
 
@@ -40,10 +41,10 @@ function parseAll(entries: ImportEntry[], inns: Set<string>, companyInn: string)
       if (err instanceof ParseError) throw new ParseError(`файл «${entry.name}»: ${err.message}`);
       throw err;
     }
-    if (docs.length === 0) throw new ImportFailure(`файл «${entry.name}»: в файле нет плана закупки`);
+    if (docs.length === 0) throw new RunFailure(`файл «${entry.name}»: в файле нет плана закупки`);
     for (const d of docs) {
       if (d.kind !== 'plan') {
-        throw new ImportFailure(
+        throw new RunFailure(
           `файл «${entry.name}» — не план закупки (purchasePlan); сведения о договорах загрузите в реестре договоров`,
         );
       }
@@ -59,7 +60,7 @@ function parseAll(entries: ImportEntry[], inns: Set<string>, companyInn: string)
       const inn = d.customer?.inn ?? null;
       if (!inn) throw new ParseError(`файл «${entry.name}»: ${path}/customer: нет ИНН заказчика`);
       if (!inns.has(inn)) {
-        throw new ImportFailure(
+        throw new RunFailure(
           `файл «${entry.name}»: план закупки заказчика с ИНН ${inn} (${d.customer?.shortName ?? d.customer?.fullName ?? 'без наименования'}), а не компании (ИНН ${companyInn}) или её заказчиков. Добавьте заказчика в карточку компании или загрузите план компании`,
         );
       }

@@ -2,10 +2,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ErrorCode } from '@zakupki/shared';
 import { Piscina } from 'piscina';
-import { AppError } from '../../lib/app-error.js';
-import { ParseError } from '../../lib/parse-error.js';
-import type { ZipEntry, ZipLimits } from '../../lib/zip.js';
-import type { ParseOutcome, ParserArg, ParserName, ParserResult, ParseTask } from './parse-worker.js';
+import { AppError } from '../lib/app-error.js';
+import { ParseError } from '../lib/parse-error.js';
+import type { ZipEntry, ZipLimits } from '../lib/zip.js';
+import type { PARSERS, ParseOutcome, Parsers, ParseTask } from './parse-worker.js';
+
+export type { Parsers };
 
 /**
  * XML documents, XLSX workbooks, ZIP archives and bank statements' text are parsed in a small
@@ -53,16 +55,26 @@ function thePool(): Piscina {
   return pool;
 }
 
-/** Runs a parser of parse-worker.ts in the pool; its refusals come back as ParseError or AppError. */
-export async function parseOffThread<P extends ParserName>(
-  parser: P,
-  data: Buffer,
-  arg: ParserArg<P>,
-): Promise<ParserResult<P>> {
-  const task: ParseTask = { parser, data, arg };
+/**
+ * The pool's runner of one module's parser table, the module `name` (its `*.parsers.ts`, whose
+ * default export `workerOf(PARSERS)` the thread loads as its worker file) beside `base` (that
+ * module's `import.meta.url`). By name, because in the compiled server every module's
+ * `import.meta.url` is the bundle's: there the table is its own entry of the build
+ * (scripts/server-build.mjs) beside the bundle. Refusals come back as ParseError or AppError.
+ */
+export function offThread<T extends Parsers>(base: string, name: string) {
+  const { filename } = workerFile(base, name);
+  return <P extends keyof T & string>(
+    parser: P,
+    data: Buffer,
+    arg: Parameters<T[P]>[1],
+  ): Promise<Awaited<ReturnType<T[P]>>> => runInPool(filename, { parser, data, arg });
+}
+
+async function runInPool<R>(filename: string, task: ParseTask): Promise<R> {
   let outcome: ParseOutcome;
   try {
-    outcome = await thePool().run(task);
+    outcome = await thePool().run(task, { filename });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
       throw new ParseError(`Файл слишком сложен для разбора: не хватило ${PARSE_HEAP_MB} МБ памяти`);
@@ -73,15 +85,17 @@ export async function parseOffThread<P extends ParserName>(
     const e = outcome.appError;
     throw new AppError(e.code as ErrorCode, e.message, e.details as never);
   }
-  return outcome.ok as ParserResult<P>;
+  return outcome.ok as R;
 }
+
+const unzip = offThread<typeof PARSERS>(import.meta.url, 'parse-worker');
 
 /**
  * The files of an uploaded ZIP, inflated in the pool under lib/zip's limits: inflating hundreds of
  * megabytes (and checking their CRC) is CPU work that would stall every request for seconds.
  */
 export async function unzipOffThread(data: Buffer, limits: Partial<ZipLimits> = {}): Promise<ZipEntry[]> {
-  const files = await parseOffThread('zip', data, limits);
+  const files = await unzip('zip', data, limits);
   // a Buffer crosses the thread as a plain Uint8Array: the same bytes, viewed as a Buffer again
   return files.map((f) => ({
     name: f.name,

@@ -339,3 +339,6 @@ export type EisPlan = {
 };
 
 export type EisDocument = EisContract | EisExecution | EisPlan | EisNotice | EisProtocol;
+
+/** A customer of the importing company as an EIS document names it (id null: not in the catalogue). */
+export type CustomerRef = { id: number | null; inn: string; kpp: string | null };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Res, testAppForFile } from '../../../test/harness.js';
 import { tariffs } from '../../db/schema/index.js';
-import { errorOf } from './catalogs.factories.js';
+import { errorOf } from '../catalogs/catalogs.factories.js';
 
 const t = testAppForFile();
 describe('tariff limits are enforced by the users and customers APIs', () => {

@@ -1,0 +1,53 @@
+/**
+ * The direction between the server's modules: each module names the modules it may import (types
+ * included). Shared machinery lives below every module (`src/lib`, `src/kernel`, `src/db`,
+ * `src/plugins`), and the demo seed (`src/db/seed/demo`) above them. The table is a strict order:
+ * test/modules.test.ts fails on an import it does not allow and on any cycle. Tests and test
+ * factories (`*.test.ts`, `*.factories.ts`) may reach any module.
+ */
+export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
+  audit: [],
+  access: ['audit'],
+  calendar: [],
+  deadlines: ['calendar'],
+  mail: [],
+  notifications: ['access'],
+  files: ['access'],
+  tariffs: ['audit'],
+  classifiers: [],
+  companies: ['access', 'audit', 'tariffs'],
+  auth: ['audit', 'companies', 'mail', 'tariffs'],
+  users: ['access', 'audit', 'auth', 'companies', 'mail', 'tariffs'],
+  system: ['access', 'notifications'],
+  catalogs: ['access', 'audit', 'files', 'tariffs'],
+  'procurement-rules': ['access', 'audit', 'calendar', 'catalogs', 'deadlines', 'files'],
+  'procurement-documents': ['access', 'audit', 'calendar', 'deadlines', 'files', 'procurement-rules'],
+  // the move to «Документация готова» asks whether every document is complete
+  procurements: [
+    'access',
+    'audit',
+    'calendar',
+    'catalogs',
+    'deadlines',
+    'files',
+    'procurement-documents',
+    'procurement-rules',
+  ],
+  contracts: ['access', 'audit', 'calendar', 'catalogs', 'deadlines', 'procurements', 'tariffs'],
+  execution: ['access', 'audit', 'calendar', 'contracts'],
+  'eis-plans': ['audit', 'calendar', 'deadlines', 'files', 'procurements'],
+  exports: ['access', 'audit', 'calendar', 'contracts', 'deadlines', 'files'],
+  imports: [
+    'access',
+    'audit',
+    'calendar',
+    'catalogs',
+    'contracts',
+    'deadlines',
+    'eis-plans',
+    'execution',
+    'files',
+    'notifications',
+    'procurements',
+  ],
+};
