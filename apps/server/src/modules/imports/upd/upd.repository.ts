@@ -1,4 +1,4 @@
-import type { UpdDocument as UpdDocumentDto, UpdListQuery } from '@zakupki/shared';
+import type { UpdListQuery } from '@zakupki/shared';
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client.js';
