@@ -1,7 +1,7 @@
 import PizZip from 'pizzip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { header, launch, loginAs, newPage } from '../support/browser.js';
+import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
 
 /**
@@ -44,12 +44,6 @@ async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: str
     .first()
     .click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function chooseCompany(page: Page, title: string) {
-  await header(page).getByRole('combobox', { name: 'Компания' }).click();
-  await page.getByRole('option', { name: title }).click();
-  await page.getByRole('heading', { level: 2, name: title }).waitFor();
 }
 
 describe('procurement rules', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { header, launch, loginAs, newPage } from '../support/browser.js';
+import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
 import { fillRequiredFields } from '../support/documentation.js';
 
@@ -21,12 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function chooseCompany(page: Page, title: string) {
-  await header(page).getByRole('combobox', { name: 'Компания' }).click();
-  await page.getByRole('option', { name: title }).click();
-  await page.getByRole('heading', { level: 2, name: title }).waitFor();
-}
 
 const subject = `Поставка реагентов для водоочистки ${unique()}`;
 /** the generated PDF of the journey, for the client who may not see it */

@@ -45,6 +45,13 @@ export async function newPage(
 /** The header of the logged-in layout (AppShell.Header is the page's banner). */
 export const header = (page: Page) => page.getByRole('banner');
 
+/** Selects the company in the header and waits for the home page of it. */
+export async function chooseCompany(page: Page, title: string) {
+  await header(page).getByRole('combobox', { name: 'Компания' }).click();
+  await page.getByRole('option', { name: title }).click();
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+}
+
 /** Logs in through the real login form and waits for the logged-in header. */
 export async function loginAs(page: Page, login: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
