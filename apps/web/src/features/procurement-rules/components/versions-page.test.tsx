@@ -6,9 +6,10 @@ import { type RuleVersion, procurementRuleRoutes as r } from '@zakupki/shared/ap
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { selectedCompanyStore } from '../../../lib/company';
 import { sessionStore } from '../../../lib/session-store';
+import { methodEntry } from '../../../test/catalog-entries';
 import { DEMO_COMPANY, loginAs, renderApp } from '../../../test/render';
 import { apiCalls, errorBody, reply, stubRoute } from '../../../test/stub-api';
-import { methodEntry, rule, version } from '../test/fixtures';
+import { rule, version } from '../test/fixtures';
 import { VersionsPage } from './versions-page';
 
 const open = (v: RuleVersion = version()) => {
@@ -26,7 +27,7 @@ beforeEach(() => {
   selectedCompanyStore.set(DEMO_COMPANY);
   stubRoute(companyRoutes.permissions, ['rules.read', 'rules.write']);
   stubRoute(r.get, rule());
-  stubRoute(catalogRoutes.methods.list, { items: [methodEntry], total: 1, page: 1, limit: 500 });
+  stubRoute(catalogRoutes.methods.list, { items: [methodEntry()], total: 1, page: 1, limit: 500 });
 });
 afterEach(() => {
   sessionStore.set({ status: 'anonymous' });

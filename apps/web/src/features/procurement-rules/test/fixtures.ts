@@ -74,22 +74,3 @@ export const documentsRule = (over: Partial<DocumentsRule> = {}): DocumentsRule 
   updated_at: '2026-01-10T09:00:00Z',
   ...over,
 });
-
-export const methodEntry = {
-  id: 3,
-  kind: 'method' as const,
-  type_code: null,
-  subject_type: null,
-  code: 'e_quotation',
-  title: 'Запрос котировок в электронной форме',
-  description: null,
-  company_id: null,
-  company_title: null,
-  archived_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  can_write: false,
-  competitive: true,
-  sme_only: false,
-  electronic: true,
-};

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { todayIso } from '../../../../lib/formatters';
 import { sessionStore } from '../../../../lib/session-store';
+import { methodEntry } from '../../../../test/catalog-entries';
 import { DEMO_COMPANY, loginAs, renderApp } from '../../../../test/render';
 import { errorBody, reply, stubRoute } from '../../../../test/stub-api';
 import { procurement } from '../../test/fixtures';
@@ -16,25 +17,6 @@ import { ProcurementRoute } from './procurement-page';
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
 
 const empty = { items: [], total: 0, page: 1, limit: 500 };
-/** The card's method (id 3) as the method catalogue lists it. */
-const methodEntry = (code: string, title: string) => ({
-  id: 3,
-  kind: 'method' as const,
-  type_code: null,
-  subject_type: null,
-  code,
-  title,
-  description: null,
-  company_id: null,
-  company_title: null,
-  archived_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  can_write: false,
-  competitive: true,
-  sme_only: false,
-  electronic: true,
-});
 const open = (tab?: string) =>
   renderApp(<ProcurementRoute />, {
     path: '/documents/:id',
@@ -48,7 +30,7 @@ beforeEach(() => {
   stubRoute(procurementRoutes.get, procurement());
   stubRoute(companyRoutes.customers.list, empty);
   stubRoute(catalogRoutes.methods.list, {
-    items: [methodEntry('5', 'Запрос котировок в электронной форме')],
+    items: [methodEntry({ code: '5' })],
     total: 1,
     page: 1,
     limit: 500,
@@ -268,7 +250,7 @@ describe('the procurement card', () => {
 
   it('the method select names the method, never its catalogue key', { timeout: 20_000 }, async () => {
     stubRoute(catalogRoutes.methods.list, (req) => ({
-      items: [methodEntry('e_proposal', 'Запрос предложений в электронной форме')],
+      items: [methodEntry({ code: 'e_proposal', title: 'Запрос предложений в электронной форме' })],
       total: 1,
       page: Number(req.query.get('page') ?? 1),
       limit: 500,

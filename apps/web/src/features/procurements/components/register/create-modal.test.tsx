@@ -6,6 +6,7 @@ import { procurementRoutes } from '@zakupki/shared/api/procurements';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
+import { methodEntry } from '../../../../test/catalog-entries';
 import { DEMO_COMPANY, loginAs, renderApp } from '../../../../test/render';
 import { errorBody, reply, stubRoute } from '../../../../test/stub-api';
 import { listItem, procurement } from '../../test/fixtures';
@@ -13,24 +14,7 @@ import { RegisterPage } from './register-page';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../../../test/socket-mock')).ioMock }));
 
-const method = {
-  id: 3,
-  kind: 'method' as const,
-  type_code: null,
-  subject_type: null,
-  code: '5',
-  title: 'Запрос котировок в электронной форме',
-  description: null,
-  company_id: null,
-  company_title: null,
-  archived_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  can_write: false,
-  competitive: true,
-  sme_only: false,
-  electronic: true,
-};
+const method = methodEntry({ code: '5' });
 
 beforeEach(() => {
   loginAs('specialist');
