@@ -36,7 +36,8 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   contracts: ['access', 'audit', 'calendar', 'catalogs', 'deadlines', 'procurements', 'tariffs'],
   execution: ['access', 'audit', 'calendar', 'contracts'],
   'eis-plans': ['audit', 'calendar', 'deadlines', 'files', 'procurements'],
-  exports: ['access', 'audit', 'calendar', 'contracts', 'deadlines', 'files'],
+  // OCDS names a contract's category as the notice import does (procurements' subjectTypeOf)
+  exports: ['access', 'audit', 'calendar', 'contracts', 'deadlines', 'files', 'procurements'],
   imports: [
     'access',
     'audit',

@@ -133,6 +133,6 @@ describe('tenancy: client@demo.local against the second client company', () => {
     const list = await t.call(companyRoutes.list, { query: { inn: '7810123451' }, as: 'client' });
     expect(list.body).toMatchObject({ items: [], total: 0 });
     const my = await t.call(companyRoutes.my, { as: 'client' });
-    expect(my.body).toEqual([{ id: C.client1, title: 'АО «Энергосеть»' }]);
+    expect(my.body).toEqual([{ id: C.client1, title: 'АО «Энергосеть»', has_data: true }]);
   });
 });

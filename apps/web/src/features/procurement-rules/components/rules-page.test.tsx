@@ -74,6 +74,8 @@ describe('the register of Положения', () => {
 });
 
 describe('the documents rules of a version', () => {
+  // the field list beside the documents (its own tests: template-fields.test.tsx)
+  beforeEach(() => stubRoute(r.systemFields, { items: [], user_fields: [] }));
   const open = () =>
     renderApp(<DocumentsRulesPage />, {
       path: '/procurementsRules/:procId/versions/:id/documentsRules',
