@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launch, loginAs, newPage } from '../support/browser';
-import { DEMO_ACCOUNTS } from '../support/demo';
+import { baseUrl, chooseCompany, DEMO_PASSWORD, launch, loginAs, newPage } from '../support/browser';
+import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../support/demo';
 
 /**
  * EIS procurement plans in the browser (issue 16, «Done when»): a specialist imports the real plan
@@ -53,6 +53,8 @@ describe('procurement plans', () => {
     const { context, page } = await newPage(browser);
     try {
       await loginAs(page, DEMO_ACCOUNTS.specialist.login);
+      // staff land on the first company with data: the plan's customer is the provider's own
+      await chooseCompany(page, DEMO_COMPANIES.provider);
       await page.goto('/eisPlans');
       await page.getByRole('heading', { name: /^Планы закупок/ }).waitFor();
       await page.locator('input[type=file]').setInputFiles(PLAN_PATH);

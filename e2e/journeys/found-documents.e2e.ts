@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
-import { fillRequiredFields } from '../support/documentation.js';
+import { addSpecificationRow, fillRequiredFields } from '../support/documentation.js';
 
 /**
  * Issue 25, items 1 and 2: a specialist's «Сформировать все» with required fields empty is refused
@@ -40,11 +40,13 @@ describe('documents never generated incomplete; a client reads its card whole', 
       await dialog.getByRole('textbox', { name: 'НМЦД' }).fill('480000');
       await dialog.getByRole('button', { name: 'Создать' }).click();
       await page.getByRole('heading', { name: /^Закупка № / }).waitFor();
+      await addSpecificationRow(page, 'Хлор жидкий', '480000');
 
       await page.getByRole('tab', { name: 'Документация' }).click();
       await page.getByRole('link', { name: 'Открыть документацию' }).click();
       await page.getByRole('heading', { name: /^Документация закупки/ }).waitFor();
       const table = page.getByRole('table', { name: 'Документы закупки' });
+      await table.getByRole('row').nth(1).waitFor();
       const documents = (await table.getByRole('row').count()) - 1;
       expect(documents).toBeGreaterThan(0);
 
@@ -81,7 +83,7 @@ describe('documents never generated incomplete; a client reads its card whole', 
       await page.getByRole('heading', { name: 'Реестр закупок' }).waitFor();
       // the «Способ» filter has the methods of the company's procurements
       const bar = page.getByRole('search', { name: 'Фильтры реестра закупок' });
-      await bar.getByRole('textbox', { name: 'Способ' }).first().click();
+      await bar.getByLabel('Способ').first().click();
       await page.getByRole('option', { name: 'Аукцион в электронной форме', exact: true }).waitFor();
       await page.keyboard.press('Escape');
 

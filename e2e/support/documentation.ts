@@ -12,9 +12,26 @@ export async function fillRequiredFields(page: Page) {
     ['Дата окончания срока подачи заявок', '15.01.2099'],
   ];
   for (const [label, value] of values) {
-    const input = page.getByLabel(label, { exact: true });
+    // a required field's name ends in « *»
+    const input = page.getByLabel(new RegExp(`^${label}( \\*)?$`));
     if (await input.count()) await input.first().fill(value);
   }
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(true);
+}
+
+/**
+ * On a procurement's card: one specification row of the first lot (1 unit at `price`, the
+ * procurement's НМЦД), saved. The documents list the specification: without a row they are refused
+ * as incomplete.
+ */
+export async function addSpecificationRow(page: Page, name: string, price: string) {
+  await page.getByRole('tab', { name: /^Лоты и позиции/ }).click();
+  await page.getByRole('button', { name: 'Добавить позицию' }).click();
+  const row = page.getByRole('table', { name: 'Позиции лота 1' }).getByRole('row').nth(1);
+  await row.getByLabel('Наименование').fill(name);
+  await row.getByLabel('Количество').fill('1');
+  await row.getByLabel('Цена за единицу').fill(price);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByText('Изменения закупки').first().waitFor();
 }
