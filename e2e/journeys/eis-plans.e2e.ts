@@ -101,7 +101,7 @@ describe('procurement plans', () => {
       await page.getByRole('button', { name: 'Сравнить' }).click();
       const diff = page.getByRole('alert').filter({ hasText: 'Сравнение версий 63 и 64' });
       await diff.getByText('Добавлено: 0; изменено: 1; аннулировано: 0').waitFor();
-      await diff.getByText('НМЦД: «290000.00» → «310000.00»').waitFor();
+      await diff.getByText(/НМЦД: «290\s000,00\s₽» → «310\s000,00\s₽»/).waitFor();
     } finally {
       await context.close();
     }
