@@ -17,6 +17,34 @@ export function decodeXml(buf: Buffer): string {
   if (buf.length > MAX_XML_BYTES) {
     throw new ParseError(`Файл слишком большой для XML-документа (${Math.round(buf.length / 1048576)} МБ)`);
   }
+  if (isUtf32(buf)) {
+    throw new ParseError('Файл в кодировке UTF-32 не поддерживается: сохраните его в UTF-8 или windows-1251');
+  }
+  return refuseNul(decodeByBomOrDeclaration(buf));
+}
+
+/** UTF-32 by its BOM or by the three zero bytes around the opening `<` (XML 1.0, appendix F). */
+function isUtf32(buf: Buffer): boolean {
+  if (buf.length < 4) return false;
+  const head = buf.readUInt32BE(0);
+  return head === 0x0000feff || head === 0xfffe0000 || head === 0x0000003c || head === 0x3c000000;
+}
+
+/**
+ * XML forbids the NUL character anywhere, and PostgreSQL text cannot hold it: a parser message
+ * quoting it could not even be stored. The position counts characters from 1.
+ */
+function refuseNul(text: string): string {
+  const at = text.indexOf('\u0000');
+  if (at >= 0) {
+    throw new ParseError(
+      `В файле есть нулевой байт (позиция ${at + 1}): это не XML-текст или файл повреждён`,
+    );
+  }
+  return text;
+}
+
+function decodeByBomOrDeclaration(buf: Buffer): string {
   if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
     return buf.subarray(3).toString('utf8');
   }

@@ -84,6 +84,32 @@ async function expectFailure(
 }
 
 describe('broken files are refused with a clear error and write nothing', () => {
+  it('a UTF-32 file and a NUL byte in an element name are refusals naming the problem, not internal errors', async () => {
+    const xml = fixture('upd', UPD_970).toString('latin1');
+    await expectFailure(
+      'upd',
+      [
+        {
+          name: 'wide.xml',
+          data: iconv.encode('<?xml version="1.0" encoding="UTF-32"?><Файл/>', 'utf-32le'),
+        },
+      ],
+      /^Не удалось обработать УПД: файл «wide\.xml»: Файл в кодировке UTF-32 не поддерживается/,
+    );
+    const at = xml.indexOf('<Файл') >= 0 ? xml.indexOf('<Файл') : xml.indexOf('<', 10);
+    const withNul = Buffer.concat([
+      Buffer.from(xml.slice(0, at + 2), 'latin1'),
+      Buffer.from([0]),
+      Buffer.from(xml.slice(at + 2), 'latin1'),
+    ]);
+    const run = await expectFailure(
+      'upd',
+      [{ name: 'nul.xml', data: withNul }],
+      /^Не удалось обработать УПД: файл «nul\.xml»: В файле есть нулевой байт \(позиция \d+\)/,
+    );
+    expect(run.error).not.toMatch(/внутренняя ошибка/i);
+  });
+
   it('a file name with NUL, U+202E and 10 000 characters is stored cleaned and bounded, never a 500', async () => {
     const name = `a\u0000${'я'.repeat(10_000)}\u202Efdp.xml`;
     // a file that is refused (the run ends before the next test counts what imports wrote, and

@@ -114,6 +114,18 @@ describe('parseBankExchange refuses broken files', () => {
     expect((e as BankParseError).line).toBe(7);
   });
 
+  it('an amount longer than the numeric(18,2) column holds is refused naming the document and line', () => {
+    const huge = '9'.repeat(400);
+    const lines = MINIMAL_DOC.map((l) => (l === 'Сумма=1200' ? `Сумма=${huge}` : l));
+    const e = errorOf(() => parseBankExchange(cp1251(lines), 'x.txt'));
+    expect(e).toBeInstanceOf(ParseError);
+    expect(e.message).toBe(
+      `строка 7: сумма документа № 15 от 05.03.2024 «${'9'.repeat(40)}… (400 знаков)» слишком велика (не более 16 цифр до запятой)`,
+    );
+    const largest = MINIMAL_DOC.map((l) => (l === 'Сумма=1200' ? `Сумма=${'9'.repeat(16)}.99` : l));
+    expect(parseBankExchange(cp1251(largest), 'x.txt').documents[0].amount).toBe(`${'9'.repeat(16)}.99`);
+  });
+
   it('a bad date names its line', () => {
     const lines = MINIMAL_DOC.map((l) => (l === 'Дата=05.03.2024' ? 'Дата=31.02.2024' : l));
     expect(errorOf(() => parseBankExchange(cp1251(lines), 'x.txt')).message).toBe(

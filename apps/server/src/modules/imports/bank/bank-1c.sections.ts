@@ -118,7 +118,12 @@ export function buildDocument(
     kind,
     number: v.Номер ?? '',
     date,
-    amount: parseAmount(v.Сумма, fields.lines.Сумма),
+    amount: parseAmount(
+      v.Сумма,
+      fields.lines.Сумма,
+      false,
+      ` документа${v.Номер ? ` № ${v.Номер}` : ''} от ${v.Дата}`,
+    ),
     dateDebited: dateField(fields, 'ДатаСписано'),
     dateCredited: dateField(fields, 'ДатаПоступило'),
     payer: party(v, 'Плательщик'),

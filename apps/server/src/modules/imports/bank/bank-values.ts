@@ -11,20 +11,34 @@ export class BankParseError extends ParseError {
 
 const AMOUNT = /^(-?)(\d+)(?:[.,](\d+))?$/;
 
+/** Whole digits the amount columns hold: numeric(18, 2) in the schema leaves 16 before the point. */
+export const MAX_AMOUNT_WHOLE_DIGITS = 16;
+
+/** A value for a message: a huge one is cut so the message stays readable. */
+function shown(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}… (${value.length} знаков)` : value;
+}
+
 /**
  * Parses an amount as written in 1C files ('700', '700.5', '1052.98', '12 345,60') into a decimal
  * string with two decimals ('700.00'). Negative values only where `allowNegative` (balances).
  */
-export function parseAmount(value: string, line: number, allowNegative = false): string {
+export function parseAmount(value: string, line: number, allowNegative = false, inDocument = ''): string {
   const compact = value.replace(/[\s\u00a0]/g, '');
   const m = AMOUNT.exec(compact);
   if (!m || (m[1] === '-' && !allowNegative)) {
-    throw new BankParseError(line, `некорректная сумма «${value}»`);
+    throw new BankParseError(line, `некорректная сумма «${shown(value)}»`);
   }
   const fraction = (m[3] ?? '').replace(/0+$/, '');
   if (fraction.length > 2)
-    throw new BankParseError(line, `некорректная сумма «${value}» (больше двух знаков копеек)`);
+    throw new BankParseError(line, `некорректная сумма «${shown(value)}» (больше двух знаков копеек)`);
   const whole = m[2].replace(/^0+(?=\d)/, '');
+  if (whole.length > MAX_AMOUNT_WHOLE_DIGITS) {
+    throw new BankParseError(
+      line,
+      `сумма${inDocument} «${shown(value)}» слишком велика (не более ${MAX_AMOUNT_WHOLE_DIGITS} цифр до запятой)`,
+    );
+  }
   const sign = m[1] === '-' && !/^0*$/.test(whole + fraction) ? '-' : '';
   return `${sign}${whole}.${fraction.padEnd(2, '0')}`;
 }
