@@ -1,8 +1,9 @@
-import { NS_AUTH, type RequestRefused } from '@zakupki/shared';
+import type { RequestRefused } from '@zakupki/shared';
 import { gt } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../test/harness.js';
+import { openSocket } from '../../test/processes.js';
 import { notifications } from '../db/schema/index.js';
 import { SOCKET_BURST, SOCKET_REFILL_PER_SEC, SOCKET_REFUSAL, TokenBucket } from './sockets.js';
 
@@ -14,18 +15,9 @@ afterAll(() => {
 
 async function socket(): Promise<Socket> {
   const addr = t.app.server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  const token = await t.login('specialist');
-  return new Promise((resolve, reject) => {
-    const s = connect(`http://127.0.0.1:${port}${NS_AUTH}`, {
-      transports: ['websocket'],
-      auth: { token },
-      reconnection: false,
-    });
-    open.push(s);
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', reject);
-  });
+  const s = await openSocket(typeof addr === 'object' && addr ? addr.port : 0, await t.login('specialist'));
+  open.push(s);
+  return s;
 }
 
 describe('TokenBucket', () => {
