@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -7,6 +9,7 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { closeParsePool } from './kernel/parse-pool.js';
 import { createPdfConverter } from './lib/pdf/pdf-converter.js';
+import { killLeftoverGroups } from './lib/pdf/process-group.js';
 import { RecentFiles } from './modules/files/recent-files.js';
 import { registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
@@ -55,7 +58,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
 
   const sockets = new Sockets(app);
+  // conversions a killed predecessor left running (docs/operations.md, «PDF (LibreOffice)»)
+  const pdfGroups = path.join(config.dataDir, 'soffice-groups', hostname());
+  const leftover = await killLeftoverGroups(pdfGroups, 'soffice');
+  if (leftover.length) app.log.warn({ groups: leftover }, 'killed LibreOffice left by a previous run');
   const pdf = createPdfConverter({
+    pidDir: pdfGroups,
     sofficePath: config.sofficePath,
     conversions: config.pdfConversions,
     timeoutMs: config.pdfTimeoutMs,

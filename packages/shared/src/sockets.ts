@@ -14,6 +14,9 @@ export type EmailServiceRequest = z.infer<typeof EmailServiceRequest>;
 
 export type Ack = { ok: boolean; error: string | null };
 
+/** Answer to a socket request refused before processing (over the per-connection rate limit). */
+export type RequestRefused = { event: string; error: string };
+
 /** Common fields every stored-notification push carries. */
 export type Pushed = {
   notification_id: number;
@@ -26,6 +29,8 @@ export type Pushed = {
 export type UnauthServerEvents = {
   emailServiceReceived: (p: { email: string; purpose: string }) => void;
   emailServiceResponse: (p: Ack & { email: string; purpose: string }) => void;
+  /** a request over the connection's rate limit: refused at once, not processed */
+  requestRefused: (p: RequestRefused) => void;
 };
 export type UnauthClientEvents = {
   emailServiceRequest: (p: EmailServiceRequest) => void;
@@ -121,6 +126,8 @@ export type AuthServerEvents = {
   ) => void;
   /** generic stored notification (kinds without a docs/product.md event of their own) */
   notification: (p: Pushed & { kind: string; payload: unknown }) => void;
+  /** a request over the connection's rate limit: refused at once, not processed, nothing stored */
+  requestRefused: (p: RequestRefused) => void;
   jobProgress: (p: {
     job_id: string;
     kind: string;

@@ -80,6 +80,63 @@ function handleRejections(client: Redis, method: 'publish' | 'subscribe' | 'psub
   };
 }
 
+/**
+ * Per-connection limit of client requests (issue 26.6: 300 refused requests stored 300
+ * notifications in about a second). A token bucket: a connection may send `SOCKET_BURST` requests
+ * at once, then `SOCKET_REFILL_PER_SEC` a second; a request over the limit is answered at once with
+ * `requestRefused` (and its ack, when the client passed one) and is not processed, so it stores
+ * nothing. Every real screen sends a request per user action, far below this.
+ */
+export const SOCKET_BURST = 20;
+export const SOCKET_REFILL_PER_SEC = 3;
+export const SOCKET_REFUSAL = 'Слишком много запросов: подождите несколько секунд и повторите';
+
+/**
+ * A tiny in-memory token bucket per socket, on purpose instead of rate-limiter-flexible (not a
+ * dependency): the state lives and dies with the connection object, so there are no keys to
+ * expire, no store to clean up and nothing shared between nodes is needed (a connection is served
+ * by one node).
+ */
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly burst = SOCKET_BURST,
+    private readonly perSec = SOCKET_REFILL_PER_SEC,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = burst;
+    this.at = now();
+  }
+
+  /** Takes one token; false when none is left (the request is over the limit). */
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((t - this.at) / 1000) * this.perSec);
+    this.at = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Wraps a socket's event listener with its connection's bucket; over the limit → refusal. */
+function limited(
+  socket: { emit: (event: 'requestRefused', p: { event: string; error: string }) => unknown },
+  bucket: TokenBucket,
+  event: string,
+  run: (payload: unknown) => void,
+) {
+  return (payload: unknown, ...rest: unknown[]) => {
+    if (bucket.take()) return run(payload);
+    const refusal = { event, error: SOCKET_REFUSAL };
+    socket.emit('requestRefused', refusal);
+    const ack = rest.at(-1) ?? (typeof payload === 'function' ? payload : undefined);
+    if (typeof ack === 'function') ack({ ok: false, error: SOCKET_REFUSAL });
+  };
+}
+
 /** Socket.IO on the Fastify server; modules register their event handlers here. */
 export class Sockets {
   readonly io: Server;
@@ -111,12 +168,16 @@ export class Sockets {
     }
     const unauth = this.io.of(NS_UNAUTH);
     unauth.on('connection', (socket: UnauthSocket) => {
+      const bucket = new TokenBucket();
       for (const [event, handler] of this.unauthHandlers) {
-        socket.on(event as 'emailServiceRequest', (payload: unknown) => {
-          handler(socket, payload).catch((err) =>
-            app.log.error({ err, event }, 'unauth socket handler failed'),
-          );
-        });
+        socket.on(
+          event as 'emailServiceRequest',
+          limited(socket, bucket, event, (payload) => {
+            handler(socket, payload).catch((err) =>
+              app.log.error({ err, event }, 'unauth socket handler failed'),
+            );
+          }),
+        );
       }
     });
 
@@ -157,12 +218,16 @@ export class Sockets {
       const actor = socket.data.actor;
       void socket.join([`user:${actor.userId}`, `session:${actor.sessionId}`]);
       if (actor.companyId) void socket.join(`company:${actor.companyId}`);
+      const bucket = new TokenBucket();
       for (const [event, handler] of this.authHandlers) {
-        socket.on(event as 'readyDocumentRequest', (payload: unknown) => {
-          handler(socket, payload).catch((err) =>
-            app.log.error({ err, event }, 'auth socket handler failed'),
-          );
-        });
+        socket.on(
+          event as 'readyDocumentRequest',
+          limited(socket, bucket, event, (payload) => {
+            handler(socket, payload).catch((err) =>
+              app.log.error({ err, event }, 'auth socket handler failed'),
+            );
+          }),
+        );
       }
     });
   }

@@ -129,7 +129,7 @@ export function createPdfConverter(
           job,
           input,
         ],
-        { timeoutMs, cwd: job, signal: stop.signal },
+        { timeoutMs, cwd: job, signal: stop.signal, pidDir: opts.pidDir },
       );
       if (r.aborted) throw await fail('closed', 'сервер останавливается', r.output);
       if (r.timedOut)

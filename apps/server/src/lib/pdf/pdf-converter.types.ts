@@ -22,6 +22,8 @@ export type PdfConverterOptions = {
   conversions?: number;
   /** where the slots' profiles and work files live (default: a new directory under the OS temp dir) */
   workDir?: string;
+  /** where each running conversion records its process group (`DATA_DIR/soffice-groups`) */
+  pidDir?: string;
   log?: { warn: (obj: object, msg: string) => void };
 };
 

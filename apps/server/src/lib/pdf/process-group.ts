@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 
 export type GroupRun = {
   /** exit code of the started process (null when it was killed or did not start) */
@@ -37,7 +40,14 @@ export function killGroup(pgid: number | undefined): void {
 export function runProcessGroup(
   bin: string,
   args: string[],
-  opts: { timeoutMs: number; cwd?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal },
+  opts: {
+    timeoutMs: number;
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    signal?: AbortSignal;
+    /** records the group in `<pidDir>/<pgid>.pid` while it runs (see `killLeftoverGroups`) */
+    pidDir?: string;
+  },
 ): Promise<GroupRun> {
   return new Promise((resolve) => {
     let output = '';
@@ -52,9 +62,16 @@ export function runProcessGroup(
       cwd: opts.cwd,
       env: opts.env ?? process.env,
     });
+    // written synchronously right after the spawn, so no await lies between start and record
+    const pidFile = opts.pidDir && child.pid ? path.join(opts.pidDir, `${child.pid}.pid`) : null;
+    if (pidFile && opts.pidDir) {
+      mkdirSync(opts.pidDir, { recursive: true });
+      writeFileSync(pidFile, String(process.pid)); // the owner: this server
+    }
     const finish = (r: Pick<GroupRun, 'code' | 'signal' | 'error'>) => {
       if (settled) return;
       settled = true;
+      if (pidFile) rmSync(pidFile, { force: true });
       clearTimeout(timer);
       clearTimeout(grace);
       opts.signal?.removeEventListener('abort', onAbort);
@@ -89,4 +106,51 @@ export function runProcessGroup(
     if (opts.signal?.aborted) onAbort();
     else opts.signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether a live process of group `pgid` has `program` in its command line (Linux `/proc`). */
+async function groupRuns(pgid: number, program: string): Promise<boolean> {
+  const pids = await readdir('/proc').catch(() => [] as string[]);
+  for (const pid of pids) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // fields after the command name (which may hold spaces): state ppid pgrp ...
+    const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    if (pgrp !== pgid) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').some((arg) => path.basename(arg).includes(program))) return true;
+  }
+  return false;
+}
+
+/**
+ * At start: kills the process groups a previous run of the server recorded in `pidDir` and left
+ * behind (killed mid-conversion, its soffice kept running). A group is killed only while one of
+ * its processes still runs `program` (a pid reused by an unrelated process is left alone) and the
+ * server that recorded it (the file's content) is gone; those records are removed. Returns the groups killed.
+ */
+export async function killLeftoverGroups(pidDir: string, program: string): Promise<number[]> {
+  const files = await readdir(pidDir).catch(() => [] as string[]);
+  const killed: number[] = [];
+  for (const file of files) {
+    const pgid = Number(/^(\d+)\.pid$/.exec(file)?.[1]);
+    const owner = Number(await readFile(path.join(pidDir, file), 'utf8').catch(() => ''));
+    // a server still running (another one on the same DATA_DIR) keeps its conversions
+    if (owner && owner !== process.pid && alive(owner)) continue;
+    if (pgid > 1 && pgid !== process.pid && (await groupRuns(pgid, program))) {
+      killGroup(pgid);
+      killed.push(pgid);
+    }
+    await rm(path.join(pidDir, file), { force: true });
+  }
+  return killed;
 }
