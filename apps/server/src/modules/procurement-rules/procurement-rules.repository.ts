@@ -391,6 +391,15 @@ export async function templateFileByHash(tx: Tx, sha256: string) {
   return row?.id ?? null;
 }
 
+/** The names of a company (short and full title) for the title of a rule's copy. */
+export async function companyNames(tx: Tx, companyId: number) {
+  const [row] = await tx
+    .select({ title: companies.title, fullTitle: companies.fullTitle })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? { title: null, fullTitle: null };
+}
+
 export async function companyForSample(tx: Tx, companyId: number) {
   const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
   const [customer] = await tx
