@@ -109,6 +109,20 @@ export function copyKey(ruleId: number, targetCompanyId: number, versionIds: num
   return createHash('sha256').update(`${ruleId}:${targetCompanyId}:${versions}`).digest('hex').slice(0, 32);
 }
 
+/**
+ * Why a rule may not be deleted (null when it may): an approved version is a legal record and a
+ * rule copied elsewhere is a source. The delete route refuses by it; the API's can_delete shows it.
+ */
+export function ruleDeleteRefusal(title: string, statuses: string[], copies: number): string | null {
+  const used = statuses.filter((s) => s !== 'draft').length;
+  if (!used && !copies) return null;
+  const parts = [
+    used ? `утверждённых редакций: ${used}` : '',
+    copies ? `копий в других компаниях: ${copies}` : '',
+  ].filter(Boolean);
+  return `Положение «${title}» используется (${parts.join(', ')}): удалить его нельзя, перенесите в архив`;
+}
+
 export type CompanyNames = { title: string | null; fullTitle: string | null };
 
 /**

@@ -96,6 +96,17 @@ export async function copiesOf(tx: Tx, ruleId: number): Promise<number> {
   return Number(n);
 }
 
+/** How many copies were made from each of the rules (rules without copies are absent). */
+export async function copyCounts(tx: Tx, ruleIds: number[]): Promise<Map<number, number>> {
+  if (!ruleIds.length) return new Map();
+  const rows = await tx
+    .select({ id: procurementRules.copiedFromRuleId, n: sql<number>`count(*)::int` })
+    .from(procurementRules)
+    .where(inArray(procurementRules.copiedFromRuleId, ruleIds))
+    .groupBy(procurementRules.copiedFromRuleId);
+  return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
+}
+
 export async function customersOf(tx: Tx, companyId: number, ids?: number[]) {
   return tx
     .select({ id: customers.id, title: customers.title })

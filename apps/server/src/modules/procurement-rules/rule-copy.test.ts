@@ -133,7 +133,14 @@ describe('copy a procurement rule to another company', () => {
       "select count(*)::int as n from notifications where kind = 'copyProcurementRuleResponse' and status = 'success'",
     );
     expect(stored.n).toBe(2);
-    // the source, once copied, is in use
+    // the source, once copied, is in use: the API says so before DELETE refuses it
+    const listed = await t.call(r.list, { params: { company_id: C().client1 }, query: {}, as: 'specialist' });
+    expect(listed.body.items.find((x) => x.id === rule.id)?.can_delete).toBe(false);
+    const copyCard = await t.call(r.get, {
+      params: { company_id: C().client2, rule_id: newId },
+      as: 'client2',
+    });
+    expect(copyCard.body.can_delete).toBe(true);
     const del = await t.call(r.remove, {
       params: { company_id: C().client1, rule_id: rule.id },
       as: 'admin',
