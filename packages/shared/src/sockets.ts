@@ -66,6 +66,8 @@ export type AuthServerEvents = {
       target_company_id?: number;
       error: string | null;
       warnings?: string[];
+      /** true when the same request had already made the copy: no new copy, new_rule_id is the earlier one */
+      existed?: boolean;
     },
   ) => void;
   eisPlanResponse: (

@@ -159,6 +159,8 @@ export const ProcurementRule = z.object({
   /** the nearest open EIS duty of its versions */
   duty: RuleDuty.nullable(),
   copied_from_rule_id: id.nullable(),
+  /** false when DELETE would be refused (an approved version, copies made from it) */
+  can_delete: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

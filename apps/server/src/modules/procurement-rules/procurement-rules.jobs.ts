@@ -46,9 +46,9 @@ async function runCopy(p: CopyPayload, ctx: JobContext) {
     await answer(
       'success',
       r.existed
-        ? `Положение уже было скопировано этим запросом: повторная копия не создана.${tail}`
+        ? `Копия не создана: это положение уже скопировано в эту компанию тем же запросом, откройте прежнюю копию.${tail}`
         : `Положение скопировано в другую компанию черновиками.${tail}`,
-      { new_rule_id: r.newRuleId, error: null, warnings: r.warnings },
+      { new_rule_id: r.newRuleId, error: null, warnings: r.warnings, existed: r.existed },
     );
   } catch (err) {
     // a refusal (AppError) will not change on retry; anything else is retried, reported at the last attempt
@@ -76,6 +76,7 @@ export const copyProcurementRuleJob = defineJob({
         new_rule_id: done.ruleId,
         error: null,
         warnings: done.warnings,
+        existed: false,
       });
     else {
       const message =

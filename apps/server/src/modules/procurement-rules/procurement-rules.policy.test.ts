@@ -3,6 +3,7 @@ import { createRuCalendar } from '../calendar/production-calendar.js';
 import {
   checkTags,
   copyKey,
+  copyTitle,
   describeTemplateError,
   eisDueDate,
   inForce,
@@ -131,5 +132,31 @@ describe('copy key', () => {
     expect(copyKey(1, 2, [5, 3])).toBe(copyKey(1, 2, [3, 5, 5]));
     expect(copyKey(1, 2, undefined)).toBe(copyKey(1, 2, []));
     expect(copyKey(1, 2, [3])).not.toBe(copyKey(1, 3, [3]));
+  });
+});
+
+describe("a copy's title", () => {
+  const source = { title: 'ООО «Ромашка»', fullTitle: 'Общество с ограниченной ответственностью «Ромашка»' };
+  const target = { title: 'АО «Лютик»', fullTitle: 'Акционерное общество «Лютик»' };
+  it("replaces the source company's names by the target's, full title first, any case", () => {
+    expect(copyTitle('Положение о закупке ООО «Ромашка»', source, target)).toBe(
+      'Положение о закупке АО «Лютик»',
+    );
+    expect(
+      copyTitle(
+        'Положение о закупке общество с ограниченной ответственностью «Ромашка» (ред. 2)',
+        source,
+        target,
+      ),
+    ).toBe('Положение о закупке Акционерное общество «Лютик» (ред. 2)');
+  });
+  it('keeps a title without the source name and copes with missing names', () => {
+    expect(copyTitle('Положение о закупке', source, target)).toBe('Положение о закупке');
+    expect(copyTitle('Положение ООО «Ромашка»', source, { title: null, fullTitle: 'АО «Лютик»' })).toBe(
+      'Положение АО «Лютик»',
+    );
+    expect(copyTitle('Положение (a+b)', { title: '(a+b)', fullTitle: null }, target)).toBe(
+      'Положение АО «Лютик»',
+    );
   });
 });

@@ -109,6 +109,42 @@ export function copyKey(ruleId: number, targetCompanyId: number, versionIds: num
   return createHash('sha256').update(`${ruleId}:${targetCompanyId}:${versions}`).digest('hex').slice(0, 32);
 }
 
+/**
+ * Why a rule may not be deleted (null when it may): an approved version is a legal record and a
+ * rule copied elsewhere is a source. The delete route refuses by it; the API's can_delete shows it.
+ */
+export function ruleDeleteRefusal(title: string, statuses: string[], copies: number): string | null {
+  const used = statuses.filter((s) => s !== 'draft').length;
+  if (!used && !copies) return null;
+  const parts = [
+    used ? `утверждённых редакций: ${used}` : '',
+    copies ? `копий в других компаниях: ${copies}` : '',
+  ].filter(Boolean);
+  return `Положение «${title}» используется (${parts.join(', ')}): удалить его нельзя, перенесите в архив`;
+}
+
+export type CompanyNames = { title: string | null; fullTitle: string | null };
+
+/**
+ * The title of a rule's copy in another company: every name of the source company in it (full
+ * title, short title; longest first, any case) becomes the target's matching name, so the copy
+ * does not carry the source company's name. A title without the source's name stays as it is.
+ */
+export function copyTitle(title: string, source: CompanyNames, target: CompanyNames): string {
+  const pairs = [
+    [source.fullTitle, target.fullTitle ?? target.title],
+    [source.title, target.title ?? target.fullTitle],
+  ]
+    .filter((p): p is [string, string] => Boolean(p[0]?.trim() && p[1]?.trim()))
+    .sort((a, b) => b[0].length - a[0].length);
+  let out = title;
+  for (const [from, to] of pairs) {
+    const escaped = from.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(escaped, 'giu'), to.trim());
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- template fields
 
 /** Fields every template may use besides the user fields: what the system knows itself. */

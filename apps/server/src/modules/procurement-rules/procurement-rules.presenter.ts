@@ -8,7 +8,7 @@ import type {
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { DEFAULT_DEADLINE_CONFIG } from '../deadlines/deadlines.js';
-import { inForce, versionDuty } from './procurement-rules.policy.js';
+import { inForce, ruleDeleteRefusal, versionDuty } from './procurement-rules.policy.js';
 import type { DocRuleWithKind, RuleRow, VersionWithFile } from './procurement-rules.repository.js';
 
 /** Rows of the procurement-rules module as the API returns them. */
@@ -70,6 +70,7 @@ export function presentRule(
   r: RuleRow,
   versions: VersionWithFile[],
   customerTitles: Map<number, string>,
+  copies: number,
   today = todayMoscow(),
 ): ProcurementRule {
   const current = versions.find((v) => inForce(v, today)) ?? null;
@@ -95,6 +96,13 @@ export function presentRule(
     latest_version: latest ? { id: latest.id, number: latest.number, status: latest.status } : null,
     duty: nearestDuty(versions, today),
     copied_from_rule_id: r.copiedFromRuleId,
+    // the same check the delete route makes
+    can_delete:
+      ruleDeleteRefusal(
+        r.title,
+        versions.map((v) => v.status),
+        copies,
+      ) === null,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };

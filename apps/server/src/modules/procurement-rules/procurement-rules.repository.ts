@@ -96,6 +96,17 @@ export async function copiesOf(tx: Tx, ruleId: number): Promise<number> {
   return Number(n);
 }
 
+/** How many copies were made from each of the rules (rules without copies are absent). */
+export async function copyCounts(tx: Tx, ruleIds: number[]): Promise<Map<number, number>> {
+  if (!ruleIds.length) return new Map();
+  const rows = await tx
+    .select({ id: procurementRules.copiedFromRuleId, n: sql<number>`count(*)::int` })
+    .from(procurementRules)
+    .where(inArray(procurementRules.copiedFromRuleId, ruleIds))
+    .groupBy(procurementRules.copiedFromRuleId);
+  return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
+}
+
 export async function customersOf(tx: Tx, companyId: number, ids?: number[]) {
   return tx
     .select({ id: customers.id, title: customers.title })
@@ -389,6 +400,15 @@ export async function templateFileByHash(tx: Tx, sha256: string) {
     .orderBy(asc(files.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The names of a company (short and full title) for the title of a rule's copy. */
+export async function companyNames(tx: Tx, companyId: number) {
+  const [row] = await tx
+    .select({ title: companies.title, fullTitle: companies.fullTitle })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? { title: null, fullTitle: null };
 }
 
 export async function companyForSample(tx: Tx, companyId: number) {

@@ -21,6 +21,7 @@ import {
   inForce,
   RULE_NOT_FOUND,
   refusal,
+  ruleDeleteRefusal,
   supersede,
   type VersionAction,
 } from './procurement-rules.policy.js';
@@ -89,7 +90,8 @@ async function customerTitles(tx: Db | Tx, companyId: number) {
 
 async function loadRule(tx: Db | Tx, row: repo.RuleRow) {
   const versions = await repo.versionsOfRules(tx, [row.id]);
-  return presentRule(row, versions, await customerTitles(tx, row.companyId));
+  const copies = await repo.copyCounts(tx, [row.id]);
+  return presentRule(row, versions, await customerTitles(tx, row.companyId), copies.get(row.id) ?? 0);
 }
 
 async function loadVersion(tx: Db | Tx, ruleId: number, versionId: number) {
@@ -148,6 +150,10 @@ export async function listRules(
     rows.map((r) => r.id),
   );
   const titles = await customerTitles(db, companyId);
+  const copies = await repo.copyCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   const today = todayMoscow();
   return {
     items: rows.map((r) =>
@@ -155,6 +161,7 @@ export async function listRules(
         r,
         versions.filter((v) => v.ruleId === r.id),
         titles,
+        copies.get(r.id) ?? 0,
         today,
       ),
     ),
@@ -237,18 +244,12 @@ export async function deleteRule(deps: AppDeps, actor: Actor, companyId: number,
   await db.transaction(async (tx) => {
     const row = await ruleOf(tx, actor, companyId, ruleId, true);
     const versions = await repo.versionsOfRules(tx, [ruleId]);
-    const used = versions.filter((v) => v.status !== 'draft');
-    const copies = await repo.copiesOf(tx, ruleId);
-    if (used.length || copies) {
-      const parts = [
-        used.length ? `утверждённых редакций: ${used.length}` : '',
-        copies ? `копий в других компаниях: ${copies}` : '',
-      ].filter(Boolean);
-      throw new AppError(
-        'has_dependents',
-        `Положение «${row.title}» используется (${parts.join(', ')}): удалить его нельзя, перенесите в архив`,
-      );
-    }
+    const refusal = ruleDeleteRefusal(
+      row.title,
+      versions.map((v) => v.status),
+      await repo.copiesOf(tx, ruleId),
+    );
+    if (refusal) throw new AppError('has_dependents', refusal);
     const before = await loadRule(tx, row);
     await repo.deleteRule(tx, ruleId);
     await audit(tx, actor, {

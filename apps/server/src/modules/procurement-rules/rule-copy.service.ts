@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
-import { copyKey, RULE_NOT_FOUND } from './procurement-rules.policy.js';
+import { copyKey, copyTitle, RULE_NOT_FOUND } from './procurement-rules.policy.js';
 import * as repo from './procurement-rules.repository.js';
 
 export type CopyRequest = {
@@ -109,7 +109,11 @@ async function copyInTx(
 
   const newRule = await repo.insertRule(tx, {
     companyId: p.target_company_id,
-    title: rule.title,
+    title: copyTitle(
+      rule.title,
+      await repo.companyNames(tx, p.source_company_id),
+      await repo.companyNames(tx, p.target_company_id),
+    ),
     customerIds: [],
     status: 'draft',
     copiedFromRuleId: rule.id,

@@ -120,7 +120,10 @@ describe('copy a procurement rule to another company', () => {
     expect(docs.body.items[0].template_file_id).toBe(source.template_file_id);
 
     const second = await copy(s, { rule_id: rule.id, target_company_id: C().client2 });
-    expect(second.response).toMatchObject({ new_rule_id: newId, error: null });
+    // the repeated request says what happened: no new copy, the earlier one is named
+    expect(second.response).toMatchObject({ new_rule_id: newId, error: null, existed: true });
+    expect((second.response as unknown as { message: string }).message).toMatch(/^Копия не создана: /);
+    expect(first.response).toMatchObject({ existed: false });
     const [{ n }] = await t.db.database.query<{ n: number }>(
       'select count(*)::int as n from procurement_rules where copied_from_rule_id = $1',
       [rule.id],
@@ -130,7 +133,14 @@ describe('copy a procurement rule to another company', () => {
       "select count(*)::int as n from notifications where kind = 'copyProcurementRuleResponse' and status = 'success'",
     );
     expect(stored.n).toBe(2);
-    // the source, once copied, is in use
+    // the source, once copied, is in use: the API says so before DELETE refuses it
+    const listed = await t.call(r.list, { params: { company_id: C().client1 }, query: {}, as: 'specialist' });
+    expect(listed.body.items.find((x) => x.id === rule.id)?.can_delete).toBe(false);
+    const copyCard = await t.call(r.get, {
+      params: { company_id: C().client2, rule_id: newId },
+      as: 'client2',
+    });
+    expect(copyCard.body.can_delete).toBe(true);
     const del = await t.call(r.remove, {
       params: { company_id: C().client1, rule_id: rule.id },
       as: 'admin',
@@ -183,5 +193,24 @@ describe('copy a procurement rule to another company', () => {
     expect(got.body.versions_count).toBe(1);
     const bad = await copy(s, { rule_id: 'x' });
     expect(bad.response.error).toMatch(/^Некорректный запрос/);
+  });
+});
+
+describe("the copy's title", () => {
+  it("names the target company in the copy's title instead of the source's", async () => {
+    const names = await t.db.database.query<{ id: number; title: string }>(
+      'select id, title from companies where id = any($1)',
+      [[C().client1, C().client2]],
+    );
+    const title = (id: number) => names.find((n) => n.id === id)!.title;
+    const { rule } = await ruleWithDraft(t, C().client1, `Положение о закупке ${title(C().client1)}`);
+    const s = await socket('specialist');
+    const done = await copy(s, { rule_id: rule.id, target_company_id: C().client2 });
+    expect(done.response).toMatchObject({ error: null, existed: false });
+    const copied = await t.call(r.get, {
+      params: { company_id: C().client2, rule_id: done.response.new_rule_id! },
+      as: 'client2',
+    });
+    expect(copied.body.title).toBe(`Положение о закупке ${title(C().client2)}`);
   });
 });

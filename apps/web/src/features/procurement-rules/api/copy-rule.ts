@@ -5,7 +5,7 @@ export type CopyState =
   | { phase: 'idle' }
   | { phase: 'sent' }
   | { phase: 'queued'; jobId: string }
-  | { phase: 'done'; newRuleId: number; warnings: string[] }
+  | { phase: 'done'; newRuleId: number; warnings: string[]; existed: boolean; message: string }
   | { phase: 'failed'; error: string };
 
 /**
@@ -23,7 +23,14 @@ export function useCopyRule(ruleId: number) {
     setState(
       p.error || !p.new_rule_id
         ? { phase: 'failed', error: p.error ?? 'Не удалось скопировать положение' }
-        : { phase: 'done', newRuleId: p.new_rule_id, warnings: p.warnings ?? [] },
+        : {
+            phase: 'done',
+            newRuleId: p.new_rule_id,
+            warnings: p.warnings ?? [],
+            existed: p.existed === true,
+            // the job's own outcome, the same text as the stored notification
+            message: p.message,
+          },
     );
   });
   const send = (targetCompanyId: number, versionIds?: number[]) => {

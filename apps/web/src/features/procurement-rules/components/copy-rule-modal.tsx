@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
 import type { ProcurementRule } from '@zakupki/shared/api/procurement-rules';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
 import { useMyCompanies } from '../../../lib/company-queries';
 import { useCopyRule } from '../api/copy-rule';
@@ -53,8 +54,14 @@ export function CopyRuleModal({ rule, onClose }: { rule: ProcurementRule; onClos
         ) : null}
         {state.phase === 'queued' ? <Text size="sm">Задание принято, копирование выполняется…</Text> : null}
         {state.phase === 'done' ? (
-          <Alert color="green" title="Положение скопировано">
-            <Text size="sm">Копия создана в выбранной компании черновиками.</Text>
+          <Alert
+            color={state.existed ? 'yellow' : 'green'}
+            title={state.existed ? 'Копия не создана' : 'Положение скопировано'}
+          >
+            <Text size="sm">{state.message}</Text>
+            <Anchor component={Link} to={`/procurementsRules/${state.newRuleId}/versions`} size="sm">
+              {state.existed ? 'Открыть прежнюю копию' : 'Открыть копию'}
+            </Anchor>
             {state.warnings.length ? (
               <List size="sm" mt="xs">
                 {state.warnings.map((w) => (

@@ -71,6 +71,21 @@ describe('the register of Положения', () => {
     expect(notice.closest('[role="alert"]')?.textContent).toContain('Не выполнено');
     noServerError();
   });
+
+  it('offers «Удалить» only for a rule the server says may be deleted', async () => {
+    stubRoute(r.list, {
+      items: [rule(), rule({ id: 6, title: 'Утверждённое положение', can_delete: false })],
+      total: 2,
+      page: 1,
+      limit: 20,
+    });
+    renderApp(<RulesPage />);
+    const kept = (await screen.findByText('Утверждённое положение')).closest('tr')!;
+    expect(within(kept).queryByRole('button', { name: 'Удалить' })).toBeNull();
+    expect(within(kept).getByRole('button', { name: 'В архив' })).toBeTruthy();
+    const draft = screen.getByText('Положение о закупке АО «Энергосеть»').closest('tr')!;
+    expect(within(draft).getByRole('button', { name: 'Удалить' })).toBeTruthy();
+  });
 });
 
 describe('the documents rules of a version', () => {

@@ -209,9 +209,11 @@ function RuleRow({
             <Button size="compact-xs" variant="default" onClick={archive}>
               {rule.archived ? 'Из архива' : 'В архив'}
             </Button>
-            <Button size="compact-xs" variant="subtle" color="red" onClick={del}>
-              Удалить
-            </Button>
+            {rule.can_delete ? (
+              <Button size="compact-xs" variant="subtle" color="red" onClick={del}>
+                Удалить
+              </Button>
+            ) : null}
           </Group>
         </Table.Td>
       ) : null}

@@ -14,6 +14,7 @@ export const rule = (over: Partial<ProcurementRule> = {}): ProcurementRule => ({
   latest_version: { id: 11, number: 1, status: 'draft' },
   duty: null,
   copied_from_rule_id: null,
+  can_delete: true,
   created_at: '2026-01-10T09:00:00Z',
   updated_at: '2026-01-10T09:00:00Z',
   ...over,
