@@ -47,14 +47,18 @@ async function oneFile(req: FastifyRequest, maxBytes?: number): Promise<{ name: 
     throw new AppError('unsupported_media_type', 'Загрузите файл как multipart/form-data');
   const part = await req.file(maxBytes ? { limits: { fileSize: maxBytes, files: 1 } } : undefined);
   if (part?.fieldname !== 'file') throw new AppError('invalid_file', 'Прикрепите файл в поле file');
+  const tooLarge = () =>
+    new AppError(
+      'payload_too_large',
+      `Шаблон «${part.filename}» не принят: файл больше ${Math.round((maxBytes ?? 0) / 1048576)} МБ (ограничение шаблона)`,
+    );
   const content = await part.toBuffer().catch((err: { code?: string }) => {
-    if (maxBytes && err.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(
-        'payload_too_large',
-        `Шаблон «${part.filename}» не принят: файл больше ${Math.round(maxBytes / 1048576)} МБ (ограничение шаблона)`,
-      );
+    if (maxBytes && err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw err;
   });
+  // toBuffer checks the cut only between chunks: a stream whose last chunk came before busboy
+  // marked it cut ends without that error, with the bytes up to the limit
+  if (maxBytes && part.file.truncated) throw tooLarge();
   if (content.length === 0) throw new AppError('invalid_file', 'Файл пустой');
   return { name: cleanFileName(part.filename), content };
 }
