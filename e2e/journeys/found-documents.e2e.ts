@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
 import { addSpecificationRow, fillRequiredFields } from '../support/documentation.js';
+import { fillNewProcurement } from '../support/procurements.js';
 
 /**
  * Issue 25, items 1 and 2: a specialist's «Сформировать все» with required fields empty is refused
@@ -28,16 +29,11 @@ describe('documents never generated incomplete; a client reads its card whole', 
       await loginAs(page, DEMO_ACCOUNTS.specialist.login);
       await chooseCompany(page, DEMO_COMPANIES.client2);
       await header(page).getByRole('link', { name: 'Реестр закупок' }).click();
-      await page.getByRole('button', { name: 'Создать закупку' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Новая закупка' });
-      await dialog
-        .getByRole('textbox', { name: 'Способ закупки' })
-        .or(dialog.getByRole('combobox', { name: 'Способ закупки' }))
-        .first()
-        .click();
-      await page.getByRole('option', { name: 'Аукцион в электронной форме', exact: true }).click();
-      await dialog.getByRole('textbox', { name: 'Предмет закупки' }).fill(subject);
-      await dialog.getByRole('textbox', { name: 'НМЦД' }).fill('480000');
+      const dialog = await fillNewProcurement(page, {
+        method: 'Аукцион в электронной форме',
+        subject,
+        nmcd: '480000',
+      });
       await dialog.getByRole('button', { name: 'Создать' }).click();
       await page.getByRole('heading', { name: /^Закупка № / }).waitFor();
       await addSpecificationRow(page, 'Хлор жидкий', '480000');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
 import { addSpecificationRow, fillRequiredFields } from '../support/documentation.js';
+import { chooseMethod, fillNewProcurement } from '../support/procurements.js';
 
 /**
  * Procurements in the browser (issue 15, «Done when»): a specialist creates a procurement, fills
@@ -38,16 +39,11 @@ describe('procurements', () => {
       await page.getByRole('heading', { name: 'Реестр закупок' }).waitFor();
 
       // a method the Положение does not allow is refused with the rule named
-      await page.getByRole('button', { name: 'Создать закупку' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Новая закупка' });
-      const method = dialog
-        .getByRole('textbox', { name: 'Способ закупки' })
-        .or(dialog.getByRole('combobox', { name: 'Способ закупки' }))
-        .first();
-      await method.click();
-      await page.getByRole('option', { name: 'Конкурентные переговоры', exact: true }).click();
-      await dialog.getByRole('textbox', { name: 'Предмет закупки' }).fill(subject);
-      await dialog.getByRole('textbox', { name: 'НМЦД' }).fill('480000');
+      const dialog = await fillNewProcurement(page, {
+        method: 'Конкурентные переговоры',
+        subject,
+        nmcd: '480000',
+      });
       await dialog.getByRole('button', { name: 'Создать' }).click();
       await dialog.getByText('Закупка не создана').waitFor();
       await dialog
@@ -55,8 +51,7 @@ describe('procurements', () => {
         .first()
         .waitFor();
 
-      await method.click();
-      await page.getByRole('option', { name: 'Аукцион в электронной форме', exact: true }).click();
+      await chooseMethod(page, dialog, 'Аукцион в электронной форме');
       await dialog.getByRole('button', { name: 'Создать' }).click();
       await page.getByRole('heading', { name: /^Закупка № / }).waitFor();
       const cardUrl = page.url();
