@@ -4,7 +4,7 @@ import type { ProductionCalendar } from './production-calendar.js';
 /**
  * Deadline arithmetic on the production calendar: how a law's period turns an event date into a
  * due date, and how a due date stands today. The rules that say which period a duty has are in
- * modules/deadlines (`deadline-rules.ts`); the duties stored per contract, procurement, rule or
+ * modules/law (`deadline-rules.ts`); the duties stored per contract, procurement, rule or
  * plan are in their modules.
  */
 

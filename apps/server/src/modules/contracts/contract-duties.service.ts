@@ -4,18 +4,18 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import { dueSoonUntil as dueSoonUntilOn, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
+import { deadlineConfigFor } from '../law/deadline-rules.js';
 import {
   type ContractEvent,
   contractDeadlines,
   type DeadlineContract,
   type DueItem,
   eventDeadline,
-} from '../deadlines/deadlines.js';
+} from '../law/law-duties.js';
 import type { DutyRecord, DutyRow, NextDuty } from './contract-duties.repository.js';
 import * as repo from './contract-duties.repository.js';
 
-// The duties of contracts to the EIS register: computed by the rules of modules/deadlines on the
+// The duties of contracts to the EIS register: computed by the rules of modules/law on the
 // production calendar (modules/calendar) and stored in `contract_duties` (contract-duties.repository.ts).
 // The functions that read or write take the caller's `tx` (a transaction, or the pool for reads).
 
@@ -23,7 +23,7 @@ import * as repo from './contract-duties.repository.js';
 const OWES_REGISTER = new Set(['concluded', 'executed', 'terminated']);
 
 /**
- * Recomputes the duties of one contract (docs/domain.md §1) with modules/deadlines and stores them,
+ * Recomputes the duties of one contract (docs/domain.md §1) with modules/law and stores them,
  * with the nearest open one on the contract row for the register's filter. Runs in the caller's
  * transaction: call it inside every write that touches the contract, its price or its events.
  */
@@ -85,7 +85,7 @@ type DutyContractBase = {
 };
 
 /**
- * What modules/deadlines reads of a contract (its customer's size decides the register threshold):
+ * What modules/law reads of a contract (its customer's size decides the register threshold):
  * the duties and the EIS import's violations read it the same way.
  */
 export function deadlineContract(c: DutyContractBase): DeadlineContract {
@@ -100,7 +100,7 @@ export function deadlineContract(c: DutyContractBase): DeadlineContract {
   };
 }
 
-/** What modules/deadlines reads of a contract, and its rules. */
+/** What modules/law reads of a contract, and its rules. */
 function deadlineInput(c: DutyContractBase) {
   return {
     input: deadlineContract(c),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { DEFAULT_DEADLINE_CONFIG } from '../deadlines/deadlines.js';
+import { DEFAULT_DEADLINE_CONFIG } from '../law/law-duties.js';
 import {
   diffPositions,
   dutyViolations,

@@ -1,8 +1,8 @@
 import type { EisPlanFieldChange, EisPlanViolation } from '@zakupki/shared';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import { formatRub, priceToKopecks } from '../deadlines/deadline-core.js';
-import { type DeadlineConfig, type DueItem, dutyItem } from '../deadlines/deadlines.js';
+import { formatRub, priceToKopecks } from '../law/deadline-core.js';
+import { type DeadlineConfig, type DueItem, dutyItem } from '../law/law-duties.js';
 
 /**
  * Pure rules of the plans module: position numbers, changes between versions, the violations of
@@ -227,7 +227,7 @@ export type VersionFacts = {
 export type PlanDutyItem = DueItem & { version: number | null };
 
 /**
- * The plan's duties (docs/domain.md §1, ПП 932) as due items of modules/deadlines: the plan for a year
+ * The plan's duties (docs/domain.md §1, ПП 932) as due items of modules/law: the plan for a year
  * placed by 31 December of the year before (known only when version 1 was imported: its placement
  * is the plan's), and each version placed within the configured days (10 by default) of its
  * approval. Late ones are violations too.

@@ -15,8 +15,8 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
-import { toMoscowDate } from '../deadlines/deadlines.js';
+import { deadlineConfigFor } from '../law/deadline-rules.js';
+import { toMoscowDate } from '../law/law-duties.js';
 import { procurementLinks } from '../procurements/procurement-positions.repository.js';
 import {
   contractsForNumbers,

@@ -3,8 +3,8 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
-import { monthlyReportItem } from '../deadlines/deadlines.js';
+import { deadlineConfigFor } from '../law/deadline-rules.js';
+import { monthlyReportItem } from '../law/law-duties.js';
 import {
   type ContractBundle,
   loadBundles,

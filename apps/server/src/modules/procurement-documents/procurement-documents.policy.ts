@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentCondition, FieldValue, OutputFormat, ProcurementDocumentState } from '@zakupki/shared';
 import { formatRuDate, isIsoDate } from '../calendar/iso-date.js';
-import { formatRub } from '../deadlines/deadline-core.js';
+import { formatRub } from '../law/deadline-core.js';
 import { type FieldDef, fieldCodeOf } from './procurement-fields.policy.js';
 
 /** Pure rules of the documentation: conditions, states, values (validation, hash, rendering). */

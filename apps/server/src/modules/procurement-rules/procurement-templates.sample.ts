@@ -1,7 +1,7 @@
 import { rublesInWords } from '../../lib/money-words.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays, formatRuDate } from '../calendar/iso-date.js';
-import { formatRub } from '../deadlines/deadline-core.js';
+import { formatRub } from '../law/deadline-core.js';
 import type { companyForSample } from './procurement-rules.repository.js';
 
 type Sample = Awaited<ReturnType<typeof companyForSample>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRuCalendar } from '../calendar/production-calendar.js';
-import { DEFAULT_DEADLINE_CONFIG } from '../deadlines/deadline-rules.js';
+import { DEFAULT_DEADLINE_CONFIG } from '../law/deadline-rules.js';
 import { type DutyFacts, nearestOpen, procurementDuties } from './procurement-duties.policy.js';
 
 const calendar = createRuCalendar();

@@ -8,12 +8,12 @@ import {
 import { applyPeriod, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import type { DeadlineConfig } from '../deadlines/deadline-rules.js';
+import type { DeadlineConfig } from '../law/deadline-rules.js';
 import { methodKind } from './procurements.policy.js';
 
 /**
  * The duties of the law a procurement has (docs/domain.md §1, docs/procurements.md «Duties»), computed
- * on the production calendar with the rule table of modules/deadlines, as contract duties are:
+ * on the production calendar with the rule table of modules/law, as contract duties are:
  * - notice placement: due on the planned publication date, done when the notice is placed;
  * - protocol placement: each protocol within 3 days of signing (ч. 12 ст. 4 223-ФЗ);
  * - contract conclusion: not earlier than 10 and not later than 20 days after the final protocol's

@@ -5,7 +5,7 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { deadlineConfigFor } from '../deadlines/deadline-rules.js';
+import { deadlineConfigFor } from '../law/deadline-rules.js';
 import { isOpen, nearestOpen, procurementDuties } from './procurement-duties.policy.js';
 import * as planRepo from './procurement-positions.repository.js';
 import {

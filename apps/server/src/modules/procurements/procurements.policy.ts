@@ -9,7 +9,7 @@ import { methodKindByName } from '../../kernel/eis/eis223-method.js';
 import type { ProcurementMethodKind } from '../../kernel/eis/eis223-procurement.types.js';
 import { addDays, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import { formatRub } from '../deadlines/deadline-core.js';
+import { formatRub } from '../law/deadline-core.js';
 
 /**
  * Pure rules of the procurement register (docs/procurements.md «Rules of the law»): amounts, the

@@ -10,7 +10,7 @@ import {
   registerExemption,
   smeAnnualReportItem,
   violationsForImportedContract,
-} from './deadlines.js';
+} from './law-duties.js';
 
 const calendar = createRuCalendar();
 const config = DEFAULT_DEADLINE_CONFIG;
