@@ -11,12 +11,13 @@ import { closeParsePool } from './kernel/parse-pool.js';
 import { createPdfConverter } from './lib/pdf/pdf-converter.js';
 import { killLeftoverGroups } from './lib/pdf/process-group.js';
 import { RecentFiles } from './modules/files/recent-files.js';
-import { registerModules } from './modules/index.js';
+import { MODULES, registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
 import { DEFAULT_WEB_DIST } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { JobQueue } from './plugins/jobs.js';
+import { collectDeclarations, type ModuleDeclaration } from './plugins/module.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { quietRequests, registerRequestLog } from './plugins/request-log.js';
 import { stopHeartbeats } from './plugins/run-recovery.js';
@@ -34,6 +35,8 @@ export type BuildOptions = {
   web?: boolean;
   /** run job workers in this process (default: config.jobsEnabled) */
   workers?: boolean;
+  /** the declared modules (default: every module, `MODULES`; tests add a module of their own) */
+  modules?: readonly ModuleDeclaration[];
 };
 
 /** Builds the whole application: used by main.ts and by every test. Call `app.ready()` or `listen()` next. */
@@ -69,8 +72,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     timeoutMs: config.pdfTimeoutMs,
     log: app.log,
   });
+  const modules = opts.modules ?? MODULES;
   const deps: AppDeps = {
     config,
+    declared: collectDeclarations(modules),
     database,
     db: database.db,
     io: sockets.io,
@@ -111,7 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app);
   await registerOpenApi(app);
 
-  await registerModules(app);
+  await registerModules(app, modules);
 
   if (opts.web ?? true)
     await registerWeb(app, config.webDistDir ?? DEFAULT_WEB_DIST, spa, { sourceMaps: config.webSourceMaps });

@@ -7,6 +7,7 @@ import type { PdfConverter } from './lib/pdf/pdf-converter.types.js';
 import type { RecentFiles } from './modules/files/recent-files.js';
 import type { Notifier } from './modules/notifications/notifications.service.js';
 import type { JobQueue } from './plugins/jobs.js';
+import type { Declared } from './plugins/module.js';
 import type { Sockets } from './plugins/sockets.js';
 
 /** Who is calling: built by the auth plugin from the session token. */
@@ -22,6 +23,8 @@ export type Actor = {
 
 export type AppDeps = {
   config: Config;
+  /** what the declared modules give the lower ones: file owners, catalogue usage, tariff counters */
+  declared: Declared;
   database: Database;
   db: Db;
   io: IoServer;

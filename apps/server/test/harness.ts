@@ -20,6 +20,7 @@ import {
   seedDemo,
 } from '../src/db/seed/demo/demo.seed.js';
 import { seedReference } from '../src/db/seed/index.js';
+import type { ModuleDeclaration } from '../src/plugins/module.js';
 import { adminQuery, templateName, withDatabase } from './pg-admin.js';
 
 export type TestDb = { database: Database; url: string | null; drop: () => Promise<void> };
@@ -120,6 +121,8 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void | Promise<void>;
     /** the demo procurements: none by default; `documents` adds their generated documentation (about 2 s) */
     demoProcurements?: DemoProcurements;
+    /** the declared modules (default: every module; a test adds or changes one) */
+    modules?: readonly ModuleDeclaration[];
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
@@ -130,7 +133,11 @@ export async function createTestApp(
     EMAIL_CODE_RESEND_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(config, { database: db.database, web: opts.web ?? false });
+  const app = await buildApp(config, {
+    database: db.database,
+    web: opts.web ?? false,
+    modules: opts.modules,
+  });
   await seedReference(app.deps.db);
   const ids = (await seedDemo(app.deps.db, { procurements: opts.demoProcurements ?? 'none' }))!;
   if (opts.extend) await opts.extend(app);

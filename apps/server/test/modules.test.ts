@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULE_DEPENDENCIES } from '../src/modules/dependencies.js';
+import { MODULES as MODULE_LIST } from '../src/modules/index.js';
 
 /**
  * The direction between modules (src/modules/dependencies.ts), checked on the code: every import
@@ -119,10 +120,88 @@ describe('module rules', () => {
 });
 
 describe('jobs', () => {
-  it('only modules/index.ts registers jobs: a module returns its jobs, never registers them itself', () => {
+  it('only modules/index.ts registers jobs: a module declares its jobs, never registers them itself', () => {
     const registering = filesOf(SRC)
       .filter((f) => !isTestCode(f) && f !== path.join(MODULES, 'index.ts'))
       .filter((f) => /\bjobs\.register\(/.test(fs.readFileSync(f, 'utf8')));
     expect(registering.map((f) => path.relative(SRC, f))).toEqual([]);
+  });
+});
+
+/**
+ * A module is a declaration (plugins/module.ts, `defineModule`): its routes, sockets, jobs, file
+ * owners, catalogue usage and tariff counters are fields the app reads from the module list
+ * (modules/index.ts). Nothing is registered as a side effect of importing a module, and no module
+ * keeps a registry others fill by calling it.
+ */
+describe('module declarations', () => {
+  const sources = filesOf(MODULES).filter((f) => !isTestCode(f));
+  const text = new Map(sources.map((f) => [f, fs.readFileSync(f, 'utf8')]));
+  /** Hooks a module adds itself, with the reason: resources its routes create and close. */
+  const OWN_HOOKS = new Set(['system/system.routes.ts']); // the event loop monitor of the health route
+
+  it('every module is declared once, under its folder name, and listed in modules/index.ts', () => {
+    const declared = sources.flatMap((f) =>
+      [...text.get(f)!.matchAll(/defineModule\(\{\s*name: '([^']+)'/g)].map((m) => ({
+        name: m[1],
+        folder: moduleOf(f),
+      })),
+    );
+    expect(declared.filter((d) => d.name !== d.folder)).toEqual([]);
+    expect(declared.map((d) => d.name).sort()).toEqual(MODULE_LIST.map((m) => m.name).sort());
+  });
+
+  it('importing a module file does nothing: no call at the top level', () => {
+    const calls = sources.flatMap((f) =>
+      text
+        .get(f)!
+        .split('\n')
+        .map((line, i) => ({ line, at: `${path.relative(MODULES, f)}:${i + 1}` }))
+        .filter(({ line }) =>
+          /^(?:await\s+|void\s+)?[A-Za-z_$][\w$]*(?:\.[\w$]+)*\s*\(|^(?:for|if|while)\s*\(/.test(line),
+        )
+        .map(({ at, line }) => `${at} ${line.trim()}`),
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('no module registers a plugin, a hook or a job itself (only modules/index.ts does)', () => {
+    const wrong = sources
+      .filter((f) => f !== path.join(MODULES, 'index.ts'))
+      .filter((f) => !OWN_HOOKS.has(path.relative(MODULES, f)))
+      .filter((f) => /\.register\(|\baddHook\(/.test(text.get(f)!));
+    expect(wrong.map((f) => path.relative(MODULES, f))).toEqual([]);
+  });
+
+  it('no module reads a multipart form itself: uploads are declared (addUploadRoute, lib/upload.ts)', () => {
+    const wrong = sources.filter((f) =>
+      /@fastify\/multipart|\breq\.(?:parts|file|files|isMultipart)\(/.test(text.get(f)!),
+    );
+    expect(wrong.map((f) => path.relative(MODULES, f))).toEqual([]);
+  });
+
+  it('no module keeps a registry: no exported function puts its argument into module-level state', () => {
+    const wrong = sources.flatMap((f) => {
+      const src = text.get(f)!;
+      const state = [
+        ...src.matchAll(/^(?:export )?(?:const|let) (\w+)\b[^=\n]*= (?:new (?:Set|Map)\b|\[)/gm),
+      ].map((m) => m[1]);
+      if (state.length === 0) return [];
+      return [...src.matchAll(/^export (?:async )?function (\w+)\(([^)]*)\)[^{]*\{([\s\S]*?)^\}/gm)].flatMap(
+        ([, name, params, body]) => {
+          const args = [...params.matchAll(/(\w+)\s*[?:]/g)].map((p) => p[1]);
+          // a cache sets values it computed; a registry keeps what it is given, and hands back
+          // the function that takes it out again
+          const methods = /return \(\) =>/.test(body) ? 'push|add|unshift|set' : 'push|add|unshift';
+          const puts = state.some((s) =>
+            [...body.matchAll(new RegExp(`\\b${s}\\.(?:${methods})\\(([^)]*)\\)`, 'g'))].some((c) =>
+              args.some((a) => new RegExp(`\\b${a}\\b`).test(c[1])),
+            ),
+          );
+          return puts ? [`${path.relative(MODULES, f)}: ${name}`] : [];
+        },
+      );
+    });
+    expect(wrong).toEqual([]);
   });
 });

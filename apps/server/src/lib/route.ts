@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { Permission, RouteBody, RouteDef } from '@zakupki/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,6 +6,7 @@ import type { z } from 'zod';
 import { NOT_FOUND, requireCompany } from '../modules/access/access.service.js';
 import type { Actor } from '../types.js';
 import { AppError } from './app-error.js';
+import { multipartLimits, readUpload, type Upload, type UploadSpec } from './upload.js';
 
 /** The company a declared route acts on, and what the caller may do there. */
 export type CompanyAccess = { id: number; permissions: Permission[] };
@@ -32,7 +34,7 @@ export type RouteInput<R extends RouteDef> = {
 };
 
 // keyed by the app's dependencies, shared by the root instance and every encapsulated scope
-// (a module that registers its routes in a child scope, as imports does for multipart)
+// (an upload route is registered in a child scope of its own, with its multipart parser)
 const registered = new WeakMap<object, RouteDef[]>();
 
 /** Every route of the contract registered on this app (tenancy and contract tests walk them). */
@@ -65,9 +67,47 @@ function companyGate(app: FastifyInstance, def: RouteDef) {
  * Registers a route declared in packages/shared: the declared company gate, zod validation,
  * serialisation through the response schema (fields not in it never leave the server), OpenAPI,
  * and the caller as `actor`. Return the body; set `reply.code()` for non-200 statuses; return
- * `null` for 204.
+ * `null` for 204. A multipart route is declared with `addUploadRoute`.
  */
 export function addRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: (input: RouteInput<R>) => Promise<Resp<R> | null>,
+) {
+  if (def.multipart)
+    throw new Error(`${def.method} ${def.path} is multipart: declare it with addUploadRoute`);
+  register(app, def, handler);
+}
+
+/**
+ * Registers a multipart route (`multipart: true` in packages/shared) with what it takes (`spec`:
+ * the file field, how many files, the limits, the text fields): the route gets its own multipart
+ * parser with those limits, and the handler `upload()`, which reads the form once (however often
+ * it is called, so a service may check access before it reads) and refuses a wrong one the same
+ * way on every route (lib/upload.ts, `readUpload`).
+ */
+export function addUploadRoute<R extends RouteDef, const S extends UploadSpec>(
+  app: FastifyInstance,
+  def: R,
+  spec: S,
+  handler: (input: RouteInput<R> & { upload: () => Promise<Upload<S>> }) => Promise<Resp<R> | null>,
+) {
+  if (!def.multipart) throw new Error(`${def.method} ${def.path} is not declared multipart`);
+  const uploadLimit = app.deps.config.uploadLimit;
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: multipartLimits(spec, uploadLimit) });
+    register(scope, def, (input) => {
+      let read: Promise<Upload<S>> | null = null;
+      const upload = () => {
+        read ??= readUpload(input.req, spec, uploadLimit);
+        return read;
+      };
+      return handler({ ...input, upload });
+    });
+  });
+}
+
+function register<R extends RouteDef>(
   app: FastifyInstance,
   def: R,
   handler: (input: RouteInput<R>) => Promise<Resp<R> | null>,

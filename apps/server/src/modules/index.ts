@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleJobs } from '../plugins/jobs.js';
+import type { ModuleDeclaration } from '../plugins/module.js';
 import { authModule } from './auth/auth.routes.js';
 import { calendarModule } from './calendar/calendar.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
@@ -17,16 +17,12 @@ import { procurementsModule } from './procurements/procurements.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
 
-/** A module: registers its routes (and socket handlers) and returns its jobs. */
-type Module = (
-  app: FastifyInstance,
-) => ModuleJobs | undefined | Promise<ModuleJobs | undefined> | void | Promise<void>;
-
 /**
- * Every domain module registers here, and its jobs with the queue: one entry per module, in the
- * order of the product's menu (the account and system routes first).
+ * Every domain module's declaration (`defineModule`, plugins/module.ts): one entry per module, in
+ * the order of the product's menu (the account and system routes first). `app.ts` collects their
+ * declarations into `deps.declared` and registers them with `registerModules`.
  */
-const MODULES: Module[] = [
+export const MODULES: readonly ModuleDeclaration[] = [
   authModule,
   systemModule,
   companiesModule,
@@ -45,8 +41,13 @@ const MODULES: Module[] = [
   calendarModule,
 ];
 
-export async function registerModules(app: FastifyInstance) {
-  for (const register of MODULES) {
-    for (const job of (await register(app)) ?? []) await app.deps.jobs.register(job);
+/** Registers each declared module: its routes, its socket handlers, its jobs with the queue, its close. */
+export async function registerModules(app: FastifyInstance, modules: readonly ModuleDeclaration[]) {
+  for (const m of modules) {
+    m.routes?.(app);
+    m.sockets?.(app);
+    for (const job of m.jobs ?? []) await app.deps.jobs.register(job);
+    const close = m.onClose;
+    if (close) app.addHook('onClose', async () => close());
   }
 }

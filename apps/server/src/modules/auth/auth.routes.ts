@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addressKey, requestAddress } from '../../lib/client-address.js';
 import { addRoute } from '../../lib/route.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { defineModule } from '../../plugins/module.js';
 import { sendEmailCodeJob } from './auth.jobs.js';
 import {
   changePassword,
@@ -16,10 +16,8 @@ import {
 } from './auth.service.js';
 import { admitEmailCodeRequest, resendWaitSeconds } from './email-codes.service.js';
 
-export function authModule(app: FastifyInstance): ModuleJobs {
+function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
-  /** E-mail codes each `/unauth` connection has had sent. */
-  const codesAsked = new WeakMap<object, number>();
 
   addRoute(app, authRoutes.login, async ({ body, req, reply }) => {
     const session = await login(deps(), body, { ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -45,8 +43,12 @@ export function authModule(app: FastifyInstance): ModuleJobs {
     await resetPassword(deps(), body.login, body.email_code, body.new_password);
     return null;
   });
+}
 
-  // /unauth: emailServiceRequest -> emailServiceReceived, then (from the job) emailServiceResponse
+/** /unauth: emailServiceRequest -> emailServiceReceived, then (from the job) emailServiceResponse. */
+function registerSockets(app: FastifyInstance) {
+  /** E-mail codes each `/unauth` connection has had sent. */
+  const codesAsked = new WeakMap<object, number>();
   app.deps.sockets.onUnauth('emailServiceRequest', async (socket, payload) => {
     const parsed = EmailServiceRequest.safeParse(payload);
     if (!parsed.success) {
@@ -82,5 +84,11 @@ export function authModule(app: FastifyInstance): ModuleJobs {
     socket.emit('emailServiceReceived', { email: parsed.data.email, purpose: parsed.data.purpose });
     await app.deps.jobs.send(sendEmailCodeJob, { ...parsed.data, socket_id: socket.id });
   });
-  return [sendEmailCodeJob];
 }
+
+export const authModule = defineModule({
+  name: 'auth',
+  routes: registerRoutes,
+  sockets: registerSockets,
+  jobs: [sendEmailCodeJob],
+});

@@ -151,7 +151,7 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
   const knownBefore = await companyByInnKpp(db, body.company.inn, kpp);
   if (knownBefore) {
     assertNotArchived(knownBefore, body.company.inn);
-    await db.transaction((tx) => assertTariffAllows(tx, knownBefore.id, 'users'));
+    await db.transaction((tx) => assertTariffAllows(deps, tx, knownBefore.id, 'users'));
   }
   const passwordHash = await hashPassword(body.password);
   for (let attempt = 0; ; attempt++) {
@@ -163,7 +163,7 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
         if (known) {
           companyId = known.id;
           assertNotArchived(known, body.company.inn);
-          await assertTariffAllows(tx, companyId, 'users');
+          await assertTariffAllows(deps, tx, companyId, 'users');
           if (known.status === 'rejected') await reopenRejectedCompany(tx, companyId);
         } else {
           companyId = await insertPendingCompany(tx, {

@@ -174,7 +174,7 @@ async function workCatalogImport(
       write = (tx, sheet, share) => importCatalog(tx, actor, view, target, sheet, share);
     } else {
       assertMayOpen(actor, TARIFFS);
-      write = (tx, sheet, share) => writeTariffs(tx, actor, sheet, share);
+      write = (tx, sheet, share) => writeTariffs(deps, tx, actor, sheet, share);
     }
     await progress(10);
     const [file] = await readFiles(deps.db, [run.fileId]);

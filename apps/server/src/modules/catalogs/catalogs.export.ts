@@ -1,6 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import { cleanFileName } from '../../lib/file-name.js';
+import type { FastifyReply } from 'fastify';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertMayReadCompany } from './catalog-access.service.js';
 import { toEntry, type View } from './catalog-kinds.js';
@@ -32,22 +30,4 @@ export function sendXlsx(reply: FastifyReply, title: string, buf: Buffer) {
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', contentDisposition(title))
     .send(buf);
-}
-
-/** The uploaded file with its name, read once however often it is asked for. */
-export function uploadFile(
-  req: FastifyRequest,
-  limit: number,
-): () => Promise<{ name: string; data: Buffer }> {
-  let read: Promise<{ name: string; data: Buffer }> | null = null;
-  return () => {
-    read ??= (async () => {
-      if (!req.isMultipart())
-        throw new AppError('unsupported_media_type', 'Загрузите файл XLSX как multipart/form-data');
-      const part = await req.file({ limits: { fileSize: limit, files: 1 } });
-      if (!part) throw new AppError('invalid_file', 'Прикрепите файл XLSX');
-      return { name: cleanFileName(part.filename, 'file.xlsx'), data: await part.toBuffer() };
-    })();
-    return read;
-  };
 }

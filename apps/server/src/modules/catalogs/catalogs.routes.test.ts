@@ -1,6 +1,8 @@
 import { CATALOGS, catalogRoutes, systemRoutes } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
+import { defineModule } from '../../plugins/module.js';
+import { MODULES } from '../index.js';
 import {
   ENTRY_CATALOGS,
   errorOf,
@@ -11,9 +13,15 @@ import {
   screenOf,
   VALID_BODY,
 } from './catalogs.factories.js';
-import { catalogEntryUsage, registerCatalogUsage } from './catalogs.service.js';
+import { catalogEntryUsage } from './catalogs.service.js';
 
-const t = testAppForFile();
+/** A module of this file that refers to one entry (set by the test) three times. */
+let referenced: number | null = null;
+const referring = defineModule({
+  name: 'referring',
+  catalogUsage: [{ name: 'Договоры', count: async (_db, entry) => (entry.id === referenced ? 3 : 0) }],
+});
+const t = testAppForFile({}, { modules: [...MODULES, referring] });
 const call = screenCalls(t);
 const titles = (items: { title: string }[]) => items.map((i) => i.title);
 
@@ -335,12 +343,11 @@ describe('archive, restore, delete', () => {
       body: { title: 'Основание Y' },
       as: 'specialist',
     });
-    const unregister = registerCatalogUsage({
-      name: 'Договоры',
-      count: async (_db, entry) => (entry.id === used.body.id ? 3 : 0),
-    });
+    referenced = used.body.id;
     try {
-      expect(await catalogEntryUsage(t.app.deps.db, used.body.id)).toEqual([{ name: 'Договоры', count: 3 }]);
+      expect(await catalogEntryUsage(t.app.deps, t.app.deps.db, used.body.id)).toEqual([
+        { name: 'Договоры', count: 3 },
+      ]);
       const del = await t.call(catalogRoutes.generic.remove, {
         params: { type: 9, id: used.body.id },
         as: 'specialist',
@@ -360,9 +367,9 @@ describe('archive, restore, delete', () => {
       });
       expect(arch.status).toBe(200);
     } finally {
-      unregister();
+      referenced = null;
     }
-    expect(await catalogEntryUsage(t.app.deps.db, used.body.id)).toEqual([]);
+    expect(await catalogEntryUsage(t.app.deps, t.app.deps.db, used.body.id)).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
-import multipart from '@fastify/multipart';
 import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
-import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { addRoute, addUploadRoute } from '../../lib/route.js';
+import type { UploadedFile } from '../../lib/upload.js';
+import { defineModule } from '../../plugins/module.js';
 import { assignTariff, companyTariff } from '../tariffs/tariffs.service.js';
 import {
   getCatalogImport,
@@ -10,7 +10,7 @@ import {
   startTariffsXlsxImport,
 } from './catalog-import.service.js';
 import type { ParsedInput, View } from './catalog-kinds.js';
-import { exportCatalog, sendXlsx, uploadFile } from './catalogs.export.js';
+import { exportCatalog, sendXlsx } from './catalogs.export.js';
 import { catalogImportExpiry, catalogImportJob } from './catalogs.jobs.js';
 import {
   type CatalogQuery,
@@ -73,15 +73,24 @@ function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectT
     const v = view(params as Params, q.subject_type);
     return sendXlsx(reply, v.descriptor.title, await exportCatalog(app.deps, actor, v, q));
   });
-  addRoute(app, f.importXlsx, async ({ actor, params, query, req, reply }) => {
+  addUploadRoute(app, f.importXlsx, XLSX_FILE, async ({ actor, params, query, upload, reply }) => {
     const q = query as { company_id?: number; subject_type?: number };
     const v = view(params as Params, q.subject_type);
-    const file = uploadFile(req, app.deps.config.uploadLimit);
+    const file = xlsxFile(upload);
     const started = await startCatalogXlsxImport(app.deps, actor, v, q, file, sendImportJob(app, file));
     reply.code(202);
     return started;
   });
 }
+
+/** An XLSX import takes one workbook within the upload limit. */
+const XLSX_FILE = {
+  maxFiles: 1,
+  what: 'файл XLSX',
+  missing: 'Прикрепите файл XLSX',
+  fallbackName: 'file.xlsx',
+} as const;
+const xlsxFile = (upload: () => Promise<{ files: [UploadedFile] }>) => async () => (await upload()).files[0];
 
 /** Sends the import job of a stored run, its expiry by the file's size. */
 const sendImportJob =
@@ -101,25 +110,19 @@ const fixed = (kind: CatalogKind) => () => viewOf(kind);
  * catalogue, procurement methods, ОКПД2, ensuring, goods/works/services, documents by subject,
  * document kinds, template user fields, tariffs; XLSX export and import of each.
  */
-export async function catalogsModule(app: FastifyInstance): Promise<ModuleJobs> {
-  registerCatalogSockets(app);
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, r.importRun, async ({ actor, params }) => getCatalogImport(app.deps, actor, params.id));
-  await app.register(async (scope) => {
-    // multipart only here: the XLSX imports, with the configured upload limit
-    await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });
-    entryFamily(scope, r.generic, (p) => viewOf('generic', p.type ?? null));
-    entryFamily(scope, r.exec, (p, st) => viewOf('exec', p.type ?? null, p.type === 1 ? (st ?? null) : null));
-    entryFamily(scope, r.methods, fixed('method'));
-    entryFamily(scope, r.okpd2, fixed('okpd2'));
-    entryFamily(scope, r.ensuring, fixed('ensuring'));
-    entryFamily(scope, r.goods, fixed('goods'));
-    entryFamily(scope, r.subjectDocuments, fixed('subject_document'));
-    entryFamily(scope, r.documentKinds, fixed('document_kind'));
-    entryFamily(scope, r.userfields, fixed('userfield'));
-    addRoute(scope, r.okpd2.tree, async ({ actor, query }) => okpd2Children(app.deps, actor, query));
-    tariffRoutes(scope);
-  });
-  return [catalogImportJob];
+  entryFamily(app, r.generic, (p) => viewOf('generic', p.type ?? null));
+  entryFamily(app, r.exec, (p, st) => viewOf('exec', p.type ?? null, p.type === 1 ? (st ?? null) : null));
+  entryFamily(app, r.methods, fixed('method'));
+  entryFamily(app, r.okpd2, fixed('okpd2'));
+  entryFamily(app, r.ensuring, fixed('ensuring'));
+  entryFamily(app, r.goods, fixed('goods'));
+  entryFamily(app, r.subjectDocuments, fixed('subject_document'));
+  entryFamily(app, r.documentKinds, fixed('document_kind'));
+  entryFamily(app, r.userfields, fixed('userfield'));
+  addRoute(app, r.okpd2.tree, async ({ actor, query }) => okpd2Children(app.deps, actor, query));
+  tariffRoutes(app);
 }
 
 function tariffRoutes(app: FastifyInstance) {
@@ -138,8 +141,8 @@ function tariffRoutes(app: FastifyInstance) {
     const items = await allTariffs(app.deps, actor, query);
     return sendXlsx(reply, TARIFFS.title, await writeCatalogXlsx(TARIFFS, items, { owner: false }));
   });
-  addRoute(app, t.importXlsx, async ({ actor, req, reply }) => {
-    const file = uploadFile(req, app.deps.config.uploadLimit);
+  addUploadRoute(app, t.importXlsx, XLSX_FILE, async ({ actor, upload, reply }) => {
+    const file = xlsxFile(upload);
     const started = await startTariffsXlsxImport(app.deps, actor, file, sendImportJob(app, file));
     reply.code(202);
     return started;
@@ -149,3 +152,10 @@ function tariffRoutes(app: FastifyInstance) {
     assignTariff(app.deps, actor, params.id, body.tariff_id),
   );
 }
+
+export const catalogsModule = defineModule({
+  name: 'catalogs',
+  routes: registerRoutes,
+  sockets: registerCatalogSockets,
+  jobs: [catalogImportJob],
+});

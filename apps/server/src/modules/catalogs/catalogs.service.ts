@@ -46,15 +46,20 @@ export type CatalogQuery = {
   subject_kind?: string;
 };
 
-// ---------- usage registry ----------
+// ---------- usage ----------
 
-/** Counts the references of one module to a catalogue entry (0: none). */
+/**
+ * Counts the references of one module to a catalogue entry (0: none). Modules that keep catalogue
+ * ids (procurements, contracts, rules) declare theirs (`catalogUsage` of `defineModule`); an
+ * entry any checker counts is archived, never deleted.
+ */
 export type CatalogUsageChecker = {
   /** what refers to the entry, in Russian (shown in the 409 message) */
   name: string;
   count: (db: Tx, entry: EntryRow) => Promise<number>;
 };
-const usageCheckers: CatalogUsageChecker[] = [
+/** The catalogues' own references: sub-codes and goods of an ОКПД2 code. */
+const OWN_USAGE: CatalogUsageChecker[] = [
   {
     name: 'Подчинённые коды ОКПД2',
     count: async (db, e) => (e.kind === 'okpd2' ? countChildren(db, e.id) : 0),
@@ -66,23 +71,18 @@ const usageCheckers: CatalogUsageChecker[] = [
 ];
 
 /**
- * Other modules that keep catalogue ids (procurements, contracts, rules) register a checker here;
- * an entry any checker counts is archived, never deleted. Returns the unregister function.
+ * Where the entry is used: one line per checker (the catalogues' own and the declared ones) that
+ * found references. Runs in the caller's transaction.
  */
-export function registerCatalogUsage(checker: CatalogUsageChecker): () => void {
-  usageCheckers.push(checker);
-  return () => {
-    const i = usageCheckers.indexOf(checker);
-    if (i >= 0) usageCheckers.splice(i, 1);
-  };
-}
-
-/** Where the entry is used: one line per checker that found references (runs in the caller's transaction). */
-export async function catalogEntryUsage(tx: Tx, id: number): Promise<{ name: string; count: number }[]> {
+export async function catalogEntryUsage(
+  deps: AppDeps,
+  tx: Tx,
+  id: number,
+): Promise<{ name: string; count: number }[]> {
   const entry = await findEntryRow(tx, id);
   if (!entry) return [];
   const out: { name: string; count: number }[] = [];
-  for (const c of usageCheckers) {
+  for (const c of [...OWN_USAGE, ...deps.declared.catalogUsage]) {
     const count = await c.count(tx, entry);
     if (count > 0) out.push({ name: c.name, count });
   }
@@ -297,7 +297,7 @@ export async function deleteCatalogEntry(deps: AppDeps, actor: Actor, view: View
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
   await db.transaction(async (tx) => {
-    const usage = await catalogEntryUsage(tx, id);
+    const usage = await catalogEntryUsage(deps, tx, id);
     if (usage.length) {
       const where = usage.map((u) => `${u.name}: ${u.count}`).join(', ');
       throw new AppError(

@@ -119,7 +119,7 @@ export async function updateTariff(
   const before = await loadTariff(db, actor, id);
   const updated = await db.transaction(async (tx) => {
     await assertUnique(tx, v, id);
-    await changeLimits(tx, id, v);
+    await changeLimits(deps, tx, id, v);
     const after = (await tariffOf(tx, id))!;
     await audit(tx, actor, { action: 'update', entity: 'tariff', entityId: id, before, after });
     return after;
@@ -128,9 +128,9 @@ export async function updateTariff(
 }
 
 /** Saves a tariff's values; refuses limits below what a company on it already uses. Runs in the caller's transaction. */
-export async function changeLimits(tx: Tx, id: number, v: TariffValues) {
+export async function changeLimits(deps: AppDeps, tx: Tx, id: number, v: TariffValues) {
   const before = (await findTariffRow(tx, id))!;
-  const overrun = await tariffOverrun(tx, { ...before, ...tariffColumns(v) }, before);
+  const overrun = await tariffOverrun(deps, tx, { ...before, ...tariffColumns(v) }, before);
   if (overrun) throw overrun;
   await updateTariffRow(tx, id, tariffColumns(v));
 }

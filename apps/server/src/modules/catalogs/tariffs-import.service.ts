@@ -1,7 +1,7 @@
 import { type CatalogImportError, type CatalogImportResult, TariffInput } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { allTariffRows, insertTariff, type TariffRow } from '../tariffs/tariffs.repository.js';
 import { importRefused, issueMessages, rowError, rowInput, type SheetRow } from './catalogs.xlsx.js';
@@ -67,6 +67,7 @@ function planTariffs(sheet: SheetRow[], existing: TariffRow[]): { plan: Plan; un
  * the caller's transaction: every row is checked first, then all are written or none.
  */
 export async function writeTariffs(
+  deps: AppDeps,
   tx: Tx,
   actor: Actor,
   sheet: SheetRow[],
@@ -79,7 +80,7 @@ export async function writeTariffs(
     if (p.existing) {
       const before = await tariffOf(tx, p.existing.id);
       try {
-        await changeLimits(tx, p.existing.id, p.v);
+        await changeLimits(deps, tx, p.existing.id, p.v);
       } catch (err) {
         // the row that lowers a limit a company already exceeds is named
         if (err instanceof AppError && err.code === 'tariff_limit')

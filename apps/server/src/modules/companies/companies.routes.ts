@@ -1,6 +1,7 @@
 import { companyRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { defineModule } from '../../plugins/module.js';
 import {
   createBankRequisite,
   deleteBankRequisite,
@@ -30,7 +31,7 @@ import { getEisSettings, saveEisSettings } from './eis-settings.service.js';
  * /api/companies and every company-scoped sub-resource. The routes under /api/companies/:id
  * declare `company: 'id'` and their permission in packages/shared: lib/route.ts gates them.
  */
-export function companiesModule(app: FastifyInstance) {
+function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
 
   addRoute(app, r.list, async ({ actor, query }) => listForActor(deps(), actor, query));
@@ -94,3 +95,8 @@ export function companiesModule(app: FastifyInstance) {
     return null;
   });
 }
+
+export const companiesModule = defineModule({
+  name: 'companies',
+  routes: registerRoutes,
+});

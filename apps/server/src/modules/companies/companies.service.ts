@@ -98,7 +98,7 @@ export async function createCompany(deps: AppDeps, actor: Actor, body: CompanyBo
   try {
     return await deps.db.transaction(async (tx) => {
       await assertNoDuplicate(tx, values.inn, values.kpp);
-      if (values.tariffId !== null) await assertTariffAssignable(tx, null, values.tariffId);
+      if (values.tariffId !== null) await assertTariffAssignable(deps, tx, null, values.tariffId);
       const row = await insertCompany(tx, values);
       const after = toCompany(row);
       await audit(tx, actor, {
@@ -141,7 +141,7 @@ export async function updateCompany(deps: AppDeps, actor: Actor, id: number, bod
       const values = valuesOf(body, beforeRow);
       await assertNoDuplicate(tx, values.inn, values.kpp, id);
       if (values.tariffId !== null && values.tariffId !== beforeRow.tariffId) {
-        await assertTariffAssignable(tx, id, values.tariffId);
+        await assertTariffAssignable(deps, tx, id, values.tariffId);
       }
       const row = await updateCompanyRow(tx, id, values);
       const before = toCompany(beforeRow);

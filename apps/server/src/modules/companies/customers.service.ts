@@ -55,7 +55,7 @@ export async function createCustomer(deps: AppDeps, actor: Actor, companyId: num
   return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     await assertNewCustomer(tx, companyId, body);
-    await assertTariffAllows(tx, companyId, 'companies');
+    await assertTariffAllows(deps, tx, companyId, 'companies');
     const row = await insertCustomer(tx, companyId, valuesOf(body));
     const after = toCustomer(row);
     await audit(tx, actor, { action: 'create', entity: 'customer', entityId: row.id, companyId, after });

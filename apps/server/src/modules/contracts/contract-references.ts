@@ -1,14 +1,11 @@
 import type { Db, Tx } from '../../db/client.js';
 import type { contracts } from '../../db/schema/index.js';
 import { invalid } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { auditRefused } from '../access/access.service.js';
-import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
-import { assertTariffAllows, registerTariffCounter } from '../tariffs/tariffs.service.js';
+import { assertTariffAllows } from '../tariffs/tariffs.service.js';
 import {
   companyProcurement,
-  contractsAddedSince,
-  contractsUsingEntry,
   foreignReferences,
   methodByCode,
   visibleEntries,
@@ -220,20 +217,6 @@ export async function checkProcurement(
 }
 
 /** 409 tariff_limit when one more contract would exceed the company's tariff (contracts per year). */
-export async function checkTariff(tx: Tx, companyId: number): Promise<void> {
-  await assertTariffAllows(tx, companyId, 'contracts');
-}
-
-/**
- * Tells the catalogues what the contracts module owns: the contracts a company added this year
- * (the tariff's «договоров в год») and the contracts that point at a catalogue entry (such an
- * entry is archived, never deleted). Returns the function that takes both back.
- */
-export function registerContractReferences(): () => void {
-  const offCounter = registerTariffCounter('contracts', contractsAddedSince);
-  const offUsage = registerCatalogUsage({ name: 'Договоры', count: contractsUsingEntry });
-  return () => {
-    offCounter();
-    offUsage();
-  };
+export async function checkTariff(deps: AppDeps, tx: Tx, companyId: number): Promise<void> {
+  await assertTariffAllows(deps, tx, companyId, 'contracts');
 }

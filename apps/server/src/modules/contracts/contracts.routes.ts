@@ -1,7 +1,8 @@
 import { contractRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { registerContractReferences } from './contract-references.js';
+import { defineModule } from '../../plugins/module.js';
+import { contractsAddedSince, contractsUsingEntry } from './contract-references.repository.js';
 import { changeStatus, recordPublication, setArchived } from './contract-status.service.js';
 import { createContract, updateContract } from './contracts.service.js';
 import {
@@ -13,9 +14,7 @@ import {
 } from './contracts-query.service.js';
 
 /** The contract register: cards, statuses, history, events and the deadline list. */
-export function contractsModule(app: FastifyInstance) {
-  const unregister = registerContractReferences();
-  app.addHook('onClose', async () => unregister());
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, contractRoutes.list, ({ company, query }) => listContracts(app.deps, company.id, query));
   addRoute(app, contractRoutes.create, async ({ actor, params, body, reply }) => {
     reply.code(201);
@@ -44,3 +43,12 @@ export function contractsModule(app: FastifyInstance) {
   );
   addRoute(app, contractRoutes.deadlines, ({ company, query }) => listDeadlines(app.deps, company.id, query));
 }
+
+export const contractsModule = defineModule({
+  name: 'contracts',
+  routes: registerRoutes,
+  // the tariff's «договоров в год»: the contracts a company added this calendar year
+  tariffCounters: { contracts: contractsAddedSince },
+  // a catalogue entry a contract points at is archived, never deleted
+  catalogUsage: [{ name: 'Договоры', count: contractsUsingEntry }],
+});

@@ -151,7 +151,7 @@ export async function createContract(
 ): Promise<Contract> {
   await auditForeignReferences(deps.db, actor, companyId, body);
   return deps.db.transaction(async (tx) => {
-    await checkTariff(tx, companyId);
+    await checkTariff(deps, tx, companyId);
     checkDates(body, body.status);
     const customer = await resolveCustomer(tx, companyId, body);
     const method = await checkCatalogEntries(tx, companyId, body, null);

@@ -1,6 +1,7 @@
 import { eisPlanRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
 import {
   diffVersions,
@@ -18,7 +19,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * EIS procurement plans: plans and versions, positions, changes, XLSX of a version. Their upload
  * is an import (imports.routes.ts), since the imports module sits above this one.
  */
-export function eisPlansModule(app: FastifyInstance) {
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, eisPlanRoutes.list, ({ company, query }) => listEisPlans(app.deps, company.id, query));
   addRoute(app, eisPlanRoutes.get, ({ company, params }) => getEisPlan(app.deps, company.id, params.plan_id));
   addRoute(app, eisPlanRoutes.positions, ({ company, params, query }) =>
@@ -43,3 +44,8 @@ export function eisPlansModule(app: FastifyInstance) {
     return out.content as unknown as string;
   });
 }
+
+export const eisPlansModule = defineModule({
+  name: 'eis-plans',
+  routes: registerRoutes,
+});

@@ -1,7 +1,7 @@
 import { paymentRoutes, performanceRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { defineModule } from '../../plugins/module.js';
 import { performanceJob } from './execution.jobs.js';
 import { assignPayment, ignorePayment, listPayments } from './payments.service.js';
 import { createPerformance, getPerformance, listPerformance } from './performance.service.js';
@@ -10,7 +10,7 @@ import { createPerformance, getPerformance, listPerformance } from './performanc
  * Contract execution built from the imports: the payments of the bank statements (list, assign to
  * a contract, ignore) and the performance records for the EIS (sent as a job).
  */
-export function executionModule(app: FastifyInstance): ModuleJobs {
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, paymentRoutes.list, ({ company, query }) => listPayments(app.deps, company.id, query));
   addRoute(app, paymentRoutes.assign, ({ actor, params, body }) =>
     assignPayment(app.deps, actor, params.company_id, params.id, body.contract_id),
@@ -30,6 +30,10 @@ export function executionModule(app: FastifyInstance): ModuleJobs {
   addRoute(app, performanceRoutes.get, ({ actor, params }) =>
     getPerformance(app.deps, actor, params.company_id, params.id, params.performance_id),
   );
-
-  return [performanceJob];
 }
+
+export const executionModule = defineModule({
+  name: 'execution',
+  routes: registerRoutes,
+  jobs: [performanceJob],
+});

@@ -1,7 +1,7 @@
 import { exportRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
 import { reportJob } from './exports.jobs.js';
 import {
@@ -21,7 +21,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * contract and of its execution, OCDS packages and the monthly report (jobs that store a file,
  * downloaded from GET /api/files/:id), and the company's list of reports.
  */
-export function exportsModule(app: FastifyInstance): ModuleJobs {
+function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
 
   addRoute(app, exportRoutes.registerXlsx, async ({ actor, params, query, reply }) => {
@@ -58,5 +58,10 @@ export function exportsModule(app: FastifyInstance): ModuleJobs {
   addRoute(app, exportRoutes.get, ({ actor, params }) =>
     getReport(app.deps, actor, params.company_id, params.report_id),
   );
-  return [reportJob];
 }
+
+export const exportsModule = defineModule({
+  name: 'exports',
+  routes: registerRoutes,
+  jobs: [reportJob],
+});

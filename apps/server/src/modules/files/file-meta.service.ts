@@ -2,14 +2,12 @@ import type { FileMeta } from '@zakupki/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
-import { registerFileOwnerResolver, resolveFileOwners } from './file-owners.js';
+import { resolveFileOwners } from './file-owners.js';
 import { BUILT_IN_FILE_OWNERS } from './file-owners.repository.js';
 import { mayReadFile } from './files.policy.js';
 import { toFileMeta } from './files.presenter.js';
 import { companyTitle, findFileMeta, findFilesMeta } from './files.repository.js';
 import { assertFileReadable, FILE_NOT_FOUND } from './files.service.js';
-
-for (const resolver of BUILT_IN_FILE_OWNERS) registerFileOwnerResolver(resolver);
 
 /**
  * The file page's data (GET /api/files/{id}/meta): the file after the same access check as its
@@ -22,7 +20,9 @@ export async function fileMeta(deps: AppDeps, actor: Actor, id: number): Promise
   if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
   await assertFileReadable(db, actor, row);
   const companyIds = await companyIdsFor(db, actor);
-  const owner = (await resolveFileOwners(db, [id], { companyIds })).get(id);
+  const owner = (
+    await resolveFileOwners([...BUILT_IN_FILE_OWNERS, ...deps.declared.fileOwners], db, [id], { companyIds })
+  ).get(id);
   const others = (owner?.versions ?? []).filter((v) => v !== id);
   const versions = (await findFilesMeta(db, others))
     .filter((f) => mayReadFile(actor, f, companyIds))

@@ -12,12 +12,23 @@ import {
   procurementRuleVersions,
   reportRuns,
 } from '../../db/schema/index.js';
-import { registerFileOwnerResolver } from './file-owners.js';
+import { defineModule } from '../../plugins/module.js';
+import { MODULES } from '../index.js';
+import type { ResolvedFileOwner } from './file-owners.js';
 import { storeFile } from './files.service.js';
 
 /** GET /api/files/{id}/meta and the download's disposition: owners, versions, access. */
 
-const t = testAppForFile();
+/** A module of this file that owns the one file a test names. */
+let owned: { fileId: number; owner: ResolvedFileOwner } | null = null;
+const owning = defineModule({
+  name: 'owning',
+  fileOwners: [
+    async (_db, ids) =>
+      new Map(owned && ids.includes(owned.fileId) ? [[owned.fileId, owned.owner] as const] : []),
+  ],
+});
+const t = testAppForFile({}, { modules: [...MODULES, owning] });
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
 const MISSING = 99_999_999;
@@ -229,32 +240,25 @@ describe('GET /api/files/{id}/meta', () => {
     expect(april.body.versions).toEqual([]);
   });
 
-  it('a file of no known owner has none; a resolver another module registers is asked too', async () => {
+  it('a file of no known owner has none; a resolver another module declares is asked too', async () => {
     const loose = await store({ companyId: A(), name: 'прочее.txt', mime: 'text/plain' });
     expect((await meta(loose.id)).body).toMatchObject({
       owner: null,
       versions: [],
       type_title: 'Текстовый файл',
     });
-    const resolver = async (_db: unknown, ids: number[]) =>
-      new Map(
-        ids
-          .filter((id) => id === loose.id)
-          .map((id) => [
-            id,
-            {
-              kind: 'procurement_document',
-              kind_title: 'Документация закупки',
-              id: 7,
-              title: 'Извещение',
-              link: '/procurement_documents/7',
-              companyId: A(),
-              versions: [files.upd, loose.id],
-            },
-          ]),
-      );
-    registerFileOwnerResolver(resolver);
-    registerFileOwnerResolver(resolver);
+    owned = {
+      fileId: loose.id,
+      owner: {
+        kind: 'procurement_document',
+        kind_title: 'Документация закупки',
+        id: 7,
+        title: 'Извещение',
+        link: '/procurement_documents/7',
+        companyId: A(),
+        versions: [files.upd, loose.id],
+      },
+    };
     const res = await meta(loose.id);
     expect(res.body.owner).toMatchObject({ kind: 'procurement_document', link: '/procurement_documents/7' });
     expect(res.body.versions.map((v) => v.id)).toEqual([files.upd]);

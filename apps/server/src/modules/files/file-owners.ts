@@ -2,11 +2,10 @@ import type { FileOwner } from '@zakupki/shared';
 import type { Db } from '../../db/client.js';
 
 /**
- * What a stored file belongs to, as a small registry: each module that keeps file ids in its
- * tables registers a resolver (`registerFileOwnerResolver`), and the file page asks them all
- * (`resolveFileOwners`). The resolvers of the rule versions, documents rules, imports and reports
- * live in `file-owners.repository.ts`; a module added later registers its own from its register
- * function (registering the same function again does nothing).
+ * What a stored file belongs to: each module that keeps file ids in its tables has a resolver,
+ * and the file page asks them all (`resolveFileOwners`). The resolvers of the rule versions,
+ * documents rules, imports and reports live in `file-owners.repository.ts`; a module above
+ * declares its own (`fileOwners` of `defineModule`, collected into `deps.declared.fileOwners`).
  */
 
 /** An owner found by a resolver: the API shape, the owner's company and the other versions. */
@@ -35,21 +34,16 @@ export type FileOwnerResolver = (
   scope: FileOwnerScope,
 ) => Promise<Map<number, ResolvedFileOwner>>;
 
-const resolvers = new Set<FileOwnerResolver>();
-
-export function registerFileOwnerResolver(resolver: FileOwnerResolver): void {
-  resolvers.add(resolver);
-}
-
-/** The owner of each file: the first registered resolver that knows it wins. */
+/** The owner of each file: the first resolver (in the given order) that knows it wins. */
 export async function resolveFileOwners(
+  resolvers: readonly FileOwnerResolver[],
   db: Db,
   fileIds: number[],
   scope: FileOwnerScope,
 ): Promise<Map<number, ResolvedFileOwner>> {
   const out = new Map<number, ResolvedFileOwner>();
   if (fileIds.length === 0) return out;
-  const found = await Promise.all([...resolvers].map((r) => r(db, fileIds, scope)));
+  const found = await Promise.all(resolvers.map((r) => r(db, fileIds, scope)));
   for (const owners of found) {
     for (const [fileId, owner] of owners) if (!out.has(fileId)) out.set(fileId, owner);
   }

@@ -1,6 +1,7 @@
 import { fileRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { defineModule } from '../../plugins/module.js';
 import { fileMeta } from './file-meta.service.js';
 import { contentDisposition, mayShowInline } from './files.policy.js';
 import { fileForActor } from './files.service.js';
@@ -14,7 +15,7 @@ import { fileForActor } from './files.service.js';
 const INLINE_CSP = "default-src 'none'; frame-ancestors 'self'";
 
 /** GET /api/files/:id (uploads, reports, documents, after the access check) and its page's metadata. */
-export function filesModule(app: FastifyInstance) {
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, fileRoutes.get, async ({ actor, params, query, reply }) => {
     const file = await fileForActor(app.deps, actor, params.id);
     const inline = query.inline === '1' && mayShowInline(file.mime);
@@ -30,3 +31,8 @@ export function filesModule(app: FastifyInstance) {
 
   addRoute(app, fileRoutes.meta, async ({ actor, params }) => fileMeta(app.deps, actor, params.id));
 }
+
+export const filesModule = defineModule({
+  name: 'files',
+  routes: registerRoutes,
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
 import type { z } from 'zod';
+import type { UploadedFile } from '../../lib/upload.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -12,7 +13,8 @@ import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
 import { toImportRun } from './imports.presenter.js';
 import { failRun, findRun, insertRun, listRuns } from './imports.repository.js';
 
-export type Upload = { name: string; mime: string; data: Buffer };
+/** An uploaded file of an import (lib/upload.ts). */
+export type Upload = UploadedFile;
 
 const MIME: Record<ImportKind, string> = {
   'eis-contracts': 'application/xml',

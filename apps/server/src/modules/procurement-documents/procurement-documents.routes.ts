@@ -1,7 +1,7 @@
 import { procurementDocumentRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { registerFileOwnerResolver } from '../files/file-owners.js';
+import { defineModule } from '../../plugins/module.js';
 import { generateDocumentsJob, startGeneration } from './procurement-documents.jobs.js';
 import { procurementDocumentFileOwners } from './procurement-documents.repository.js';
 import {
@@ -16,10 +16,8 @@ import { registerProcurementDocumentSockets } from './procurement-documents.sock
  * The documentation of a procurement (docs/procurement-documents.md): documents and their states,
  * the fields form, generation (HTTP and the readyDocumentRequest socket event), versions.
  */
-export function procurementDocumentsModule(app: FastifyInstance) {
+function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
-  registerProcurementDocumentSockets(app);
-  registerFileOwnerResolver(procurementDocumentFileOwners);
 
   addRoute(app, r.get, async ({ actor, company, params }) =>
     getDocumentation(deps(), actor, company.id, params.id),
@@ -35,5 +33,12 @@ export function procurementDocumentsModule(app: FastifyInstance) {
   addRoute(app, r.outputs, async ({ actor, company, params }) =>
     documentOutputs(deps(), actor, company.id, params.id, params.document_id),
   );
-  return [generateDocumentsJob];
 }
+
+export const procurementDocumentsModule = defineModule({
+  name: 'procurement-documents',
+  routes: registerRoutes,
+  sockets: registerProcurementDocumentSockets,
+  fileOwners: [procurementDocumentFileOwners],
+  jobs: [generateDocumentsJob],
+});

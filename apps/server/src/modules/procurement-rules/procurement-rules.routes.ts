@@ -1,11 +1,8 @@
-import multipart from '@fastify/multipart';
 import { procurementRuleRoutes as r } from '@zakupki/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
-import { cleanFileName } from '../../lib/file-name.js';
-import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
-import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
+import type { FastifyInstance } from 'fastify';
+import { addRoute, addUploadRoute } from '../../lib/route.js';
+import type { UploadedFile } from '../../lib/upload.js';
+import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
 import {
   createDocRule,
@@ -41,41 +38,31 @@ import { registerProcurementRuleSockets } from './procurement-rules.sockets.js';
 import { TEMPLATE_LIMITS } from './templates/template-limits.policy.js';
 import { closeTemplatePool } from './templates/template-pool.js';
 
-/** The one file of a multipart upload (field `file`); `maxBytes` names a lower limit of the route. */
-async function oneFile(req: FastifyRequest, maxBytes?: number): Promise<{ name: string; content: Buffer }> {
-  if (!req.isMultipart())
-    throw new AppError('unsupported_media_type', 'Загрузите файл как multipart/form-data');
-  const part = await req.file(maxBytes ? { limits: { fileSize: maxBytes, files: 1 } } : undefined);
-  if (part?.fieldname !== 'file') throw new AppError('invalid_file', 'Прикрепите файл в поле file');
-  const tooLarge = () =>
-    new AppError(
-      'payload_too_large',
-      `Шаблон «${part.filename}» не принят: файл больше ${Math.round((maxBytes ?? 0) / 1048576)} МБ (ограничение шаблона)`,
-    );
-  const content = await part.toBuffer().catch((err: { code?: string }) => {
-    if (maxBytes && err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  });
-  // toBuffer checks the cut only between chunks: a stream whose last chunk came before busboy
-  // marked it cut ends without that error, with the bytes up to the limit
-  if (maxBytes && part.file.truncated) throw tooLarge();
-  if (content.length === 0) throw new AppError('invalid_file', 'Файл пустой');
-  return { name: cleanFileName(part.filename), content };
-}
+/** The Положение itself: one PDF, DOCX or ZIP within the upload limit. */
+const RULE_FILE = {
+  maxFiles: 1,
+  what: 'файл',
+  missing: 'Файл не загружен или пустой: прикрепите файл в поле file',
+} as const;
+/** A DOCX template: one file within the template's own limit. */
+const TEMPLATE_FILE = {
+  ...RULE_FILE,
+  maxFileBytes: TEMPLATE_LIMITS.maxFileBytes,
+  limitName: 'ограничение шаблона',
+  noun: 'Шаблон',
+} as const;
+
+/** The one file of an upload, as the services take it (read when they ask for it). */
+const oneFile = (upload: () => Promise<{ files: [UploadedFile] }>) => async () => {
+  const [file] = (await upload()).files;
+  return { name: file.name, content: file.data };
+};
 
 /**
  * Procurement rules (Положение о закупке): rules, versions, the 15-day EIS duty, documents rules
  * with DOCX templates, and copying a rule to another company (socket + job).
  */
-export function procurementRulesModule(app: FastifyInstance): ModuleJobs {
-  registerProcurementRuleSockets(app);
-  const offUsage = registerCatalogUsage({
-    name: 'Положения о закупке',
-    count: (tx, entry) => entryUsage(tx, entry.id, entry.kind),
-  });
-  app.addHook('onClose', async () => offUsage());
-  app.addHook('onClose', closeTemplatePool);
-
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, r.list, ({ company, query }) => listRules(app.deps, company.id, query));
   addRoute(app, r.create, async ({ actor, company, body, reply }) => {
     reply.code(201);
@@ -152,16 +139,19 @@ export function procurementRulesModule(app: FastifyInstance): ModuleJobs {
     return file.content as unknown as string;
   });
 
-  app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: app.deps.config.uploadLimit, files: 1 } });
-    addRoute(scope, r.versionFile, async ({ actor, company, params, req }) =>
-      attachVersionFile(app.deps, actor, company.id, params.rule_id, params.version_id, () => oneFile(req)),
-    );
-    addRoute(scope, r.template, async ({ actor, company, params, req }) =>
-      uploadTemplate(app.deps, actor, where(company.id, params), params.id, () =>
-        oneFile(req, Math.min(app.deps.config.uploadLimit, TEMPLATE_LIMITS.maxFileBytes)),
-      ),
-    );
-  });
-  return [copyProcurementRuleJob];
+  addUploadRoute(app, r.versionFile, RULE_FILE, async ({ actor, company, params, upload }) =>
+    attachVersionFile(app.deps, actor, company.id, params.rule_id, params.version_id, oneFile(upload)),
+  );
+  addUploadRoute(app, r.template, TEMPLATE_FILE, async ({ actor, company, params, upload }) =>
+    uploadTemplate(app.deps, actor, where(company.id, params), params.id, oneFile(upload)),
+  );
 }
+
+export const procurementRulesModule = defineModule({
+  name: 'procurement-rules',
+  routes: registerRoutes,
+  sockets: registerProcurementRuleSockets,
+  catalogUsage: [{ name: 'Положения о закупке', count: (tx, entry) => entryUsage(tx, entry.id, entry.kind) }],
+  onClose: closeTemplatePool,
+  jobs: [copyProcurementRuleJob],
+});

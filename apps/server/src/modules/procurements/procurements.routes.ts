@@ -1,7 +1,7 @@
 import { procurementRoutes as r } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import { registerCatalogUsage } from '../catalogs/catalogs.service.js';
+import { defineModule } from '../../plugins/module.js';
 import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
 import { contentDisposition } from '../files/files.service.js';
 import { createFromPlan } from './procurement-plan.service.js';
@@ -21,11 +21,7 @@ import {
  * The procurement register (docs/procurements.md): list and XLSX export, cards with lots, items
  * and protocols, status moves with history, duties, and drafts from plan positions.
  */
-export function procurementsModule(app: FastifyInstance) {
-  // catalogue entries a procurement points at are archived, never deleted
-  const offUsage = registerCatalogUsage({ name: 'Закупки', count: procurementsUsingEntry });
-  app.addHook('onClose', async () => offUsage());
-
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, r.list, ({ company, query }) => listProcurements(app.deps, company.id, query));
   addRoute(app, r.methods, ({ company }) => procurementMethods(app.deps, company.id));
   addRoute(app, r.exportXlsx, async ({ actor, company, query, reply }) => {
@@ -75,3 +71,10 @@ export function procurementsModule(app: FastifyInstance) {
     removeProtocol(app.deps, actor, company.id, params.id, params.protocol_id),
   );
 }
+
+export const procurementsModule = defineModule({
+  name: 'procurements',
+  routes: registerRoutes,
+  // catalogue entries a procurement points at are archived, never deleted
+  catalogUsage: [{ name: 'Закупки', count: procurementsUsingEntry }],
+});

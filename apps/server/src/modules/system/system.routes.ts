@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { systemRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { defineModule } from '../../plugins/module.js';
 import { testNotificationJob } from '../notifications/notifications.jobs.js';
 import {
   listMyNotifications,
@@ -11,7 +11,7 @@ import {
 } from '../notifications/notifications.service.js';
 import { auditEntries, errorEvent, health, sendTestNotification } from './system.service.js';
 
-export function systemModule(app: FastifyInstance): ModuleJobs {
+function registerRoutes(app: FastifyInstance) {
   // how long the event loop was held at worst: what every request waited on top of its own work
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -52,5 +52,10 @@ export function systemModule(app: FastifyInstance): ModuleJobs {
 
   addRoute(app, systemRoutes.audit, ({ actor, query }) => auditEntries(app.deps, actor, query));
   addRoute(app, systemRoutes.errorEvent, ({ actor, params }) => errorEvent(app.deps, actor, params.code));
-  return [testNotificationJob];
 }
+
+export const systemModule = defineModule({
+  name: 'system',
+  routes: registerRoutes,
+  jobs: [testNotificationJob],
+});

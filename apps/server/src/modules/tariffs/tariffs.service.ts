@@ -32,33 +32,21 @@ const LIMIT_COLUMN: Record<TariffLimit, 'maxUsers' | 'maxCompanies' | 'maxContra
 };
 
 /**
- * Counters of each limit. Users: the company's own active and pending users; companies: the
+ * The tariffs' own counters. Users: the company's own active and pending users; companies: the
  * customer organisations (заказчики) it serves. Contracts are counted by the contracts module,
- * which registers its counter with registerTariffCounter('contracts', ...).
+ * which declares its counter (`tariffCounters` of `defineModule`).
  */
-const builtIn: [TariffLimit, TariffCounter][] = [
-  ['users', (db, companyId) => countCompanyUsers(db, companyId)],
-  ['companies', (db, companyId) => countCompanyCustomers(db, companyId)],
-];
-/** Registered counters per limit; the latest registration counts. */
-const counters = new Map<TariffLimit, TariffCounter[]>(builtIn.map(([limit, c]) => [limit, [c]]));
-const counterOf = (limit: TariffLimit) => counters.get(limit)?.at(-1);
-
-/** A module that owns what a limit counts registers its counter; returns the unregister function. */
-export function registerTariffCounter(limit: TariffLimit, counter: TariffCounter): () => void {
-  const list = counters.get(limit) ?? [];
-  list.push(counter);
-  counters.set(limit, list);
-  return () => {
-    const i = list.lastIndexOf(counter);
-    if (i >= 0) list.splice(i, 1);
-  };
-}
+const OWN_COUNTERS: Partial<Record<TariffLimit, TariffCounter>> = {
+  users: (db, companyId) => countCompanyUsers(db, companyId),
+  companies: (db, companyId) => countCompanyCustomers(db, companyId),
+};
+const counterOf = (deps: AppDeps, limit: TariffLimit) =>
+  deps.declared.tariffCounters[limit] ?? OWN_COUNTERS[limit];
 
 export { moscowYearStart };
 
-async function countUsage(db: Tx, companyId: number, limit: TariffLimit): Promise<number> {
-  const counter = counterOf(limit);
+async function countUsage(deps: AppDeps, db: Tx, companyId: number, limit: TariffLimit): Promise<number> {
+  const counter = counterOf(deps, limit);
   if (!counter) throw new Error(`No tariff counter registered for "${limit}"`);
   return counter(db, companyId, moscowYearStart());
 }
@@ -77,30 +65,40 @@ const limitReached = (t: TariffRow, limit: TariffLimit, max: number, used: numbe
  * tariff. A company without a tariff, or a limit left empty, is unlimited. Runs in the caller's
  * transaction, the one that adds: concurrent additions for the same company wait for each other.
  */
-export async function assertTariffAllows(tx: Tx, companyId: number, limit: TariffLimit, adding = 1) {
+export async function assertTariffAllows(
+  deps: AppDeps,
+  tx: Tx,
+  companyId: number,
+  limit: TariffLimit,
+  adding = 1,
+) {
   const company = await companyTariffRow(tx, companyId);
   if (!company?.tariffId) return;
   const t = await findTariffRow(tx, company.tariffId);
   const max = t?.[LIMIT_COLUMN[limit]] ?? null;
   if (!t || max === null) return;
   await lockCompanyLimits(tx, companyId);
-  const used = await countUsage(tx, companyId, limit);
+  const used = await countUsage(deps, tx, companyId, limit);
   if (used + adding > max) throw limitReached(t, limit, max, used);
 }
 
 /** Each limit with a counter: how much the company uses and the tariff's maximum. */
-async function tariffUsage(db: Tx, companyId: number, t: TariffRow | null) {
+async function tariffUsage(deps: AppDeps, db: Tx, companyId: number, t: TariffRow | null) {
   const out: { limit: TariffLimit; used: number; max: number | null }[] = [];
   for (const limit of ['users', 'companies', 'contracts'] as const) {
-    if (!counterOf(limit)) continue;
-    out.push({ limit, used: await countUsage(db, companyId, limit), max: t ? t[LIMIT_COLUMN[limit]] : null });
+    if (!counterOf(deps, limit)) continue;
+    out.push({
+      limit,
+      used: await countUsage(deps, db, companyId, limit),
+      max: t ? t[LIMIT_COLUMN[limit]] : null,
+    });
   }
   return out;
 }
 
 /** The first limit of `t` the company already uses more of than it allows, or null. */
-async function exceeded(db: Tx, companyId: number, t: TariffRow) {
-  for (const u of await tariffUsage(db, companyId, t)) {
+async function exceeded(deps: AppDeps, db: Tx, companyId: number, t: TariffRow) {
+  for (const u of await tariffUsage(deps, db, companyId, t)) {
     if (u.max !== null && u.used > u.max)
       return { ...u, max: u.max, details: { limit: u.limit, max: u.max, used: u.used, tariff_id: t.id } };
   }
@@ -108,8 +106,8 @@ async function exceeded(db: Tx, companyId: number, t: TariffRow) {
 }
 
 /** Refuses a tariff the company already exceeds (e.g. a downgrade with too many users); runs in the caller's transaction. */
-async function assertTariffFits(tx: Tx, companyId: number, t: TariffRow) {
-  const u = await exceeded(tx, companyId, t);
+async function assertTariffFits(deps: AppDeps, tx: Tx, companyId: number, t: TariffRow) {
+  const u = await exceeded(deps, tx, companyId, t);
   if (u)
     throw new AppError(
       'tariff_limit',
@@ -124,7 +122,7 @@ async function assertTariffFits(tx: Tx, companyId: number, t: TariffRow) {
  * over its tariff with every further addition refused and no way to tell why. Runs in the caller's
  * transaction.
  */
-export async function tariffOverrun(tx: Tx, t: TariffRow, before: TariffRow) {
+export async function tariffOverrun(deps: AppDeps, tx: Tx, t: TariffRow, before: TariffRow) {
   const lowered = (Object.keys(LIMIT_COLUMN) as TariffLimit[]).some((l) => {
     const max = t[LIMIT_COLUMN[l]];
     const was = before[LIMIT_COLUMN[l]];
@@ -132,7 +130,7 @@ export async function tariffOverrun(tx: Tx, t: TariffRow, before: TariffRow) {
   });
   if (!lowered) return null;
   for (const c of await companiesOnTariff(tx, t.id)) {
-    const u = await exceeded(tx, c.id, t);
+    const u = await exceeded(deps, tx, c.id, t);
     if (u)
       return new AppError(
         'tariff_limit',
@@ -147,11 +145,16 @@ export async function tariffOverrun(tx: Tx, t: TariffRow, before: TariffRow) {
  * A tariff that may be given to a company: exists, not archived, and (for an existing company)
  * fits its usage. Runs in the caller's transaction.
  */
-export async function assertTariffAssignable(tx: Tx, companyId: number | null, tariffId: number) {
+export async function assertTariffAssignable(
+  deps: AppDeps,
+  tx: Tx,
+  companyId: number | null,
+  tariffId: number,
+) {
   const t = await findTariffRow(tx, tariffId);
   if (!t) throw new AppError('not_found', 'Тариф не найден');
   if (t.archivedAt) throw new AppError('conflict', `Тариф «${t.name}» в архиве: назначить его нельзя`);
-  if (companyId !== null) await assertTariffFits(tx, companyId, t);
+  if (companyId !== null) await assertTariffFits(deps, tx, companyId, t);
 }
 
 function assertAdmin(actor: Actor) {
@@ -166,7 +169,7 @@ export async function companyTariff(deps: AppDeps, actor: Actor, companyId: numb
   return {
     company_id: companyId,
     tariff: company.tariffId ? toTariffOrNull(await findTariff(db, company.tariffId)) : null,
-    usage: await tariffUsage(db, companyId, row),
+    usage: await tariffUsage(deps, db, companyId, row),
   };
 }
 
@@ -177,7 +180,7 @@ export async function assignTariff(deps: AppDeps, actor: Actor, companyId: numbe
     const before = (await companyTariffRow(tx, companyId))!;
     if (before.tariffId === tariffId) return;
     if (tariffId !== null) {
-      await assertTariffAssignable(tx, companyId, tariffId);
+      await assertTariffAssignable(deps, tx, companyId, tariffId);
     }
     await setCompanyTariff(tx, companyId, tariffId);
     await audit(tx, actor, {

@@ -6,11 +6,23 @@ import type { z } from 'zod';
 import { testAppForFile } from '../../../test/harness.js';
 import { customers, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ModuleDeclaration } from '../../plugins/module.js';
 import { errorOf } from '../catalogs/catalogs.factories.js';
 import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
-import { assertTariffAllows, moscowYearStart, registerTariffCounter } from './tariffs.service.js';
+import { MODULES } from '../index.js';
+import { assertTariffAllows, moscowYearStart, type TariffCounter } from './tariffs.service.js';
 
-const t = testAppForFile();
+/** The contracts module as declared, its counter of contracts a year replaced while a test sets one. */
+let counting: TariffCounter | null = null;
+const withCounter = (m: ModuleDeclaration): ModuleDeclaration => {
+  const declared = m.tariffCounters?.contracts;
+  if (!declared) return m;
+  return {
+    ...m,
+    tariffCounters: { contracts: (db, companyId, since) => (counting ?? declared)(db, companyId, since) },
+  };
+};
+const t = testAppForFile({}, { modules: MODULES.map(withCounter) });
 const tr = catalogRoutes.tariffs;
 const tok: Record<string, string> = {};
 type Tariff = { id: number; code: string; name: string; max_users: number | null; companies_count: number };
@@ -146,8 +158,8 @@ describe('tariff limits are enforced', () => {
     expect(r.body.usage).toContainEqual({ limit: 'users', used: 1, max: 5 });
 
     await addUsers(company, 4, 'limit');
-    await expect(assertTariffAllows(t.app.deps.db, company, 'users')).rejects.toThrow(AppError);
-    const err = await assertTariffAllows(t.app.deps.db, company, 'users').catch((e) => e);
+    await expect(assertTariffAllows(t.app.deps, t.app.deps.db, company, 'users')).rejects.toThrow(AppError);
+    const err = await assertTariffAllows(t.app.deps, t.app.deps.db, company, 'users').catch((e) => e);
     expect(err).toMatchObject({
       code: 'tariff_limit',
       status: 409,
@@ -156,14 +168,14 @@ describe('tariff limits are enforced', () => {
     expect(err.details).toMatchObject({ limit: 'users', max: 5, used: 5 });
 
     // one customer organisation (the company itself) is the «Базовый» maximum
-    const second = assertTariffAllows(t.app.deps.db, company, 'companies');
+    const second = assertTariffAllows(t.app.deps, t.app.deps.db, company, 'companies');
     await expect(second).rejects.toThrow(
       'Достигнут лимит тарифа «Базовый»: организаций-заказчиков не больше 1',
     );
 
     // another company has no tariff: no limits
     await expect(
-      assertTariffAllows(t.app.deps.db, t.ids.companies.client2, 'users', 100),
+      assertTariffAllows(t.app.deps, t.app.deps.db, t.ids.companies.client2, 'users', 100),
     ).resolves.toBeUndefined();
 
     const audit = await t.call(systemRoutes.audit, {
@@ -176,16 +188,16 @@ describe('tariff limits are enforced', () => {
     });
   });
 
-  it('contracts a year are counted by the counter the contracts module registers', async () => {
+  it('contracts a year are counted by the counter the contracts module declares', async () => {
     const company = t.ids.companies.client1;
     const since: Date[] = [];
-    const offEmpty = registerTariffCounter('contracts', async () => 0);
-    const unregister = registerTariffCounter('contracts', async (_db, companyId, yearStart) => {
+    expect(MODULES.filter((m) => m.tariffCounters?.contracts).map((m) => m.name)).toEqual(['contracts']);
+    counting = async (_db, companyId, yearStart) => {
       since.push(yearStart);
       return companyId === company ? 100 : 0;
-    });
+    };
     try {
-      await expect(assertTariffAllows(t.app.deps.db, company, 'contracts')).rejects.toThrow(
+      await expect(assertTariffAllows(t.app.deps, t.app.deps.db, company, 'contracts')).rejects.toThrow(
         'Достигнут лимит тарифа «Базовый»: договоров в год не больше 100',
       );
       expect(since[0].toISOString()).toBe(
@@ -194,11 +206,12 @@ describe('tariff limits are enforced', () => {
       const usage = await t.call(tr.companyTariff, { params: { id: company }, as: 'admin' });
       expect(usage.body.usage).toContainEqual({ limit: 'contracts', used: 100, max: 100 });
     } finally {
-      unregister();
+      counting = null;
     }
-    // unregistering brings the counter registered before back
-    await expect(assertTariffAllows(t.app.deps.db, company, 'contracts')).resolves.toBeUndefined();
-    offEmpty();
+    // the contracts module's own counter: the company added fewer than 100 contracts this year
+    await expect(
+      assertTariffAllows(t.app.deps, t.app.deps.db, company, 'contracts'),
+    ).resolves.toBeUndefined();
     expect(moscowYearStart(new Date('2027-01-01T00:30:00+03:00')).toISOString()).toBe(
       '2026-12-31T21:00:00.000Z',
     );
@@ -229,7 +242,7 @@ describe('tariff limits are enforced', () => {
     expect(errorOf(used).code).toBe('has_dependents');
     const off = await assign(null);
     expect(off.body.tariff).toBeNull();
-    await expect(assertTariffAllows(t.app.deps.db, company, 'users')).resolves.toBeUndefined();
+    await expect(assertTariffAllows(t.app.deps, t.app.deps.db, company, 'users')).resolves.toBeUndefined();
     const missing = await assign(999999);
     expect(missing.status).toBe(404);
   });

@@ -63,7 +63,7 @@ export async function reviewRegistration(
   await db.transaction(async (tx) => {
     const before = await auditState(tx, id);
     if (decision === 'approve' && target.companyId !== null) {
-      await assertTariffAllows(tx, target.companyId, 'users', 0);
+      await assertTariffAllows(deps, tx, target.companyId, 'users', 0);
     }
     if (!(await changeStatus(tx, id, fromStatus(decision), nextStatus(decision)))) {
       throw await conflictNow(tx, id, decision);
@@ -131,7 +131,7 @@ export async function setBlocked(
     const before = await auditState(tx, id);
     // a blocked user is not counted in the tariff's user limit; unblocking counts them again
     if (action === 'unblock' && target.companyId !== null) {
-      await assertTariffAllows(tx, target.companyId, 'users');
+      await assertTariffAllows(deps, tx, target.companyId, 'users');
     }
     if (!(await changeStatus(tx, id, fromStatus(action), nextStatus(action)))) {
       throw await conflictNow(tx, id, action);

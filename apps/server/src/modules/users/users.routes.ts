@@ -1,13 +1,13 @@
 import { userRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { defineModule } from '../../plugins/module.js';
 import { reviewRegistration, setBlocked } from './user-status.service.js';
 import { sendUserMailJob } from './users.jobs.js';
 import { createUser, getUser, listUsers, updateUser } from './users.service.js';
 
 /** /api/users: staff manage accounts, review registration requests, block and unblock. */
-export function usersModule(app: FastifyInstance): ModuleJobs {
+function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
 
   addRoute(app, userRoutes.list, async ({ actor, query }) => listUsers(deps(), actor, query));
@@ -26,5 +26,10 @@ export function usersModule(app: FastifyInstance): ModuleJobs {
   addRoute(app, userRoutes.unblock, async ({ actor, params }) =>
     setBlocked(deps(), actor, params.id, 'unblock'),
   );
-  return [sendUserMailJob];
 }
+
+export const usersModule = defineModule({
+  name: 'users',
+  routes: registerRoutes,
+  jobs: [sendUserMailJob],
+});

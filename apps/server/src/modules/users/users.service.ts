@@ -125,7 +125,7 @@ export async function createUser(deps: AppDeps, actor: Actor, body: z.output<typ
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      await assertTariffAllows(tx, body.company_id, 'users');
+      await assertTariffAllows(deps, tx, body.company_id, 'users');
       const userId = await insertUser(tx, {
         login: body.login,
         title: body.title,
@@ -176,7 +176,7 @@ export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: 
     const before = await auditState(tx, id);
     // moving a user who counts in the tariff's user limit (active or pending) into another company
     if (companyChanged && (target.status === 'active' || target.status === 'pending')) {
-      await assertTariffAllows(tx, body.company_id as number, 'users');
+      await assertTariffAllows(deps, tx, body.company_id as number, 'users');
     }
     await updateUserRow(tx, id, {
       ...(body.title !== undefined ? { title: body.title } : {}),
