@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../contract.js';
+import { defineRoute, type RouteDef } from '../contract.js';
 import {
   CatalogEntry,
   CatalogExportQuery,
@@ -34,8 +34,8 @@ import {
   UserfieldEntry,
   UserfieldInput,
 } from './catalog-schemas.js';
-import { EXEC_TYPES, GENERIC_TYPES } from './catalog-values.js';
-import { IdParam, pageOf } from './common.js';
+import { type CatalogSort, EXEC_TYPES, GENERIC_TYPES } from './catalog-values.js';
+import { IdParam, type Page, pageOf } from './common.js';
 
 export * from './catalog-descriptors.js';
 export * from './catalog-schemas.js';
@@ -280,6 +280,76 @@ export const catalogRoutes = {
       response: { 200: CompanyTariff },
     }),
   },
+};
+
+// ---------- a family, whichever it is ----------
+
+type Schema<O> = z.ZodType<O, unknown>;
+/** The path parameters of a family (`type` of the generic and service-execution catalogues). */
+export type CatalogFamilyParams = { type?: number };
+/** The filters of a family's list and export (a family takes some of them). */
+export type CatalogFamilyFilter<Sort extends string = CatalogSort> = {
+  company_id?: number;
+  q?: string;
+  sort?: Sort;
+  order?: 'asc' | 'desc';
+  include_archived?: 'true' | 'false';
+  subject_type?: number;
+  subject_kind?: z.output<typeof SubjectKindExportQuery>['subject_kind'];
+};
+/** What every item of a family carries (entries and tariffs); the rest depends on the kind. */
+export type CatalogFamilyItem = { id: number; code: string; archived_at: string | null; can_write: boolean };
+
+/**
+ * The nine routes every catalogue family of `catalogRoutes` has, typed by what all of them take
+ * and answer: the server registers any entry family through it (`CatalogFamily<CatalogEntry,
+ * EntryInput>`), the web client calls the family a descriptor names (`CatalogFamily`, tariffs
+ * included). Each family's own routes are assignable to it, so nothing is cast.
+ */
+export type CatalogFamily<
+  Item extends CatalogFamilyItem = CatalogFamilyItem,
+  Input = Record<string, unknown>,
+  Sort extends string = string,
+> = {
+  list: RouteDef & {
+    params: Schema<CatalogFamilyParams>;
+    query: Schema<CatalogFamilyFilter<Sort> & { page: number; limit: number }>;
+    response: { 200: Schema<Page<Item>> };
+  };
+  get: RouteDef & { params: Schema<CatalogFamilyParams & { id: number }>; response: { 200: Schema<Item> } };
+  create: RouteDef & {
+    params: Schema<CatalogFamilyParams>;
+    body: Schema<Input>;
+    response: { 201: Schema<Item> };
+  };
+  update: RouteDef & {
+    params: Schema<CatalogFamilyParams & { id: number }>;
+    body: Schema<Input>;
+    response: { 200: Schema<Item> };
+  };
+  remove: RouteDef & {
+    params: Schema<CatalogFamilyParams & { id: number }>;
+    response: { 204: Schema<null> };
+  };
+  archive: RouteDef & {
+    params: Schema<CatalogFamilyParams & { id: number }>;
+    response: { 200: Schema<Item> };
+  };
+  restore: RouteDef & {
+    params: Schema<CatalogFamilyParams & { id: number }>;
+    response: { 200: Schema<Item> };
+  };
+  exportXlsx: RouteDef & {
+    params: Schema<CatalogFamilyParams>;
+    query: Schema<CatalogFamilyFilter<Sort>>;
+    response: { 200: Schema<string> };
+  };
+  importXlsx: RouteDef & {
+    params: Schema<CatalogFamilyParams>;
+    query: Schema<{ company_id?: number; subject_type?: number }>;
+    multipart: true;
+    response: { 202: Schema<CatalogImportStarted> };
+  };
 };
 
 export const CatalogUserfieldsRequest = z.object({

@@ -1,4 +1,11 @@
-import { type CatalogKind, type RouteDef, catalogRoutes as r } from '@zakupki/shared';
+import {
+  type CatalogEntry,
+  type CatalogFamily,
+  type CatalogFamilyParams,
+  type CatalogKind,
+  type CatalogSort,
+  catalogRoutes as r,
+} from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute, addUploadRoute } from '../../lib/route.js';
 import type { UploadedFile } from '../../lib/upload.js';
@@ -13,7 +20,6 @@ import type { ParsedInput, View } from './catalog-kinds.js';
 import { exportCatalog, sendXlsx } from './catalogs.export.js';
 import { catalogImportExpiry, catalogImportJob } from './catalogs.jobs.js';
 import {
-  type CatalogQuery,
   createCatalogEntry,
   deleteCatalogEntry,
   getCatalogEntry,
@@ -36,48 +42,45 @@ import {
   updateTariff,
 } from './tariffs-catalog.service.js';
 
-type Family = Record<
-  'list' | 'get' | 'create' | 'update' | 'remove' | 'archive' | 'restore' | 'exportXlsx' | 'importXlsx',
-  RouteDef
->;
-type Params = { type?: number; id: number };
-type Query = CatalogQuery & { page: number; limit: number };
+/** A family stored in catalog_entries, as the server takes every one of them. */
+type EntryFamily = CatalogFamily<CatalogEntry, ParsedInput, CatalogSort>;
 
 /** The nine routes of a catalogue family stored in catalog_entries. */
-function entryFamily(app: FastifyInstance, f: Family, view: (p: Params, subjectType?: number) => View) {
-  addRoute(app, f.list, async ({ actor, params, query }) => {
-    const q = query as Query;
-    return listCatalog(app.deps, actor, view(params as Params, q.subject_type), q);
-  });
+function entryFamily(
+  app: FastifyInstance,
+  f: EntryFamily,
+  view: (p: CatalogFamilyParams, subjectType?: number) => View,
+) {
+  addRoute(app, f.list, async ({ actor, params, query }) =>
+    listCatalog(app.deps, actor, view(params, query.subject_type), query),
+  );
   addRoute(app, f.get, async ({ actor, params }) =>
-    getCatalogEntry(app.deps, actor, view(params as Params), (params as Params).id),
+    getCatalogEntry(app.deps, actor, view(params), params.id),
   );
   addRoute(app, f.create, async ({ actor, params, body }) =>
-    createCatalogEntry(app.deps, actor, view(params as Params), body as ParsedInput),
+    createCatalogEntry(app.deps, actor, view(params), body),
   );
   addRoute(app, f.update, async ({ actor, params, body }) =>
-    updateCatalogEntry(app.deps, actor, view(params as Params), (params as Params).id, body as ParsedInput),
+    updateCatalogEntry(app.deps, actor, view(params), params.id, body),
   );
   addRoute(app, f.remove, async ({ actor, params }) => {
-    await deleteCatalogEntry(app.deps, actor, view(params as Params), (params as Params).id);
+    await deleteCatalogEntry(app.deps, actor, view(params), params.id);
     return null;
   });
   addRoute(app, f.archive, async ({ actor, params }) =>
-    setEntryArchived(app.deps, actor, view(params as Params), (params as Params).id, true),
+    setEntryArchived(app.deps, actor, view(params), params.id, true),
   );
   addRoute(app, f.restore, async ({ actor, params }) =>
-    setEntryArchived(app.deps, actor, view(params as Params), (params as Params).id, false),
+    setEntryArchived(app.deps, actor, view(params), params.id, false),
   );
   addRoute(app, f.exportXlsx, async ({ actor, params, query, reply }) => {
-    const q = query as CatalogQuery;
-    const v = view(params as Params, q.subject_type);
-    return sendXlsx(reply, v.descriptor.title, await exportCatalog(app.deps, actor, v, q));
+    const v = view(params, query.subject_type);
+    return sendXlsx(reply, v.descriptor.title, await exportCatalog(app.deps, actor, v, query));
   });
   addUploadRoute(app, f.importXlsx, XLSX_FILE, async ({ actor, params, query, upload, reply }) => {
-    const q = query as { company_id?: number; subject_type?: number };
-    const v = view(params as Params, q.subject_type);
+    const v = view(params, query.subject_type);
     const file = xlsxFile(upload);
-    const started = await startCatalogXlsxImport(app.deps, actor, v, q, file, sendImportJob(app, file));
+    const started = await startCatalogXlsxImport(app.deps, actor, v, query, file, sendImportJob(app, file));
     reply.code(202);
     return started;
   });

@@ -1,29 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CatalogDescriptor,
-  type CatalogImportRun,
+  type CatalogFamilyParams,
+  type CatalogFamily as CatalogFamilyRoutes,
   type CatalogImportStarted,
   type CatalogSort,
   catalogRoutes,
   type TariffSort,
 } from '@zakupki/shared/api/catalogs';
-import type { Page } from '@zakupki/shared/api/common';
-import type { RouteDef } from '@zakupki/shared/contract';
 import { api } from '../../../lib/api-client';
 import { downloadRoute } from '../../../lib/download';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
 import { queryRoots } from '../../../lib/query-keys';
-
-/**
- * One catalogue screen's API, found from its descriptor (packages/shared CATALOGS): the nine
- * routes of its family (list, get, create, update, remove, archive, restore, exportXlsx,
- * importXlsx) and the path parameters (`type` of the generic and service-execution catalogues).
- */
-export type EntryRoutes = Record<
-  'list' | 'get' | 'create' | 'update' | 'remove' | 'archive' | 'restore' | 'exportXlsx' | 'importXlsx',
-  RouteDef
->;
-export type CatalogFamily = { routes: EntryRoutes; params: Record<string, number> };
 
 /** What every catalogue item carries; the rest depends on the kind (see the descriptor's columns). */
 export type CatalogItem = Record<string, unknown> & {
@@ -39,6 +27,15 @@ export type CatalogItem = Record<string, unknown> & {
   /** may the user edit, archive, restore and delete it: the server's write policy decides */
   can_write: boolean;
 };
+
+/**
+ * One catalogue screen's API, found from its descriptor (packages/shared CATALOGS): the nine
+ * routes of its family (list, get, create, update, remove, archive, restore, exportXlsx,
+ * importXlsx), typed by the shared `CatalogFamily` every family is assignable to, and the path
+ * parameters (`type` of the generic and service-execution catalogues).
+ */
+export type EntryRoutes = CatalogFamilyRoutes<CatalogItem>;
+export type CatalogFamily = { routes: EntryRoutes; params: CatalogFamilyParams };
 
 /**
  * Keys of the catalogue screens. Every change to any catalogue invalidates `catalogKeys.all`,
@@ -83,18 +80,6 @@ export function familyOf(d: CatalogDescriptor): CatalogFamily {
 }
 
 type Scalar = string | number | boolean | null | undefined;
-type CallOptions = {
-  params?: Record<string, number>;
-  query?: Record<string, Scalar>;
-  body?: unknown;
-  signal?: AbortSignal;
-  loading?: string | false;
-};
-
-/** The typed client called with a route chosen at run time (the descriptor decides the family). */
-function call<T>(route: RouteDef, opts: CallOptions): Promise<T> {
-  return api(route, opts as never) as Promise<T>;
-}
 
 /** The screen's filters, kept in the URL: ?q=&page=&limit=&sort=&order=&archived=true */
 export type CatalogFilters = {
@@ -132,7 +117,7 @@ export const catalogListQuery = (d: CatalogDescriptor, f: CatalogFilters, compan
   return queryOptions({
     queryKey: catalogKeys.list(d.key, { ...f, companyId }),
     queryFn: ({ signal }) =>
-      call<Page<CatalogItem>>(fam.routes.list, {
+      api(fam.routes.list, {
         params: fam.params,
         query: { ...filterQuery(d, f, companyId), page: f.page, limit: f.limit },
         signal,
@@ -152,12 +137,12 @@ export const useCatalogList = (
 function saveEntry(d: CatalogDescriptor, id: number | null, body: Record<string, unknown>) {
   const fam = familyOf(d);
   return id === null
-    ? call<CatalogItem>(fam.routes.create, {
+    ? api(fam.routes.create, {
         params: fam.params,
         body,
         loading: `добавление: ${d.element}`,
       })
-    : call<CatalogItem>(fam.routes.update, {
+    : api(fam.routes.update, {
         params: { ...fam.params, id },
         body,
         loading: `сохранение: ${d.element}`,
@@ -171,12 +156,14 @@ const ACTION_LOADING: Record<EntryAction, string> = {
   remove: 'удаление записи',
 };
 
-const entryAction = (d: CatalogDescriptor, id: number, action: EntryAction) => {
+const entryAction = async (d: CatalogDescriptor, id: number, action: EntryAction) => {
   const fam = familyOf(d);
-  return call<CatalogItem | null>(fam.routes[action], {
-    params: { ...fam.params, id },
-    loading: ACTION_LOADING[action],
-  });
+  const opts = { params: { ...fam.params, id }, loading: ACTION_LOADING[action] };
+  if (action === 'remove') {
+    await api(fam.routes.remove, opts);
+    return null;
+  }
+  return api(fam.routes[action], opts);
 };
 
 /**
@@ -188,7 +175,7 @@ function importXlsx(d: CatalogDescriptor, file: File, companyId: number | null) 
   const body = new FormData();
   body.append('file', file, file.name);
   // every catalogue, tariffs too, answers 202 with the job's run (GET /api/catalogs/imports/:id)
-  return call<CatalogImportStarted>(fam.routes.importXlsx, {
+  return api(fam.routes.importXlsx, {
     params: fam.params,
     query:
       d.kind === 'tariff'
@@ -210,11 +197,7 @@ export const useCatalogImportRun = (id: number | null) =>
   useQuery({
     queryKey: catalogKeys.importRun(id),
     queryFn: ({ signal }) =>
-      api(catalogRoutes.importRun, {
-        params: { id: id ?? 0 },
-        signal,
-        loading: false,
-      }) as Promise<CatalogImportRun>,
+      api(catalogRoutes.importRun, { params: { id: id ?? 0 }, signal, loading: false }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.status) ? false : 1000),
   });
@@ -229,7 +212,7 @@ async function downloadXlsx(
   companyId: number | null,
 ) {
   const fam = familyOf(d);
-  const opts = { params: fam.params, query: filterQuery(d, f, companyId) } as never;
+  const opts = { params: fam.params, query: filterQuery(d, f, companyId) };
   const file = await downloadRoute(fam.routes.exportXlsx, opts, `${d.title}.xlsx`, 'выгрузка в XLSX');
   return file.name;
 }
