@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ErrorCode } from '@zakupki/shared';
 import { Piscina } from 'piscina';
-import { AppError } from '../lib/app-error.js';
+import { appError } from '../lib/app-error.js';
 import { ParseError } from '../lib/parse-error.js';
 import type { ZipEntry, ZipLimits } from '../lib/zip.js';
 import type { PARSERS, ParseOutcome, Parsers, ParseTask } from './parse-worker.js';
@@ -83,7 +83,7 @@ async function runInPool<R>(filename: string, task: ParseTask): Promise<R> {
   if ('refused' in outcome) throw new ParseError(outcome.refused);
   if ('appError' in outcome) {
     const e = outcome.appError;
-    throw new AppError(e.code as ErrorCode, e.message, e.details as never);
+    throw appError(e.code as ErrorCode, e.message, e.details);
   }
   return outcome.ok as R;
 }

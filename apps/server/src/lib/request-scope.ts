@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { AppError } from './app-error.js';
+import { timedOut as timeoutError } from './app-error.js';
 
 /**
  * The scope of one HTTP request, carried through its async work by AsyncLocalStorage (set by
@@ -43,7 +43,7 @@ export const currentScope = (): RequestScope | undefined => storage.getStore();
 /** The signal of the current request: aborted when it ran out of time. */
 export const requestSignal = (): AbortSignal | undefined => currentScope()?.controller.signal;
 
-export const timedOut = () => new AppError('timeout', 'Время ожидания ответа истекло. Попробуйте позже');
+export const timedOut = () => timeoutError('Время ожидания ответа истекло. Попробуйте позже');
 
 /** Throws the request's timeout when it has run out of time (for work that is not SQL). */
 export function throwIfTimedOut() {

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NOT_FOUND, requireCompany } from '../modules/access/access.service.js';
 import type { Actor } from '../types.js';
-import { AppError } from './app-error.js';
+import { notFound, unauthorized } from './app-error.js';
 import { multipartLimits, readUpload, type Upload, type UploadSpec } from './upload.js';
 
 /** The company a declared route acts on, and what the caller may do there. */
@@ -49,14 +49,14 @@ function companyGate(app: FastifyInstance, def: RouteDef) {
   const param = def.company;
   if (!param) return undefined;
   return async (req: FastifyRequest) => {
-    if (!req.actor) throw new AppError('unauthorized', 'Требуется вход в систему');
+    if (!req.actor) throw unauthorized('Требуется вход в систему');
     const raw = (req.params as Record<string, string | undefined>)[param];
     const id = Number(raw);
     if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
       // not an id at all (`abc`): names no company, so the params validation answers 400 as for
       // any route; a form the schema would take but the gate does not (`0x10`) answers 404
       if (def.params && !def.params.safeParse(req.params).success) return;
-      throw new AppError('not_found', NOT_FOUND);
+      throw notFound(NOT_FOUND);
     }
     const permissions = await requireCompany(app.deps.db, req.actor, id, def.permission);
     req.company = { id, permissions };
@@ -135,9 +135,9 @@ function register<R extends RouteDef>(
       ...(def.public ? {} : { security: [{ bearer: [] }] }),
     },
     handler: async (req, reply) => {
-      if (!def.public && !req.actor) throw new AppError('unauthorized', 'Требуется вход в систему');
+      if (!def.public && !req.actor) throw unauthorized('Требуется вход в систему');
       // a declared route never runs without its gate having passed
-      if (def.company && !req.company) throw new AppError('not_found', NOT_FOUND);
+      if (def.company && !req.company) throw notFound(NOT_FOUND);
       const result = await handler({
         params: req.params as never,
         query: req.query as never,

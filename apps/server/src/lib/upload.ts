@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@zakupki/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
+import { appError, invalidFile, payloadTooLarge } from './app-error.js';
 import { cleanFileName } from './file-name.js';
 
 /** An uploaded file: its name cleaned (`cleanFileName`), its type as the client sent it, its bytes. */
@@ -80,18 +80,16 @@ export async function readUpload<S extends UploadSpec>(
       code: 'unsupported_media_type' as const,
       message: `Загрузите ${spec.what} как multipart/form-data`,
     };
-    throw new AppError(refusal.code, refusal.message);
+    throw appError(refusal.code, refusal.message);
   }
   const field = spec.field ?? 'file';
   const noun = spec.noun ?? 'Файл';
   const limit = multipartLimits(spec, uploadLimit).fileSize;
   const tooLarge = (name: string) =>
-    new AppError(
-      'payload_too_large',
+    payloadTooLarge(
       `${noun} «${name}» не принят: файл больше ${sizeText(limit)} (${spec.limitName ?? 'ограничение загрузки'})`,
     );
-  const tooMany = () =>
-    new AppError('payload_too_large', `Слишком много файлов: не больше ${spec.maxFiles} за одну загрузку`);
+  const tooMany = () => payloadTooLarge(`Слишком много файлов: не больше ${spec.maxFiles} за одну загрузку`);
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   let count = 0;
@@ -104,7 +102,7 @@ export async function readUpload<S extends UploadSpec>(
       }
       if (part.fieldname !== field) {
         part.file.resume();
-        throw new AppError('invalid_file', `Прикрепите файл в поле ${field}`);
+        throw invalidFile(`Прикрепите файл в поле ${field}`);
       }
       if (++count > spec.maxFiles) throw tooMany();
       const name = cleanFileName(part.filename, spec.fallbackName);
@@ -117,10 +115,7 @@ export async function readUpload<S extends UploadSpec>(
       if (part.file.truncated) throw tooLarge(name);
       total += data.length;
       if (spec.maxTotalBytes !== undefined && total > spec.maxTotalBytes) {
-        throw new AppError(
-          'payload_too_large',
-          `Файлы вместе больше допустимых ${sizeText(spec.maxTotalBytes)}`,
-        );
+        throw payloadTooLarge(`Файлы вместе больше допустимых ${sizeText(spec.maxTotalBytes)}`);
       }
       // an empty part is what a form sends for «no file chosen»
       if (data.length > 0) files.push({ name, mime: part.mimetype, data });
@@ -129,9 +124,9 @@ export async function readUpload<S extends UploadSpec>(
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw tooMany();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError('payload_too_large', 'Слишком много полей формы');
+      throw payloadTooLarge('Слишком много полей формы');
     throw err;
   }
-  if (files.length === 0) throw new AppError('invalid_file', spec.missing);
+  if (files.length === 0) throw invalidFile(spec.missing);
   return { files, fields } as Upload<S>;
 }

@@ -1,4 +1,4 @@
-import { AppError } from './app-error.js';
+import { invalidFile } from './app-error.js';
 import { ParseError } from './parse-error.js';
 import { readZipSafe, type ZipLimits } from './zip.js';
 
@@ -44,29 +44,25 @@ export async function checkXlsxLimits(buf: Buffer, limits: XlsxLimits = XLSX_LIM
   try {
     parts = await readZipSafe(buf, limits.zip);
   } catch (err) {
-    if (err instanceof ParseError)
-      throw new AppError('invalid_file', `Файл XLSX не принят: ${lowerFirst(err.message)}`);
+    if (err instanceof ParseError) throw invalidFile(`Файл XLSX не принят: ${lowerFirst(err.message)}`);
     throw err;
   }
   for (const part of parts) {
     if (!/\.(xml|rels|vml)$/i.test(part.name)) continue;
     if (DOCTYPE.test(part.data.subarray(0, 4096).toString('latin1')))
-      throw new AppError(
-        'invalid_file',
+      throw invalidFile(
         `Файл XLSX содержит объявление DOCTYPE или ENTITY (часть «${part.name}»): такие файлы не принимаются`,
       );
     if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(part.name)) continue;
     const sheet = part.name.slice('xl/worksheets/'.length);
     const rows = count(part.data, ROW, tagEnd);
     if (rows > limits.rows)
-      throw new AppError(
-        'invalid_file',
+      throw invalidFile(
         `В файле больше ${limits.rows} строк (лист «${sheet}»): разделите его на несколько файлов`,
       );
     const cells = count(part.data, CELL, tagEnd);
     if (cells > limits.cells)
-      throw new AppError(
-        'invalid_file',
+      throw invalidFile(
         `В файле больше ${limits.cells} ячеек (лист «${sheet}»): разделите его на несколько файлов`,
       );
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.js';
+import { forbidden, unauthorized } from '../lib/app-error.js';
 import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
 import type { Actor } from '../types.js';
 import { crossSiteRefusal } from './csrf.js';
@@ -99,14 +99,14 @@ export function registerAuth(app: FastifyInstance) {
     // Bearer request carries its credential itself and is not a browser's ambient authority
     if (api && found?.via !== 'bearer') {
       const refusal = crossSiteRefusal(req, app.deps.config.corsOrigins);
-      if (refusal) throw new AppError('forbidden', refusal);
+      if (refusal) throw forbidden(refusal);
     }
     const token = found?.token ?? null;
     if (token) req.actor = await resolveActor(app, token, req.id);
     // a dead session's cookie is dropped, so the browser stops sending it
     if (found?.via === 'cookie' && !req.actor) clearSessionCookie(req, reply);
     if (!isPublic && req.routeOptions.url?.startsWith('/api') && !req.actor) {
-      throw new AppError('unauthorized', token ? 'Сессия истекла или завершена' : 'Требуется вход в систему');
+      throw unauthorized(token ? 'Сессия истекла или завершена' : 'Требуется вход в систему');
     }
   });
 }

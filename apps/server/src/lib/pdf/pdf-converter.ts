@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AppError } from '../app-error.js';
+import { AppError, serviceUnavailable } from '../app-error.js';
 import type { PdfConverter, PdfConverterOptions, PdfFailure } from './pdf-converter.types.js';
 import { runProcessGroup } from './process-group.js';
 
@@ -158,7 +158,7 @@ export function createPdfConverter(
     async toPdf(docx, name) {
       if (stop.signal.aborted) throw new PdfConversionError(name, 'closed', 'сервер останавливается');
       const reason = await unavailableReason();
-      if (reason) throw new AppError('service_unavailable', reason);
+      if (reason) throw serviceUnavailable(reason);
       // LibreOffice would take any other bytes for plain text and make a PDF of them
       if (docx.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004')
         throw new PdfConversionError(name, 'bad_input', 'это не файл DOCX');

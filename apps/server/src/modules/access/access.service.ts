@@ -1,6 +1,6 @@
 import type { Permission } from '@zakupki/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { effectivePermissions, maySeeAllCompanies } from './access.policy.js';
@@ -27,7 +27,7 @@ export const NOT_FOUND = 'Запрашиваемый ресурс не найд�
  * packages/shared) and lib/route.ts runs this as their gate before anything else. Code that learns
  * the company later (a file or catalogue entry by id, a `company_id` in a query or body) calls it
  * explicitly, and says so in a comment. Answers 404 (never 403 with a hint) when the actor may not
- * act for the company, with `notFound` as the message (the message of a missing row, so a foreign
+ * act for the company, with `missing` as the message (the message of a missing row, so a foreign
  * id cannot be told from a missing one), and writes the attempt to the audit log. Returns the
  * actor's permissions in the company; 403 when `permission` is not among them. Runs in the
  * caller's request (the route's gate, or a service before its transaction): it keeps `db` first.
@@ -37,7 +37,7 @@ export async function requireCompany(
   actor: Actor,
   companyId: number,
   permission?: Permission,
-  notFound = NOT_FOUND,
+  missing = NOT_FOUND,
 ): Promise<Permission[]> {
   // the company and the actor's membership in one statement: every company request passes here
   const company = await findCompanyWithMember(db, companyId, actor.userId);
@@ -49,10 +49,10 @@ export async function requireCompany(
   }
   if (!perms) {
     await audit(db, actor, { action: 'access_denied', entity: 'company', entityId: companyId, companyId });
-    throw new AppError('not_found', notFound);
+    throw notFound(missing);
   }
   if (permission && !perms.includes(permission)) {
-    throw new AppError('forbidden', 'Недостаточно прав для этого действия в компании');
+    throw forbidden('Недостаточно прав для этого действия в компании');
   }
   return perms;
 }
@@ -78,7 +78,7 @@ export async function assertOwned(
   if (ref.owner === ref.companyId) return;
   if (ref.owner !== null && ref.owner !== undefined)
     await denyAndAudit(db, actor, ref.entity, ref.id, ref.owner, ref.notFound, ref.companyId);
-  throw new AppError('not_found', ref.notFound);
+  throw notFound(ref.notFound);
 }
 
 /**
@@ -103,7 +103,7 @@ export async function auditRefused(
 }
 
 /**
- * 404 with `notFound` and an audit entry: a row out of the caller's reach, refused like a missing
+ * 404 with `missing` and an audit entry: a row out of the caller's reach, refused like a missing
  * one. Runs in the caller's request on the pool (`db`).
  */
 export async function denyAndAudit(
@@ -112,9 +112,9 @@ export async function denyAndAudit(
   entity: string,
   entityId: number | string,
   companyId: number | null | undefined,
-  notFound = NOT_FOUND,
+  missing = NOT_FOUND,
   requestedCompanyId?: number,
 ): Promise<never> {
   await auditRefused(db, actor, entity, entityId, companyId, requestedCompanyId);
-  throw new AppError('not_found', notFound);
+  throw notFound(missing);
 }

@@ -8,7 +8,18 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import {
+  accountBlocked,
+  conflict,
+  duplicate,
+  invalid,
+  invalidCredentials,
+  notFound,
+  registrationPending,
+  registrationRejected,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/app-error.js';
 import { addressKey } from '../../lib/client-address.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -39,7 +50,7 @@ let dummyHash: Promise<string> | null = null;
 
 export async function sessionInfo(deps: AppDeps, userId: number): Promise<SessionInfo> {
   const u = await findSessionUser(deps.db, userId);
-  if (!u) throw new AppError('unauthorized', 'Пользователь не найден');
+  if (!u) throw unauthorized('Пользователь не найден');
   const contact = u.company_id ? await findActiveContact(deps.db, u.company_id) : null;
   return toSessionInfo(u, contact);
 }
@@ -59,24 +70,22 @@ export async function login(
     async () => (user ? isKnownAddress(db, user.id, address, config.login.knownAddressMs) : false),
     config.login,
   );
-  if (refusal) throw new AppError('too_many_requests', refusalMessage(refusal, config.login.windowMs));
+  if (refusal) throw tooManyRequests(refusalMessage(refusal, config.login.windowMs));
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   let ok = false;
   if (user) ok = await verify(user.passwordHash, input.password);
   else await verify(await dummyHash, input.password);
   if (!user || !ok) {
     await recordFailure(db, loginName, address, config.login.windowMs);
-    throw new AppError('invalid_credentials', 'Неверный логин или пароль');
+    throw invalidCredentials('Неверный логин или пароль');
   }
   if (user.status === 'pending') {
-    throw new AppError('registration_pending', 'Заявка на регистрацию ещё не одобрена оператором', {
+    throw registrationPending('Заявка на регистрацию ещё не одобрена оператором', {
       registration_number: user.registrationNumber,
     });
   }
-  if (user.status === 'rejected')
-    throw new AppError('registration_rejected', 'Заявка на регистрацию отклонена');
-  if (user.status === 'blocked')
-    throw new AppError('account_blocked', 'Учётная запись заблокирована. Обратитесь к оператору');
+  if (user.status === 'rejected') throw registrationRejected('Заявка на регистрацию отклонена');
+  if (user.status === 'blocked') throw accountBlocked('Учётная запись заблокирована. Обратитесь к оператору');
   // the owner's own typing mistakes from this address are forgotten; others' stay counted
   await clearFailures(db, loginName, address);
   const { token, sessionId } = await createSession(db, user.id, config.session.maxMs, meta);
@@ -121,8 +130,7 @@ async function nextRegistrationNumber(tx: Tx): Promise<string> {
 /** An archived company takes no new users: the operator restores it first. */
 function assertNotArchived(company: { status: string }, inn: string) {
   if (company.status === 'archived') {
-    throw new AppError(
-      'conflict',
+    throw conflict(
       `Организация с ИНН ${inn} находится в архиве, регистрация в ней невозможна. Обратитесь к оператору`,
     );
   }
@@ -142,8 +150,7 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
   const { db } = deps;
   const codeId = await checkEmailCode(deps, body.login, 'register', body.email_code);
   if (await findUserByLogin(db, body.login)) {
-    throw new AppError(
-      'duplicate',
+    throw duplicate(
       'Пользователь с таким e-mail уже зарегистрирован. Войдите в систему или восстановите пароль',
     );
   }
@@ -204,7 +211,7 @@ export async function register(deps: AppDeps, body: z.output<typeof RegisterSche
 
 export async function registrationStatus(deps: AppDeps, number: string) {
   const u = await findRegistrationStatus(deps.db, number);
-  if (!u) throw new AppError('not_found', 'Заявка с таким номером не найдена');
+  if (!u) throw notFound('Заявка с таким номером не найдена');
   const status = u.status === 'pending' ? 'pending' : u.status === 'rejected' ? 'rejected' : 'approved';
   return { registration_number: number, status } as const;
 }
@@ -212,15 +219,14 @@ export async function registrationStatus(deps: AppDeps, number: string) {
 export async function changePassword(deps: AppDeps, actor: Actor, current: string, next: string) {
   const problem = passwordProblem(next, actor.login);
   if (problem) {
-    throw new AppError('validation_failed', problem, {
-      issues: [{ path: 'body.new_password', message: problem }],
-    });
+    throw invalid([{ path: 'body.new_password', message: problem }], problem);
   }
   const u = await findUserById(deps.db, actor.userId);
   if (!u || !(await verify(u.passwordHash, current))) {
-    throw new AppError('validation_failed', 'Текущий пароль указан неверно', {
-      issues: [{ path: 'body.current_password', message: 'Текущий пароль указан неверно' }],
-    });
+    throw invalid(
+      [{ path: 'body.current_password', message: 'Текущий пароль указан неверно' }],
+      'Текущий пароль указан неверно',
+    );
   }
   await setPasswordHash(deps.db, actor.userId, await hashPassword(next));
   const revoked = await revokeUserSessions(deps.db, actor.userId, actor.sessionId);
@@ -231,7 +237,7 @@ export async function changePassword(deps: AppDeps, actor: Actor, current: strin
 export async function resetPassword(deps: AppDeps, login: string, code: string, next: string) {
   const u = await findUserByLogin(deps.db, login);
   await consumeEmailCode(deps, login, 'reset', code);
-  if (!u) throw new AppError('not_found', 'Пользователь с таким e-mail не найден');
+  if (!u) throw notFound('Пользователь с таким e-mail не найден');
   await setPasswordHash(deps.db, u.id, await hashPassword(next));
   const revoked = await revokeUserSessions(deps.db, u.id);
   for (const id of revoked) deps.sockets.disconnectSession(id);

@@ -1,6 +1,6 @@
 import type { EmailPurpose } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { invalid } from '../../lib/app-error.js';
 import { sha256, sixDigits } from '../../lib/ids.js';
 import type { AppDeps } from '../../types.js';
 import {
@@ -77,8 +77,7 @@ export async function consumeEmailCode(deps: AppDeps, email: string, purpose: Em
   await spendEmailCode(deps.db, await checkEmailCode(deps, email, purpose, code));
 }
 
-const codeFailure = (message: string) =>
-  new AppError('validation_failed', message, { issues: [{ path: 'body.email_code', message }] });
+const codeFailure = (message: string) => invalid([{ path: 'body.email_code', message }], message);
 
 /**
  * Seconds to wait before another code may be sent to this address for this purpose (0: may send

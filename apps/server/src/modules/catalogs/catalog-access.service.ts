@@ -6,7 +6,7 @@ import {
   type TariffItem,
 } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import type { EntryListRow, View } from './catalog-kinds.js';
@@ -43,17 +43,12 @@ export async function assertMayWrite(tx: Tx, actor: Actor, d: CatalogDescriptor,
   assertMayOpen(actor, d);
   if (companyId === null) {
     if (d.kind === 'tariff' ? actor.role === 'admin' : mayWriteGlobalCatalog(actor.role)) return;
-    throw new AppError(
-      'forbidden',
-      `Общие записи справочника «${d.title}» изменяют только администратор и специалисты`,
-    );
+    throw forbidden(`Общие записи справочника «${d.title}» изменяют только администратор и специалисты`);
   }
-  if (!d.company_entries)
-    throw new AppError('bad_request', `В справочнике «${d.title}» нет записей отдельных компаний`);
+  if (!d.company_entries) throw badRequest(`В справочнике «${d.title}» нет записей отдельных компаний`);
   if (actor.role === 'client') {
     await requireCompany(tx, actor, companyId);
-    if (!d.client_writes)
-      throw new AppError('forbidden', `Записи справочника «${d.title}» изменяют только сотрудники`);
+    if (!d.client_writes) throw forbidden(`Записи справочника «${d.title}» изменяют только сотрудники`);
     return;
   }
   await requireCompany(tx, actor, companyId, 'catalogs.write');

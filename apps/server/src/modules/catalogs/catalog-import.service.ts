@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CatalogImportError, CatalogImportResult, CatalogImportRun, CatalogKind } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import { runActor, storableText, workRun } from '../../kernel/runs.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, conflict, invalidFile, notFound } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -50,7 +50,7 @@ async function storeImportRun(
 ): Promise<{ import_id: number }> {
   const upload = await file();
   if (upload.data.length < 4 || upload.data[0] !== 0x50 || upload.data[1] !== 0x4b)
-    throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
+    throw invalidFile('Файл не является книгой Excel (XLSX)');
   const jobId = randomUUID();
   const stored = await deps.db.transaction(async (tx) => {
     const f = await storeFile(tx, {
@@ -97,7 +97,7 @@ export async function startTariffsXlsxImport(deps: AppDeps, actor: Actor, file: 
 /** A run to its author (another user's run answers 404, like one that does not exist). */
 export async function getCatalogImport(deps: AppDeps, actor: Actor, id: number): Promise<CatalogImportRun> {
   const run = await findCatalogImport(deps.db, id);
-  if (!run || run.userId !== actor.userId) throw new AppError('not_found', 'Загрузка справочника не найдена');
+  if (!run || run.userId !== actor.userId) throw notFound('Загрузка справочника не найдена');
   return toCatalogImportRun(run);
 }
 
@@ -185,8 +185,7 @@ async function workCatalogImport(
       result = await write(tx, sheet, (share) => {
         void progress(40 + Math.round(share * 55), false);
       });
-      if (!(await finishCatalogImport(tx, run.id, owner, { result })))
-        throw new AppError('conflict', 'run ended');
+      if (!(await finishCatalogImport(tx, run.id, owner, { result }))) throw conflict('run ended');
     });
     const r = result!;
     await progress(100, false);

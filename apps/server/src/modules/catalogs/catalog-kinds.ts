@@ -15,7 +15,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { catalogEntries } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { invalid, notFound } from '../../lib/app-error.js';
 
 export type EntryRow = typeof catalogEntries.$inferSelect;
 /** A row as lists return it: with the owner's title and, for ОКПД2, the parent's code. */
@@ -40,7 +40,7 @@ export function viewOf(
   subjectType: number | null = null,
 ): View {
   const descriptor = catalogOf(kind, typeCode, subjectType);
-  if (!descriptor) throw new AppError('not_found', 'Справочник не найден');
+  if (!descriptor) throw notFound('Справочник не найден');
   return { kind, typeCode, subjectType, descriptor };
 }
 
@@ -94,10 +94,7 @@ export function valuesOf(view: View, input: ParsedInput): EntryValues {
   let subjectType: number | null = null;
   if (view.kind === 'exec' && view.typeCode === 1) {
     subjectType = input.subject_type ?? view.subjectType;
-    if (subjectType == null)
-      throw new AppError('validation_failed', 'Проверьте введённые данные', {
-        issues: [{ path: 'body.subject_type', message: 'Обязательное поле' }],
-      });
+    if (subjectType == null) throw invalid([{ path: 'body.subject_type', message: 'Обязательное поле' }]);
   }
   return {
     code: input.code ?? null,

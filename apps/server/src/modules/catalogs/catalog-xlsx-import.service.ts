@@ -1,6 +1,6 @@
 import { type CatalogImportError, type CatalogImportResult, okpd2Level } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { badRequest } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -60,15 +60,14 @@ export async function importTarget(
   assertMayOpen(actor, d);
   const companyId = query.company_id ?? null;
   if (companyId !== null) {
-    if (!d.company_entries)
-      throw new AppError('bad_request', `В справочнике «${d.title}» нет записей отдельных компаний`);
+    if (!d.company_entries) throw badRequest(`В справочнике «${d.title}» нет записей отдельных компаний`);
     // the company is in the query, not the path: the explicit company check
     await requireCompany(deps.db, actor, companyId);
   }
   const subjectType =
     view.kind === 'exec' && view.typeCode === 1 ? (query.subject_type ?? view.subjectType) : null;
   if (view.kind === 'exec' && view.typeCode === 1 && subjectType === null)
-    throw new AppError('bad_request', 'Укажите subject_type: 1 — товары, 2 — работы, 3 — услуги');
+    throw badRequest('Укажите subject_type: 1 — товары, 2 — работы, 3 — услуги');
   return { companyId, subjectType };
 }
 

@@ -1,6 +1,6 @@
 import type { CatalogSort, Page } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { badRequest, duplicate, hasDependents, invalid, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -121,12 +121,11 @@ export async function listCatalog<T>(
 async function loadEntry(db: Tx, actor: Actor, view: View, id: number): Promise<EntryListRow> {
   assertMayOpen(actor, view.descriptor);
   const row = await findEntry(db, id);
-  const notFound = 'Запись справочника не найдена';
-  if (!row || row.kind !== view.kind || (row.typeCode ?? null) !== view.typeCode)
-    throw new AppError('not_found', notFound);
+  const missing = 'Запись справочника не найдена';
+  if (!row || row.kind !== view.kind || (row.typeCode ?? null) !== view.typeCode) throw notFound(missing);
   // not company-scoped by path: the company is learnt from the entry (explicit check; a foreign
   // entry answers like a missing one)
-  if (row.companyId !== null) await requireCompany(db, actor, row.companyId, undefined, notFound);
+  if (row.companyId !== null) await requireCompany(db, actor, row.companyId, undefined, missing);
   return row;
 }
 
@@ -146,12 +145,10 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-const duplicate = (code: string, global: boolean) =>
-  new AppError(
-    'duplicate',
-    `Запись с кодом «${code}» уже есть в справочнике${global ? ' среди общих записей' : ''}`,
-    { issues: [{ path: 'body.code', message: 'Код уже занят' }] },
-  );
+const codeTaken = (code: string, global: boolean) =>
+  duplicate(`Запись с кодом «${code}» уже есть в справочнике${global ? ' среди общих записей' : ''}`, {
+    issues: [{ path: 'body.code', message: 'Код уже занят' }],
+  });
 
 /** A code is unique among the owner's entries and, for a company entry, among the global ones. */
 async function assertCodeFree(
@@ -162,9 +159,9 @@ async function assertCodeFree(
   code: string,
   exceptId?: number,
 ) {
-  if (await findByCode(tx, view, subjectType, companyId, code, exceptId)) throw duplicate(code, false);
+  if (await findByCode(tx, view, subjectType, companyId, code, exceptId)) throw codeTaken(code, false);
   if (companyId !== null && (await findByCode(tx, view, subjectType, null, code, exceptId)))
-    throw duplicate(code, true);
+    throw codeTaken(code, true);
 }
 
 /** Checks a kind needs beyond the body's schema. */
@@ -205,9 +202,7 @@ export async function insertAuditedEntry(
 async function assertKindRules(db: Tx, view: View, v: EntryValues) {
   if (view.kind === 'goods' && typeof v.extra.okpd2_code === 'string') {
     if (!(await okpd2CodeExists(db, v.extra.okpd2_code)))
-      throw new AppError('validation_failed', 'Проверьте введённые данные', {
-        issues: [{ path: 'body.okpd2_code', message: 'Код ОКПД2 не найден в справочнике' }],
-      });
+      throw invalid([{ path: 'body.okpd2_code', message: 'Код ОКПД2 не найден в справочнике' }]);
   }
 }
 
@@ -215,7 +210,7 @@ async function withDuplicateMapping<T>(code: () => string, run: () => Promise<T>
   try {
     return await run();
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate(code(), false);
+    if (isUniqueViolation(err)) throw codeTaken(code(), false);
     throw err;
   }
 }
@@ -255,12 +250,12 @@ export async function updateCatalogEntry<T>(
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
   if (body.company_id !== undefined && (body.company_id ?? null) !== before.companyId)
-    throw new AppError('bad_request', 'Принадлежность записи справочника изменить нельзя');
+    throw badRequest('Принадлежность записи справочника изменить нельзя');
   const v = valuesOf(view, { ...body, subject_type: body.subject_type ?? before.subjectType });
   await assertKindRules(db, view, v);
   const code = v.code ?? before.code;
   if (view.kind === 'okpd2' && code !== before.code && (await countChildren(db, id)) > 0)
-    throw new AppError('has_dependents', 'У кода ОКПД2 есть подчинённые коды: изменить код нельзя');
+    throw hasDependents('У кода ОКПД2 есть подчинённые коды: изменить код нельзя');
   const updated = await withDuplicateMapping(
     () => code,
     () =>
@@ -300,8 +295,7 @@ export async function deleteCatalogEntry(deps: AppDeps, actor: Actor, view: View
     const usage = await catalogEntryUsage(deps, tx, id);
     if (usage.length) {
       const where = usage.map((u) => `${u.name}: ${u.count}`).join(', ');
-      throw new AppError(
-        'has_dependents',
+      throw hasDependents(
         `Запись «${before.title}» используется (${where}); её можно только перенести в архив`,
         { usage },
       );

@@ -1,7 +1,7 @@
 import type { CatalogDescriptor, CatalogField, CatalogImportError } from '@zakupki/shared';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
+import { type AppError, invalidFile } from '../../lib/app-error.js';
 import { checkXlsxLimits } from '../../lib/xlsx-limits.js';
 
 /** Read-only columns of an export; import reads the owner column to tell global rows apart. */
@@ -103,16 +103,16 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
  */
 export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promise<SheetRow[]> {
   if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b)
-    throw new AppError('invalid_file', 'Файл не является книгой Excel (XLSX)');
+    throw invalidFile('Файл не является книгой Excel (XLSX)');
   await checkXlsxLimits(buf);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
   } catch {
-    throw new AppError('invalid_file', 'Не удалось прочитать файл XLSX: файл повреждён или другого формата');
+    throw invalidFile('Не удалось прочитать файл XLSX: файл повреждён или другого формата');
   }
   const ws = wb.worksheets[0];
-  if (!ws) throw new AppError('invalid_file', 'В файле нет листов');
+  if (!ws) throw invalidFile('В файле нет листов');
   const byTitle = new Map(d.fields.map((f) => [norm(f.title), f.key]));
   const columns = new Map<number, string>();
   let ownerCol: number | null = null;
@@ -126,8 +126,7 @@ export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promis
   const present = new Set(columns.values());
   const missing = d.fields.filter((f) => f.required && !present.has(f.key)).map((f) => `«${f.title}»`);
   if (missing.length)
-    throw new AppError(
-      'invalid_file',
+    throw invalidFile(
       `В первой строке файла нет ${missing.length > 1 ? 'столбцов' : 'столбца'} ${missing.join(', ')}`,
       { errors: [{ row: 1, message: `Строка 1: нет столбца ${missing.join(', ')}` }] },
     );
@@ -143,7 +142,7 @@ export async function readCatalogXlsx(buf: Buffer, d: CatalogDescriptor): Promis
     if (cells.size === 0) return;
     rows.push({ row: n, cells, owner: owner === null ? null : String(owner) });
   });
-  if (!rows.length) throw new AppError('invalid_file', 'В файле нет строк с данными');
+  if (!rows.length) throw invalidFile('В файле нет строк с данными');
   return rows;
 }
 
@@ -265,8 +264,7 @@ export const rowError = (row: number, message: string): CatalogImportError => ({
 export function importRefused(errors: CatalogImportError[]): AppError {
   const shown = errors.slice(0, 5).map((e) => e.message);
   const more = errors.length > 5 ? ` и ещё ${errors.length - 5}` : '';
-  return new AppError(
-    'invalid_file',
+  return invalidFile(
     `Файл не загружен, ничего не изменено. Ошибок: ${errors.length}. ${shown.join('; ')}${more}`,
     { errors },
   );

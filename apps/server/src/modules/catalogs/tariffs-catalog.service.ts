@@ -8,7 +8,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { duplicate, hasDependents, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { toTariff } from '../tariffs/tariffs.presenter.js';
@@ -77,7 +77,7 @@ export async function tariffOf(tx: Tx, id: number): Promise<Tariff | null> {
 async function loadTariff(db: Tx, actor: Actor, id: number): Promise<Tariff> {
   assertMayOpen(actor, TARIFFS);
   const t = await tariffOf(db, id);
-  if (!t) throw new AppError('not_found', 'Тариф не найден');
+  if (!t) throw notFound('Тариф не найден');
   return t;
 }
 
@@ -89,8 +89,7 @@ export async function getTariff(deps: AppDeps, actor: Actor, id: number): Promis
 async function assertUnique(db: Tx, v: TariffValues, exceptId?: number) {
   const clash = await tariffClash(db, v.code, v.name, exceptId);
   if (clash)
-    throw new AppError(
-      'duplicate',
+    throw duplicate(
       clash.field === 'code' ? `Тариф с кодом «${v.code}» уже есть` : `Тариф «${v.name}» уже есть`,
       { issues: [{ path: `body.${clash.field}`, message: 'Значение уже занято' }] },
     );
@@ -142,8 +141,7 @@ export async function deleteTariff(deps: AppDeps, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const now = (await tariffOf(tx, id))!;
     if (now.companies_count > 0)
-      throw new AppError(
-        'has_dependents',
+      throw hasDependents(
         `Тариф «${now.name}» назначен компаниям (${now.companies_count}); его можно только перенести в архив`,
         { usage: [{ name: 'Компании', count: now.companies_count }] },
       );

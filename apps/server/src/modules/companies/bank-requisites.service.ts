@@ -2,7 +2,7 @@ import type { BankRequisiteInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
-import { AppError } from '../../lib/app-error.js';
+import { duplicate, hasDependents, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import {
@@ -44,11 +44,9 @@ export async function listCompanyBankRequisites(deps: AppDeps, companyId: number
 
 async function assertNewAccount(tx: Tx, companyId: number, b: BankBody, exceptId?: number) {
   if (await findSameAccount(tx, companyId, b.bik, b.settlement_account, exceptId)) {
-    throw new AppError(
-      'duplicate',
-      `Расчётный счёт ${b.settlement_account} в банке с БИК ${b.bik} уже есть у компании`,
-      { fields: ['bik', 'settlement_account'] },
-    );
+    throw duplicate(`Расчётный счёт ${b.settlement_account} в банке с БИК ${b.bik} уже есть у компании`, {
+      fields: ['bik', 'settlement_account'],
+    });
   }
 }
 
@@ -95,7 +93,7 @@ export async function updateBankRequisite(
   return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const beforeRow = await findBankRequisite(tx, companyId, id);
-    if (!beforeRow) throw new AppError('not_found', BANK.notFound);
+    if (!beforeRow) throw notFound(BANK.notFound);
     await assertNewAccount(tx, companyId, body, id);
     if (body.is_main && !beforeRow.isMain) await clearOtherMain(tx, actor, companyId);
     const row = await updateBankRequisiteRow(tx, id, valuesOf(body));
@@ -118,7 +116,7 @@ export async function deleteBankRequisite(deps: AppDeps, actor: Actor, companyId
   try {
     await deps.db.transaction(async (tx) => {
       const row = await findBankRequisite(tx, companyId, id);
-      if (!row) throw new AppError('not_found', BANK.notFound);
+      if (!row) throw notFound(BANK.notFound);
       await deleteBankRequisiteRow(tx, id);
       await audit(tx, actor, {
         action: 'delete',
@@ -130,10 +128,7 @@ export async function deleteBankRequisite(deps: AppDeps, actor: Actor, companyId
     });
   } catch (err) {
     if (pgError(err)?.code === '23503') {
-      throw new AppError(
-        'has_dependents',
-        'Эти банковские реквизиты используются в других данных системы, удалить их нельзя',
-      );
+      throw hasDependents('Эти банковские реквизиты используются в других данных системы, удалить их нельзя');
     }
     throw err;
   }

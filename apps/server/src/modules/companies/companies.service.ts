@@ -1,7 +1,14 @@
 import type { CompanyInput, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import {
+  type AppError,
+  conflict,
+  duplicate,
+  forbidden,
+  hasDependents,
+  notFound,
+} from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { mayCreateCompanies, mayDeleteCompanies } from '../access/access.policy.js';
 import { companyIdsFor } from '../access/access.service.js';
@@ -49,7 +56,7 @@ export async function myCompanies(deps: AppDeps, actor: Actor) {
 
 export async function getCompany(deps: AppDeps, id: number) {
   const row = await findCompany(deps.db, id);
-  if (!row) throw new AppError('not_found', 'Компания не найдена');
+  if (!row) throw notFound('Компания не найдена');
   return toCompany(row);
 }
 
@@ -75,7 +82,7 @@ function valuesOf(
 /** The same ИНН+КПП twice: checked first; the unique index's violation is mapped by the caller. */
 async function assertNoDuplicate(tx: Tx, inn: string, kpp: string | null, exceptId?: number) {
   if (await findSameInnKpp(tx, inn, kpp, exceptId)) {
-    throw new AppError('duplicate', duplicateCompanyMessage(inn, kpp), { fields: ['inn', 'kpp'] });
+    throw duplicate(duplicateCompanyMessage(inn, kpp), { fields: ['inn', 'kpp'] });
   }
 }
 
@@ -83,17 +90,17 @@ async function assertNoDuplicate(tx: Tx, inn: string, kpp: string | null, except
 export function mapCompanyWriteError(err: unknown, inn: string, kpp: string | null): AppError | null {
   const pg = pgError(err);
   if (pg?.code === '23505' && (pg.constraint === null || pg.constraint === 'companies_inn_kpp_uq')) {
-    return new AppError('duplicate', duplicateCompanyMessage(inn, kpp), { fields: ['inn', 'kpp'] });
+    return duplicate(duplicateCompanyMessage(inn, kpp), { fields: ['inn', 'kpp'] });
   }
   return null;
 }
 
 export async function createCompany(deps: AppDeps, actor: Actor, body: CompanyBody) {
   if (!mayCreateCompanies(actor.role)) {
-    throw new AppError('forbidden', 'Создавать компании могут только сотрудники провайдера');
+    throw forbidden('Создавать компании могут только сотрудники провайдера');
   }
   const refusal = companyChangeRefusal(actor.role, null, { tariffId: body.tariff_id });
-  if (refusal) throw new AppError('forbidden', refusal);
+  if (refusal) throw forbidden(refusal);
   const values = valuesOf(body, null);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -132,12 +139,12 @@ export async function updateCompany(deps: AppDeps, actor: Actor, id: number, bod
   try {
     return await deps.db.transaction(async (tx) => {
       const beforeRow = await findCompany(tx, id, true);
-      if (!beforeRow) throw new AppError('not_found', 'Компания не найдена');
+      if (!beforeRow) throw notFound('Компания не найдена');
       const refusal = companyChangeRefusal(actor.role, beforeRow, {
         status: body.status,
         tariffId: body.tariff_id,
       });
-      if (refusal) throw new AppError('forbidden', refusal);
+      if (refusal) throw forbidden(refusal);
       const values = valuesOf(body, beforeRow);
       await assertNoDuplicate(tx, values.inn, values.kpp, id);
       if (values.tariffId !== null && values.tariffId !== beforeRow.tariffId) {
@@ -162,18 +169,18 @@ export async function updateCompany(deps: AppDeps, actor: Actor, id: number, bod
 
 export async function deleteCompany(deps: AppDeps, actor: Actor, id: number) {
   if (!mayDeleteCompanies(actor.role)) {
-    throw new AppError('forbidden', 'Удалять компании может только администратор');
+    throw forbidden('Удалять компании может только администратор');
   }
   try {
     await deps.db.transaction(async (tx) => {
       const row = await findCompany(tx, id, true);
-      if (!row) throw new AppError('not_found', 'Компания не найдена');
+      if (!row) throw notFound('Компания не найдена');
       if (row.isProvider) {
-        throw new AppError('conflict', 'Компанию провайдера удалить нельзя');
+        throw conflict('Компанию провайдера удалить нельзя');
       }
       const dependents = sortDependents(await countDependents(tx, id));
       if (dependents.length) {
-        throw new AppError('has_dependents', dependentsMessage(dependents), { dependents });
+        throw hasDependents(dependentsMessage(dependents), { dependents });
       }
       for (const m of await deleteMembers(tx, id)) {
         await audit(tx, actor, {
@@ -197,7 +204,7 @@ export async function deleteCompany(deps: AppDeps, actor: Actor, id: number) {
     // a row referring to the company appeared between the count and the delete
     if (pgError(err)?.code === '23503') {
       const dependents = sortDependents(await countDependents(deps.db, id));
-      throw new AppError('has_dependents', dependentsMessage(dependents), { dependents });
+      throw hasDependents(dependentsMessage(dependents), { dependents });
     }
     throw err;
   }

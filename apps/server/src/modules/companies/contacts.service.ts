@@ -2,7 +2,7 @@ import type { ContactInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
-import { AppError } from '../../lib/app-error.js';
+import { conflict, hasDependents, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { toContact } from './companies.presenter.js';
@@ -86,10 +86,9 @@ export async function updateContact(
   return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const beforeRow = await findContact(tx, companyId, id);
-    if (!beforeRow) throw new AppError('not_found', CONTACT.notFound);
+    if (!beforeRow) throw notFound(CONTACT.notFound);
     if (beforeRow.isActive && !body.is_active) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `«${beforeRow.fullName}» — активный контакт компании. Чтобы снять отметку, сделайте активным другой контакт`,
         { field: 'is_active' },
       );
@@ -109,10 +108,9 @@ export async function deleteContact(deps: AppDeps, actor: Actor, companyId: numb
     await deps.db.transaction(async (tx) => {
       await lockCompany(tx, companyId);
       const row = await findContact(tx, companyId, id);
-      if (!row) throw new AppError('not_found', CONTACT.notFound);
+      if (!row) throw notFound(CONTACT.notFound);
       if (row.isActive && (await countOtherContacts(tx, companyId, id)) > 0) {
-        throw new AppError(
-          'conflict',
+        throw conflict(
           `Нельзя удалить активный контакт «${row.fullName}»: сначала сделайте активным другой контакт`,
         );
       }
@@ -127,10 +125,7 @@ export async function deleteContact(deps: AppDeps, actor: Actor, companyId: numb
     });
   } catch (err) {
     if (pgError(err)?.code === '23503') {
-      throw new AppError(
-        'has_dependents',
-        'Контакт используется в других данных системы, удалить его нельзя',
-      );
+      throw hasDependents('Контакт используется в других данных системы, удалить его нельзя');
     }
     throw err;
   }

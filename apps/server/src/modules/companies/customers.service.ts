@@ -2,7 +2,7 @@ import type { CustomerInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
-import { AppError } from '../../lib/app-error.js';
+import { duplicate, hasDependents, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../tariffs/tariffs.service.js';
@@ -43,8 +43,7 @@ export async function listCompanyCustomers(deps: AppDeps, companyId: number, q: 
 async function assertNewCustomer(tx: Tx, companyId: number, b: CustomerBody, exceptId?: number) {
   const same = await findSameCustomer(tx, companyId, b.inn, exceptId);
   if (same) {
-    throw new AppError(
-      'duplicate',
+    throw duplicate(
       `Заказчик с ИНН ${b.inn} уже есть у компании: «${same.title}»${same.kpp ? ` (КПП ${same.kpp})` : ''}. Измените его карточку вместо новой`,
       { fields: ['inn'], customer_id: same.id },
     );
@@ -74,7 +73,7 @@ export async function updateCustomer(
   return deps.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const beforeRow = await findCustomer(tx, companyId, id);
-    if (!beforeRow) throw new AppError('not_found', CUSTOMER.notFound);
+    if (!beforeRow) throw notFound(CUSTOMER.notFound);
     await assertNewCustomer(tx, companyId, body, id);
     const row = await updateCustomerRow(tx, id, valuesOf(body));
     const before = toCustomer(beforeRow);
@@ -89,7 +88,7 @@ export async function deleteCustomer(deps: AppDeps, actor: Actor, companyId: num
   try {
     await deps.db.transaction(async (tx) => {
       const row = await findCustomer(tx, companyId, id);
-      if (!row) throw new AppError('not_found', CUSTOMER.notFound);
+      if (!row) throw notFound(CUSTOMER.notFound);
       await deleteCustomerRow(tx, id);
       await audit(tx, actor, {
         action: 'delete',
@@ -101,10 +100,7 @@ export async function deleteCustomer(deps: AppDeps, actor: Actor, companyId: num
     });
   } catch (err) {
     if (pgError(err)?.code === '23503') {
-      throw new AppError(
-        'has_dependents',
-        'Заказчик используется в других данных системы, удалить его нельзя',
-      );
+      throw hasDependents('Заказчик используется в других данных системы, удалить его нельзя');
     }
     throw err;
   }

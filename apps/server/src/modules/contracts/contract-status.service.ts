@@ -1,6 +1,6 @@
 import type { Contract, ContractStatusInput, EisPublicationInput } from '@zakupki/shared';
 import type { z } from 'zod';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, invalid } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
@@ -30,7 +30,7 @@ export async function changeStatus(
   return deps.db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     const problem = transitionProblem(row.status, body.status);
-    if (problem) throw new AppError('conflict', problem, { from: row.status, to: body.status });
+    if (problem) throw conflict(problem, { from: row.status, to: body.status });
     const today = todayMoscow();
     const date = body.date ?? today;
     const before = await loadContractData(tx, row);
@@ -86,7 +86,7 @@ export async function setArchived(
   return deps.db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     if ((row.archivedAt !== null) === archived) {
-      throw new AppError('conflict', archived ? 'Договор уже в архиве' : 'Договор не в архиве');
+      throw conflict(archived ? 'Договор уже в архиве' : 'Договор не в архиве');
     }
     const before = await loadContractData(tx, row);
     await updateContract(tx, id, { archivedAt: archived ? new Date() : null });
@@ -107,7 +107,7 @@ export async function recordPublication(
   return deps.db.transaction(async (tx) => {
     const row = (await findContract(tx, companyId, id, { lock: true }))!;
     if (row.status === 'draft' || row.status === 'cancelled') {
-      throw new AppError('conflict', 'Проект или отменённый договор не размещается в ЕИС');
+      throw conflict('Проект или отменённый договор не размещается в ЕИС');
     }
     let base = row.contractDate;
     if (body.event_id) {

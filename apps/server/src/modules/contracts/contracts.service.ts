@@ -1,7 +1,7 @@
 import type { Contract, ContractCreateInput, ContractUpdateInput } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, duplicate, invalid } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
@@ -63,8 +63,7 @@ async function checkUnique(tx: Tx, companyId: number, body: CommonIn, selfId: nu
     if (!value) continue;
     const other = await repo.contractWith(tx, companyId, field, value, selfId);
     if (other) {
-      throw new AppError(
-        'duplicate',
+      throw duplicate(
         `Договор с ${words} ${value} уже есть в реестре: № ${other.number} от ${formatRuDate(other.date)}`,
         { field, contract_id: other.id },
       );
@@ -187,10 +186,9 @@ export async function updateContract(
   return deps.db.transaction(async (tx) => {
     const row = (await repo.findContract(tx, companyId, id, { lock: true }))!;
     const closed = editProblem(row.status);
-    if (closed) throw new AppError('conflict', closed);
+    if (closed) throw conflict(closed);
     if (body.revision && body.revision !== row.revision) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `Договор уже изменён другим пользователем (версия ${row.revision}, у вас ${body.revision}). Обновите карточку и внесите изменения заново`,
         { revision: row.revision },
       );

@@ -10,7 +10,7 @@ import type {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { invalid, notFound } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -57,7 +57,7 @@ import {
 } from './eis-plans.repository.js';
 import { planVersionXlsx } from './eis-plans.xlsx.js';
 
-const notFound = () => new AppError('not_found', 'План закупки не найден');
+const planNotFound = () => notFound('План закупки не найден');
 
 export async function listEisPlans(deps: AppDeps, companyId: number, q: EisPlanListQuery) {
   const { db } = deps;
@@ -82,13 +82,13 @@ export async function searchPlanPositions(
 
 async function planOf(tx: Tx, companyId: number, planId: number): Promise<PlanRow> {
   const plan = await findPlan(tx, companyId, planId);
-  if (!plan) throw notFound();
+  if (!plan) throw planNotFound();
   return plan;
 }
 
 async function versionOf(tx: Tx, plan: PlanRow, version: number): Promise<VersionRow> {
   const v = await findVersion(tx, plan.id, version);
-  if (!v) throw new AppError('not_found', `Версия ${version} плана ${plan.registrationNumber} не загружена`);
+  if (!v) throw notFound(`Версия ${version} плана ${plan.registrationNumber} не загружена`);
   return v;
 }
 
@@ -244,9 +244,7 @@ export async function diffVersions(
   to: number,
 ): Promise<EisPlanDiff> {
   if (from === to) {
-    throw new AppError('validation_failed', 'Выберите две разные версии плана', {
-      issues: [{ path: 'query.to', message: 'Версии совпадают' }],
-    });
+    throw invalid([{ path: 'query.to', message: 'Версии совпадают' }], 'Выберите две разные версии плана');
   }
   const { db } = deps;
   const plan = await planOf(db, companyId, planId);
@@ -279,7 +277,7 @@ export async function diffVersions(
 export async function getPlanItem(deps: AppDeps, companyId: number, number: string): Promise<EisPlanItem> {
   const { db } = deps;
   const found = await findPositionByNumber(db, companyId, number);
-  if (!found) throw new AppError('not_found', `Позиция плана ${number} не найдена`);
+  if (!found) throw notFound(`Позиция плана ${number} не найдена`);
   const { position, plan } = found;
   const history = await positionHistory(db, position.id);
   // the position as the version in force states it, or as the newest version that holds it

@@ -2,7 +2,7 @@ import { formatRub, fromKopecks, type PaymentListQuery, toScaled } from '@zakupk
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { pageResult } from '../../db/paging.js';
-import { AppError } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -64,14 +64,13 @@ export async function assignPayment(
   return db.transaction(async (tx) => {
     const row = await ownPayment(tx, actor, companyId, id, true);
     const contract = await lockCompanyContract(tx, companyId, contractId);
-    if (!contract) throw new AppError('not_found', CONTRACT_NOT_FOUND);
+    if (!contract) throw notFound(CONTRACT_NOT_FOUND);
     const label = `договору № ${contract.number} от ${formatRuDate(contract.contractDate)}`;
     if (contract.status === 'cancelled' || contract.status === 'draft') {
-      throw new AppError('conflict', `Платёж нельзя отнести к ${label}: договор не заключён или отменён`);
+      throw conflict(`Платёж нельзя отнести к ${label}: договор не заключён или отменён`);
     }
     if (contract.supplierInn && row.payeeInn && contract.supplierInn !== row.payeeInn) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `Получатель платежа (ИНН ${row.payeeInn}) не является поставщиком по ${label} (ИНН ${contract.supplierInn})`,
         { field: 'contract_id' },
       );
@@ -79,8 +78,7 @@ export async function assignPayment(
     const countedHere = row.contractId === contractId && row.eventId !== null ? toScaled(row.amount, 2) : 0n;
     const remaining = toScaled(contract.price, 2) - toScaled(contract.paidAmount, 2) + countedHere;
     if (toScaled(row.amount, 2) > remaining) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `Сумма платежа ${formatRub(row.amount)} больше остатка по ${label} (${formatRub(fromKopecks(remaining))})`,
         { field: 'contract_id', remaining: fromKopecks(remaining) },
       );

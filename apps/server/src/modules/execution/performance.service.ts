@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PageQuery } from '@zakupki/shared';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -67,7 +67,7 @@ export async function getPerformance(
 ) {
   const db = deps.db;
   await assertContractOf(db, actor, companyId, contractId);
-  const notFound = 'Сведения об исполнении не найдены';
+  const missing = 'Сведения об исполнении не найдены';
   const row = await findPerformance(db, id);
   // another company's record answers like a missing one, and is audited
   await assertOwned(db, actor, {
@@ -75,9 +75,9 @@ export async function getPerformance(
     id,
     owner: row?.companyId,
     companyId,
-    notFound,
+    notFound: missing,
   });
   // assertOwned answered 404 for a missing record
-  if (row!.contractId !== contractId) throw new AppError('not_found', notFound);
+  if (row!.contractId !== contractId) throw notFound(missing);
   return toPerformanceRecord(row!);
 }

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { mapPage } from '../../db/paging.js';
 import { streamSheet } from '../../kernel/xlsx/sheet-writer.js';
-import { AppError } from '../../lib/app-error.js';
+import { badRequest, notFound, serviceUnavailable } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
@@ -73,8 +73,7 @@ async function enqueue(
     return r;
   });
   const sent = await deps.jobs.send(reportJob, { report_id: row.id }, { id: jobId });
-  if (!sent)
-    throw new AppError('service_unavailable', 'Очередь заданий не приняла отчёт, повторите попытку позже');
+  if (!sent) throw serviceUnavailable('Очередь заданий не приняла отчёт, повторите попытку позже');
   return { job_id: jobId, report_id: row.id };
 }
 
@@ -83,14 +82,12 @@ async function exportableContract(deps: AppDeps, actor: Actor, companyId: number
   await assertContractOf(deps.db, actor, companyId, id);
   const c = (await findContractRow(deps.db, id))!;
   if (c.law !== '223') {
-    throw new AppError(
-      'bad_request',
+    throw badRequest(
       `Выгрузка в формате ЕИС 223-ФЗ возможна только для договоров по 223-ФЗ; договор № ${c.number} заключён по ${c.law}-ФЗ`,
     );
   }
   if (c.status === 'draft' || c.status === 'cancelled') {
-    throw new AppError(
-      'bad_request',
+    throw badRequest(
       `Договор № ${c.number} в статусе «${CONTRACT_STATUS_TITLES[c.status]}»: сведения в ЕИС размещаются только о заключённых договорах`,
     );
   }
@@ -123,7 +120,7 @@ export async function startEisPerformance(
   const c = await exportableContract(deps, actor, companyId, id);
   const from = body.period_from ?? c.contractDate;
   const to = body.period_to ?? todayMoscow();
-  if (from > to) throw new AppError('bad_request', 'Начало периода не может быть позже его окончания');
+  if (from > to) throw badRequest('Начало периода не может быть позже его окончания');
   return enqueue(deps, actor, companyId, {
     code: 'eis-performance',
     title: `Сведения об исполнении договора № ${c.number} для ЕИС`,
@@ -145,8 +142,7 @@ export async function startOcds(
     const foreign = rows.filter((r) => r.companyId !== companyId);
     for (const f of foreign) await auditRefused(deps.db, actor, 'contract', f.id, f.companyId, companyId);
     const missing = ids.filter((id) => !rows.some((r) => r.id === id && r.companyId === companyId));
-    if (missing.length)
-      throw new AppError('not_found', `Договоры не найдены: ${missing.slice(0, 20).join(', ')}`);
+    if (missing.length) throw notFound(`Договоры не найдены: ${missing.slice(0, 20).join(', ')}`);
     return enqueue(deps, actor, companyId, {
       code: 'ocds',
       title: `Пакет OCDS: выбранные договоры (${ids.length})`,
@@ -161,10 +157,9 @@ export async function startOcds(
     sort: 'contract_date',
     order: 'desc',
   });
-  if (Number(n) === 0) throw new AppError('bad_request', 'По заданным фильтрам в реестре нет договоров');
+  if (Number(n) === 0) throw badRequest('По заданным фильтрам в реестре нет договоров');
   if (Number(n) > OCDS_MAX_CONTRACTS) {
-    throw new AppError(
-      'bad_request',
+    throw badRequest(
       `По фильтрам найдено ${n} договоров, а в один пакет OCDS входит не более ${OCDS_MAX_CONTRACTS}: уточните фильтр`,
     );
   }

@@ -1,5 +1,5 @@
 import type { FileMeta } from '@zakupki/shared';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
 import { resolveFileOwners } from './file-owners.js';
@@ -17,7 +17,7 @@ import { assertFileReadable, FILE_NOT_FOUND } from './files.service.js';
 export async function fileMeta(deps: AppDeps, actor: Actor, id: number): Promise<FileMeta> {
   const { db } = deps;
   const row = await findFileMeta(db, id);
-  if (!row) throw new AppError('not_found', FILE_NOT_FOUND);
+  if (!row) throw notFound(FILE_NOT_FOUND);
   await assertFileReadable(db, actor, row);
   const companyIds = await companyIdsFor(db, actor);
   const owner = (

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit, requireCompany } from '../access/access.service.js';
 import {
@@ -100,7 +100,7 @@ export async function assertFileReadable(
 /** A file for download after the access check (`assertFileReadable`). */
 export async function fileForActor(deps: AppDeps, actor: Actor, id: number): Promise<FileContent> {
   const found = await findFileWithContent(deps.db, id);
-  if (!found) throw new AppError('not_found', FILE_NOT_FOUND);
+  if (!found) throw notFound(FILE_NOT_FOUND);
   const row = withContent(found);
   await assertFileReadable(deps.db, actor, row);
   return row;

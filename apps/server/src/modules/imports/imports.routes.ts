@@ -1,6 +1,6 @@
 import { eisPlanRoutes, eisProcurementImportRoutes, ImportUploadFields, importRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
+import { invalid } from '../../lib/app-error.js';
 import { addRoute, addUploadRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
 import { eisPlanImportJob } from './eis/eis-plans.jobs.js';
@@ -38,15 +38,13 @@ function registerRoutes(app: FastifyInstance) {
       date_to: fields.date_to || undefined,
     });
     if (!parsed.success) {
-      throw new AppError('validation_failed', 'Проверьте введённые данные', {
-        issues: parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message })),
-      });
+      throw invalid(
+        parsed.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message })),
+      );
     }
     const { date_from = null, date_to = null } = parsed.data;
     if (date_from && date_to && date_from > date_to) {
-      throw new AppError('validation_failed', 'Проверьте введённые данные', {
-        issues: [{ path: 'body.date_to', message: 'Конец периода раньше его начала' }],
-      });
+      throw invalid([{ path: 'body.date_to', message: 'Конец периода раньше его начала' }]);
     }
     const options: Record<string, string | null> =
       params.kind === 'eis-contracts' ? { date_from, date_to } : {};

@@ -2,7 +2,7 @@ import { type NotificationKind, NS_AUTH, type Pushed } from '@zakupki/shared';
 import type { Server as IoServer } from 'socket.io';
 import type { Db } from '../../db/client.js';
 import { mapPage, type Paging } from '../../db/paging.js';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit } from '../access/access.service.js';
 import { toNotification } from './notifications.presenter.js';
@@ -83,7 +83,7 @@ export async function readNotification(deps: AppDeps, actor: Actor, id: number) 
   if (row) return toNotification(row);
   const owner = await notificationOwner(db, id);
   if (owner) await denyAndAudit(db, actor, 'notification', id, owner.companyId, NOTIFICATION_NOT_FOUND);
-  throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+  throw notFound(NOTIFICATION_NOT_FOUND);
 }
 
 export async function readAllNotifications(deps: AppDeps, actor: Actor) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OutputFormat } from '@zakupki/shared';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, invalid } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -71,13 +71,10 @@ export async function claimGeneration(
   } else {
     ids = m.documents.filter((d) => d.rule.templateFileId).map((d) => d.rule.id);
     if (ids.length === 0)
-      throw new AppError(
-        'conflict',
-        'Нет документов с шаблонами: загрузите шаблоны в правилах документов положения',
-      );
+      throw conflict('Нет документов с шаблонами: загрузите шаблоны в правилах документов положения');
   }
   const incomplete = incompleteDocuments(m, ids);
-  if (incomplete) throw new AppError('conflict', incomplete.message, { missing: incomplete.documents });
+  if (incomplete) throw conflict(incomplete.message, { missing: incomplete.documents });
   const formats = req.formats?.length ? [...new Set(req.formats)] : null;
   const claim = () =>
     repo.claimRun(db, {
@@ -96,13 +93,12 @@ export async function claimGeneration(
     if (!open) continue;
     if (ids.every((id) => open.documentIds.includes(id)) && sameFormats(open.formats, formats))
       return { run: open, fresh: false };
-    throw new AppError(
-      'conflict',
+    throw conflict(
       `Документы этой закупки уже формируются (готово ${runProgress(open)} %): дождитесь окончания`,
       { job_id: open.jobId },
     );
   }
-  throw new AppError('conflict', 'Документы этой закупки уже формируются: дождитесь окончания');
+  throw conflict('Документы этой закупки уже формируются: дождитесь окончания');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Documentation, DocumentField, FieldValue } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { invalid, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -46,7 +46,7 @@ export async function procurementForSocket(
 ): Promise<number> {
   const { db } = deps;
   const owner = await repo.procurementOwner(db, id);
-  if (owner === null) throw new AppError('not_found', PROCUREMENT_NOT_FOUND);
+  if (owner === null) throw notFound(PROCUREMENT_NOT_FOUND);
   await requireCompany(db, actor, owner, permission, PROCUREMENT_NOT_FOUND);
   return owner;
 }
@@ -61,7 +61,7 @@ export type DocModel = Awaited<ReturnType<typeof documentationModel>>;
  */
 export async function documentationModel(tx: Tx, procurementId: number) {
   const p = await repo.loadProcurement(tx, procurementId);
-  if (!p) throw new AppError('not_found', PROCUREMENT_NOT_FOUND);
+  if (!p) throw notFound(PROCUREMENT_NOT_FOUND);
   const facts = {
     applicationSecurity: p.p.applicationSecurity,
     contractSecurity: p.p.contractSecurity,
@@ -190,8 +190,7 @@ export async function documentOutputs(
   if (rows.length === 0) {
     // a document of the procurement that was never generated has no versions yet; any other is unknown
     const m = await documentationModel(db, id);
-    if (!m.documents.some((d) => d.rule.id === documentId))
-      throw new AppError('not_found', 'Документ закупки не найден');
+    if (!m.documents.some((d) => d.rule.id === documentId)) throw notFound('Документ закупки не найден');
   }
   return {
     items: rows.map((r) => ({ ...presentOutput(r), values: r.values as Record<string, FieldValue> })),

@@ -8,7 +8,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, forbidden, invalid, invalidFile, notFound } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -29,13 +29,13 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 
 /** docs/product.md §2: the documents rules are for staff; a client gets 403 even in its own company. */
 export function assertStaff(actor: Actor) {
-  if (!isStaff(actor.role)) throw new AppError('forbidden', 'Правила документов доступны только сотрудникам');
+  if (!isStaff(actor.role)) throw forbidden('Правила документов доступны только сотрудникам');
 }
 
 async function docOf(tx: Db | Tx, actor: Actor, w: Where, id: number, lock = false) {
   const v = await versionOf(tx, actor, w.companyId, w.ruleId, w.versionId, lock);
   const d = await repo.findDocRule(tx, w.versionId, id);
-  if (!d) throw new AppError('not_found', 'Правило документа не найдено');
+  if (!d) throw notFound('Правило документа не найдено');
   return { v, d };
 }
 
@@ -133,10 +133,7 @@ export async function deleteDocRule(deps: AppDeps, actor: Actor, w: Where, id: n
     const { v, d } = await docOf(tx, actor, w, id, true);
     assertAllowed(v.status, 'documents');
     if ((await repo.docRulesInUse(tx, [id])).length)
-      throw new AppError(
-        'conflict',
-        `По правилу «${d.title}» уже сформированы документы закупок: его нельзя удалить`,
-      );
+      throw conflict(`По правилу «${d.title}» уже сформированы документы закупок: его нельзя удалить`);
     await repo.deleteDocRule(tx, id);
     await audit(tx, actor, {
       action: 'delete',
@@ -197,18 +194,16 @@ export async function uploadTemplate(
   await versionOf(db, actor, w.companyId, w.ruleId, w.versionId);
   const file = await loadFile();
   if (!file.name.toLowerCase().endsWith('.docx'))
-    throw new AppError('invalid_file', 'Шаблон должен быть документом Word в формате DOCX');
+    throw invalidFile('Шаблон должен быть документом Word в формате DOCX');
   if (file.content.length > TEMPLATE_LIMITS.maxFileBytes)
-    throw new AppError(
-      'invalid_file',
+    throw invalidFile(
       `Шаблон «${file.name}» не принят: файл больше ${TEMPLATE_LIMITS.maxFileBytes / 1024 / 1024} МБ (ограничение шаблона)`,
     );
   let read: { tags: string[]; malformed: string[] };
   try {
     read = await readTemplateOffThread(file.content);
   } catch (err) {
-    if (err instanceof ParseError)
-      throw new AppError('invalid_file', `Шаблон «${file.name}» не принят: ${err.message}`);
+    if (err instanceof ParseError) throw invalidFile(`Шаблон «${file.name}» не принят: ${err.message}`);
     throw err;
   }
   return db.transaction(async (tx) => {
@@ -221,7 +216,7 @@ export async function uploadTemplate(
         read.malformed.length ? `ошибки в записи полей: ${read.malformed.join('; ')}` : '',
         check.unknown.length ? `неизвестные поля: ${check.unknown.map((u) => `{${u}}`).join(', ')}` : '',
       ].filter(Boolean);
-      throw new AppError('invalid_file', `Шаблон «${file.name}» не принят — ${parts.join('; ')}`, report);
+      throw invalidFile(`Шаблон «${file.name}» не принят — ${parts.join('; ')}`, report);
     }
     const hash = sha256Of(file.content);
     const fileId =
@@ -259,7 +254,7 @@ export async function previewTemplate(deps: AppDeps, actor: Actor, w: Where, id:
   const { db } = deps;
   assertStaff(actor);
   const { d } = await docOf(db, actor, w, id);
-  if (!d.templateFileId) throw new AppError('conflict', 'У документа нет шаблона: загрузите DOCX');
+  if (!d.templateFileId) throw conflict('У документа нет шаблона: загрузите DOCX');
   const [file] = await readFiles(db, [d.templateFileId]);
   const data = sampleData(
     await repo.companyForSample(db, w.companyId),
@@ -270,8 +265,8 @@ export async function previewTemplate(deps: AppDeps, actor: Actor, w: Where, id:
   try {
     content = await fillTemplateOffThread(file.content, data);
   } catch (err) {
-    if (err instanceof ParseError) throw new AppError('invalid_file', `Шаблон не заполнен: ${err.message}`);
-    throw new AppError('invalid_file', 'Шаблон не удалось заполнить: загрузите его заново');
+    if (err instanceof ParseError) throw invalidFile(`Шаблон не заполнен: ${err.message}`);
+    throw invalidFile('Шаблон не удалось заполнить: загрузите его заново');
   }
   const base = (d.templateName ?? 'шаблон.docx').replace(/\.docx$/i, '');
   return { name: `${base} (предпросмотр).docx`, content };

@@ -9,7 +9,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, hasDependents, invalid, invalidFile, notFound } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
@@ -55,7 +55,7 @@ export async function ruleOf(tx: Tx, actor: Actor, companyId: number, ruleId: nu
     companyId,
     notFound: RULE_NOT_FOUND,
   });
-  throw new AppError('not_found', RULE_NOT_FOUND);
+  throw notFound(RULE_NOT_FOUND);
 }
 
 /** The version of the company's rule, or 404; runs in the caller's transaction or on the pool (like ruleOf). */
@@ -69,13 +69,13 @@ export async function versionOf(
 ) {
   await ruleOf(tx, actor, companyId, ruleId, lock);
   const v = await repo.findVersion(tx, ruleId, versionId, { lock });
-  if (!v) throw new AppError('not_found', 'Редакция положения о закупке не найдена');
+  if (!v) throw notFound('Редакция положения о закупке не найдена');
   return v;
 }
 
 export function assertAllowed(status: Parameters<typeof refusal>[0], action: VersionAction) {
   const why = refusal(status, action);
-  if (why) throw new AppError('conflict', why);
+  if (why) throw conflict(why);
 }
 
 async function methodNames(tx: Db | Tx, companyId: number, versions: repo.VersionWithFile[]) {
@@ -249,7 +249,7 @@ export async function deleteRule(deps: AppDeps, actor: Actor, companyId: number,
       versions.map((v) => v.status),
       await repo.copiesOf(tx, ruleId),
     );
-    if (refusal) throw new AppError('has_dependents', refusal);
+    if (refusal) throw hasDependents(refusal);
     const before = await loadRule(tx, row);
     await repo.deleteRule(tx, ruleId);
     await audit(tx, actor, {
@@ -331,11 +331,7 @@ function versionValues(body: VersionIn) {
 
 async function assertNoDraft(tx: Tx, ruleId: number) {
   const draft = await repo.draftOf(tx, ruleId);
-  if (draft)
-    throw new AppError(
-      'conflict',
-      `У положения уже есть черновик (редакция № ${draft.number}): измените его`,
-    );
+  if (draft) throw conflict(`У положения уже есть черновик (редакция № ${draft.number}): измените его`);
 }
 
 export async function createVersion(
@@ -349,7 +345,7 @@ export async function createVersion(
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const rule = await ruleOf(tx, actor, companyId, ruleId, true);
-    if (rule.archivedAt) throw new AppError('conflict', 'Положение в архиве: сначала верните его из архива');
+    if (rule.archivedAt) throw conflict('Положение в архиве: сначала верните его из архива');
     await assertNoDraft(tx, ruleId);
     await checkMethods(tx, companyId, body, []);
     const number = await repo.nextVersionNumber(tx, ruleId);
@@ -391,8 +387,7 @@ async function dropDocRulesOfMethods(tx: Tx, versionId: number, methodIds: numbe
   const dropped = (await repo.docRulesOf(tx, [versionId])).filter((d) => !kept.has(d.methodId));
   if (dropped.length === 0) return [];
   if (!confirmed)
-    throw new AppError(
-      'conflict',
+    throw conflict(
       `У исключаемых способов закупки есть правила документов (${dropped.length}: ${dropped
         .slice(0, 3)
         .map((d) => `«${d.title}»`)
@@ -404,8 +399,7 @@ async function dropDocRulesOfMethods(tx: Tx, versionId: number, methodIds: numbe
     dropped.map((d) => d.id),
   );
   if (used.length)
-    throw new AppError(
-      'conflict',
+    throw conflict(
       `По правилам документов исключаемых способов уже сформированы документы закупок (${used.length}): способ нельзя исключить`,
       { documents_rule_ids: used },
     );
@@ -476,10 +470,10 @@ export async function attachVersionFile(
   const file = await loadFile();
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   const mime = RULE_FILE_TYPES[ext];
-  if (!mime) throw new AppError('invalid_file', 'Файл положения: допустимы PDF, DOCX или ZIP');
+  if (!mime) throw invalidFile('Файл положения: допустимы PDF, DOCX или ZIP');
   const magic = file.content.subarray(0, 4).toString('latin1');
   if ((ext === 'pdf' && magic !== '%PDF') || (ext !== 'pdf' && magic !== 'PK\u0003\u0004'))
-    throw new AppError('invalid_file', `Файл «${file.name}» повреждён или не является ${ext.toUpperCase()}`);
+    throw invalidFile(`Файл «${file.name}» повреждён или не является ${ext.toUpperCase()}`);
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
     assertAllowed(v.status, 'edit');
@@ -580,9 +574,9 @@ export async function newDraft(
   await ruleOf(db, actor, companyId, ruleId);
   return db.transaction(async (tx) => {
     const rule = await ruleOf(tx, actor, companyId, ruleId, true);
-    if (rule.archivedAt) throw new AppError('conflict', 'Положение в архиве: сначала верните его из архива');
+    if (rule.archivedAt) throw conflict('Положение в архиве: сначала верните его из архива');
     const v = (await repo.findVersion(tx, ruleId, versionId))!;
-    if (!v) throw new AppError('not_found', 'Редакция положения о закупке не найдена');
+    if (!v) throw notFound('Редакция положения о закупке не найдена');
     assertAllowed(v.status, 'new_draft');
     await assertNoDraft(tx, ruleId);
     const row = await repo.insertVersion(tx, {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { StoredRuleMethod } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -21,14 +21,14 @@ export type CopyRequest = {
 export async function checkCopyRequest(deps: AppDeps, actor: Actor, p: CopyRequest) {
   const { db } = deps;
   const source = await repo.ruleCompany(db, p.rule_id);
-  if (source === null) throw new AppError('not_found', RULE_NOT_FOUND);
+  if (source === null) throw notFound(RULE_NOT_FOUND);
   // a rule of a company the caller does not act for answers like a missing one (still audited)
   await requireCompany(db, actor, source, 'rules.read').catch((e: unknown) => {
-    throw e instanceof AppError && e.code === 'not_found' ? new AppError('not_found', RULE_NOT_FOUND) : e;
+    throw e instanceof AppError && e.code === 'not_found' ? notFound(RULE_NOT_FOUND) : e;
   });
   await requireCompany(db, actor, p.target_company_id, 'rules.write');
   if (source === p.target_company_id)
-    throw new AppError('conflict', 'Выберите другую компанию: положение уже принадлежит этой');
+    throw conflict('Выберите другую компанию: положение уже принадлежит этой');
   return { sourceCompanyId: source, key: copyKey(p.rule_id, p.target_company_id, p.version_ids) };
 }
 
@@ -65,11 +65,11 @@ async function copyInTx(
   p: CopyRequest & { source_company_id: number; key: string },
 ): Promise<CopyResult> {
   const rule = await repo.findRule(tx, p.source_company_id, p.rule_id);
-  if (!rule) throw new AppError('not_found', RULE_NOT_FOUND);
+  if (!rule) throw notFound(RULE_NOT_FOUND);
   const all = await repo.versionsOfRules(tx, [rule.id]);
   const wanted = p.version_ids?.length ? all.filter((v) => p.version_ids!.includes(v.id)) : all;
   if (p.version_ids?.length && wanted.length !== new Set(p.version_ids).size)
-    throw new AppError('not_found', 'Не все выбранные редакции принадлежат этому положению');
+    throw notFound('Не все выбранные редакции принадлежат этому положению');
   const docs = await repo.docRulesOf(
     tx,
     wanted.map((v) => v.id),

@@ -1,7 +1,7 @@
 import type { ProcurementInput, ProcurementStatus } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { assertOwned, auditRefused } from '../access/access.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
@@ -39,9 +39,8 @@ export function throwRefusals(refusals: Refusal[]): void {
   const issues = refusals.map((r) => ({ path: r.path, message: r.message, rule: r.rule }));
   const first = refusals.find((r) => r.status === 409) ?? refusals[0];
   const more = refusals.length > 1 ? ` (и ещё замечаний: ${refusals.length - 1})` : '';
-  throw new AppError(first.status === 409 ? 'conflict' : 'validation_failed', `${first.message}${more}`, {
-    issues,
-  });
+  const message = `${first.message}${more}`;
+  throw first.status === 409 ? conflict(message, { issues }) : invalid(issues, message);
 }
 
 const POSITION_NOT_FOUND = 'Позиция плана закупки не найдена';
@@ -166,13 +165,11 @@ export async function versionInForce(
   if (chosen) return chosen;
   const whom = customer ? `заказчика «${customer.title}»` : 'компании';
   if (versions.length === 0)
-    throw new AppError(
-      'conflict',
+    throw conflict(
       `Нет Положения о закупке для ${whom}: заведите положение в разделе «Положения о закупке» (ч. 1 ст. 2 223-ФЗ)`,
     );
   const titles = [...new Set(versions.map((v) => `«${v.ruleTitle}»`))].join(', ');
-  throw new AppError(
-    'conflict',
+  throw conflict(
     `Нет редакции Положения о закупке, действующей на ${formatRuDate(today)}, для ${whom}: у положения ${titles} нет утверждённой и размещённой в ЕИС редакции, вступившей в силу (ч. 1 ст. 2 223-ФЗ)`,
   );
 }
@@ -247,7 +244,7 @@ export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
     );
   const positions = await planRepo.positionStates(tx, positionIdsOf(body));
   const missing = positionIdsOf(body).find((id) => !positions.get(id));
-  if (missing) throw new AppError('not_found', POSITION_NOT_FOUND);
+  if (missing) throw notFound(POSITION_NOT_FOUND);
   // the positions as the plan states them now: checked while the notice is not placed (after it
   // they are fixed, and a later annulment or change is the plan's violation, not this edit's)
   if (noticePlaced(ctx.status, ctx.publishedOn)) return out;

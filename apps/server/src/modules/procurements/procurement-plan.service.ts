@@ -1,6 +1,6 @@
 import { fromKopecks, type ProcurementFromPlanInput, toScaled } from '@zakupki/shared';
 import type { z } from 'zod';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -30,18 +30,12 @@ export async function createFromPlan(deps: AppDeps, actor: Actor, companyId: num
     notFound: 'Позиция плана закупки не найдена',
   });
   const pos = (await planRepo.positionStates(deps.db, [body.plan_position_id])).get(body.plan_position_id);
-  if (!pos) throw new AppError('not_found', 'Позиция плана закупки не найдена');
+  if (!pos) throw notFound('Позиция плана закупки не найдена');
   const pv = pos.pv;
   if (pos.annulled)
-    throw new AppError(
-      'conflict',
-      `Позиция плана ${pos.number} аннулирована: закупку по ней объявить нельзя`,
-    );
+    throw conflict(`Позиция плана ${pos.number} аннулирована: закупку по ней объявить нельзя`);
   if (!pv.price)
-    throw new AppError(
-      'conflict',
-      `У позиции плана ${pos.number} не указана НМЦД: закупку по ней создать нельзя`,
-    );
+    throw conflict(`У позиции плана ${pos.number} не указана НМЦД: закупку по ней создать нельзя`);
   const customer = pv.customerInn ? await repo.customerByInn(deps.db, companyId, pv.customerInn) : null;
   const version = await versionInForce(deps.db, companyId, customer, todayMoscow());
   let methodId = body.method_id ?? null;

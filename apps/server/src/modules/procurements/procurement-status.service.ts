@@ -6,7 +6,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, duplicate, invalid, notFound } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -187,8 +187,7 @@ async function protocolWrite(
   return deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     if (!noticePlaced(row.status, row.publishedOn))
-      throw new AppError(
-        'conflict',
+      throw conflict(
         'Протоколы ведутся после размещения извещения: сначала переведите закупку в статус «Извещение размещено»',
       );
     const card = await loadProcurement(tx, row);
@@ -220,8 +219,7 @@ async function assertUniqueRegistration(tx: Tx, card: Procurement, body: Protoco
     (p) => p.eis_registration_number === body.eis_registration_number && p.id !== selfId,
   );
   if (other)
-    throw new AppError(
-      'duplicate',
+    throw duplicate(
       `Протокол с номером ${body.eis_registration_number} уже записан: ${other.title} от ${formatRuDate(other.signed_on)}`,
     );
   void tx;
@@ -230,10 +228,9 @@ async function assertUniqueRegistration(tx: Tx, card: Procurement, body: Protoco
 /** The protocol of the card, or 404; an imported one is the EIS's record: 409. */
 async function manualProtocol(tx: Tx, procurementId: number, protocolId: number) {
   const p = await repo.findProtocol(tx, procurementId, protocolId);
-  if (!p) throw new AppError('not_found', 'Протокол не найден');
+  if (!p) throw notFound('Протокол не найден');
   if (p.source === 'eis')
-    throw new AppError(
-      'conflict',
+    throw conflict(
       'Протокол загружен из ЕИС: изменить или удалить его нельзя, загрузите новую редакцию протокола',
     );
   return p;

@@ -1,6 +1,6 @@
 import type { Procurement, ProcurementDutyOut, ProcurementListItem } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
@@ -37,7 +37,7 @@ export async function procurementOf(deps: AppDeps, actor: Actor, companyId: numb
     companyId,
     notFound: NOT_FOUND,
   });
-  throw new AppError('not_found', NOT_FOUND);
+  throw notFound(NOT_FOUND);
 }
 
 // ---------------------------------------------------------------- duties

@@ -1,7 +1,7 @@
 import { fromKopecks, type Procurement } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, duplicate, hasDependents, invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -85,7 +85,7 @@ async function checkUnique(
     if (!value) continue;
     const other = await repo.findTaken(tx, companyId, field, value, selfId);
     if (other)
-      throw new AppError('duplicate', `Закупка с ${words} ${value} уже есть в реестре (№ ${other.number})`, {
+      throw duplicate(`Закупка с ${words} ${value} уже есть в реестре (№ ${other.number})`, {
         field,
         procurement_id: other.id,
       });
@@ -185,7 +185,7 @@ export async function updateProcurement(
   return deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     const closed = editRefusal(row.status);
-    if (closed) throw new AppError('conflict', closed);
+    if (closed) throw conflict(closed);
     const before = await loadProcurement(tx, row);
     const refs = await checkRefs(tx, companyId, body, row);
     const draft = row.status === 'draft';
@@ -193,8 +193,7 @@ export async function updateProcurement(
     if ((body.customer_id ?? null) !== row.customerId) {
       // the customer decides the Положение: a draft takes the version in force for the new one
       if (!draft)
-        throw new AppError(
-          'conflict',
+        throw conflict(
           'Заказчика можно изменить только в черновике: закупка проводится по Положению, действовавшему при её создании',
         );
       versionId = (await versionInForce(tx, companyId, refs.customer, todayMoscow())).id;
@@ -256,11 +255,10 @@ export async function deleteProcurement(deps: AppDeps, actor: Actor, companyId: 
   await deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     const why = deleteRefusal(row.status);
-    if (why) throw new AppError('conflict', why);
+    if (why) throw conflict(why);
     const contracts = await repo.contractsOf(tx, companyId, [id]);
     if (contracts.length)
-      throw new AppError(
-        'has_dependents',
+      throw hasDependents(
         `Закупку называют договоры (${contracts.map((c) => `№ ${c.number}`).join(', ')}): сначала уберите ссылку в договорах`,
       );
     const before = await loadProcurement(tx, row);

@@ -1,6 +1,6 @@
 import { isStaff } from '@zakupki/shared';
 import { mapPage } from '../../db/paging.js';
-import { AppError } from '../../lib/app-error.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
 import { testNotificationJob } from '../notifications/notifications.jobs.js';
@@ -16,16 +16,16 @@ import {
 /** The audit log for staff: the admin sees all, others the companies they act for and their own actions. */
 export async function auditEntries(deps: AppDeps, actor: Actor, q: AuditFilter) {
   const { db } = deps;
-  if (!isStaff(actor.role)) throw new AppError('forbidden', 'Журнал аудита доступен только сотрудникам');
+  if (!isStaff(actor.role)) throw forbidden('Журнал аудита доступен только сотрудникам');
   const reach = actor.role === 'admin' ? undefined : auditReach(await companyIdsFor(db, actor), actor.userId);
   return mapPage(await listAudit(db, q, reach), toAuditEntry);
 }
 
 /** A stored server error by the code the user was shown (staff). */
 export async function errorEvent(deps: AppDeps, actor: Actor, code: string) {
-  if (!isStaff(actor.role)) throw new AppError('forbidden', 'Доступно только сотрудникам');
+  if (!isStaff(actor.role)) throw forbidden('Доступно только сотрудникам');
   const e = await findErrorEvent(deps.db, code.toUpperCase());
-  if (!e) throw new AppError('not_found', 'Ошибка с таким кодом не найдена');
+  if (!e) throw notFound('Ошибка с таким кодом не найдена');
   return toErrorEvent(e);
 }
 
@@ -43,12 +43,9 @@ export async function health(deps: AppDeps, loopDelayMs: () => number) {
 
 /** A delivery check through the durable queue (staff; another user's only by the admin). */
 export async function sendTestNotification(deps: AppDeps, actor: Actor, userId: number | undefined) {
-  if (!isStaff(actor.role)) throw new AppError('forbidden', 'Доступно только сотрудникам');
+  if (!isStaff(actor.role)) throw forbidden('Доступно только сотрудникам');
   if (userId && userId !== actor.userId && actor.role !== 'admin') {
-    throw new AppError(
-      'forbidden',
-      'Отправить проверочное уведомление другому пользователю может только администратор',
-    );
+    throw forbidden('Отправить проверочное уведомление другому пользователю может только администратор');
   }
   const jobId = await deps.jobs.send(testNotificationJob, {
     user_id: userId ?? actor.userId,

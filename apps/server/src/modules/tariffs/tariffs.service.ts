@@ -1,6 +1,6 @@
 import type { TariffLimit } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { conflict, forbidden, notFound, tariffLimit } from '../../lib/app-error.js';
 import { moscowYearStart } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -52,7 +52,7 @@ async function countUsage(deps: AppDeps, db: Tx, companyId: number, limit: Tarif
 }
 
 const limitReached = (t: TariffRow, limit: TariffLimit, max: number, used: number) =>
-  new AppError('tariff_limit', `Достигнут лимит тарифа «${t.name}»: ${LIMIT_TEXT[limit]} не больше ${max}`, {
+  tariffLimit(`Достигнут лимит тарифа «${t.name}»: ${LIMIT_TEXT[limit]} не больше ${max}`, {
     limit,
     max,
     used,
@@ -109,8 +109,7 @@ async function exceeded(deps: AppDeps, db: Tx, companyId: number, t: TariffRow) 
 async function assertTariffFits(deps: AppDeps, tx: Tx, companyId: number, t: TariffRow) {
   const u = await exceeded(deps, tx, companyId, t);
   if (u)
-    throw new AppError(
-      'tariff_limit',
+    throw tariffLimit(
       `Компания превышает лимит тарифа «${t.name}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а допускается не больше ${u.max}`,
       u.details,
     );
@@ -132,8 +131,7 @@ export async function tariffOverrun(deps: AppDeps, tx: Tx, t: TariffRow, before:
   for (const c of await companiesOnTariff(tx, t.id)) {
     const u = await exceeded(deps, tx, c.id, t);
     if (u)
-      return new AppError(
-        'tariff_limit',
+      return tariffLimit(
         `Лимит тарифа «${t.name}» нельзя сделать меньше, чем уже использует компания «${c.title ?? `ИНН ${c.inn}`}»: ${LIMIT_TEXT[u.limit]} ${u.used}, а новый лимит — ${u.max}`,
         { ...u.details, company_id: c.id },
       );
@@ -152,13 +150,13 @@ export async function assertTariffAssignable(
   tariffId: number,
 ) {
   const t = await findTariffRow(tx, tariffId);
-  if (!t) throw new AppError('not_found', 'Тариф не найден');
-  if (t.archivedAt) throw new AppError('conflict', `Тариф «${t.name}» в архиве: назначить его нельзя`);
+  if (!t) throw notFound('Тариф не найден');
+  if (t.archivedAt) throw conflict(`Тариф «${t.name}» в архиве: назначить его нельзя`);
   if (companyId !== null) await assertTariffFits(deps, tx, companyId, t);
 }
 
 function assertAdmin(actor: Actor) {
-  if (actor.role !== 'admin') throw new AppError('forbidden', 'Тарифы доступны только администратору');
+  if (actor.role !== 'admin') throw forbidden('Тарифы доступны только администратору');
 }
 
 export async function companyTariff(deps: AppDeps, actor: Actor, companyId: number) {

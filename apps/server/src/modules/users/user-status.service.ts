@@ -1,6 +1,6 @@
 import type { User } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -15,11 +15,8 @@ import { auditState, deny, loadVisible, NOT_FOUND, requireStaff, viewUser } from
 /** Re-reads the status after a conditional update found nothing to change (someone was faster). */
 async function conflictNow(db: Tx, id: number, action: 'approve' | 'reject' | 'block' | 'unblock') {
   const u = await findUser(db, id, null);
-  if (!u) return new AppError('not_found', NOT_FOUND);
-  return new AppError(
-    'conflict',
-    statusConflict(action, u.status) ?? 'Статус пользователя изменился, обновите страницу',
-  );
+  if (!u) return notFound(NOT_FOUND);
+  return conflict(statusConflict(action, u.status) ?? 'Статус пользователя изменился, обновите страницу');
 }
 
 function decisionMail(deps: AppDeps, u: User, approved: boolean) {
@@ -58,8 +55,8 @@ export async function reviewRegistration(
   requireStaff(actor);
   const { db } = deps;
   const target = await loadVisible(deps, actor, id);
-  const conflict = statusConflict(decision, target.status);
-  if (conflict) throw new AppError('conflict', conflict);
+  const refusal = statusConflict(decision, target.status);
+  if (refusal) throw conflict(refusal);
   await db.transaction(async (tx) => {
     const before = await auditState(tx, id);
     if (decision === 'approve' && target.companyId !== null) {
@@ -125,8 +122,8 @@ export async function setBlocked(
   const { db } = deps;
   const target = await loadVisible(deps, actor, id);
   deny(action === 'block' ? blockDenial(actor, target) : unblockDenial(actor, target));
-  const conflict = statusConflict(action, target.status);
-  if (conflict) throw new AppError('conflict', conflict);
+  const refusal = statusConflict(action, target.status);
+  if (refusal) throw conflict(refusal);
   const revoked = await db.transaction(async (tx) => {
     const before = await auditState(tx, id);
     // a blocked user is not counted in the tariff's user limit; unblocking counts them again

@@ -1,7 +1,7 @@
 import type { User, UserCreate, UserListQuery, UserUpdate } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { duplicate, forbidden, invalid, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -33,7 +33,7 @@ import {
 export const NOT_FOUND = 'Пользователь не найден';
 
 export function deny(reason: Denial) {
-  if (reason) throw new AppError('forbidden', reason);
+  if (reason) throw forbidden(reason);
 }
 
 export function requireStaff(actor: Actor) {
@@ -47,10 +47,10 @@ export function requireStaff(actor: Actor) {
 export async function loadVisible(deps: AppDeps, actor: Actor, id: number): Promise<UserRecord> {
   const { db } = deps;
   const u = await findUser(db, id, await companyIdsFor(db, actor));
-  if (!u) throw new AppError('not_found', NOT_FOUND);
+  if (!u) throw notFound(NOT_FOUND);
   if (!u.visible) {
     await audit(db, actor, { action: 'access_denied', entity: 'user', entityId: id, companyId: u.companyId });
-    throw new AppError('not_found', NOT_FOUND);
+    throw notFound(NOT_FOUND);
   }
   return u;
 }
@@ -58,14 +58,14 @@ export async function loadVisible(deps: AppDeps, actor: Actor, id: number): Prom
 /** The user as the actor sees it (memberships limited to the actor's companies), without a visibility check. */
 export async function viewUser(deps: AppDeps, scope: Scope, id: number): Promise<User> {
   const u = await findUser(deps.db, id, null);
-  if (!u) throw new AppError('not_found', NOT_FOUND);
+  if (!u) throw notFound(NOT_FOUND);
   return toUser(u, await membershipsOf(deps.db, [id], scope));
 }
 
 /** Full state for the audit log; runs in the caller's transaction (`tx`: the state before and after its write). */
 export async function auditState(tx: Tx, id: number) {
   const u = await findUser(tx, id, null);
-  if (!u) throw new AppError('not_found', NOT_FOUND);
+  if (!u) throw notFound(NOT_FOUND);
   return snapshot(u, await membershipsOf(tx, [id], null));
 }
 
@@ -101,7 +101,7 @@ async function checkMemberships(db: Tx, actor: Actor, list: MembershipInput[]) {
     seen.add(m.company_id);
     return [];
   });
-  if (issues.length) throw new AppError('validation_failed', 'Проверьте список компаний', { issues });
+  if (issues.length) throw invalid(issues, 'Проверьте список компаний');
   // companies named in a body, not a path: the explicit company check
   for (const m of list) await requireCompany(db, actor, m.company_id, 'users.manage');
 }
@@ -110,8 +110,7 @@ const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
-const duplicateLogin = () =>
-  new AppError('duplicate', 'Пользователь с таким логином (e-mail) уже существует');
+const duplicateLogin = () => duplicate('Пользователь с таким логином (e-mail) уже существует');
 
 export async function createUser(deps: AppDeps, actor: Actor, body: z.output<typeof UserCreate>) {
   requireStaff(actor);
@@ -162,8 +161,7 @@ export async function updateUser(deps: AppDeps, actor: Actor, id: number, body: 
   const companyChanged = body.company_id !== undefined && body.company_id !== target.companyId;
   if (companyChanged) {
     if (scope !== null && target.companyId !== null && !scope.includes(target.companyId)) {
-      throw new AppError(
-        'forbidden',
+      throw forbidden(
         'Перевести пользователя из компании, за которую вы не отвечаете, может только администратор',
       );
     }

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.js';
 import { pageResult } from '../../../db/paging.js';
-import { AppError } from '../../../lib/app-error.js';
+import { conflict, invalid, notFound } from '../../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../../types.js';
 import { assertOwned } from '../../access/access.service.js';
 import { audit } from '../../audit/audit.service.js';
@@ -90,10 +90,7 @@ export async function getUpdDocument(deps: AppDeps, actor: Actor, companyId: num
 
 function assertEditable(row: UpdDocumentRow) {
   if (row.status === 'superseded') {
-    throw new AppError(
-      'conflict',
-      `${docLabel(row)} заменён исправленным документом: работайте с исправлением`,
-    );
+    throw conflict(`${docLabel(row)} заменён исправленным документом: работайте с исправлением`);
   }
 }
 
@@ -113,25 +110,19 @@ export async function setUpdContract(
     const row = await ownDocument(tx, actor, companyId, id, true);
     assertEditable(row);
     if (row.status === 'confirmed') {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `${docLabel(row)} уже учтён в исполнении договора: договор у подтверждённого документа не меняется`,
       );
     }
     const contract = await findCompanyContract(tx, companyId, contractId);
-    if (!contract) throw new AppError('not_found', CONTRACT_NOT_FOUND);
+    if (!contract) throw notFound(CONTRACT_NOT_FOUND);
     if (contract.status === 'draft' || contract.status === 'cancelled') {
-      throw new AppError(
-        'conflict',
-        `Договор № ${contract.number} не заключён или отменён: приёмку по нему не учитывают`,
-        {
-          field: 'contract_id',
-        },
-      );
+      throw conflict(`Договор № ${contract.number} не заключён или отменён: приёмку по нему не учитывают`, {
+        field: 'contract_id',
+      });
     }
     if (contract.supplierInn && contract.supplierInn !== row.sellerInn) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `Поставщик по договору № ${contract.number} (ИНН ${contract.supplierInn}) не совпадает с продавцом в документе (ИНН ${row.sellerInn})`,
         { field: 'contract_id' },
       );
@@ -167,8 +158,7 @@ async function assertInvoicesCounted(tx: Tx, companyId: number, row: UpdDocument
       date: inv.date,
     });
     if (issues.length > 0 && !issues.some((i) => i.status === 'confirmed')) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `Сначала подтвердите ${docLabel({ kind: 'upd', number: inv.number, date: inv.date })}: корректировочный документ изменяет его`,
       );
     }
@@ -193,13 +183,12 @@ export async function confirmUpdMapping(
     const row = await ownDocument(tx, actor, companyId, id, true);
     assertEditable(row);
     if (row.advance) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         `Счёт-фактура на аванс № ${row.number} от ${formatRuDate(row.date)} оформлена на предоплату, а не на поставку: приёмку по ней не учитывают`,
       );
     }
     if (!row.contractId) {
-      throw new AppError('conflict', `${docLabel(row)}: сначала выберите договор`);
+      throw conflict(`${docLabel(row)}: сначала выберите договор`);
     }
     const contractId = row.contractId;
     await assertInvoicesCounted(tx, companyId, row);
@@ -220,7 +209,7 @@ export async function confirmUpdMapping(
         });
       } else chosen.set(l.upd_line_id, l.contract_item_id);
     });
-    if (issues.length) throw new AppError('validation_failed', 'Проверьте сопоставление строк', { issues });
+    if (issues.length) throw invalid(issues, 'Проверьте сопоставление строк');
 
     const current = await lineMappings(tx, [...lineIds]);
     const byLine = new Map(current.map((m) => [m.updLineId, m]));
