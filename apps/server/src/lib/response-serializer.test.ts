@@ -1,4 +1,5 @@
 import { authRoutes, contractRoutes, eisPlanRoutes, procurementRoutes, type RouteDef } from '@zakupki/shared';
+import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../test/harness.js';
@@ -42,9 +43,12 @@ describe('the compiled response serializer of production', () => {
     for (const def of registeredRoutes(t.app)) {
       for (const status of Object.keys(def.response).map(Number)) {
         if (status === 204) continue;
-        expect(() => serializers(def, status), `${def.method} ${def.path} ${status}`).not.toThrow();
-        if (responseJsonSchema(def.response[status])) compiled++;
-        else kept++;
+        // what the first response of the route compiles (production compiles lazily)
+        const json = responseJsonSchema(def.response[status]);
+        if (json) {
+          expect(() => fastJson(json as never), `${def.method} ${def.path} ${status}`).not.toThrow();
+          compiled++;
+        } else kept++;
       }
     }
     expect(compiled).toBeGreaterThan(kept);

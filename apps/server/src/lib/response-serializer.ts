@@ -36,7 +36,16 @@ export function responseJsonSchema(schema: unknown): Record<string, unknown> | n
 
 /** The serializer compiler of production: compiled where the schema allows, zod's elsewhere. */
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
-  const json = responseJsonSchema((route as Route).schema);
-  if (!json) return zodSerializerCompiler(route as Route);
-  return fastJson(json as never) as (data: unknown) => string;
+  // compiled at the first response, not at start: Fastify asks for every route's serializers
+  // when it starts (≈ 200 schemas, two seconds of CPU), most of which a node may never answer
+  let serialize: ((data: unknown) => string) | null = null;
+  return (data) => {
+    if (!serialize) {
+      const json = responseJsonSchema((route as Route).schema);
+      serialize = json
+        ? (fastJson(json as never) as (d: unknown) => string)
+        : zodSerializerCompiler(route as Route);
+    }
+    return serialize(data);
+  };
 };
