@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { closeParsePool } from './kernel/parse-pool.js';
 import { createPdfConverter } from './lib/pdf/pdf-converter.js';
 import { killLeftoverGroups } from './lib/pdf/process-group.js';
+import { compiledSerializerCompiler } from './lib/response-serializer.js';
 import { RecentFiles } from './modules/files/recent-files.js';
 import { MODULES, registerModules } from './modules/index.js';
 import { Notifier } from './modules/notifications/notifications.service.js';
@@ -58,7 +59,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // production writes responses through serializers compiled from their schemas; tests keep zod's,
+  // which refuses a response off its schema (lib/response-serializer.ts)
+  app.setSerializerCompiler(config.env === 'production' ? compiledSerializerCompiler : serializerCompiler);
 
   const sockets = new Sockets(app);
   // conversions a killed predecessor left running (docs/operations.md, «PDF (LibreOffice)»)

@@ -47,5 +47,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** the path parameter naming the company a declared route acts on (lib/route.ts) */
+    companyParam?: string;
   }
 }

@@ -58,7 +58,9 @@ function companyGate(app: FastifyInstance, def: RouteDef) {
       if (def.params && !def.params.safeParse(req.params).success) return;
       throw notFound(NOT_FOUND);
     }
-    const permissions = await requireCompany(app.deps.db, req.actor, id, def.permission);
+    // read with the session where the auth hook could (plugins/auth.ts)
+    const lookup = req.companyLookup?.id === id ? req.companyLookup : undefined;
+    const permissions = await requireCompany(app.deps.db, req.actor, id, def.permission, NOT_FOUND, lookup);
     req.company = { id, permissions };
   };
 }
@@ -124,7 +126,7 @@ function register<R extends RouteDef>(
     method: def.method,
     url: def.path,
     ...(gate ? { onRequest: gate } : {}),
-    config: { public: def.public ?? false },
+    config: { public: def.public ?? false, ...(def.company ? { companyParam: def.company } : {}) },
     schema: {
       summary: def.summary,
       tags: def.tags,

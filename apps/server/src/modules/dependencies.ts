@@ -22,20 +22,22 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   catalogs: ['access', 'audit', 'files', 'tariffs'],
   'procurement-rules': ['access', 'audit', 'calendar', 'catalogs', 'law', 'files'],
   'procurement-documents': ['access', 'audit', 'calendar', 'law', 'files', 'procurement-rules'],
+  // the plans' violations are stored when a procurement or contract linked to a position changes
+  'eis-plans': ['audit', 'calendar', 'law', 'files'],
   // the move to «Документация готова» asks whether every document is complete
   procurements: [
     'access',
     'audit',
     'calendar',
     'catalogs',
+    'eis-plans',
     'law',
     'files',
     'procurement-documents',
     'procurement-rules',
   ],
-  contracts: ['access', 'audit', 'calendar', 'catalogs', 'law', 'procurements', 'tariffs'],
+  contracts: ['access', 'audit', 'calendar', 'catalogs', 'eis-plans', 'law', 'procurements', 'tariffs'],
   execution: ['access', 'audit', 'calendar', 'contracts'],
-  'eis-plans': ['audit', 'calendar', 'law', 'files', 'procurements'],
   // OCDS names a contract's category as the notice import does (procurements' subjectTypeOf)
   exports: ['access', 'audit', 'calendar', 'contracts', 'law', 'files', 'procurements'],
   imports: [

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/app-error.js';
-import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
+import {
+  type CompanyMemberRow,
+  findSessionByToken,
+  findSessionWithCompany,
+  type SessionRow,
+  touchSession,
+} from '../modules/auth/sessions.repository.js';
 import type { Actor } from '../types.js';
 import { crossSiteRefusal } from './csrf.js';
 
@@ -66,9 +72,10 @@ export async function resolveActor(
   app: FastifyInstance,
   token: string,
   requestId: string | null,
+  found?: SessionRow | null,
 ): Promise<Actor | null> {
   const { db, config } = app.deps;
-  const s = await findSessionByToken(db, token);
+  const s = found === undefined ? await findSessionByToken(db, token) : found;
   if (!s || s.revokedAt) return null;
   const now = Date.now();
   if (s.expiresAt.getTime() <= now) return null;
@@ -84,6 +91,26 @@ export async function resolveActor(
     sessionId: s.sessionId,
     requestId,
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The company a route declaring one acts on, read with the session (one statement): the
+     * route's company gate uses it (`lib/route.ts`); `row` undefined when there is no such company.
+     */
+    companyLookup?: { id: number; row: CompanyMemberRow | undefined };
+  }
+}
+
+/** The id in the path of a route that declares its company, when it is one (else the gate decides). */
+export function companyIdParam(req: FastifyRequest): number | null {
+  const param = req.routeOptions.config?.companyParam;
+  if (!param) return null;
+  const raw = (req.params as Record<string, string | undefined> | undefined)?.[param];
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** Builds `req.actor` for every request; non-public routes answer 401 without a live session. */
@@ -102,7 +129,16 @@ export function registerAuth(app: FastifyInstance) {
       if (refusal) throw forbidden(refusal);
     }
     const token = found?.token ?? null;
-    if (token) req.actor = await resolveActor(app, token, req.id);
+    if (token) {
+      // a company route reads the session and the company's membership in one statement
+      const companyId = companyIdParam(req);
+      if (companyId === null) req.actor = await resolveActor(app, token, req.id);
+      else {
+        const s = await findSessionWithCompany(app.deps.db, token, companyId);
+        req.actor = await resolveActor(app, token, req.id, s);
+        if (s && req.actor) req.companyLookup = { id: companyId, row: s.company };
+      }
+    }
     // a dead session's cookie is dropped, so the browser stops sending it
     if (found?.via === 'cookie' && !req.actor) clearSessionCookie(req, reply);
     if (!isPublic && req.routeOptions.url?.startsWith('/api') && !req.actor) {

@@ -211,3 +211,51 @@ export const eisPlanPositionVersions = pgTable(
     index('eis_plan_position_versions_position_idx').on(t.positionId),
   ],
 );
+
+/**
+ * The rules of item 5 a position's links break (a procurement announced before the position's
+ * last change, an annulled position with a live procurement, procurements or contracts above its
+ * НМЦД), stored when they change — at the plan's import and when a procurement or contract linked
+ * to the position changes — so the plan's and the position's cards only read them
+ * (docs/eis-plans.md, «Violations»). The plan's late duties depend on today and stay computed.
+ */
+export const eisPlanViolations = pgTable(
+  'eis_plan_violations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => eisPlans.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => eisPlanPositions.id, { onDelete: 'cascade' }),
+    positionNumber: text('position_number').notNull(),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    version: integer('version'),
+    dueDate: date('due_date', { mode: 'string' }),
+    doneDate: date('done_date', { mode: 'string' }),
+  },
+  (t) => [
+    index('eis_plan_violations_plan_idx').on(t.planId, t.positionId, t.id),
+    index('eis_plan_violations_position_idx').on(t.positionId, t.id),
+  ],
+);
+
+/**
+ * Positions whose stored violations may be stale: filled by triggers on contracts, procurements
+ * and their lots (a contract names its position by number, a procurement or lot by id), emptied by
+ * `storeQueuedViolations` in the writing transaction (or, for a write that did not, by the next
+ * read of the company's plans).
+ */
+export const eisPlanViolationQueue = pgTable(
+  'eis_plan_violation_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    positionId: integer('position_id'),
+    positionNumber: text('position_number'),
+  },
+  (t) => [index('eis_plan_violation_queue_company_idx').on(t.companyId)],
+);

@@ -38,9 +38,11 @@ export async function requireCompany(
   companyId: number,
   permission?: Permission,
   missing = NOT_FOUND,
+  /** the company and membership as already read (with the session, plugins/auth.ts) */
+  found?: { row: { id: number; member: number | null; permissions: string[] | null } | undefined },
 ): Promise<Permission[]> {
   // the company and the actor's membership in one statement: every company request passes here
-  const company = await findCompanyWithMember(db, companyId, actor.userId);
+  const company = found ? found.row : await findCompanyWithMember(db, companyId, actor.userId);
   let perms: Permission[] | null = null;
   if (company) {
     if (actor.role === 'admin') perms = effectivePermissions('admin', null);

@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { Actor } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
+import { storeQueuedViolations } from '../eis-plans/eis-plan-violations.service.js';
 import { type ContractData, loadContractData, loadContractsData } from './contract-card.service.js';
 import { insertVersions } from './contract-versions.repository.js';
 import { changedFields } from './contracts.policy.js';
@@ -32,8 +33,9 @@ function summary(d: ContractData) {
 }
 
 /**
- * Closes a write: bumps the revision (except for a new contract), stores the full snapshot in
- * contract_versions and writes the audit entry, all in the caller's transaction. Imports call
+ * Closes a write: bumps the revision (except for a new contract), stores the violations of the plan
+ * position the contract names anew (modules/eis-plans), the full snapshot in contract_versions and
+ * writes the audit entry, all in the caller's transaction. Imports call
  * it too (source 'eis', 'upd', 'bank').
  */
 export async function commitVersion(
@@ -46,6 +48,8 @@ export async function commitVersion(
   const [row] = opts.isNew
     ? await contractsByIds(tx, [contractId])
     : [await bumpRevision(tx, contractId, actor?.userId ?? null)];
+  // the plan position a contract names (or named) has its violations stored anew
+  await storeQueuedViolations(tx, row.companyId);
   const data = await loadContractData(tx, row);
   await insertVersions(tx, [
     {
@@ -83,6 +87,7 @@ export async function commitNewContracts(
 ): Promise<void> {
   if (contractIds.length === 0) return;
   const rows = await contractsByIds(tx, contractIds);
+  for (const companyId of new Set(rows.map((r) => r.companyId))) await storeQueuedViolations(tx, companyId);
   const data = await loadContractsData(tx, rows);
   await insertVersions(
     tx,

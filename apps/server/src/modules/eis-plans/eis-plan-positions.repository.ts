@@ -12,10 +12,7 @@ import {
   eisPlans,
   eisPlanVersions,
 } from '../../db/schema/index.js';
-import {
-  positionHasProcurement,
-  procurementLinks,
-} from '../procurements/procurement-positions.repository.js';
+import { positionHasProcurement, procurementLinks } from './eis-plan-links.repository.js';
 
 /** The positions of the plans: pages, totals, links to procurements and contracts, the picker. */
 

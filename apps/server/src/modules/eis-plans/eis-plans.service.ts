@@ -16,27 +16,18 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
-import { toMoscowDate } from '../law/law-duties.js';
-import { procurementLinks } from '../procurements/procurement-positions.repository.js';
+import { procurementLinks } from './eis-plan-links.repository.js';
 import {
   contractsForNumbers,
   findPositionByNumber,
-  linkedNumbers,
   positionHistory,
   positionsPage,
   positionTotals,
-  procurementNumbers,
   procurementSums,
   searchPositions,
 } from './eis-plan-positions.repository.js';
-import {
-  diffPositions,
-  dutyViolations,
-  fieldChanges,
-  type LinkFact,
-  planDuties,
-  positionViolations,
-} from './eis-plans.policy.js';
+import { readViolations, storePlanViolations } from './eis-plan-violations.service.js';
+import { diffPositions, dutyViolations, fieldChanges, planDuties } from './eis-plans.policy.js';
 import {
   stateOf,
   toListItem,
@@ -106,82 +97,18 @@ function duties(plan: PlanRow, versions: VersionRow[]) {
   );
 }
 
-/** Facts about each linked position: its last change and what procurements and contracts hold. */
-async function positionFacts(tx: Tx, companyId: number, positionIds: Set<number> | null, planId: number) {
-  const numbers = [
-    ...new Set([...(await linkedNumbers(tx, companyId, planId)), ...(await procurementNumbers(tx, planId))]),
-  ];
-  if (numbers.length === 0) return [];
-  const linked = await contractsForNumbers(tx, companyId, numbers);
-  const byNumber = new Map<string, LinkFact[]>();
-  for (const c of linked) {
-    const list = byNumber.get(c.planPositionNumber as string) ?? [];
-    list.push({
-      kind: 'contract',
-      label: `№ ${c.number} от ${c.date}`,
-      amount: c.price,
-      date: c.date,
-      live: true,
-    });
-    byNumber.set(c.planPositionNumber as string, list);
-  }
-  const out = [];
-  for (const number of numbers) {
-    const found = await findPositionByNumber(tx, companyId, number);
-    if (!found || (positionIds && !positionIds.has(found.position.id))) continue;
-    const history = await positionHistory(tx, found.position.id);
-    const last = history[history.length - 1];
-    let lastChange = history[0];
-    for (let i = 1; i < history.length; i++) {
-      const a = stateOf({ ...history[i - 1].pv, number, guid: found.position.guid });
-      const b = stateOf({ ...history[i].pv, number, guid: found.position.guid });
-      if (fieldChanges(a, b).length || a.status !== b.status) lastChange = history[i];
-    }
-    // procurements naming the position (itself or through a lot): the procurement rules of item 5
-    const procurements: LinkFact[] = (await procurementLinks(tx, companyId, [found.position.id])).map(
-      (l) => ({
-        kind: 'procurement',
-        label: `№ ${l.number}`,
-        amount: l.amount,
-        date: l.publishedOn,
-        live: l.live,
-      }),
-    );
-    out.push({
-      number,
-      status: last.pv.status,
-      price: last.pv.price,
-      lastChangePublishedOn: lastChange.version.publishedAt
-        ? toMoscowDate(lastChange.version.publishedAt.toISOString())
-        : null,
-      lastChangeVersion: lastChange.version.version,
-      links: [...(byNumber.get(number) ?? []), ...procurements],
-    });
-  }
-  return out;
-}
-
 /**
- * Every rule of item 5 broken by a plan: its late duties and its positions' violations. Runs in the
- * caller's transaction (the import's, or the pool for the plan's card).
+ * Every rule of item 5 broken by a plan, stored anew (a plan's import, in its transaction): its late
+ * duties (computed: they depend on today) and its positions' violations.
  */
-export async function planViolations(tx: Tx, companyId: number, planId: number): Promise<EisPlanViolation[]> {
+export async function storeAndListPlanViolations(
+  tx: Tx,
+  companyId: number,
+  planId: number,
+): Promise<EisPlanViolation[]> {
   const plan = await planOf(tx, companyId, planId);
   const versions = await planVersions(tx, plan.id);
-  const out = dutyViolations(duties(plan, versions));
-  for (const facts of await positionFacts(tx, companyId, null, plan.id)) {
-    for (const v of positionViolations(facts)) {
-      out.push({
-        code: v.code,
-        message: v.message,
-        position_number: facts.number,
-        version: v.version,
-        due_date: v.dueDate,
-        done_date: v.doneDate,
-      });
-    }
-  }
-  return out;
+  return [...dutyViolations(duties(plan, versions)), ...(await storePlanViolations(tx, companyId, plan.id))];
 }
 
 function dutyOut(d: ReturnType<typeof duties>[number]): EisPlanDuty {
@@ -210,7 +137,10 @@ export async function getEisPlan(deps: AppDeps, companyId: number, planId: numbe
     history: versions.map(toVersionSummary),
     totals: toTotals(totals),
     duties: duties(plan, versions).map(dutyOut),
-    violations: await planViolations(db, companyId, plan.id),
+    violations: [
+      ...dutyViolations(duties(plan, versions)),
+      ...(await readViolations(db, companyId, { planId: plan.id })),
+    ],
   };
 }
 
@@ -295,7 +225,6 @@ export async function getPlanItem(deps: AppDeps, companyId: number, number: stri
     procurementAmount: procurementsOf.get(position.id)?.sum ?? '0',
   };
   const pv = cur.pv;
-  const facts = await positionFacts(db, companyId, new Set([position.id]), plan.id);
   return {
     ...toPosition(summary),
     plan_id: plan.id,
@@ -355,16 +284,7 @@ export async function getPlanItem(deps: AppDeps, companyId: number, number: stri
         status: c.status,
       })),
     ],
-    violations: facts.flatMap((f) =>
-      positionViolations(f).map((v) => ({
-        code: v.code,
-        message: v.message,
-        position_number: f.number,
-        version: v.version,
-        due_date: v.dueDate,
-        done_date: v.doneDate,
-      })),
-    ),
+    violations: await readViolations(db, companyId, { positionId: position.id }),
   };
 }
 

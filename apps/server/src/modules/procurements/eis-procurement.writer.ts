@@ -14,6 +14,7 @@ import { ParseError } from '../../lib/parse-error.js';
 import type { Actor } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { storeQueuedViolations } from '../eis-plans/eis-plan-violations.service.js';
 import {
   lotItems,
   newMethodEntry,
@@ -266,6 +267,7 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
     });
     outcome = 'updated';
   }
+  await storeQueuedViolations(tx, ctx.companyId);
   await audit(tx, ctx.actor, {
     action: 'import',
     entity: 'procurement',
@@ -384,6 +386,7 @@ export async function writeEisProtocol(tx: Tx, ctx: EisProcurementContext, p: Ei
     comment: `${title} № ${reg}, редакция ${p.version} (${p.form}) загружен из ЕИС: файл «${ctx.fileName}»${next ? `; статус — «${PROCUREMENT_STATUS_TITLES[next]}»` : ''}`,
     userId: ctx.actor.userId,
   });
+  await storeQueuedViolations(tx, ctx.companyId);
   await audit(tx, ctx.actor, {
     action: 'import',
     entity: 'procurement_protocol',

@@ -11,6 +11,7 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
+import { storeQueuedViolations } from '../eis-plans/eis-plan-violations.service.js';
 import { incompleteDocuments } from '../procurement-documents/document-generation.service.js';
 import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
 import { lawRefusals, throwRefusals, versionFacts } from './procurement-checks.js';
@@ -115,6 +116,7 @@ export async function changeStatus(
       userId: actor.userId,
     });
     await refreshProcurementDuties(tx, [id]);
+    await storeQueuedViolations(tx, companyId);
     const fresh = (await repo.findProcurement(tx, companyId, id))!;
     const out = await loadProcurement(tx, fresh);
     await audit(tx, actor, {

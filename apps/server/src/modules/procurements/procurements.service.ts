@@ -6,6 +6,7 @@ import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { storeQueuedViolations } from '../eis-plans/eis-plan-violations.service.js';
 import {
   checkForeign,
   checkRefs,
@@ -169,6 +170,7 @@ export async function createProcurement(
       userId: actor.userId,
     });
     await refreshProcurementDuties(tx, [row.id]);
+    await storeQueuedViolations(tx, companyId);
     return auditWrite(tx, actor, 'create', (await repo.findProcurement(tx, companyId, row.id))!);
   });
 }
@@ -235,6 +237,7 @@ export async function updateProcurement(
     });
     await repo.replaceLots(tx, id, lotValues(body));
     await refreshProcurementDuties(tx, [id]);
+    await storeQueuedViolations(tx, companyId);
     const fresh = (await repo.findProcurement(tx, companyId, id))!;
     const after = await loadProcurement(tx, fresh);
     const changed = changedFields(snapshot(before), snapshot(after));
@@ -263,6 +266,7 @@ export async function deleteProcurement(deps: AppDeps, actor: Actor, companyId: 
       );
     const before = await loadProcurement(tx, row);
     await repo.deleteProcurement(tx, id);
+    await storeQueuedViolations(tx, companyId);
     await audit(tx, actor, { action: 'delete', entity: 'procurement', entityId: id, companyId, before });
   });
 }

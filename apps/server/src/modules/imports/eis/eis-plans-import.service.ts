@@ -22,7 +22,7 @@ import {
   storeVersionTotals,
   versionPositionRows,
 } from '../../eis-plans/eis-plans.repository.js';
-import { planViolations } from '../../eis-plans/eis-plans.service.js';
+import { storeAndListPlanViolations } from '../../eis-plans/eis-plans.service.js';
 import type { ImportEntry } from '../import-files.js';
 import type { ImportSpec } from '../import-runner.js';
 import { parseEisFile } from './eis.parser.js';
@@ -298,7 +298,7 @@ export const eisPlanImportSpec: ImportSpec<EisPlanImportResult> = {
       }
       const violations: EisPlanViolation[] = [];
       for (const id of new Set(plans.filter((p) => !p.unchanged).map((p) => p.plan_id))) {
-        violations.push(...(await planViolations(tx, ctx.run.companyId, id)));
+        violations.push(...(await storeAndListPlanViolations(tx, ctx.run.companyId, id)));
       }
       const warnings = [...upload.warnings];
       for (const p of parsed)
