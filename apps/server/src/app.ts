@@ -34,6 +34,8 @@ export type BuildOptions = {
   web?: boolean;
   /** run job workers in this process (default: config.jobsEnabled) */
   workers?: boolean;
+  /** where the log lines go (default: stdout); tests read what the server logs */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the whole application: used by main.ts and by every test. Call `app.ready()` or `listen()` next. */
@@ -43,7 +45,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await database.migrate();
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.bodyLimit,
     // the address the outermost trusted proxy saw: X-Forwarded-For entries left of it are the client's
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,

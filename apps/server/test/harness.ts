@@ -120,6 +120,8 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void | Promise<void>;
     /** the demo procurements: none by default; `documents` adds their generated documentation (about 2 s) */
     demoProcurements?: DemoProcurements;
+    /** receives the server's log lines (with a LOG_LEVEL other than silent) */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
@@ -130,7 +132,11 @@ export async function createTestApp(
     EMAIL_CODE_RESEND_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(config, { database: db.database, web: opts.web ?? false });
+  const app = await buildApp(config, {
+    database: db.database,
+    web: opts.web ?? false,
+    logStream: opts.logStream,
+  });
   await seedReference(app.deps.db);
   const ids = (await seedDemo(app.deps.db, { procurements: opts.demoProcurements ?? 'none' }))!;
   if (opts.extend) await opts.extend(app);
