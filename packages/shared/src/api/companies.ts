@@ -95,7 +95,10 @@ export const CompanyUpdate = z.object({
   ogrn: keptChecked(checkOgrn),
   legal_address: keptText(1000),
   postal_address: keptText(1000),
-  email: email.nullable().or(z.literal('').transform(() => null)).optional(),
+  email: email
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .optional(),
   phone: keptText(50),
   tariff_id: z.number().int().positive().nullable().optional(),
   status: z.enum(['active', 'archived']).optional(),

@@ -30,7 +30,9 @@ describe('the global login hold raises an alarm to the admins', () => {
       entries: (await db.select().from(auditLog).where(eq(auditLog.action, 'login_hold'))).length,
     });
     for (let i = 0; i < 11; i++)
-      expect((await attempt(`spray${i}@spray.test`, 'Пароль-наугад-1', `100.64.2.${i + 1}`)).status).toBe(401);
+      expect((await attempt(`spray${i}@spray.test`, 'Пароль-наугад-1', `100.64.2.${i + 1}`)).status).toBe(
+        401,
+      );
     // below the limit: no alarm
     expect(await held()).toEqual({ notices: 0, letters: 0, entries: 0 });
     // the failure that reaches the limit starts the hold

@@ -30,8 +30,10 @@ export async function raiseHoldAlarm(deps: AppDeps, failures: number): Promise<v
       header: HEADER,
       message,
     });
-    await sendMail(deps, { to: admin.login, subject: HEADER, body: `${message}\n\nСистема автоматизации закупок` }).catch(
-      (err) => deps.log.error({ err, to: admin.login }, 'could not send the login hold alarm'),
-    );
+    await sendMail(deps, {
+      to: admin.login,
+      subject: HEADER,
+      body: `${message}\n\nСистема автоматизации закупок`,
+    }).catch((err) => deps.log.error({ err, to: admin.login }, 'could not send the login hold alarm'));
   }
 }

@@ -50,7 +50,11 @@ describe('PUT /api/companies/:id', () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ ...before.body, postal_address: 'а/я 31' });
-    const cleared = await t.call(companyRoutes.update, { params: { id: c.id }, as: 'admin', body: { phone: null } });
+    const cleared = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'admin',
+      body: { phone: null },
+    });
     expect(cleared.body).toEqual({ ...before.body, postal_address: 'а/я 31', phone: null });
   });
 
