@@ -38,6 +38,8 @@ export type BuildOptions = {
   workers?: boolean;
   /** the declared modules (default: every module, `MODULES`; tests add a module of their own) */
   modules?: readonly ModuleDeclaration[];
+  /** where the log lines go (default: stdout); tests read what the server logs */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the whole application: used by main.ts and by every test. Call `app.ready()` or `listen()` next. */
@@ -47,7 +49,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await database.migrate();
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: config.bodyLimit,
     // the address the outermost trusted proxy saw: X-Forwarded-For entries left of it are the client's
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,

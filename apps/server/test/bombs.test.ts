@@ -84,11 +84,21 @@ describe.skipIf(!enabled)('no upload stalls the server', () => {
     ];
     // the probe times the server: this process builds nothing meanwhile
     const stop = probe(port, node.pid!);
-    for (const [name, xml, message] of cases) {
+    // the same bombs as an EIS plan: its parser runs in the parse pool too (issue 26 item 6)
+    const plans = cases.map(([name, xml, message]): [string, string, RegExp, string] => [
+      `plan-${name}`,
+      xml,
+      message,
+      'eis-plans',
+    ]);
+    for (const [name, xml, message, kind] of [
+      ...cases.map(([n, x, m]): [string, string, RegExp, string] => [n, x, m, 'upd']),
+      ...plans,
+    ]) {
       const r = await postFile(
         port,
         token,
-        `/api/companies/${companyId}/imports/upd`,
+        `/api/companies/${companyId}/imports/${kind}`,
         name,
         Buffer.from(xml),
         'application/xml',

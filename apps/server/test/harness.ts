@@ -123,6 +123,8 @@ export async function createTestApp(
     demoProcurements?: DemoProcurements;
     /** the declared modules (default: every module; a test adds or changes one) */
     modules?: readonly ModuleDeclaration[];
+    /** receives the server's log lines (with a LOG_LEVEL other than silent) */
+    logStream?: { write: (line: string) => void };
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
@@ -137,6 +139,7 @@ export async function createTestApp(
     database: db.database,
     web: opts.web ?? false,
     modules: opts.modules,
+    logStream: opts.logStream,
   });
   await seedReference(app.deps.db);
   const ids = (await seedDemo(app.deps.db, { procurements: opts.demoProcurements ?? 'none' }))!;

@@ -77,13 +77,3 @@ export class RunFailure extends Error {
 export function recordJobError(deps: AppDeps, err: Error, where: string, userId: number) {
   return storeErrorEvent(deps, deps.log, err, { method: 'JOB', route: where, userId, requestId: null });
 }
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * PostgreSQL refuses text with NUL characters or lone surrogates (what a parser says about a
- * UTF-16 file read as 8-bit): such a message would leave the run unmarked for ever.
- */
-export function storableText(text: string): string {
-  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
-}

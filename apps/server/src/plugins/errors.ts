@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorEvents } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { shortCode } from '../lib/ids.js';
+import { storableText } from '../lib/storable-text.js';
 import type { AppDeps } from '../types.js';
 import { registerRequestTimeout } from './request-timeout.js';
 import { type SpaHolder, spaPage } from './web.js';
@@ -150,11 +151,15 @@ export async function storeErrorEvent(
   const code = shortCode();
   log.error({ err, sentry_code: code, route: place.route }, 'server error');
   try {
+    // a message or stack quoting odd bytes (a NUL of a file name) must not fail the store itself
     await deps.db.insert(errorEvents).values({
       code,
-      ...place,
-      message: err.message,
-      stack: err.stack ?? null,
+      method: place.method,
+      route: place.route === null ? null : storableText(place.route),
+      userId: place.userId,
+      requestId: place.requestId,
+      message: storableText(String(err.message ?? '')),
+      stack: err.stack ? storableText(err.stack) : null,
     });
   } catch (e) {
     log.error(

@@ -87,8 +87,33 @@ function importIdOf(payload: unknown): number | null {
   return typeof id === 'number' ? id : null;
 }
 
+export const MSG_REFUSED_HEADER = 'Запрос отклонён сервером';
+
+/**
+ * The server refused a request of this connection (too many in a short time, issue 26 item 6):
+ * it was not processed, so the waiting ends and the user reads why.
+ */
+export function showRequestRefused(payload: unknown) {
+  loading.resetSocket();
+  const error = payload && typeof payload === 'object' ? (payload as { error?: unknown }).error : null;
+  notices.show({
+    id: 'socket:request-refused',
+    status: 'error',
+    header: MSG_REFUSED_HEADER,
+    message:
+      typeof error === 'string' && error
+        ? error
+        : 'Слишком много запросов: подождите несколько секунд и повторите',
+  });
+}
+
 /** Handles one push: notice, invalidation, loading reset, local listeners. */
 export function handleAuthPush(event: AuthEvent, payload: unknown) {
+  if (event === 'requestRefused') {
+    showRequestRefused(payload);
+    emitLocal(authListeners, event, payload);
+    return;
+  }
   if (event !== 'jobProgress') loading.resetSocket();
   const importId = importIdOf(payload);
   if (event === 'jobProgress' && importId !== null) {
@@ -113,7 +138,7 @@ export function handleAuthPush(event: AuthEvent, payload: unknown) {
 }
 
 export function attachAuthHandlers(socket: AuthSocket) {
-  for (const event of [...PUSHED_EVENTS, 'jobProgress'] as AuthEvent[]) {
+  for (const event of [...PUSHED_EVENTS, 'jobProgress', 'requestRefused'] as AuthEvent[]) {
     socket.on(event, ((payload: unknown) => handleAuthPush(event, payload)) as never);
   }
 }
@@ -128,6 +153,10 @@ export function ensureUnauthSocket(): UnauthSocket {
 }
 
 function attachUnauthHandlers(socket: UnauthSocket) {
+  socket.on('requestRefused', (payload) => {
+    showRequestRefused(payload);
+    emitLocal(unauthListeners, 'requestRefused', payload);
+  });
   for (const event of ['emailServiceReceived', 'emailServiceResponse'] as UnauthEvent[]) {
     socket.on(event, ((payload: unknown) => {
       if (event === 'emailServiceResponse') loading.resetSocket();

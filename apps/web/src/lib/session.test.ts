@@ -8,7 +8,7 @@ import { reportApiError } from './error-handler';
 import { ApiError } from './http-errors';
 import { loading, loadingStore } from './loading';
 import { queryClient } from './query-client';
-import { handleAuthPush } from './realtime';
+import { ensureUnauthSocket, handleAuthPush } from './realtime';
 import { completeLogin, endSession, logout, restoreSession } from './session';
 import { sessionStore, writeSessionCookies } from './session-store';
 import { authSocketState, getAuthSocket, getUnauthSocket, SOCKET_OPTIONS } from './socket';
@@ -178,6 +178,26 @@ describe('pushes on /auth', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contracts'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notifications'] });
     invalidate.mockRestore();
+  });
+
+  it('a refused request (over the connection limit) ends the waiting with a notice in Russian', () => {
+    completeLogin({ token: 'tok-7', ...info });
+    loading.start('формирование документов', 'socket');
+    socketsOf('/auth')[0].fire('requestRefused', {
+      event: 'readyDocumentRequest',
+      error: 'Слишком много запросов: подождите несколько секунд и повторите',
+    });
+    expect(loadingStore.get()).toHaveLength(0);
+    expect(notices.store.get().find((n) => n.id === 'socket:request-refused')).toMatchObject({
+      status: 'error',
+      header: 'Запрос отклонён сервером',
+      message: 'Слишком много запросов: подождите несколько секунд и повторите',
+    });
+    // and on /unauth (e-mail codes before login)
+    notices.store.set([]);
+    ensureUnauthSocket().emit('emailServiceRequest', { email: 'a@b.ru', purpose: 'reset' });
+    socketsOf('/unauth')[0].fire('requestRefused', { event: 'emailServiceRequest', error: 'Подождите' });
+    expect(notices.store.get().find((n) => n.id === 'socket:request-refused')?.message).toBe('Подождите');
   });
 
   it('the socket state follows connect and failures', () => {

@@ -9,7 +9,7 @@ import {
   checkOgrn,
   checkSettlementAccount,
 } from '../validators/requisites.js';
-import { email, IdParam, optionalText, PageQuery, pageOf, requiredText } from './common.js';
+import { email, IdParam, keptText, optionalText, PageQuery, pageOf, requiredText } from './common.js';
 
 const checked = (check: (v: string) => string | null) =>
   z
@@ -29,6 +29,19 @@ const optionalChecked = (check: (v: string) => string | null) =>
       const e = v ? check(v) : null;
       if (e) ctx.addIssue({ code: 'custom', message: e });
     });
+
+/** An update's checked code: absent stays absent (kept), null or blank clears. */
+const keptChecked = (check: (v: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const e = v ? check(v) : null;
+      if (e) ctx.addIssue({ code: 'custom', message: e });
+    })
+    .transform((v) => (v ? v : null))
+    .nullable()
+    .optional();
 
 export const innSchema = checked(checkInn);
 export const kppSchema = optionalChecked(checkKpp);
@@ -73,6 +86,24 @@ export const CompanyInput = z.object({
   status: z.enum(['active', 'archived']).optional(),
 });
 export type CompanyInput = z.input<typeof CompanyInput>;
+/** An edit of a company: only the fields sent change (issue 26 item 3); null or blank clears a text. */
+export const CompanyUpdate = z.object({
+  title: requiredText(500).optional(),
+  full_title: keptText(1000),
+  inn: innSchema.optional(),
+  kpp: keptChecked(checkKpp),
+  ogrn: keptChecked(checkOgrn),
+  legal_address: keptText(1000),
+  postal_address: keptText(1000),
+  email: email
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .optional(),
+  phone: keptText(50),
+  tariff_id: z.number().int().positive().nullable().optional(),
+  status: z.enum(['active', 'archived']).optional(),
+});
+export type CompanyUpdate = z.input<typeof CompanyUpdate>;
 
 export const CompanyListQuery = PageQuery.extend({
   title: z.string().trim().optional(),
@@ -312,7 +343,7 @@ export const companyRoutes = {
     company: 'id',
     permission: 'company.update',
     params: C,
-    body: CompanyInput,
+    body: CompanyUpdate,
     response: { 200: Company },
   }),
   remove: defineRoute({

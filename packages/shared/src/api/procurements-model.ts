@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUBJECT_KINDS } from './catalog-values.js';
-import { optionalText, PageQuery, requiredText } from './common.js';
+import { keptText, optionalText, PageQuery, requiredText } from './common.js';
 import {
   catalogId,
   DEADLINE_STATUSES,
@@ -199,6 +199,19 @@ export const ProtocolInput = z.object({
   winner_price: optionalMoney,
 });
 export type ProtocolInput = z.input<typeof ProtocolInput>;
+/** An edit of a protocol: only the fields sent change (issue 26 item 3); null clears. */
+export const ProtocolUpdate = z.object({
+  kind: z.enum(PROTOCOL_KINDS).optional(),
+  final: z.boolean().optional(),
+  signed_on: realDate.optional(),
+  published_on: realDate.nullable().optional(),
+  eis_registration_number: keptText(40),
+  lot_number: z.number().int().min(1).nullable().optional(),
+  winner_name: keptText(500),
+  winner_inn: keptText(12),
+  winner_price: positiveMoney.nullable().optional(),
+});
+export type ProtocolUpdate = z.input<typeof ProtocolUpdate>;
 
 const flag = z.enum(['true', 'false']).optional();
 const multi = <T extends z.ZodType>(item: T) =>

@@ -15,6 +15,7 @@ import {
   ProcurementListQuery,
   ProcurementStatusInput,
   ProtocolInput,
+  ProtocolUpdate,
 } from './procurements-model.js';
 
 /** The procurement register: outputs and routes (docs/procurements.md). */
@@ -299,9 +300,9 @@ export const procurementRoutes = {
     ...write,
     method: 'PUT',
     path: `${base}/:id/protocols/:protocol_id`,
-    summary: 'Edit a protocol (e.g. record its EIS placement)',
+    summary: 'Edit a protocol (e.g. record its EIS placement); a field not sent stays as it is',
     params: ProtocolP,
-    body: ProtocolInput,
+    body: ProtocolUpdate,
     response: { 200: Procurement },
   }),
   removeProtocol: defineRoute({

@@ -10,10 +10,8 @@ import * as shared from '../index.js';
 
 /** Full-replacement forms not yet converted (issue 26 item 3): each is a known data-loss risk. */
 const PENDING = new Set([
-  'PUT /api/companies/:id',
   'PUT /api/companies/:company_id/contracts/:id',
   'PUT /api/companies/:company_id/procurements/:id',
-  'PUT /api/companies/:company_id/procurements/:id/protocols/:protocol_id',
 ]);
 
 function updateRoutes(): RouteDef[] {

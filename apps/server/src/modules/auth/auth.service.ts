@@ -40,6 +40,7 @@ import {
 } from './auth.repository.js';
 import { checkEmailCode, consumeEmailCode, spendEmailCode } from './email-codes.service.js';
 import { clearFailures, failureCounts, isKnownAddress, recordFailure } from './login-failures.repository.js';
+import { raiseHoldAlarm } from './login-hold.service.js';
 import { loginRefusal, refusalMessage } from './login-limits.policy.js';
 import { createSession, revokeUserSessions } from './sessions.repository.js';
 
@@ -70,6 +71,7 @@ export async function login(
     async () => (user ? isKnownAddress(db, user.id, address, config.login.knownAddressMs) : false),
     config.login,
   );
+  if (refusal === 'global') await raiseHoldAlarm(deps, counts.total);
   if (refusal) throw tooManyRequests(refusalMessage(refusal, config.login.windowMs));
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   let ok = false;
@@ -77,6 +79,8 @@ export async function login(
   else await verify(await dummyHash, input.password);
   if (!user || !ok) {
     await recordFailure(db, loginName, address, config.login.windowMs);
+    // this failure starts the global hold: the admins learn of it now, not at the next refusal
+    if (counts.total + 1 >= config.login.globalMaxFailures) await raiseHoldAlarm(deps, counts.total + 1);
     throw invalidCredentials('Неверный логин или пароль');
   }
   if (user.status === 'pending') {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogImportError, CatalogImportResult, CatalogImportRun, CatalogKind } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { runActor, storableText, workRun } from '../../kernel/runs.js';
+import { runActor, workRun } from '../../kernel/runs.js';
 import { AppError, conflict, invalidFile, notFound } from '../../lib/app-error.js';
 import { ParseError } from '../../lib/parse-error.js';
+import { storableText } from '../../lib/storable-text.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { readFiles, storeFile } from '../files/files.service.js';

@@ -1,4 +1,4 @@
-import type { CompanyInput, PageQuery } from '@zakupki/shared';
+import type { CompanyInput, CompanyUpdate, PageQuery } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import {
@@ -40,6 +40,8 @@ import {
 
 /** The company body after the shared zod schema has parsed it. */
 export type CompanyBody = z.output<typeof CompanyInput>;
+/** An edit after the shared schema: an absent field is kept. */
+export type CompanyUpdateBody = z.output<typeof CompanyUpdate>;
 
 export async function listForActor(
   deps: AppDeps,
@@ -135,7 +137,26 @@ export async function createCompany(deps: AppDeps, actor: Actor, body: CompanyBo
   }
 }
 
-export async function updateCompany(deps: AppDeps, actor: Actor, id: number, body: CompanyBody) {
+/** The stored company with the fields an edit sends over it (an absent field stays as it is). */
+function editedValues(body: CompanyUpdateBody, before: CompanyValues): CompanyValues {
+  const kept = <T>(v: T | undefined, was: T): T => (v === undefined ? was : v);
+  return {
+    title: kept(body.title, before.title),
+    fullTitle: kept(body.full_title, before.fullTitle),
+    inn: kept(body.inn, before.inn),
+    kpp: kept(body.kpp, before.kpp),
+    ogrn: kept(body.ogrn, before.ogrn),
+    legalAddress: kept(body.legal_address, before.legalAddress),
+    postalAddress: kept(body.postal_address, before.postalAddress),
+    email: kept(body.email, before.email),
+    phone: kept(body.phone, before.phone),
+    tariffId: kept(body.tariff_id, before.tariffId),
+    status: kept(body.status, before.status),
+  };
+}
+
+export async function updateCompany(deps: AppDeps, actor: Actor, id: number, body: CompanyUpdateBody) {
+  let values = null as CompanyValues | null;
   try {
     return await deps.db.transaction(async (tx) => {
       const beforeRow = await findCompany(tx, id, true);
@@ -145,12 +166,13 @@ export async function updateCompany(deps: AppDeps, actor: Actor, id: number, bod
         tariffId: body.tariff_id,
       });
       if (refusal) throw forbidden(refusal);
-      const values = valuesOf(body, beforeRow);
-      await assertNoDuplicate(tx, values.inn, values.kpp, id);
-      if (values.tariffId !== null && values.tariffId !== beforeRow.tariffId) {
-        await assertTariffAssignable(deps, tx, id, values.tariffId);
+      const edited = editedValues(body, { ...beforeRow, title: beforeRow.title ?? '' });
+      values = edited;
+      await assertNoDuplicate(tx, edited.inn, edited.kpp, id);
+      if (edited.tariffId !== null && edited.tariffId !== beforeRow.tariffId) {
+        await assertTariffAssignable(deps, tx, id, edited.tariffId);
       }
-      const row = await updateCompanyRow(tx, id, values);
+      const row = await updateCompanyRow(tx, id, edited);
       const before = toCompany(beforeRow);
       const after = toCompany(row);
       const action =
@@ -163,7 +185,7 @@ export async function updateCompany(deps: AppDeps, actor: Actor, id: number, bod
       return after;
     });
   } catch (err) {
-    throw mapCompanyWriteError(err, body.inn, body.kpp) ?? err;
+    throw (values && mapCompanyWriteError(err, values.inn, values.kpp)) ?? err;
   }
 }
 

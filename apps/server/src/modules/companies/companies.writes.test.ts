@@ -35,6 +35,29 @@ describe('PUT /api/companies/:id', () => {
     expect(a.user_id).toBe(t.ids.users['client@demo.local']);
   });
 
+  it('an edit with one field keeps every other (issue 26 item 3); null clears a text', async () => {
+    const c = await create('admin', 41, {
+      full_title: 'Общество «Тридцать один»',
+      legal_address: 'г. Москва, ул. Ленина, 1',
+      phone: '+7 495 000-00-31',
+      email: 'c41@example.ru',
+    });
+    const before = await t.call(companyRoutes.get, { params: { id: c.id }, as: 'admin' });
+    const r = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'admin',
+      body: { postal_address: 'а/я 31' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ ...before.body, postal_address: 'а/я 31' });
+    const cleared = await t.call(companyRoutes.update, {
+      params: { id: c.id },
+      as: 'admin',
+      body: { phone: null },
+    });
+    expect(cleared.body).toEqual({ ...before.body, postal_address: 'а/я 31', phone: null });
+  });
+
   it('a client may not archive its company nor change the tariff', async () => {
     const base = { ...companyBody(0), inn: '5003123458', kpp: '500301001' };
     const arch = await t.call(companyRoutes.update, {

@@ -1,14 +1,8 @@
 import type { ImportKind } from '@zakupki/shared';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  RunFailure,
-  type RunOwner,
-  recordJobError,
-  runActor,
-  storableText,
-  workRun,
-} from '../../kernel/runs.js';
+import { RunFailure, type RunOwner, recordJobError, runActor, workRun } from '../../kernel/runs.js';
 import { ParseError } from '../../lib/parse-error.js';
+import { storableText } from '../../lib/storable-text.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { deleteFiles, readFiles } from '../files/files.service.js';

@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { countOf, onPage, paged } from '../../db/paging.js';
 import { importRuns } from '../../db/schema/index.js';
-import { type RunOwner, storableText } from '../../kernel/runs.js';
+import type { RunOwner } from '../../kernel/runs.js';
+import { storableText } from '../../lib/storable-text.js';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 

@@ -3,6 +3,7 @@ import {
   type Procurement,
   type ProcurementStatusInput,
   type ProtocolInput,
+  type ProtocolUpdate,
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -25,6 +26,7 @@ import { loadProcurement, procurementOf, refreshProcurementDuties } from './proc
 
 type StatusIn = z.output<typeof ProcurementStatusInput>;
 type ProtocolIn = z.output<typeof ProtocolInput>;
+type ProtocolEdit = z.output<typeof ProtocolUpdate>;
 
 async function methodOf(tx: Tx, id: number) {
   const e = (await repo.entries(tx, [id])).get(id);
@@ -251,16 +253,36 @@ export function addProtocol(deps: AppDeps, actor: Actor, companyId: number, id: 
   });
 }
 
+/** The stored protocol with the fields an edit sends over it (an absent field stays as it is). */
+function editedProtocol(
+  edit: ProtocolEdit,
+  was: NonNullable<Awaited<ReturnType<typeof repo.findProtocol>>>,
+): ProtocolIn {
+  const kept = <T>(v: T | undefined, stored: T): T => (v === undefined ? stored : v);
+  return {
+    kind: kept(edit.kind, was.kind as ProtocolIn['kind']),
+    final: kept(edit.final, was.final),
+    signed_on: kept(edit.signed_on, was.signedOn),
+    published_on: kept(edit.published_on, was.publishedOn),
+    eis_registration_number: kept(edit.eis_registration_number, was.eisRegistrationNumber),
+    lot_number: kept(edit.lot_number, was.lotNumber),
+    winner_name: kept(edit.winner_name, was.winnerName),
+    winner_inn: kept(edit.winner_inn, was.winnerInn),
+    winner_price: kept(edit.winner_price, was.winnerPrice),
+  };
+}
+
 export function updateProtocol(
   deps: AppDeps,
   actor: Actor,
   companyId: number,
   id: number,
   protocolId: number,
-  body: ProtocolIn,
+  edit: ProtocolEdit,
 ) {
   return protocolWrite(deps, actor, companyId, id, async (tx, card) => {
     const before = await manualProtocol(tx, id, protocolId);
+    const body = editedProtocol(edit, before);
     checkProtocol(card, body);
     await assertUniqueRegistration(tx, card, body, protocolId);
     await repo.updateProtocol(tx, protocolId, protocolValues(body));

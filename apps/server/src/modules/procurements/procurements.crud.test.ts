@@ -430,6 +430,29 @@ describe('protocols and duties', () => {
     ]);
   });
 
+  it('an edit of a protocol with one field keeps the others (issue 26 item 3)', async () => {
+    const p = await publishedProcurement(t, company, methods, 25);
+    const added = await addProtocol(t, company, p.id, {
+      kind: 'review',
+      signed_on: day(-8),
+      published_on: day(-7),
+      winner_name: 'ООО «Победитель»',
+      winner_inn: '7707083893',
+      winner_price: '1000.00',
+    });
+    const protocol = added.protocols[0];
+    const named = await t.call(r.updateProtocol, {
+      params: { ...params(p.id), protocol_id: protocol.id },
+      body: { eis_registration_number: '32612345678' },
+      as: 'specialist',
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.protocols.find((x) => x.id === protocol.id)).toEqual({
+      ...protocol,
+      eis_registration_number: '32612345678',
+    });
+  });
+
   it('keeps EIS protocols read-only', async () => {
     const p = await publishedProcurement(t, company, methods, 10);
     const [row] = await t.app.deps.db
