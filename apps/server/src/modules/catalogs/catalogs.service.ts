@@ -12,7 +12,6 @@ import {
 } from './catalog-access.service.js';
 import {
   type EntryListRow,
-  type EntryRow,
   type EntryValues,
   type ParsedInput,
   toEntry,
@@ -20,14 +19,13 @@ import {
   valuesOf,
   viewOf,
 } from './catalog-kinds.js';
+import { catalogEntryUsage } from './catalog-usage.service.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import {
   countChildren,
-  countGoodsWithOkpd2,
   deleteEntry,
   findByCode,
   findEntry,
-  findEntryRow,
   insertEntry,
   listEntries,
   nextNumericCode,
@@ -46,48 +44,11 @@ export type CatalogQuery = {
   subject_kind?: string;
 };
 
-// ---------- usage registry ----------
-
-/** Counts the references of one module to a catalogue entry (0: none). */
-export type CatalogUsageChecker = {
-  /** what refers to the entry, in Russian (shown in the 409 message) */
-  name: string;
-  count: (db: Tx, entry: EntryRow) => Promise<number>;
-};
-const usageCheckers: CatalogUsageChecker[] = [
-  {
-    name: 'Подчинённые коды ОКПД2',
-    count: async (db, e) => (e.kind === 'okpd2' ? countChildren(db, e.id) : 0),
-  },
-  {
-    name: 'Товары, работы, услуги',
-    count: async (db, e) => (e.kind === 'okpd2' ? countGoodsWithOkpd2(db, e.code) : 0),
-  },
-];
-
-/**
- * Other modules that keep catalogue ids (procurements, contracts, rules) register a checker here;
- * an entry any checker counts is archived, never deleted. Returns the unregister function.
- */
-export function registerCatalogUsage(checker: CatalogUsageChecker): () => void {
-  usageCheckers.push(checker);
-  return () => {
-    const i = usageCheckers.indexOf(checker);
-    if (i >= 0) usageCheckers.splice(i, 1);
-  };
-}
-
-/** Where the entry is used: one line per checker that found references (runs in the caller's transaction). */
-export async function catalogEntryUsage(tx: Tx, id: number): Promise<{ name: string; count: number }[]> {
-  const entry = await findEntryRow(tx, id);
-  if (!entry) return [];
-  const out: { name: string; count: number }[] = [];
-  for (const c of usageCheckers) {
-    const count = await c.count(tx, entry);
-    if (count > 0) out.push({ name: c.name, count });
-  }
-  return out;
-}
+export {
+  type CatalogUsageChecker,
+  catalogEntryUsage,
+  registerCatalogUsage,
+} from './catalog-usage.service.js';
 
 // ---------- reading ----------
 

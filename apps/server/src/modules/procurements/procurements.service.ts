@@ -15,7 +15,12 @@ import {
   versionFacts,
   versionInForce,
 } from './procurement-checks.js';
-import { changedFields, deleteRefusal, editRefusal, nextNumber } from './procurement-status.policy.js';
+import {
+  changedFields,
+  editRefusal,
+  nextNumber,
+  procurementDeleteRefusal,
+} from './procurement-status.policy.js';
 import { itemAmounts } from './procurements.policy.js';
 import { snapshot } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
@@ -255,14 +260,12 @@ export async function deleteProcurement(deps: AppDeps, actor: Actor, companyId: 
   await procurementOf(deps, actor, companyId, id);
   await deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
-    const why = deleteRefusal(row.status);
-    if (why) throw new AppError('conflict', why);
     const contracts = await repo.contractsOf(tx, companyId, [id]);
-    if (contracts.length)
-      throw new AppError(
-        'has_dependents',
-        `Закупку называют договоры (${contracts.map((c) => `№ ${c.number}`).join(', ')}): сначала уберите ссылку в договорах`,
-      );
+    const refusal = procurementDeleteRefusal(
+      row.status,
+      contracts.map((c) => c.number),
+    );
+    if (refusal) throw new AppError(refusal.code, refusal.message);
     const before = await loadProcurement(tx, row);
     await repo.deleteProcurement(tx, id);
     await audit(tx, actor, { action: 'delete', entity: 'procurement', entityId: id, companyId, before });
