@@ -24,6 +24,11 @@ export type Pushed = {
   header: string;
   message: string;
   code: string | null;
+  /** the company it is about (null: none) and its title, as the stored notification names them */
+  company_id: number | null;
+  company_title: string | null;
+  /** the app's path of what it is about (null: about nothing), as the stored notification links */
+  link: string | null;
 };
 
 export type UnauthServerEvents = {

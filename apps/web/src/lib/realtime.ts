@@ -130,6 +130,9 @@ export function handleAuthPush(event: AuthEvent, payload: unknown) {
       message: payload.message,
       code: payload.code,
       notificationId: payload.notification_id || undefined,
+      company:
+        payload.company_id != null ? { id: payload.company_id, title: payload.company_title ?? null } : null,
+      link: payload.link ?? null,
     });
     void queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
   }

@@ -16,6 +16,7 @@ export const methodEntry = (over: { code?: string; title?: string } = {}) => ({
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   can_write: false,
+  can_delete: false,
   competitive: true,
   sme_only: false,
   electronic: true,

@@ -82,6 +82,11 @@ export const CatalogEntry = z.object({
    * company entries staff with catalogs.write there, a client only its own places of delivery.
    */
   can_write: z.boolean(),
+  /**
+   * May the caller delete it: `can_write` and nothing refers to the entry (the delete route's own
+   * usage check, which otherwise answers 409 has_dependents: archive it instead).
+   */
+  can_delete: z.boolean(),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 export const MethodEntry = CatalogEntry.extend({

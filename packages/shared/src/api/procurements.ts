@@ -144,6 +144,8 @@ export const Procurement = ProcurementListItem.extend({
     }),
   ),
   allowed_transitions: z.array(z.enum(PROCUREMENT_STATUSES)),
+  /** May the caller's company delete it: the delete route's own policy (a draft no contract names). */
+  can_delete: z.boolean(),
   revision: z.number().int(),
   /**
    * Remarks on the stored card that do not block a save or a move (the law's checks' shape:

@@ -6,10 +6,12 @@ import {
   type TariffItem,
 } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
+import type { AppDeps } from '../../types.js';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
 import type { Actor } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import type { EntryListRow, View } from './catalog-kinds.js';
+import { catalogEntryInUse } from './catalog-usage.service.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import { toEntryItem, toTariffItem } from './catalogs.presenter.js';
 import { okpd2Paths } from './catalogs.repository.js';
@@ -85,6 +87,7 @@ export async function writeDecider(
  * plus the caller's `can_write` from the write policy and, for ОКПД2, the titled path up the tree.
  */
 export async function presentEntries<T>(
+  deps: AppDeps,
   tx: Tx,
   actor: Actor,
   view: View,
@@ -103,11 +106,26 @@ export async function presentEntries<T>(
           rows.map((r) => r.id),
         )
       : null;
-  return rows.map((r) => toEntryItem<T>(r, canWrite(r.companyId), paths ? (paths.get(r.id) ?? []) : null));
+  // only an entry the caller may change may be deleted; whether it is used is asked for those
+  const inUse = new Set<number>();
+  for (const r of rows) if (canWrite(r.companyId) && (await catalogEntryInUse(deps, tx, r))) inUse.add(r.id);
+  return rows.map((r) =>
+    toEntryItem<T>(
+      r,
+      { canWrite: canWrite(r.companyId), canDelete: canWrite(r.companyId) && !inUse.has(r.id) },
+      paths ? (paths.get(r.id) ?? []) : null,
+    ),
+  );
 }
 
-export async function presentEntry<T>(tx: Tx, actor: Actor, view: View, row: EntryListRow): Promise<T> {
-  const [one] = await presentEntries<T>(tx, actor, view, [row]);
+export async function presentEntry<T>(
+  deps: AppDeps,
+  tx: Tx,
+  actor: Actor,
+  view: View,
+  row: EntryListRow,
+): Promise<T> {
+  const [one] = await presentEntries<T>(deps, tx, actor, view, [row]);
   return one;
 }
 

@@ -4,13 +4,18 @@ import { type EntryListRow, toEntry } from './catalog-kinds.js';
 
 /**
  * An entry as the API answers it: the stored shape (toEntry, which is also what the audit keeps)
- * plus the caller's `can_write` and, for ОКПД2, the titled path up the tree.
+ * plus the caller's `can_write`, `can_delete` and, for ОКПД2, the titled path up the tree.
  */
-export function toEntryItem<T>(r: EntryListRow, canWrite: boolean, path: Okpd2PathStep[] | null): T {
+export function toEntryItem<T>(
+  r: EntryListRow,
+  may: { canWrite: boolean; canDelete: boolean },
+  path: Okpd2PathStep[] | null,
+): T {
   return {
     ...toEntry<Record<string, unknown>>(r),
     ...(path ? { path } : {}),
-    can_write: canWrite,
+    can_write: may.canWrite,
+    can_delete: may.canDelete,
   } as T;
 }
 

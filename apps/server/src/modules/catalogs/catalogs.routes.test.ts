@@ -44,7 +44,7 @@ describe('create, read, update of every catalogue (specialist, global entries)',
       const got = await call(r.get, { params: { ...params, id: item.id }, as: 'operator' });
       expect(got.status).toBe(200);
       // the same entry; an operator may not change a global one
-      expect(got.body).toEqual({ ...item, can_write: false });
+      expect(got.body).toEqual({ ...item, can_write: false, can_delete: false });
       expect(item.can_write).toBe(true);
 
       const put = await call(r.update, {
@@ -325,6 +325,7 @@ describe('archive, restore, delete', () => {
       body: { title: 'Справка X' },
       as: 'specialist',
     });
+    expect(free.body.can_delete).toBe(true);
     expect(
       (
         await t.call(catalogRoutes.generic.remove, {
@@ -357,10 +358,19 @@ describe('archive, restore, delete', () => {
       expect(errorOf(del).message).toBe(
         'Запись «Основание Y» используется (Договоры: 3); её можно только перенести в архив',
       );
-      expect(
-        (await t.call(catalogRoutes.generic.get, { params: { type: 9, id: used.body.id }, as: 'specialist' }))
-          .status,
-      ).toBe(200);
+      // the entry says so itself: «Удалить» is not offered (the same checkers answer both)
+      const got = await t.call(catalogRoutes.generic.get, {
+        params: { type: 9, id: used.body.id },
+        as: 'specialist',
+      });
+      expect(got.status).toBe(200);
+      expect(got.body).toMatchObject({ can_write: true, can_delete: false });
+      const listed = await t.call(catalogRoutes.generic.list, {
+        params: { type: 9 },
+        query: { q: 'Основание Y' },
+        as: 'specialist',
+      });
+      expect(listed.body.items.map((x) => [x.title, x.can_delete])).toEqual([['Основание Y', false]]);
       const arch = await t.call(catalogRoutes.generic.archive, {
         params: { type: 9, id: used.body.id },
         as: 'specialist',

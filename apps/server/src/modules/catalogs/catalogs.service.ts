@@ -12,7 +12,6 @@ import {
 } from './catalog-access.service.js';
 import {
   type EntryListRow,
-  type EntryRow,
   type EntryValues,
   type ParsedInput,
   toEntry,
@@ -20,14 +19,13 @@ import {
   valuesOf,
   viewOf,
 } from './catalog-kinds.js';
+import { catalogEntryUsage } from './catalog-usage.service.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import {
   countChildren,
-  countGoodsWithOkpd2,
   deleteEntry,
   findByCode,
   findEntry,
-  findEntryRow,
   insertEntry,
   listEntries,
   nextNumericCode,
@@ -46,48 +44,7 @@ export type CatalogQuery = {
   subject_kind?: string;
 };
 
-// ---------- usage ----------
-
-/**
- * Counts the references of one module to a catalogue entry (0: none). Modules that keep catalogue
- * ids (procurements, contracts, rules) declare theirs (`catalogUsage` of `defineModule`); an
- * entry any checker counts is archived, never deleted.
- */
-export type CatalogUsageChecker = {
-  /** what refers to the entry, in Russian (shown in the 409 message) */
-  name: string;
-  count: (db: Tx, entry: EntryRow) => Promise<number>;
-};
-/** The catalogues' own references: sub-codes and goods of an ОКПД2 code. */
-const OWN_USAGE: CatalogUsageChecker[] = [
-  {
-    name: 'Подчинённые коды ОКПД2',
-    count: async (db, e) => (e.kind === 'okpd2' ? countChildren(db, e.id) : 0),
-  },
-  {
-    name: 'Товары, работы, услуги',
-    count: async (db, e) => (e.kind === 'okpd2' ? countGoodsWithOkpd2(db, e.code) : 0),
-  },
-];
-
-/**
- * Where the entry is used: one line per checker (the catalogues' own and the declared ones) that
- * found references. Runs in the caller's transaction.
- */
-export async function catalogEntryUsage(
-  deps: AppDeps,
-  tx: Tx,
-  id: number,
-): Promise<{ name: string; count: number }[]> {
-  const entry = await findEntryRow(tx, id);
-  if (!entry) return [];
-  const out: { name: string; count: number }[] = [];
-  for (const c of [...OWN_USAGE, ...deps.declared.catalogUsage]) {
-    const count = await c.count(tx, entry);
-    if (count > 0) out.push({ name: c.name, count });
-  }
-  return out;
-}
+export { type CatalogUsageChecker, catalogEntryUsage } from './catalog-usage.service.js';
 
 // ---------- reading ----------
 
@@ -114,7 +71,7 @@ export async function listCatalog<T>(
   assertMayOpen(actor, view.descriptor);
   if (q.company_id) await assertMayReadCompany(db, actor, view.descriptor, q.company_id);
   const { rows, total } = await listEntries(db, view, filterOf(view, q), q);
-  return { items: await presentEntries<T>(db, actor, view, rows), total, page: q.page, limit: q.limit };
+  return { items: await presentEntries<T>(deps, db, actor, view, rows), total, page: q.page, limit: q.limit };
 }
 
 /** An entry of the view the actor may see: another view's or an unreachable company's is 404. */
@@ -130,7 +87,7 @@ async function loadEntry(db: Tx, actor: Actor, view: View, id: number): Promise<
 }
 
 export async function getCatalogEntry<T>(deps: AppDeps, actor: Actor, view: View, id: number): Promise<T> {
-  return presentEntry<T>(deps.db, actor, view, await loadEntry(deps.db, actor, view, id));
+  return presentEntry<T>(deps, deps.db, actor, view, await loadEntry(deps.db, actor, view, id));
 }
 
 // ---------- writing ----------
@@ -236,7 +193,7 @@ export async function createCatalogEntry<T>(
         return insertAuditedEntry(tx, actor, view, v, companyId, code);
       }),
   );
-  return presentEntry<T>(db, actor, view, created);
+  return presentEntry<T>(deps, db, actor, view, created);
 }
 
 export async function updateCatalogEntry<T>(
@@ -283,7 +240,7 @@ export async function updateCatalogEntry<T>(
         return saved;
       }),
   );
-  return presentEntry<T>(db, actor, view, updated);
+  return presentEntry<T>(deps, db, actor, view, updated);
 }
 
 /** Deletes an entry nothing refers to; one in use answers 409 has_dependents (archive it instead). */
@@ -321,7 +278,7 @@ export async function setEntryArchived<T>(
   const { db } = deps;
   const before = await loadEntry(db, actor, view, id);
   await assertMayWrite(db, actor, view.descriptor, before.companyId);
-  if ((before.archivedAt !== null) === archived) return presentEntry<T>(db, actor, view, before);
+  if ((before.archivedAt !== null) === archived) return presentEntry<T>(deps, db, actor, view, before);
   const saved = await db.transaction(async (tx) => {
     await updateEntry(tx, id, { archivedAt: archived ? new Date() : null });
     const row = (await findEntry(tx, id))!;
@@ -335,7 +292,7 @@ export async function setEntryArchived<T>(
     });
     return row;
   });
-  return presentEntry<T>(db, actor, view, saved);
+  return presentEntry<T>(deps, db, actor, view, saved);
 }
 
 export { viewOf };

@@ -43,5 +43,5 @@ export async function okpd2Children(
     },
     null,
   );
-  return presentEntries<Okpd2Entry>(deps.db, actor, view, rows);
+  return presentEntries<Okpd2Entry>(deps, deps.db, actor, view, rows);
 }

@@ -9,7 +9,7 @@ export type NotificationWithCompany = NotificationRow & { companyTitle: string |
 const withCompany = { ...getTableColumns(notifications), companyTitle: companies.title };
 
 /** The title of a notification's company (null without one). */
-async function companyTitleOf(db: Tx, companyId: number | null): Promise<string | null> {
+export async function companyTitleOf(db: Tx, companyId: number | null): Promise<string | null> {
   if (companyId === null) return null;
   const [row] = await db
     .select({ title: companies.title })

@@ -5,8 +5,10 @@ import { mapPage, type Paging } from '../../db/paging.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { denyAndAudit } from '../access/access.service.js';
-import { toNotification } from './notifications.presenter.js';
+import { notificationLink } from './notifications.policy.js';
+import { companyTitle, toNotification } from './notifications.presenter.js';
 import {
+  companyTitleOf,
   insertNotification,
   listNotifications,
   markAllRead,
@@ -28,7 +30,9 @@ export type NotifyInput = {
 
 /**
  * Stores a notification (so a user who was away sees it later) and pushes it live to the
- * user's room on /auth. With the Redis adapter the push reaches every node.
+ * user's room on /auth. With the Redis adapter the push reaches every node. The push names its
+ * company and its link as the stored one does (`toNotification`): a live notice says which
+ * company it is about and leads to it.
  */
 export class Notifier {
   constructor(
@@ -44,6 +48,9 @@ export class Notifier {
       header: n.header,
       message: n.message,
       code: n.code ?? null,
+      company_id: n.companyId,
+      company_title: companyTitle(n.companyId, await companyTitleOf(this.db, n.companyId)),
+      link: notificationLink(n.kind, n.payload ?? {}),
     };
     const known = n.kind !== 'notification' && /^[a-zA-Z]+$/.test(n.kind);
     const ns = this.io.of(NS_AUTH);

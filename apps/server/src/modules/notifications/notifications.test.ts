@@ -3,6 +3,7 @@ import type { Notification } from '@zakupki/shared/api/system';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { notificationLink } from './notifications.policy.js';
+import { Notifier } from './notifications.service.js';
 
 const t = testAppForFile();
 
@@ -45,6 +46,34 @@ describe('notifications name their company and link to what they are about', () 
     const read = await t.call(systemRoutes.readNotification, { params: { id: last }, as: 'specialist' });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ company_title: null, link: '/procurementsRules/4/versions' });
+  });
+
+  it('the live push names its company and link as the stored one does', async () => {
+    const pushed: [string, Record<string, unknown>][] = [];
+    const io = {
+      of: () => ({ to: () => ({ emit: (e: string, p: Record<string, unknown>) => pushed.push([e, p]) }) }),
+    };
+    const notifier = new Notifier(t.app.deps.db, io as never);
+    await notifier.notify({
+      userId: t.ids.users['specialist@demo.local'],
+      companyId: t.ids.companies.client1,
+      kind: 'eisPlanResponse',
+      status: 'success',
+      header: 'План загружен',
+      message: 'готово',
+      payload: { plan_id: 5, registration_number: '1', error: null },
+    });
+    expect(pushed).toEqual([
+      [
+        'eisPlanResponse',
+        expect.objectContaining({
+          company_id: t.ids.companies.client1,
+          company_title: 'АО «Энергосеть»',
+          link: '/eisPlans?plan=5',
+          plan_id: 5,
+        }),
+      ],
+    ]);
   });
 
   it('every kind a job stores links somewhere; a payload without ids links to the list', () => {

@@ -108,6 +108,25 @@ export function deleteRefusal(status: ProcurementStatus): string | null {
     : `Удалить можно только черновик: закупка в статусе ${title(status)} остаётся в реестре, отмените её (статус «Отменена»)`;
 }
 
+/**
+ * Why a procurement may not be deleted (null: it may): only a draft, and only while no contract
+ * names it. The delete route refuses by it; the card's `can_delete` is its absence, so «Удалить»
+ * is offered only where the route accepts.
+ */
+export function procurementDeleteRefusal(
+  status: ProcurementStatus,
+  contractNumbers: string[],
+): { code: 'conflict' | 'has_dependents'; message: string } | null {
+  const why = deleteRefusal(status);
+  if (why) return { code: 'conflict', message: why };
+  if (contractNumbers.length)
+    return {
+      code: 'has_dependents',
+      message: `Закупку называют договоры (${contractNumbers.map((n) => `№ ${n}`).join(', ')}): сначала уберите ссылку в договорах`,
+    };
+  return null;
+}
+
 // ---------------------------------------------------------------- number, history
 
 /** `З-<year>-<NNN>`: the next free number of the year among the company's numbers. */

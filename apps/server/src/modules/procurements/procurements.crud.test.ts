@@ -108,7 +108,12 @@ describe('create, read, edit, delete', () => {
       changed_fields: ['subject', 'bids_deadline'],
       title: 'Изменено: Предмет закупки, Окончание подачи заявок',
     });
+    expect(res.body.can_delete).toBe(true);
     const published = await publishedProcurement(t, company, methods);
+    // the card offers no «Удалить» where the route refuses: the same policy answers both
+    expect((await t.call(r.get, { params: params(published.id), as: 'specialist' })).body.can_delete).toBe(
+      false,
+    );
     const refused = await t.call(r.remove, { params: params(published.id), as: 'specialist' });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({

@@ -3,6 +3,7 @@ import { createRuCalendar } from '../calendar/production-calendar.js';
 import {
   conclusionRefusal,
   nextNumber,
+  procurementDeleteRefusal,
   statusDates,
   transitionRefusal,
 } from './procurement-status.policy.js';
@@ -425,6 +426,16 @@ describe('statuses and numbers', () => {
     expect(conclusionRefusal('2026-04-11', window)?.message).toBe(
       'Договор не может быть заключён 11.04.2026: не ранее чем через 10 дней после размещения итогового протокола 02.04.2026, то есть не ранее 12.04.2026 (ч. 15 ст. 3.2 223-ФЗ)',
     );
+  });
+
+  it.each([
+    ['draft', [], null],
+    ['draft', ['Д-1'], 'has_dependents'],
+    ['documentation_ready', [], 'conflict'],
+    ['published', [], 'conflict'],
+    ['cancelled', ['Д-1'], 'conflict'],
+  ] as const)('delete of a %s named by contracts %j: %s', (status, contracts, expected) => {
+    expect(procurementDeleteRefusal(status, [...contracts])?.code ?? null).toBe(expected);
   });
 
   it('numbers procurements within the year', () => {

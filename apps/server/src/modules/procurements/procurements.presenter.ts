@@ -10,7 +10,7 @@ import {
 } from '@zakupki/shared';
 import { trimDecimal } from '../../lib/decimal.js';
 import type { ProcurementIn } from './procurement-checks.js';
-import { allowedTransitions, FIELD_TITLES } from './procurement-status.policy.js';
+import { allowedTransitions, FIELD_TITLES, procurementDeleteRefusal } from './procurement-status.policy.js';
 import type { EventRow, LotWithItems, ProcurementRow, ProtocolRow } from './procurements.repository.js';
 
 /** Rows of the procurement register as the API shows them. */
@@ -147,6 +147,11 @@ export function toProcurement(r: ProcurementRow, x: CardExtras): Procurement {
       status: c.status,
     })),
     allowed_transitions: allowedTransitions(r.status),
+    can_delete:
+      procurementDeleteRefusal(
+        r.status,
+        x.contracts.map((c) => c.number),
+      ) === null,
     revision: r.revision,
     warnings: x.warnings,
   };

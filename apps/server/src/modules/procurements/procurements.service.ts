@@ -1,7 +1,7 @@
 import { fromKopecks, type Procurement } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
-import { conflict, duplicate, hasDependents, invalid } from '../../lib/app-error.js';
+import { appError, conflict, duplicate, hasDependents, invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -16,7 +16,12 @@ import {
   versionFacts,
   versionInForce,
 } from './procurement-checks.js';
-import { changedFields, deleteRefusal, editRefusal, nextNumber } from './procurement-status.policy.js';
+import {
+  changedFields,
+  editRefusal,
+  nextNumber,
+  procurementDeleteRefusal,
+} from './procurement-status.policy.js';
 import { itemAmounts } from './procurements.policy.js';
 import { snapshot } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
@@ -257,13 +262,12 @@ export async function deleteProcurement(deps: AppDeps, actor: Actor, companyId: 
   await procurementOf(deps, actor, companyId, id);
   await deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
-    const why = deleteRefusal(row.status);
-    if (why) throw conflict(why);
     const contracts = await repo.contractsOf(tx, companyId, [id]);
-    if (contracts.length)
-      throw hasDependents(
-        `Закупку называют договоры (${contracts.map((c) => `№ ${c.number}`).join(', ')}): сначала уберите ссылку в договорах`,
-      );
+    const refusal = procurementDeleteRefusal(
+      row.status,
+      contracts.map((c) => c.number),
+    );
+    if (refusal) throw appError(refusal.code, refusal.message);
     const before = await loadProcurement(tx, row);
     await repo.deleteProcurement(tx, id);
     await storeQueuedViolations(tx, companyId);

@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectedCompanyStore } from '../../lib/company';
 import { loading } from '../../lib/loading';
+import { handleAuthPush } from '../../lib/realtime';
 import { sessionStore } from '../../lib/session-store';
 import { authSocketState } from '../../lib/socket';
 import { loginAs, renderApp } from '../../test/render';
@@ -28,6 +30,35 @@ describe('notice stack', () => {
     expect(n.querySelector('time')?.textContent).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
     await userEvent.click(screen.getByRole('button', { name: 'Закрыть уведомление' }));
     expect(screen.queryByText('Договор сохранён')).toBeNull();
+  });
+
+  it('a live push names its company and links to what it is about; following it selects the company', async () => {
+    loginAs('specialist');
+    selectedCompanyStore.set({ id: 1, title: 'ООО «Провайдер»' });
+    renderApp(<div />);
+    act(() => {
+      handleAuthPush('readyDocumentResponse', {
+        notification_id: 41,
+        status: 'success',
+        header: 'Документы сформированы',
+        message: 'Сформировано документов: 2 из 2',
+        code: null,
+        company_id: 7,
+        company_title: 'ГУП «Водоканал»',
+        link: '/procurement_documents/9',
+        procurement_id: 9,
+        documents: [],
+        error: null,
+      });
+    });
+    const n = await screen.findByRole('status');
+    expect(n.textContent).toContain('ГУП «Водоканал»');
+    const link = screen.getByRole('link', { name: 'Перейти' });
+    expect(link.getAttribute('href')).toBe('/procurement_documents/9');
+    link.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(link);
+    expect(selectedCompanyStore.get()).toEqual({ id: 7, title: 'ГУП «Водоканал»' });
+    selectedCompanyStore.set(null);
   });
 
   it('an error with a code offers «Скопировать код»: copies it and says «Успешно»', async () => {

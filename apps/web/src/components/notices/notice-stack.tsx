@@ -3,11 +3,12 @@ import { systemRoutes } from '@zakupki/shared/api/system';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
+import { selectCompany, selectedCompanyStore } from '../../lib/company';
 import { formatDateTime } from '../../lib/formatters';
 import { currentLoading, loadingStore } from '../../lib/loading';
 import { queryClient } from '../../lib/query-client';
 import { queryRoots } from '../../lib/query-keys';
-import { useSession } from '../../lib/session-store';
+import { currentSession, useSession } from '../../lib/session-store';
 import { authSocketState, socketHost } from '../../lib/socket';
 import { useStore } from '../../lib/store';
 import { type Notice, type NoticeStatus, notices } from './notices.store';
@@ -45,6 +46,18 @@ function NoticeDate({ date }: { date: Date }) {
   );
 }
 
+/**
+ * Following a notice's link: staff are switched to the company it is about first (the screen
+ * shows the selected company's data); the stack lives outside the router, so the link loads the
+ * page, which reads the remembered company.
+ */
+function followNotice(notice: Notice) {
+  const session = currentSession();
+  const company = notice.company;
+  if (company && session && session.user.role !== 'client' && selectedCompanyStore.get()?.id !== company.id)
+    selectCompany({ id: company.id, title: company.title });
+}
+
 export function NoticeItem({ notice }: { notice: Notice }) {
   const close = () => {
     notices.remove(notice.id);
@@ -62,7 +75,17 @@ export function NoticeItem({ notice }: { notice: Notice }) {
       data-status={notice.status}
     >
       <NoticeDate date={notice.date} />
+      {notice.company?.title ? (
+        <Text size="xs" c="dimmed">
+          {notice.company.title}
+        </Text>
+      ) : null}
       <Text size="sm">{notice.message}</Text>
+      {notice.link ? (
+        <Anchor href={notice.link} size="sm" onClick={() => followNotice(notice)}>
+          Перейти
+        </Anchor>
+      ) : null}
       {notice.code ? (
         <Anchor component="button" type="button" size="sm" onClick={() => void copyErrorCode(notice.code!)}>
           Скопировать код

@@ -17,6 +17,9 @@ export type Notice = {
   code?: string | null;
   /** a stored notification: closing the notice marks it read */
   notificationId?: number;
+  /** the company a stored notification is about (its title shown) and the path it links to */
+  company?: { id: number; title: string | null } | null;
+  link?: string | null;
 };
 
 export type NoticeInput = Omit<Notice, 'id' | 'date'> & { id?: string; date?: Date };

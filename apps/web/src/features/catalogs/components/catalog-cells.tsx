@@ -66,7 +66,10 @@ export function cellOf(d: CatalogDescriptor, col: CatalogColumn, item: CatalogIt
   }
 }
 
-/** Изменить · В архив / Восстановить · Удалить — only on entries the user may change. */
+/**
+ * Изменить · В архив / Восстановить · Удалить — only on entries the user may change; «Удалить»
+ * only where the server says the entry may be deleted (`can_delete`: nothing refers to it).
+ */
 export function EntryButtons({
   item,
   onEdit,
@@ -103,15 +106,17 @@ export function EntryButtons({
           В архив
         </Button>
       )}
-      <Button
-        size="compact-xs"
-        variant="light"
-        color="red"
-        onClick={() => onAction(item, 'remove')}
-        aria-label={`Удалить: ${name}`}
-      >
-        Удалить
-      </Button>
+      {item.can_delete ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          onClick={() => onAction(item, 'remove')}
+          aria-label={`Удалить: ${name}`}
+        >
+          Удалить
+        </Button>
+      ) : null}
     </Group>
   );
 }

@@ -27,6 +27,7 @@ const entry = (over: Record<string, unknown>) => ({
   created_at: '2026-01-10T09:00:00Z',
   updated_at: '2026-01-10T09:00:00Z',
   can_write: true,
+  can_delete: true,
   ...over,
 });
 const GLOBAL = entry({ id: 5, code: '1', title: 'Собственные средства' });
@@ -43,8 +44,8 @@ const page = (items: unknown[]) => ({ items, total: items.length, page: 1, limit
 /** Funding sources as the server answers them: its can_write of the global and the company entry. */
 const flagged = (global: boolean, own: boolean, ownOver: Record<string, unknown> = {}) =>
   page([
-    { ...GLOBAL, can_write: global },
-    { ...OWN, can_write: own, ...ownOver },
+    { ...GLOBAL, can_write: global, can_delete: global },
+    { ...OWN, can_write: own, can_delete: own, ...ownOver },
   ]);
 /** Stubs that list and, when given, the caller's permissions in the selected company. */
 const sources = (list: ReturnType<typeof page>, permissions?: Permission[]) => {
@@ -417,6 +418,15 @@ describe('row actions follow the server’s can_write, not the role', () => {
       expect(screen.queryByRole('button', { name: `${action}: Собственные средства` })).toBeNull();
     expect(screen.getByRole('button', { name: 'В архив: Средства займа' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Удалить: Средства займа' })).toBeTruthy();
+  });
+
+  it('an entry in use (can_delete false) offers «В архив», never «Удалить»', async () => {
+    loginAs('specialist');
+    sources(flagged(true, true, { can_delete: false }));
+    open('/catalogFundingSources');
+    await screen.findByRole('button', { name: 'В архив: Средства займа' });
+    expect(screen.queryByRole('button', { name: 'Удалить: Средства займа' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Удалить: Собственные средства' })).toBeTruthy();
   });
 
   it('no writable row: no «Действия» column, though the role may still add entries', async () => {

@@ -35,6 +35,7 @@ const node = (
   has_children: hasChildren,
   path,
   can_write: canWrite,
+  can_delete: canWrite,
 });
 const C = node(3, 'C', 'Продукция обрабатывающих производств', null, true);
 const F = node(6, 'F', 'Сооружения и строительные работы', null, false);

@@ -213,6 +213,7 @@ function reply201() {
     duties: [],
     contracts: [],
     allowed_transitions: [],
+    can_delete: false,
     revision: 1,
     warnings: [],
   };

@@ -150,6 +150,7 @@ export const procurement = (over: Partial<Procurement> = {}): Procurement => ({
   duties: [],
   contracts: [],
   allowed_transitions: ['documentation_ready', 'published', 'cancelled'],
+  can_delete: false,
   revision: 1,
   warnings: [],
   ...over,

@@ -3,6 +3,7 @@ import type { ProcurementRule } from '@zakupki/shared/api/procurement-rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppSelect } from '../../../components/form/app-select';
+import { selectCompany } from '../../../lib/company';
 import { useMyCompanies } from '../../../lib/company-queries';
 import { useCopyRule } from '../api/copy-rule';
 import { useVersions } from '../api/procurement-rules';
@@ -59,7 +60,16 @@ export function CopyRuleModal({ rule, onClose }: { rule: ProcurementRule; onClos
             title={state.existed ? 'Копия не создана' : 'Положение скопировано'}
           >
             <Text size="sm">{state.message}</Text>
-            <Anchor component={Link} to={`/procurementsRules/${state.newRuleId}/versions`} size="sm">
+            <Anchor
+              component={Link}
+              to={`/procurementsRules/${state.newRuleId}/versions`}
+              size="sm"
+              // the copy belongs to the target company: select it, or its page is not found
+              onClick={() => {
+                const company = options.find((o) => o.value === target);
+                if (company) selectCompany({ id: Number(company.value), title: company.label });
+              }}
+            >
               {state.existed ? 'Открыть прежнюю копию' : 'Открыть копию'}
             </Anchor>
             {state.warnings.length ? (

@@ -129,6 +129,7 @@ export const procurement = (over: Partial<Procurement> = {}): Procurement => ({
     },
   ],
   allowed_transitions: ['bids_closed', 'cancelled'],
+  can_delete: false,
   revision: 2,
   warnings: [],
   ...over,

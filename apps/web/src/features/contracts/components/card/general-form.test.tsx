@@ -24,6 +24,7 @@ const entry = (over: Record<string, unknown>) => ({
   created_at: '2026-01-10T09:00:00Z',
   updated_at: '2026-01-10T09:00:00Z',
   can_write: false,
+  can_delete: false,
   ...over,
 });
 const page = (items: unknown[]) => ({ items, total: items.length, page: 1, limit: 500 }) as never;

@@ -223,6 +223,21 @@ describe('the procurement card', () => {
     expect(await screen.findByText('Закупка отменена: № З-2026-014')).toBeTruthy();
   });
 
+  it('«Удалить» only where the server says the procurement may be deleted (can_delete)', {
+    timeout: 20_000,
+  }, async () => {
+    // a draft a contract names: the delete route refuses it, so the card offers no «Удалить»
+    stubRoute(procurementRoutes.get, procurement({ status: 'draft', can_delete: false }));
+    const { unmount } = open();
+    await screen.findByRole('heading', { name: 'Закупка № З-2026-014' });
+    expect(screen.queryByRole('button', { name: 'Удалить' })).toBeNull();
+    unmount();
+    stubRoute(procurementRoutes.get, procurement({ status: 'draft', can_delete: true }));
+    open();
+    await screen.findByRole('heading', { name: 'Закупка № З-2026-014' });
+    expect(await screen.findByRole('button', { name: 'Удалить' })).toBeTruthy();
+  });
+
   it('a status refusal stays in the dialog', { timeout: 20_000 }, async () => {
     stubRoute(
       procurementRoutes.status,

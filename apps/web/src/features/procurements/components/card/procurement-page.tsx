@@ -106,7 +106,7 @@ function CardHeader({
       {canWrite ? (
         <Group gap="xs">
           <StatusActions companyId={companyId} procurement={p} />
-          {p.status === 'draft' ? (
+          {p.can_delete ? (
             <Button
               size="xs"
               variant="subtle"
