@@ -86,7 +86,15 @@ export const ComplianceQuery = z
     responsible_id: z.coerce.number().int().positive().optional(),
   })
   .strict();
-export type ComplianceQuery = z.input<typeof ComplianceQuery>;
+/** The query as a client sends it: lists comma-separated. */
+export type ComplianceQuery = {
+  from?: string;
+  to?: string;
+  module?: string;
+  state?: string;
+  customer_id?: number;
+  responsible_id?: number;
+};
 
 /** The staff's calendar across companies: the same filters and one or more companies. */
 export const StaffComplianceQuery = ComplianceQuery.extend({

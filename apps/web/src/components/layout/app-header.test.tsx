@@ -97,6 +97,7 @@ describe('header contents', () => {
       ['Планы закупок', '/eisPlans'],
       ['Реестр закупок', '/documents'],
       ['Исполнение договоров', '/contracts/register'],
+      ['Календарь обязанностей', '/compliance'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Исполнение договоров' }).getAttribute('aria-current')).toBe(
       'page',
