@@ -39,14 +39,12 @@ export type JobDef<S extends z.ZodType> = {
   onLost?: (payload: z.output<S>, deps: AppDeps) => Promise<void>;
   /**
    * A job that also runs on a schedule: pg-boss keeps one schedule per name in the database and
-   * sends one job per due time however many nodes run; `atStart` true also sends one when a node
-   * with workers starts (a run the schedule missed while every node was down is caught up).
+   * sends one job per due time however many nodes run.
    */
   schedule?: {
     cron: (deps: AppDeps) => string;
     tz: string;
     payload: z.input<S>;
-    atStart?: (deps: AppDeps) => boolean;
   };
   /** concurrent jobs of this kind per node */
   concurrency?: number;
@@ -111,9 +109,6 @@ export class JobQueue {
         },
       });
       for (const task of this.tasks) this.schedule(task);
-      for (const def of this.defs.values()) {
-        if (def.schedule?.atStart?.(this.getDeps())) await this.send(def, def.schedule.payload);
-      }
     }
   }
 

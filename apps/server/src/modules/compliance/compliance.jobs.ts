@@ -4,7 +4,8 @@ import { runReminders } from './reminders.service.js';
 
 /**
  * The daily reminders of the compliance calendar (reminders.service.ts): scheduled by pg-boss at
- * REMINDER_CRON Moscow time (09:00 by default) and sent at the start of a node with workers. A run
+ * REMINDER_CRON Moscow time (09:00 by default) and sent when a node with workers starts listening
+ * (compliance.routes.ts: a day whose run was missed while every node was down is caught up). A run
  * twice on a day, on any nodes, sends each reminder once (`reminder_sends`).
  */
 export const complianceRemindersJob = defineJob({
@@ -18,7 +19,6 @@ export const complianceRemindersJob = defineJob({
     cron: (deps) => deps.config.reminders.cron,
     tz: 'Europe/Moscow',
     payload: {},
-    atStart: (deps) => deps.config.reminders.atStart,
   },
   handler: async (_p, { deps }) => {
     const run = await runReminders(deps);

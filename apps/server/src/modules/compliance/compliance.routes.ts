@@ -27,5 +27,10 @@ export function complianceModule(app: FastifyInstance): ModuleJobs {
   );
   addRoute(app, complianceRoutes.myPrefs, ({ actor }) => myPrefs(deps(), actor));
   addRoute(app, complianceRoutes.saveMyPrefs, ({ actor, body }) => saveMyPrefs(deps(), actor, body));
+  // after the start's seeding and migrations, so the run sees the data (not in tests by default)
+  app.addHook('onListen', async () => {
+    const { config, jobs } = app.deps;
+    if (config.reminders.atStart && config.jobsEnabled) await jobs.send(complianceRemindersJob, {});
+  });
   return [complianceRemindersJob];
 }
