@@ -44,6 +44,16 @@ describe('the compliance calendar', () => {
     expect(new Set(body.items.map((d) => d.state))).toEqual(
       new Set(['due', 'due_soon', 'overdue', 'done', 'done_late']),
     );
+    // the demo's reports: filed on time, filed late, not filed, not yet due
+    const reports = new Set(body.items.filter((d) => d.module === 'reports').map((d) => d.state));
+    expect(reports).toEqual(new Set(['done', 'done_late', 'overdue', 'due']));
+    // the outcomes of the demo's duties done are counted per month
+    const stats = await t.call(complianceRoutes.stats, {
+      params: { company_id: t.ids.companies.client1 },
+      as: 'client',
+    });
+    expect(stats.body.months.some((m) => m.late > 0)).toBe(true);
+    expect(stats.body.months.reduce((n, m) => n + m.on_time, 0)).toBeGreaterThan(10);
     // each duty names its object with a link, and the company's specialists as responsible
     const contract = body.items.find((d) => d.module === 'contracts')!;
     expect(contract.object.link).toBe(`/contracts/register?contract=${contract.object.id}&tab=execution`);
@@ -161,6 +171,13 @@ describe('marking a duty done', () => {
 });
 
 describe('reminders', () => {
+  it('the job is scheduled daily at 09:00 Moscow time in the queue every node shares', async () => {
+    const schedules = await t.app.deps.jobs.boss.getSchedules();
+    const mine = schedules.find((s) => s.name === 'compliance.reminders');
+    expect(mine?.cron).toBe('0 9 * * *');
+    expect(mine?.options?.tz).toBe('Europe/Moscow');
+  });
+
   it('one digest per user, each reminder once however often the job runs; a user may turn letters off', async () => {
     const water = t.ids.companies.client2;
     const operator = t.ids.users['operator@demo.local'];
