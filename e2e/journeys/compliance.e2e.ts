@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseCompany, launch, loginAs, newPage } from '../support/browser';
+import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../support/demo';
 import { waitForMail } from '../support/mail';
 
@@ -25,7 +25,9 @@ describe('compliance calendar', () => {
     try {
       await loginAs(page, DEMO_ACCOUNTS.specialist.login);
       await chooseCompany(page, DEMO_COMPANIES.client1);
-      await page.getByRole('link', { name: 'Календарь обязанностей' }).first().click();
+      // the home page's widget leads to the calendar (the header's calendar icon does too)
+      await header(page).getByRole('link', { name: 'Календарь обязанностей' }).waitFor();
+      await page.getByRole('link', { name: 'Открыть календарь обязанностей' }).click();
       await page
         .getByRole('heading', { name: `Календарь обязанностей: ${DEMO_COMPANIES.client1}` })
         .waitFor();

@@ -143,5 +143,4 @@ export const HEADER_LINKS = [
   { path: '/eisPlans', title: 'Планы закупок', activePrefix: '/eisPlans' },
   { path: '/documents', title: 'Реестр закупок', activePrefix: '/documents' },
   { path: '/contracts/register', title: 'Исполнение договоров', activePrefix: '/contracts' },
-  { path: '/compliance', title: 'Календарь обязанностей', activePrefix: '/compliance' },
 ] as const;

@@ -19,12 +19,13 @@ export const complianceKeys = {
   prefs: ['compliance', 'prefs'] as const,
 };
 
-export const useComplianceCalendar = (companyId: number, q: ComplianceQuery) =>
+export const useComplianceCalendar = (companyId: number, q: ComplianceQuery, enabled = true) =>
   useQuery({
     queryKey: complianceKeys.calendar(companyId, q),
     queryFn: ({ signal }) =>
       api(complianceRoutes.calendar, { params: { company_id: companyId }, query: q, signal, loading: false }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** Marks a duty done; every calendar and the contracts (a contract duty is its placement) are refreshed. */

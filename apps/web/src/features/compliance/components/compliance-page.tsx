@@ -57,7 +57,7 @@ export function CompliancePage() {
     setParams(next, { replace: true });
   };
   const q = toQuery(filters);
-  const own = useComplianceCalendar(company?.id ?? 0, q);
+  const own = useComplianceCalendar(company?.id ?? 0, q, !!company && !everyCompany);
   const all = useStaffComplianceCalendar(q, everyCompany);
   const data = everyCompany ? all.data : company ? own.data : undefined;
   const perms = useCompanyPermissions(company?.id ?? 0, { enabled: !!company });
