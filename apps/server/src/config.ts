@@ -60,6 +60,10 @@ const Env = z.object({
   EMAIL_CODE_ADDRESS_HOURLY_MAX: z.coerce.number().int().positive().default(10),
   EMAIL_CODE_HOURLY_MAX: z.coerce.number().int().positive().default(300),
   JOBS_ENABLED: bool.default(true),
+  /** when the daily reminders of the compliance calendar run (cron, Moscow time) */
+  REMINDER_CRON: z.string().default('0 9 * * *'),
+  /** also run them at the start of a node with workers (catches up a day whose run was missed) */
+  REMINDERS_AT_START: bool.optional(),
   WEB_DIST_DIR: z.string().optional(),
   WEB_SOURCE_MAPS: bool.default(false),
   FILES_DIR: z.string().optional(),
@@ -134,6 +138,8 @@ export type Config = Readonly<{
     hourly: number;
   };
   jobsEnabled: boolean;
+  /** the compliance reminders: cron (Moscow time) and whether a node runs them at its start (not in tests by default) */
+  reminders: { cron: string; atStart: boolean };
   webDistDir: string | null;
   /** serve the web build's source maps (*.map); off: they answer 404 */
   webSourceMaps: boolean;
@@ -197,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hourly: e.EMAIL_CODE_HOURLY_MAX,
     },
     jobsEnabled: e.JOBS_ENABLED,
+    reminders: { cron: e.REMINDER_CRON, atStart: e.REMINDERS_AT_START ?? e.NODE_ENV !== 'test' },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
     webSourceMaps: e.WEB_SOURCE_MAPS,
     support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },

@@ -33,6 +33,12 @@ const EXAMPLES: Record<string, () => unknown> = {
   'PUT /api/companies/:id/bank_requesits/:item_id': () => bank(),
   'POST /api/companies/:id/customers': () => ({ title: 'Чужой заказчик', inn: innFor(1) }),
   'PUT /api/companies/:id/customers/:item_id': () => ({ title: 'Чужой заказчик', inn: innFor(1) }),
+  'POST /api/companies/:company_id/compliance/marks': () => ({
+    key: 'monthly_report:2026-01',
+    done_on: '2026-02-05',
+    eis_number: '12345',
+  }),
+  'PUT /api/companies/:company_id/compliance/settings': () => ({ responsible_user_ids: null, offsets: [5, 2, 1] }),
   'PUT /api/companies/:id/eis_settings': () => ({
     eis_login: 'intruder',
     certificate_thumbprint: 'A'.repeat(40),

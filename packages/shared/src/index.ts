@@ -4,6 +4,7 @@ export * from './api/catalogs.js';
 export * from './api/classifiers.js';
 export * from './api/common.js';
 export * from './api/companies.js';
+export * from './api/compliance.js';
 export * from './api/contracts.js';
 export * from './api/contracts-model.js';
 export * from './api/eis-plans.js';

@@ -38,6 +38,20 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   ],
   contracts: ['access', 'audit', 'calendar', 'catalogs', 'eis-plans', 'law', 'procurements', 'tariffs'],
   execution: ['access', 'audit', 'calendar', 'contracts'],
+  // the compliance calendar gathers the duties each module computes, marks a contract's placement
+  // through contracts, and sends its reminders by mail and notifications
+  compliance: [
+    'access',
+    'audit',
+    'calendar',
+    'contracts',
+    'eis-plans',
+    'law',
+    'mail',
+    'notifications',
+    'procurement-rules',
+    'procurements',
+  ],
   // OCDS names a contract's category as the notice import does (procurements' subjectTypeOf)
   exports: ['access', 'audit', 'calendar', 'contracts', 'law', 'files', 'procurements'],
   imports: [

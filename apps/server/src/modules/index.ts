@@ -5,6 +5,7 @@ import { calendarModule } from './calendar/calendar.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { classifiersModule } from './classifiers/classifiers.routes.js';
 import { companiesModule } from './companies/companies.routes.js';
+import { complianceModule } from './compliance/compliance.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { eisPlansModule } from './eis-plans/eis-plans.routes.js';
 import { executionModule } from './execution/execution.routes.js';
@@ -37,6 +38,7 @@ export const MODULES: readonly ModuleDeclaration[] = [
   importsModule,
   executionModule,
   eisPlansModule,
+  complianceModule,
   filesModule,
   calendarModule,
 ];

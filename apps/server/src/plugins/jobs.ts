@@ -37,6 +37,15 @@ export type JobDef<S extends z.ZodType> = {
    * to the queue `<name>.lost` (its dead letter queue), whose worker calls this.
    */
   onLost?: (payload: z.output<S>, deps: AppDeps) => Promise<void>;
+  /**
+   * A job that also runs on a schedule: pg-boss keeps one schedule per name in the database and
+   * sends one job per due time however many nodes run.
+   */
+  schedule?: {
+    cron: (deps: AppDeps) => string;
+    tz: string;
+    payload: z.input<S>;
+  };
   /** concurrent jobs of this kind per node */
   concurrency?: number;
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
@@ -175,6 +184,17 @@ export class JobQueue {
     await this.boss.createQueue(def.name, withLost);
     // a queue made by an earlier version keeps its options otherwise
     await this.boss.updateQueue(def.name, withLost);
+    if (def.schedule) {
+      const deps = this.getDeps();
+      await this.boss.schedule(
+        def.name,
+        def.schedule.cron(deps),
+        def.payload.parse(def.schedule.payload) as object,
+        {
+          tz: def.schedule.tz,
+        },
+      );
+    }
     if (!this.working) return;
     if (lost && def.onLost) {
       const onLost = def.onLost;

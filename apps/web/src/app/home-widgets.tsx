@@ -9,6 +9,15 @@ export type HomeWidget = { id: string; title: string; Component: ComponentType<{
 
 export const HOME_WIDGETS: HomeWidget[] = [
   {
+    id: 'compliance',
+    title: 'Календарь обязанностей 223-ФЗ',
+    Component: lazy(() =>
+      import('../features/compliance/components/compliance-widget').then((m) => ({
+        default: m.ComplianceWidget,
+      })),
+    ),
+  },
+  {
     id: 'contract-deadlines',
     title: 'Сроки размещения сведений о договорах в ЕИС',
     Component: lazy(() =>

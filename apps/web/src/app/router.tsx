@@ -69,6 +69,11 @@ const procurement = lazyPage(
   'ProcurementRoute',
 );
 
+const compliance = lazyPage(
+  () => import('../features/compliance/components/compliance-page'),
+  'CompliancePage',
+);
+
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -112,6 +117,7 @@ export const appRoutes: RouteObject[] = [
       page('/users', users),
       page('/documents', procurements),
       page('/documents/:id', procurement),
+      page('/compliance', compliance),
       {
         ...page('/contracts', contractsLayout),
         children: [

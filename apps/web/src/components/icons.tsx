@@ -30,6 +30,15 @@ export function LogoutIcon({ size = 18 }: IconProps) {
   );
 }
 
+export function CalendarIcon({ size = 20 }: IconProps) {
+  return (
+    <svg aria-hidden="true" focusable="false" {...base(size)}>
+      <path d="M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />
+      <path d="M8 3v4m8-4v4M4 10h16m-11 4h2m3 0h2m-7 3h2" />
+    </svg>
+  );
+}
+
 export function BellIcon({ size = 20 }: IconProps) {
   return (
     <svg aria-hidden="true" focusable="false" {...base(size)}>

@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './catalogs.js';
 export * from './classifiers.js';
 export * from './companies.js';
+export * from './compliance.js';
 export * from './contracts.js';
 export * from './eis-plans.js';
 export * from './exports.js';

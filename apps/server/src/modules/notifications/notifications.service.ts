@@ -1,6 +1,6 @@
 import { type NotificationKind, NS_AUTH, type Pushed } from '@zakupki/shared';
 import type { Server as IoServer } from 'socket.io';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { mapPage, type Paging } from '../../db/paging.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
@@ -42,8 +42,14 @@ export class Notifier {
 
   async notify(n: NotifyInput): Promise<number> {
     const row = await insertNotification(this.db, n);
+    this.push(row.id, n);
+    return row.id;
+  }
+
+  /** Pushes a notification already stored (by `storeNotification` in a transaction that has committed). */
+  push(id: number, n: NotifyInput) {
     const pushed: Pushed = {
-      notification_id: row.id,
+      notification_id: id,
       status: n.status,
       header: n.header,
       message: n.message,
@@ -57,7 +63,6 @@ export class Notifier {
     if (known) ns.to(`user:${n.userId}`).emit(n.kind as 'notification', { ...n.payload, ...pushed } as never);
     else
       ns.to(`user:${n.userId}`).emit('notification', { ...pushed, kind: n.kind, payload: n.payload ?? {} });
-    return row.id;
   }
 
   /** Small live event (progress and the like); not stored. */
@@ -67,6 +72,14 @@ export class Notifier {
       .to(`user:${userId}`)
       .emit(event as 'jobProgress', payload as never);
   }
+}
+
+/**
+ * Stores a notification in the caller's transaction, so it lands with the write it reports; push
+ * it with `deps.notifier.push` after the commit.
+ */
+export async function storeNotification(tx: Tx, n: NotifyInput): Promise<number> {
+  return (await insertNotification(tx, n)).id;
 }
 
 const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';

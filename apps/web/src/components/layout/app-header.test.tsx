@@ -98,6 +98,9 @@ describe('header contents', () => {
       ['Реестр закупок', '/documents'],
       ['Исполнение договоров', '/contracts/register'],
     ]);
+    expect(screen.getByRole('link', { name: 'Календарь обязанностей' }).getAttribute('href')).toBe(
+      '/compliance',
+    );
     expect(within(nav).getByRole('link', { name: 'Исполнение договоров' }).getAttribute('aria-current')).toBe(
       'page',
     );

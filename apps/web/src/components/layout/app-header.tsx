@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { HEADER_LINKS } from '@zakupki/shared/access';
 import { type ReactNode, useEffect } from 'react';
@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { listAfterCompanySwitch } from '../../lib/company';
 import { logout } from '../../lib/session';
 import { useSession } from '../../lib/session-store';
-import { LogoutIcon } from '../icons';
+import { CalendarIcon, LogoutIcon } from '../icons';
 import classes from './app-header.module.css';
 import { CompanySelect } from './company-select';
 import { GearMenu } from './gear-menu';
@@ -91,6 +91,18 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
       <Group wrap="nowrap" gap="sm" style={{ flex: 'none' }}>
         {user ? <CompanyArea /> : null}
         {user ? <GearMenu role={user.role} /> : null}
+        {user ? (
+          <ActionIcon
+            component={Link}
+            to="/compliance"
+            variant="subtle"
+            size="lg"
+            aria-label="Календарь обязанностей"
+            title="Календарь обязанностей"
+          >
+            <CalendarIcon />
+          </ActionIcon>
+        ) : null}
         {user ? extra : null}
         {user ? (
           <UnstyledButton component={Link} to="/profile/my" title={`${user.title} (${user.login})`}>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../../modules/auth/auth.service.js';
 import type { Db } from '../../client.js';
 import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../../schema/index.js';
+import { seedDemoCompliance } from './compliance.demo-seed.js';
 import { seedDemoContracts } from './contracts.demo-seed.js';
 import { seedDemoPlans } from './eis-plans.demo-seed.js';
 import { seedDemoProcurementRules } from './procurement-rules.demo-seed.js';
@@ -241,6 +242,7 @@ export async function seedDemo(
     await seedDemoPlans(tx, ids);
     if (procurements !== 'none')
       await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
+    await seedDemoCompliance(tx, ids);
     return ids;
   });
 }

@@ -20,6 +20,7 @@ import { companyLabel } from '../../../lib/company';
 import { updateSessionInfo } from '../../../lib/session';
 import { currentSession, useSession } from '../../../lib/session-store';
 import { newPassword, required, rules, sameAs } from '../../../lib/validators';
+import { ReminderMailSwitch } from '../../compliance/components/reminder-mail-switch';
 import { useChangePassword, useSessionInfo } from '../api/session';
 
 function PasswordChange() {
@@ -125,6 +126,7 @@ export function MyProfilePage() {
           <Text size="xs" c="dimmed">
             Чтобы изменить ФИО или роль, обратитесь к оператору.
           </Text>
+          <ReminderMailSwitch />
         </Stack>
       </Card>
       <PasswordChange />

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineJob } from '../../plugins/jobs.js';
+import { runReminders } from './reminders.service.js';
+
+/**
+ * The daily reminders of the compliance calendar (reminders.service.ts): scheduled by pg-boss at
+ * REMINDER_CRON Moscow time (09:00 by default) and sent when a node with workers starts listening
+ * (compliance.routes.ts: a day whose run was missed while every node was down is caught up). A run
+ * twice on a day, on any nodes, sends each reminder once (`reminder_sends`).
+ */
+export const complianceRemindersJob = defineJob({
+  name: 'compliance.reminders',
+  payload: z.object({}).strict(),
+  retry: { limit: 3, delaySeconds: 60, backoff: true },
+  // reads every company's duties and sends a letter per user
+  expireInSeconds: 900,
+  concurrency: 1,
+  schedule: {
+    cron: (deps) => deps.config.reminders.cron,
+    tz: 'Europe/Moscow',
+    payload: {},
+  },
+  handler: async (_p, { deps }) => {
+    const run = await runReminders(deps);
+    deps.log.info(run, 'compliance reminders sent');
+  },
+});

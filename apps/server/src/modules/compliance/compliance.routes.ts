@@ -1,0 +1,36 @@
+import { complianceRoutes } from '@zakupki/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route.js';
+import type { ModuleJobs } from '../../plugins/jobs.js';
+import { complianceRemindersJob } from './compliance.jobs.js';
+import { companyCalendar, complianceStats, markDuty, staffCalendar } from './compliance.service.js';
+import { getSettings, myPrefs, saveMyPrefs, saveSettings } from './compliance-settings.service.js';
+
+/**
+ * The compliance calendar (docs/domain.md, «Календарь обязанностей»): the duties of every module
+ * for a company or across the staff's companies, marks, monthly counts, reminder settings; and the
+ * daily reminder job.
+ */
+export function complianceModule(app: FastifyInstance): ModuleJobs {
+  const deps = () => app.deps;
+  addRoute(app, complianceRoutes.calendar, ({ company, query }) =>
+    companyCalendar(deps(), company.id, query),
+  );
+  addRoute(app, complianceRoutes.staffCalendar, ({ actor, query }) => staffCalendar(deps(), actor, query));
+  addRoute(app, complianceRoutes.mark, ({ actor, company, body }) =>
+    markDuty(deps(), actor, company.id, body),
+  );
+  addRoute(app, complianceRoutes.stats, ({ company }) => complianceStats(deps(), company.id));
+  addRoute(app, complianceRoutes.settings, ({ company }) => getSettings(deps(), company.id));
+  addRoute(app, complianceRoutes.saveSettings, ({ actor, company, body }) =>
+    saveSettings(deps(), actor, company.id, body),
+  );
+  addRoute(app, complianceRoutes.myPrefs, ({ actor }) => myPrefs(deps(), actor));
+  addRoute(app, complianceRoutes.saveMyPrefs, ({ actor, body }) => saveMyPrefs(deps(), actor, body));
+  // after the start's seeding and migrations, so the run sees the data (not in tests by default)
+  app.addHook('onListen', async () => {
+    const { config, jobs } = app.deps;
+    if (config.reminders.atStart && config.jobsEnabled) await jobs.send(complianceRemindersJob, {});
+  });
+  return [complianceRemindersJob];
+}

@@ -1,0 +1,203 @@
+import {
+  type ComplianceCalendar,
+  type ComplianceDuty,
+  type ComplianceQuery,
+  DUTY_STATES,
+  type DutyMarkInput,
+  isStaff,
+  type StaffComplianceQuery,
+} from '@zakupki/shared';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { AppError, invalid } from '../../lib/app-error.js';
+import { todayMoscow } from '../../lib/moscow-time.js';
+import type { Actor, AppDeps } from '../../types.js';
+import { companyIdsFor } from '../access/access.service.js';
+import { audit } from '../audit/audit.service.js';
+import { statusOf } from '../calendar/due-dates.policy.js';
+import { addDays, formatRuDate } from '../calendar/iso-date.js';
+import { productionCalendar } from '../calendar/production-calendar.js';
+import { recordPublication } from '../contracts/contract-status.service.js';
+import { deadlineConfigFor } from '../law/deadline-rules.js';
+import { shown, windowOf } from './compliance.policy.js';
+import * as repo from './compliance.repository.js';
+import { companySetups } from './compliance-settings.service.js';
+import { sourceDuties } from './duty-sources.service.js';
+
+/** The compliance calendar: the duties of every module with the calendar's marks, marking one done. */
+
+type Query = z.output<typeof ComplianceQuery>;
+type Window = { from: string; to: string };
+
+const markKey = (companyId: number, key: string) => `${companyId}|${key}`;
+
+/**
+ * Every duty of the companies open today or due or done in the window, with the calendar's marks
+ * (a duty its module does not see done is done on its mark's date), the companies' titles and
+ * responsible users; by due date. Runs in the caller's transaction (or on the pool).
+ */
+export async function companyDuties(
+  db: Tx,
+  companyIds: number[] | null,
+  w: Window,
+  today = todayMoscow(),
+): Promise<ComplianceDuty[]> {
+  const companies = await repo.companiesOf(db, companyIds);
+  const ids = companies.map((c) => c.id);
+  if (ids.length === 0) return [];
+  const marks = new Map((await repo.marksOf(db, ids)).map((m) => [markKey(m.companyId, m.dutyKey), m]));
+  const setups = await companySetups(db, ids);
+  const titles = new Map(companies.map((c) => [c.id, c.title ?? `ИНН ${c.inn}`]));
+  const calendar = productionCalendar();
+  const out: ComplianceDuty[] = [];
+  for (const d of await sourceDuties(db, companies, w, today, marks)) {
+    const mark = marks.get(markKey(d.company_id, d.key));
+    const doneOn = d.done_on ?? (d.mark === 'mark' ? (mark?.doneOn ?? null) : null);
+    const state =
+      doneOn === d.done_on
+        ? d.state
+        : statusOf(d.due_date, doneOn, today, calendar, deadlineConfigFor(d.company_id).dueSoonWorkingDays);
+    const duty: ComplianceDuty = {
+      ...d,
+      done_on: doneOn,
+      state,
+      eis_number: mark?.eisNumber ?? null,
+      company_title: titles.get(d.company_id) ?? '',
+      responsible: (setups.get(d.company_id)?.responsible ?? []).map((r) => ({ id: r.id, title: r.title })),
+    };
+    if (shown(duty, w)) out.push(duty);
+  }
+  return out.sort((a, b) =>
+    a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+  );
+}
+
+/** Applies the filters; counts by state are taken before the state filter (the screen's chips). */
+function present(items: ComplianceDuty[], q: Query, w: Window, today: string): ComplianceCalendar {
+  const filtered = items.filter(
+    (d) =>
+      (!q.module?.length || q.module.includes(d.module)) &&
+      (!q.customer_id || d.customer?.id === q.customer_id) &&
+      (!q.responsible_id || d.responsible.some((r) => r.id === q.responsible_id)),
+  );
+  const counts = Object.fromEntries(DUTY_STATES.map((s) => [s, 0])) as ComplianceCalendar['counts'];
+  for (const d of filtered) counts[d.state] += 1;
+  return {
+    from: w.from,
+    to: w.to,
+    today,
+    counts,
+    items: filtered.filter((d) => !q.state?.length || q.state.includes(d.state)),
+  };
+}
+
+export async function companyCalendar(
+  deps: AppDeps,
+  companyId: number,
+  q: Query,
+): Promise<ComplianceCalendar> {
+  const today = todayMoscow();
+  const w = windowOf(today, q.from, q.to);
+  return present(await companyDuties(deps.db, [companyId], w, today), q, w, today);
+}
+
+/** The calendar across every company the staff member acts for (admin: all of them). */
+export async function staffCalendar(
+  deps: AppDeps,
+  actor: Actor,
+  q: z.output<typeof StaffComplianceQuery>,
+): Promise<ComplianceCalendar> {
+  if (!isStaff(actor.role))
+    throw new AppError('forbidden', 'Календарь по всем компаниям доступен только сотрудникам');
+  const today = todayMoscow();
+  const w = windowOf(today, q.from, q.to);
+  const scope = await companyIdsFor(deps.db, actor);
+  const wanted = q.company_id?.length ? q.company_id : null;
+  const ids = scope === null ? wanted : wanted ? wanted.filter((id) => scope.includes(id)) : scope;
+  return present(await companyDuties(deps.db, ids, w, today), q, w, today);
+}
+
+const NO_DUTY = 'Обязанность не найдена';
+
+/**
+ * Marks a duty done with the date and EIS number. A contract's duty is recorded by the contracts'
+ * own placement (`recordPublication`: the same as «Размещено в ЕИС» on the contract card); other
+ * duties get a mark of the calendar. The EIS number is kept with the mark either way.
+ */
+export async function markDuty(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  body: z.output<typeof DutyMarkInput>,
+): Promise<ComplianceDuty> {
+  const today = todayMoscow();
+  if (body.done_on > today) {
+    throw invalid([{ path: 'body.done_on', message: 'Дата выполнения не может быть в будущем' }]);
+  }
+  // open duties are found whatever their date; done ones from two years back may be marked again
+  const wide = { from: addDays(today, -731), to: addDays(today, 400) };
+  const find = async () =>
+    (await companyDuties(deps.db, [companyId], wide, today)).find((d) => d.key === body.key) ?? null;
+  const duty = await find();
+  if (!duty) throw new AppError('not_found', NO_DUTY);
+  if (duty.mark === 'none') {
+    throw new AppError('conflict', 'Эта обязанность выполняется в своём разделе, а не отметкой в календаре');
+  }
+  if (duty.base_date && body.done_on < duty.base_date) {
+    throw invalid([
+      {
+        path: 'body.done_on',
+        message: `Дата выполнения ${formatRuDate(body.done_on)} раньше даты, от которой считается срок (${formatRuDate(duty.base_date)})`,
+      },
+    ]);
+  }
+  if (duty.mark === 'contract_publication') {
+    const [, contractId, , eventId] = duty.key.split(':');
+    await recordPublication(deps, actor, companyId, Number(contractId), {
+      event_id: eventId ? Number(eventId) : null,
+      eis_published_at: body.done_on,
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.markOf(tx, companyId, duty.key);
+    await repo.upsertMark(tx, {
+      companyId,
+      dutyKey: duty.key,
+      doneOn: body.done_on,
+      eisNumber: body.eis_number,
+      markedBy: actor.userId,
+    });
+    await audit(tx, actor, {
+      action: 'update',
+      entity: 'duty_mark',
+      entityId: duty.key,
+      companyId,
+      before: before ? { done_on: before.doneOn, eis_number: before.eisNumber } : null,
+      after: { done_on: body.done_on, eis_number: body.eis_number },
+    });
+  });
+  const fresh = await find();
+  if (!fresh) throw new AppError('not_found', NO_DUTY);
+  await keepOutcomes(deps.db, [fresh]);
+  return fresh;
+}
+
+/** Keeps the outcome of the duties done among `duties` (the monthly counts). */
+export async function keepOutcomes(db: Tx, duties: ComplianceDuty[]) {
+  const rows = duties
+    .filter((d) => d.done_on && (d.state === 'done' || d.state === 'done_late'))
+    .map((d) => ({
+      companyId: d.company_id,
+      dutyKey: d.key,
+      module: d.module,
+      dueDate: d.due_date,
+      doneOn: d.done_on as string,
+      late: d.state === 'done_late',
+    }));
+  await repo.upsertOutcomes(db, rows);
+}
+
+export async function complianceStats(deps: AppDeps, companyId: number) {
+  const rows = await repo.outcomeCounts(deps.db, companyId);
+  return { months: rows.map((r) => ({ month: r.month, on_time: Number(r.onTime), late: Number(r.late) })) };
+}
