@@ -9,3 +9,4 @@ export * from './imports.js';
 export * from './procurement-rules.js';
 export * from './procurements.js';
 export * from './system.js';
+export * from './sme-reports.js';
