@@ -30,26 +30,45 @@ function contractsTable(list: SmeContractLine[]): Block {
 
 export function smeReportBlocks(r: SmeReport): Block[] {
   const figures: string[][] = [
-    ['Годовой объём договоров, заключённых в отчётном году', money(r.total.amount), String(r.total.count), '', ''],
+    [
+      'Годовой объём договоров, заключённых в отчётном году',
+      money(r.total.amount),
+      String(r.total.count),
+      '',
+      '',
+    ],
     ['Не учитываются (исключения), всего', money(r.excluded.amount), String(r.excluded.count), '', ''],
     ...r.exclusions.map((e) => [`— ${e.title}`, money(e.amount), String(e.count), '', '']),
     ['Годовой объём для расчёта долей', money(r.base.amount), String(r.base.count), '', ''],
     ...r.quotas.map((q) => {
       const f = q.code === 'sme' ? r.sme : r.sme_only;
       const verdict = q.met === null ? 'нет договоров' : q.met ? 'выполнен' : 'не выполнен';
-      return [q.title, money(f.amount), String(f.count), percent(q.share_percent), `${q.required_percent} %, ${verdict}`];
+      return [
+        q.title,
+        money(f.amount),
+        String(f.count),
+        percent(q.share_percent),
+        `${q.required_percent} %, ${verdict}`,
+      ];
     }),
   ];
   const blocks: Block[] = [
     {
       heading: 1,
-      runs: ['Годовой отчёт о закупке товаров, работ, услуг у субъектов малого и среднего предпринимательства'],
+      runs: [
+        'Годовой отчёт о закупке товаров, работ, услуг у субъектов малого и среднего предпринимательства',
+      ],
     },
-    { align: 'center', runs: ['(ч. 21 ст. 4 Федерального закона от 18.07.2011 № 223-ФЗ; ПП РФ от 11.12.2014 № 1352)'] },
+    {
+      align: 'center',
+      runs: ['(ч. 21 ст. 4 Федерального закона от 18.07.2011 № 223-ФЗ; ПП РФ от 11.12.2014 № 1352)'],
+    },
     `Заказчик: ${r.company.name}, ИНН ${r.company.inn}${r.company.kpp ? `, КПП ${r.company.kpp}` : ''}.`,
     `Отчётный год: ${r.year} (с ${formatRuDate(r.period_from)} по ${formatRuDate(r.period_to)}${r.partial ? ', год не окончен — данные на дату формирования' : ''}).`,
     `Срок размещения в ЕИС: не позднее ${formatRuDate(r.due_date)} (${r.due_reference}).${
-      r.filing ? ` Размещён ${formatRuDate(r.filing.filed_on)}, регистрационный номер ЕИС ${r.filing.eis_number}.` : ''
+      r.filing
+        ? ` Размещён ${formatRuDate(r.filing.filed_on)}, регистрационный номер ЕИС ${r.filing.eis_number}.`
+        : ''
     }`,
     { heading: 2, runs: ['Показатели'] },
     {
@@ -66,13 +85,18 @@ export function smeReportBlocks(r: SmeReport): Block[] {
     { heading: 2, runs: ['Не учитываемые договоры'] },
     ...r.exclusions
       .filter((e) => e.count > 0)
-      .flatMap((e): Block[] => [{ runs: [{ text: `${e.title} (${e.reference})`, bold: true }] }, contractsTable(e.contracts)]),
+      .flatMap((e): Block[] => [
+        { runs: [{ text: `${e.title} (${e.reference})`, bold: true }] },
+        contractsTable(e.contracts),
+      ]),
     ...(r.excluded.count === 0 ? ['Договоров нет.'] : []),
     { heading: 2, runs: ['Годовой объём для расчёта долей'] },
     contractsTable(r.base.contracts),
     { heading: 2, runs: ['Правила и их прочтение'] },
     r.reading,
-    ...r.quotas.map((q) => `Норматив ${q.required_percent} % (${q.reference}) — ${SME_RULE_STATUS_TITLES[q.status]}.`),
+    ...r.quotas.map(
+      (q) => `Норматив ${q.required_percent} % (${q.reference}) — ${SME_RULE_STATUS_TITLES[q.status]}.`,
+    ),
     ...r.exclusions.map(
       (e) => `${e.title} (${e.reference}; ${SME_RULE_STATUS_TITLES[e.status]}): ${e.reading}`,
     ),

@@ -3,10 +3,7 @@ import { computeSmeFigures, filingDateProblem, quotaMet, sharePercent } from './
 import type { SmeContractFacts } from './sme-report.rules.js';
 
 let next = 0;
-const c = (
-  price: string,
-  over: Partial<SmeContractFacts> = {},
-): SmeContractFacts & { number: string } => {
+const c = (price: string, over: Partial<SmeContractFacts> = {}): SmeContractFacts & { number: string } => {
   next += 1;
   return {
     id: next,
@@ -108,7 +105,9 @@ describe('sme-report.policy: figures', () => {
     const unknown = c('200.00', { supplierIsSme: true, smeOnly: null });
     const f = computeSmeFigures([wrongFlag, unknown]);
     expect(f.kopecks).toMatchObject({ base: 30_000n, sme: 20_000n, smeOnly: 0n });
-    expect(f.notes.join(' ')).toContain(`не отмечен как субъект МСП — не учтены в объёме закупок у МСП, проверьте карточки: № ${wrongFlag.number}`);
+    expect(f.notes.join(' ')).toContain(
+      `не отмечен как субъект МСП — не учтены в объёме закупок у МСП, проверьте карточки: № ${wrongFlag.number}`,
+    );
     expect(f.notes.join(' ')).toContain(`в этот объём не включены: № ${unknown.number}`);
   });
 
@@ -125,7 +124,12 @@ describe('sme-report.policy: filing date', () => {
   it.each<[number, string, string, string | null]>([
     [2025, '2026-01-20', '2026-11-28', null],
     [2025, '2026-01-01', '2026-01-01', null],
-    [2025, '2025-12-31', '2026-11-28', 'Отчёт за 2025 год размещается после окончания года: дата размещения не ранее 01.01.2026'],
+    [
+      2025,
+      '2025-12-31',
+      '2026-11-28',
+      'Отчёт за 2025 год размещается после окончания года: дата размещения не ранее 01.01.2026',
+    ],
     [2025, '2026-11-29', '2026-11-28', 'Дата размещения не может быть в будущем'],
   ])('year %s filed on %s (today %s): %s', (year, filedOn, today, problem) => {
     expect(filingDateProblem(year, filedOn, today)).toBe(problem);

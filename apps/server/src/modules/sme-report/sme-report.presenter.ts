@@ -11,7 +11,8 @@ import type { SmeFilingRow } from './sme-report.repository.js';
 import { SME_READINGS, type SmeContractFacts, YEAR_READING } from './sme-report.rules.js';
 
 /** A contract as the report lists it: the facts the rules read and what a reader needs. */
-export type SmeLine = SmeContractFacts & Omit<SmeContractLine, 'id' | 'price' | 'currency' | 'supplier_is_sme' | 'sme_only' | 'basis'>;
+export type SmeLine = SmeContractFacts &
+  Omit<SmeContractLine, 'id' | 'price' | 'currency' | 'supplier_is_sme' | 'sme_only' | 'basis'>;
 
 const toLine = (c: SmeLine): SmeContractLine => ({
   id: c.id,

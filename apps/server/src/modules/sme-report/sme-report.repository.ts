@@ -88,7 +88,12 @@ export async function methodFlagsByCode(tx: Tx, companyId: number, codes: string
 
 export async function companyOf(tx: Tx, companyId: number) {
   const [c] = await tx
-    .select({ title: companies.title, fullTitle: companies.fullTitle, inn: companies.inn, kpp: companies.kpp })
+    .select({
+      title: companies.title,
+      fullTitle: companies.fullTitle,
+      inn: companies.inn,
+      kpp: companies.kpp,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
   return { name: c.fullTitle ?? c.title ?? c.inn, inn: c.inn, kpp: c.kpp };
@@ -136,7 +141,14 @@ export function filingsOf(tx: Tx, companyId: number): Promise<SmeFilingRow[]> {
 /** Writes the filing of a year (a corrected placement replaces the earlier one). */
 export async function upsertFiling(
   tx: Tx,
-  row: { companyId: number; year: number; filedOn: string; eisNumber: string; figures: SmeFiguresRow; filedBy: number | null },
+  row: {
+    companyId: number;
+    year: number;
+    filedOn: string;
+    eisNumber: string;
+    figures: SmeFiguresRow;
+    filedBy: number | null;
+  },
 ) {
   await tx
     .insert(smeReports)

@@ -9,7 +9,6 @@ import { deadlineConfigFor } from '../law/deadline-rules.js';
 import { smeAnnualReportItem } from '../law/law-duties.js';
 import { smeReportDocx } from './sme-report.docx.js';
 import { computeSmeFigures, filingDateProblem } from './sme-report.policy.js';
-import { smeReportXlsx } from './sme-report.xlsx.js';
 import { type SmeLine, toFiling, toReport, toSnapshot } from './sme-report.presenter.js';
 import {
   companyOf,
@@ -20,6 +19,7 @@ import {
   type SmeContractRow,
   upsertFiling,
 } from './sme-report.repository.js';
+import { smeReportXlsx } from './sme-report.xlsx.js';
 
 /**
  * The annual SME report (ПП РФ № 1352): built from the register on request, filed with its date
@@ -52,7 +52,8 @@ async function linesOf(tx: Tx, companyId: number, from: string, to: string): Pro
     price: r.price,
     currency: r.currency,
     status: r.status,
-    method: r.methodTitle ?? (r.methodCode ? byCode.get(r.methodCode)?.title : undefined) ?? r.methodName ?? null,
+    method:
+      r.methodTitle ?? (r.methodCode ? byCode.get(r.methodCode)?.title : undefined) ?? r.methodName ?? null,
     smeOnly: smeOnlyOf(r, byCode),
     basis: r.basis,
   }));
@@ -72,11 +73,10 @@ export async function buildSmeReport(
   const yearEnd = `${year}-12-31`;
   const partial = today < yearEnd;
   const periodTo = partial && today >= periodFrom ? today : yearEnd;
-  const [lines, company, filing] = await Promise.all([
-    linesOf(tx, companyId, periodFrom, periodTo),
-    companyOf(tx, companyId),
-    filingOf(tx, companyId, year),
-  ]);
+  // one after another: `tx` may be a transaction, whose connection runs one statement at a time
+  const lines = await linesOf(tx, companyId, periodFrom, periodTo);
+  const company = await companyOf(tx, companyId);
+  const filing = await filingOf(tx, companyId, year);
   const figures = computeSmeFigures(lines);
   const due = smeAnnualReportItem(
     year,
@@ -157,7 +157,10 @@ export async function smeReportXlsxFile(deps: AppDeps, companyId: number, year: 
 export async function smeReportPdfFile(deps: AppDeps, companyId: number, year: number) {
   const report = await smeReport(deps, companyId, year);
   const docx = smeReportDocx(report);
-  return { fileName: `${fileTitle(year)}.pdf`, content: await deps.pdf.toPdf(docx, `${fileTitle(year)}.docx`) };
+  return {
+    fileName: `${fileTitle(year)}.pdf`,
+    content: await deps.pdf.toPdf(docx, `${fileTitle(year)}.docx`),
+  };
 }
 
 export async function smeReportFilings(deps: AppDeps, companyId: number) {

@@ -103,7 +103,14 @@ function reportSheet(wb: ExcelJS.Workbook, r: SmeReport) {
   head.values = ['Показатель', 'Стоимость, руб.', 'Договоров', 'Доля, %', 'Норматив, %', 'Выполнен'];
   head.font = bold;
   let at = SME_TABLE_HEADER_ROW + 1;
-  const line = (title: string, amount: string, count: number, share?: string | null, quota?: string, met?: boolean | null) => {
+  const line = (
+    title: string,
+    amount: string,
+    count: number,
+    share?: string | null,
+    quota?: string,
+    met?: boolean | null,
+  ) => {
     const row = ws.getRow(at++);
     row.getCell(1).value = title;
     row.getCell(1).alignment = { wrapText: true, vertical: 'top' };
@@ -119,15 +126,22 @@ function reportSheet(wb: ExcelJS.Workbook, r: SmeReport) {
     }
   };
   line('1. Годовой объём договоров, заключённых в отчётном году (всего)', r.total.amount, r.total.count);
-  line('2. Не учитываются (п. 7 Положения и ч. 4 ст. 1 Закона № 223-ФЗ), всего', r.excluded.amount, r.excluded.count);
+  line(
+    '2. Не учитываются (п. 7 Положения и ч. 4 ст. 1 Закона № 223-ФЗ), всего',
+    r.excluded.amount,
+    r.excluded.count,
+  );
   for (const e of r.exclusions) line(`    ${e.title}`, e.amount, e.count);
   line('3. Годовой объём для расчёта долей (1 − 2)', r.base.amount, r.base.count);
   for (const [i, q] of r.quotas.entries()) {
     const f = q.code === 'sme' ? r.sme : r.sme_only;
     line(`${4 + i}. ${q.title}`, f.amount, f.count, q.share_percent, q.required_percent, q.met);
   }
-  ws.getRow(at + 1).getCell(1).value =
-    `Договоры каждого показателя — на листах «${SME_SHEETS.total}», «${SME_SHEETS.excluded}», «${SME_SHEETS.base}», «${SME_SHEETS.sme}», «${SME_SHEETS.smeOnly}»; правила и их прочтение — «${SME_SHEETS.rules}».`;
+  ws
+    .getRow(at + 1)
+    .getCell(
+      1,
+    ).value = `Договоры каждого показателя — на листах «${SME_SHEETS.total}», «${SME_SHEETS.excluded}», «${SME_SHEETS.base}», «${SME_SHEETS.sme}», «${SME_SHEETS.smeOnly}»; правила и их прочтение — «${SME_SHEETS.rules}».`;
   ws.mergeCells(at + 1, 1, at + 1, 6);
 }
 
@@ -156,7 +170,14 @@ function rulesSheet(wb: ExcelJS.Workbook, r: SmeReport) {
       }),
     );
   for (const e of r.exclusions)
-    wrap(ws.addRow({ title: e.title, reference: e.reference, status: SME_RULE_STATUS_TITLES[e.status], reading: e.reading }));
+    wrap(
+      ws.addRow({
+        title: e.title,
+        reference: e.reference,
+        status: SME_RULE_STATUS_TITLES[e.status],
+        reading: e.reading,
+      }),
+    );
   for (const n of r.notes) wrap(ws.addRow({ title: 'Примечание', reference: '', status: '', reading: n }));
 }
 
