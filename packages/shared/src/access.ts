@@ -89,6 +89,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/contracts/register', title: 'Реестр договоров', meta: AUTH },
   { path: '/contracts/execution', title: 'Исполнение договоров', meta: AUTH },
   { path: '/contracts/export', title: 'Выгрузка договоров', meta: AUTH },
+  { path: '/contracts/smeReport', title: 'Отчёт о закупках у субъектов МСП', meta: AUTH },
   { path: '/profile', title: 'Профиль', meta: AUTH },
   { path: '/profile/my', title: 'Мои данные', meta: AUTH },
   { path: '/profile/eisSettings', title: 'Настройки ЕИС', meta: AUTH },
