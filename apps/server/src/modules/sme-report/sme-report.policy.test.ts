@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { computeSmeFigures, filingDateProblem, quotaMet, sharePercent } from './sme-report.policy.js';
+import {
+  computeSmeFigures,
+  filingDateProblem,
+  quotaMet,
+  quotaYearNote,
+  sharePercent,
+} from './sme-report.policy.js';
 import type { SmeContractFacts } from './sme-report.rules.js';
 
 let next = 0;
@@ -133,5 +139,18 @@ describe('sme-report.policy: filing date', () => {
     [2025, '2026-11-29', '2026-11-28', 'Дата размещения не может быть в будущем'],
   ])('year %s filed on %s (today %s): %s', (year, filedOn, today, problem) => {
     expect(filingDateProblem(year, filedOn, today)).toBe(problem);
+  });
+});
+
+describe('sme-report.policy: quotas of another time', () => {
+  it.each<[number, string | null]>([
+    [2023, null],
+    [2025, null],
+    [
+      2022,
+      'Нормативы 25 % и 20 % действуют с 01.01.2023: доли за 2022 год сравнены с ними, нормативы той редакции ПП РФ № 1352 сверьте сами',
+    ],
+  ])('%s: %s', (year, note) => {
+    expect(quotaYearNote(year)).toBe(note);
   });
 });

@@ -126,3 +126,14 @@ export function filingDateProblem(year: number, filedOn: string, today: string):
     return `Отчёт за ${year} год размещается после окончания года: дата размещения не ранее ${formatRuDate(first)}`;
   return null;
 }
+
+/**
+ * A note for a year before the quotas in force took effect: the shares are measured against them
+ * all the same (the earlier percentages are not in the rule table), and the reader is told so.
+ */
+export function quotaYearNote(year: number, quotas: readonly SmeQuotaRule[] = SME_QUOTAS): string | null {
+  const later = quotas.filter((q) => q.inForceFrom > `${year}-12-31`);
+  if (later.length === 0) return null;
+  const list = later.map((q) => `${q.percent} %`).join(' и ');
+  return `Нормативы ${list} действуют с ${formatRuDate(later[0].inForceFrom)}: доли за ${year} год сравнены с ними, нормативы той редакции ПП РФ № 1352 сверьте сами`;
+}

@@ -8,7 +8,7 @@ import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
 import { smeAnnualReportItem } from '../law/law-duties.js';
 import { smeReportDocx } from './sme-report.docx.js';
-import { computeSmeFigures, filingDateProblem } from './sme-report.policy.js';
+import { computeSmeFigures, filingDateProblem, quotaYearNote } from './sme-report.policy.js';
 import { type SmeLine, toFiling, toReport, toSnapshot } from './sme-report.presenter.js';
 import {
   companyOf,
@@ -78,6 +78,8 @@ export async function buildSmeReport(
   const company = await companyOf(tx, companyId);
   const filing = await filingOf(tx, companyId, year);
   const figures = computeSmeFigures(lines);
+  const early = quotaYearNote(year);
+  if (early) figures.notes.push(early);
   const due = smeAnnualReportItem(
     year,
     filing?.filedOn ?? null,

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   type SmeReportFileInput,
   type SmeReportFiling,
@@ -41,7 +41,7 @@ export const useFileSmeReport = (
     extra,
   );
 
-export const downloadSmeXlsx = (companyId: number, year: number) =>
+const downloadSmeXlsx = (companyId: number, year: number) =>
   downloadRoute(
     smeReportRoutes.xlsx,
     { params: params(companyId, year) },
@@ -49,10 +49,16 @@ export const downloadSmeXlsx = (companyId: number, year: number) =>
     'формирование отчёта МСП в Excel',
   );
 
-export const downloadSmePdf = (companyId: number, year: number) =>
+const downloadSmePdf = (companyId: number, year: number) =>
   downloadRoute(
     smeReportRoutes.pdf,
     { params: params(companyId, year) },
     `Отчёт о закупках у субъектов МСП за ${year} год.pdf`,
     'формирование отчёта МСП в PDF',
   );
+
+/** The report's file of a year on `mutate(year)`; a failure (no LibreOffice for PDF) is the usual notice. */
+export const useSmeXlsxDownload = (companyId: number) =>
+  useMutation({ mutationFn: (year: number) => downloadSmeXlsx(companyId, year) });
+export const useSmePdfDownload = (companyId: number) =>
+  useMutation({ mutationFn: (year: number) => downloadSmePdf(companyId, year) });

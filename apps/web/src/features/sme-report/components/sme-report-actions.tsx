@@ -1,9 +1,8 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import type { SmeReport } from '@zakupki/shared/api/sme-report';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/formatters';
-import { downloadSmePdf, downloadSmeXlsx } from '../api/sme-report';
+import { useSmePdfDownload, useSmeXlsxDownload } from '../api/sme-report';
 import { SmeFilingDialog } from './sme-filing-dialog';
 
 /** Whether the report is placed, by when it is due, and the downloads and the filing. */
@@ -17,8 +16,8 @@ export function SmeReportActions({
   canFile: boolean;
 }) {
   const [filing, setFiling] = useState(false);
-  const xlsx = useMutation({ mutationFn: () => downloadSmeXlsx(companyId, report.year) });
-  const pdf = useMutation({ mutationFn: () => downloadSmePdf(companyId, report.year) });
+  const xlsx = useSmeXlsxDownload(companyId);
+  const pdf = useSmePdfDownload(companyId);
   const placed = report.filing;
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -41,10 +40,10 @@ export function SmeReportActions({
         )}
       </div>
       <Group gap="xs">
-        <Button variant="default" loading={xlsx.isPending} onClick={() => xlsx.mutate()}>
+        <Button variant="default" loading={xlsx.isPending} onClick={() => xlsx.mutate(report.year)}>
           Скачать XLSX
         </Button>
-        <Button variant="default" loading={pdf.isPending} onClick={() => pdf.mutate()}>
+        <Button variant="default" loading={pdf.isPending} onClick={() => pdf.mutate(report.year)}>
           Скачать PDF
         </Button>
         {canFile && !report.partial ? (
