@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { smeReportRoutes } from '@zakupki/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addRoute } from '../../lib/route.js';
@@ -12,8 +13,8 @@ import {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A built file as the answer (a Buffer goes out as it is: Fastify does not serialise it). */
-function sendFile(reply: FastifyReply, mime: string, file: { fileName: string; content: Buffer }) {
+/** A built file as the answer (a Buffer or a stream goes out as it is: Fastify does not serialise it). */
+function sendFile(reply: FastifyReply, mime: string, file: { fileName: string; content: Buffer | Readable }) {
   reply
     .header('content-type', mime)
     .header('content-disposition', contentDisposition(file.fileName))

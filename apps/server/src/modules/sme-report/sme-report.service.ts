@@ -1,6 +1,7 @@
+import { PassThrough } from 'node:stream';
 import type { SmeReport, SmeReportFileInput, SmeReportFiling } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { invalid } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -154,15 +155,25 @@ export async function smeReportXlsxFile(deps: AppDeps, companyId: number, year: 
 
 /**
  * The report as PDF: its DOCX converted by the node's LibreOffice. Without LibreOffice the
- * converter refuses with its Russian 503 (`PDF недоступен…`), as the documentation's PDF does.
+ * converter's Russian 503 (`PDF недоступен…`) answers at once, as the documentation's PDF does. The
+ * conversion may outlast the request's time budget on a busy node (it waits for a free slot), so
+ * the answer is a stream that starts at once and carries the PDF when it is ready; a conversion
+ * that fails then cuts the download and logs the reason.
  */
 export async function smeReportPdfFile(deps: AppDeps, companyId: number, year: number) {
   const report = await smeReport(deps, companyId, year);
+  const reason = await deps.pdf.unavailableReason();
+  if (reason) throw new AppError('service_unavailable', reason);
   const docx = smeReportDocx(report);
-  return {
-    fileName: `${fileTitle(year)}.pdf`,
-    content: await deps.pdf.toPdf(docx, `${fileTitle(year)}.docx`),
-  };
+  const stream = new PassThrough();
+  deps.pdf.toPdf(docx, `${fileTitle(year)}.docx`).then(
+    (pdf) => stream.end(pdf),
+    (err: Error) => {
+      deps.log.warn({ err, company_id: companyId, year }, 'SME report PDF conversion failed');
+      stream.destroy(err);
+    },
+  );
+  return { fileName: `${fileTitle(year)}.pdf`, content: stream };
 }
 
 export async function smeReportFilings(deps: AppDeps, companyId: number) {

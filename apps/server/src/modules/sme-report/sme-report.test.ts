@@ -6,7 +6,7 @@ import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { auditLog, contracts } from '../../db/schema/index.js';
 import { DEMO_SME_EIS_NUMBER } from '../../db/seed/demo/sme-report.demo-seed.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import { looksLikePdf } from '../../lib/pdf/pdf-converter.js';
+import { looksLikePdf, PDF_UNAVAILABLE } from '../../lib/pdf/pdf-converter.js';
 import { smeReportFiling } from './sme-report.service.js';
 import { SME_SHEETS, SME_TABLE_HEADER_ROW } from './sme-report.xlsx.js';
 
@@ -126,6 +126,23 @@ describe('the SME report of the demo year', () => {
     expect(r.headers['content-type']).toBe('application/pdf');
     expect(looksLikePdf(r.body)).toBe(true);
   }, 180_000);
+
+  it('answers 503 in Russian where the node has no LibreOffice', async () => {
+    const real = t.app.deps.pdf;
+    t.app.deps.pdf = {
+      unavailableReason: async () => PDF_UNAVAILABLE,
+      toPdf: async () => {
+        throw new Error('not called');
+      },
+    };
+    try {
+      const r = await download(`/api/companies/${company}/sme-reports/${YEAR}/report.pdf`);
+      expect(r.status).toBe(503);
+      expect(JSON.parse(r.body.toString()).error.message).toBe(PDF_UNAVAILABLE);
+    } finally {
+      t.app.deps.pdf = real;
+    }
+  });
 
   it('is not shown to another company', async () => {
     const r = await t.call(smeReportRoutes.get, { params: params(), as: 'client2' });
