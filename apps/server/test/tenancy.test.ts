@@ -67,6 +67,10 @@ const EXAMPLES: Record<string, () => unknown> = {
     decision_date: '2026-01-15',
     effective_from: '2026-02-01',
   }),
+  'PUT /api/companies/:company_id/sme-reports/:year/filing': () => ({
+    filed_on: '2026-01-20',
+    eis_number: '32600000001',
+  }),
   'POST /api/companies/:company_id/procurement_rules/:rule_id/versions/:version_id/publish': () => ({
     eis_published_on: '2026-01-20',
     eis_registration_number: '1234567890',

@@ -90,6 +90,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/contracts/execution', title: 'Исполнение договоров', meta: AUTH },
   { path: '/contracts/export', title: 'Выгрузка договоров', meta: AUTH },
   { path: '/compliance', title: 'Календарь обязанностей', meta: AUTH },
+  { path: '/contracts/smeReport', title: 'Отчёт о закупках у субъектов МСП', meta: AUTH },
   { path: '/profile', title: 'Профиль', meta: AUTH },
   { path: '/profile/my', title: 'Мои данные', meta: AUTH },
   { path: '/profile/eisSettings', title: 'Настройки ЕИС', meta: AUTH },

@@ -54,6 +54,19 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   ],
   // OCDS names a contract's category as the notice import does (procurements' subjectTypeOf)
   exports: ['access', 'audit', 'calendar', 'contracts', 'law', 'files', 'procurements'],
+  // the annual SME report; procurement-rules for the DOCX builder its PDF is converted from
+  // (templates/docx-builder.ts, which belongs in kernel/)
+  'sme-report': [
+    'access',
+    'audit',
+    'calendar',
+    'catalogs',
+    'contracts',
+    'files',
+    'law',
+    'procurement-rules',
+    'procurements',
+  ],
   imports: [
     'access',
     'audit',

@@ -44,4 +44,13 @@ export const HOME_WIDGETS: HomeWidget[] = [
       })),
     ),
   },
+  {
+    id: 'sme-shares',
+    title: 'Закупки у субъектов МСП с начала года (ПП РФ № 1352)',
+    Component: lazy(() =>
+      import('../features/sme-report/components/home/sme-share-widget').then((m) => ({
+        default: m.SmeShareWidget,
+      })),
+    ),
+  },
 ];

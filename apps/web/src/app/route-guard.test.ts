@@ -39,6 +39,7 @@ const LOGIN_ONLY = [
   '/contracts/register',
   '/contracts/execution',
   '/contracts/export',
+  '/contracts/smeReport',
   '/profile',
   '/profile/my',
   '/profile/eisSettings',

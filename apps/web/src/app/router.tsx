@@ -55,6 +55,11 @@ const documentsRules = lazyPage(
   'DocumentsRulesPage',
 );
 
+const smeReport = lazyPage(
+  () => import('../features/sme-report/components/sme-report-page'),
+  'SmeReportPage',
+);
+
 const filePage = lazyPage(() => import('../features/files/components/file-page'), 'FilePage');
 const procurementDocumentation = lazyPage(
   () => import('../features/procurement-documents/components/documentation-page'),
@@ -125,6 +130,7 @@ export const appRoutes: RouteObject[] = [
           page('/contracts/register', contractsRegister),
           page('/contracts/execution', contractsExecution),
           page('/contracts/export', contractsExport),
+          page('/contracts/smeReport', smeReport),
         ],
       },
       {

@@ -9,4 +9,5 @@ export * from './exports.js';
 export * from './imports.js';
 export * from './procurement-rules.js';
 export * from './procurements.js';
+export * from './sme-reports.js';
 export * from './system.js';

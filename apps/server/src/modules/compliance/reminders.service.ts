@@ -122,7 +122,7 @@ async function sendDigest(
     return { count: claimed.length, notice, notificationId, letterOut };
   });
   if (!outcome) return 0;
-  deps.notifier.push(outcome.notificationId, outcome.notice);
+  await deps.notifier.push(outcome.notificationId, outcome.notice);
   if (outcome.letterOut) {
     // stored with its reminders: a failed SMTP exchange is logged, the letter stays in mail_outbox
     await deliverMail(deps, outcome.letterOut).catch((err) =>

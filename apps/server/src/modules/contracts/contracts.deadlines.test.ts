@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { ENERGY_CONTRACTS } from '../../db/seed/demo/contracts.demo-data.js';
 import { WATER_CONTRACTS } from '../../db/seed/demo/contracts.demo-water.js';
+import { SME_YEAR_CONTRACTS } from '../../db/seed/demo/sme-report.demo-data.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays } from '../calendar/iso-date.js';
 import { createRuCalendar } from '../calendar/production-calendar.js';
@@ -225,16 +226,17 @@ describe('GET /api/calendar/add-working-days', () => {
 
 describe('demo register', () => {
   it('each client company has a dozen contracts in every status with due and overdue duties', async () => {
-    for (const [who, companyId] of [
-      ['client', t.ids.companies.client1],
-      ['client2', t.ids.companies.client2],
+    // the grid company also has last year's contracts behind its SME report
+    for (const [who, companyId, count] of [
+      ['client', t.ids.companies.client1, ENERGY_CONTRACTS.length + SME_YEAR_CONTRACTS.length],
+      ['client2', t.ids.companies.client2, WATER_CONTRACTS.length],
     ] as const) {
       const r = await t.call(contractRoutes.list, {
         params: { company_id: companyId },
         query: { limit: 50 },
         as: who,
       });
-      expect(r.body.total).toBe(12);
+      expect(r.body.total).toBe(count);
       const statuses = new Set(r.body.items.map((i) => i.status));
       expect([...statuses].sort()).toEqual(
         who === 'client'
@@ -250,7 +252,7 @@ describe('demo register', () => {
   });
 
   it('the demo data pass the same validation as manual entry', () => {
-    for (const c of [...ENERGY_CONTRACTS, ...WATER_CONTRACTS]) {
+    for (const c of [...ENERGY_CONTRACTS, ...WATER_CONTRACTS, ...SME_YEAR_CONTRACTS]) {
       const price = fromKopecks(c.items.reduce((s, [, , , , q, p]) => s + lineKopecks(q, p), 0n));
       const parsed = ContractCreateInput.safeParse({
         law: c.law ?? '223',

@@ -42,12 +42,12 @@ export class Notifier {
 
   async notify(n: NotifyInput): Promise<number> {
     const row = await insertNotification(this.db, n);
-    this.push(row.id, n);
+    await this.push(row.id, n);
     return row.id;
   }
 
   /** Pushes a notification already stored (by `storeNotification` in a transaction that has committed). */
-  push(id: number, n: NotifyInput) {
+  async push(id: number, n: NotifyInput): Promise<void> {
     const pushed: Pushed = {
       notification_id: id,
       status: n.status,

@@ -23,6 +23,8 @@ export type DemoContract = {
   number: string;
   /** days before seeding; negative: in the future (drafts). `{yyyy}`/`{yy}` in number and plan position: the year of conclusion */
   ago: number;
+  /** 'MM-DD' of the year before seeding: a fixed day of last year, instead of `ago` (the SME report's year) */
+  lastYearOn?: string;
   /** conclusion is placed this many working days before today (to show «срок истекает») */
   agoWorkingDays?: number;
   /** days of execution after conclusion */
@@ -70,14 +72,14 @@ export const SINGLE: [string, string] = [
   'Закупка у единственного поставщика (исполнителя, подрядчика)',
 ];
 
-const ELECTROSNAB = S('ООО «ЭлектроСнаб»', '7704123450', '770401001', true);
-const CABLE = S('АО «Северная кабельная компания»', '7810456789', '781001001', false);
+export const ELECTROSNAB = S('ООО «ЭлектроСнаб»', '7704123450', '770401001', true);
+export const CABLE = S('АО «Северная кабельная компания»', '7810456789', '781001001', false);
 const TRANSFORMER = S('ООО «ТрансформаторСервис»', '5003127893', '500301001', true);
-const METERING = S('ООО «Энергоучёт»', '7727456127', '772701001', true);
-const WORKWEAR = S('ООО «СпецодеждаПром»', '3662012349', '366201001', true);
+export const METERING = S('ООО «Энергоучёт»', '7727456127', '772701001', true);
+export const WORKWEAR = S('ООО «СпецодеждаПром»', '3662012349', '366201001', true);
 const AUTO = S('ООО «АвтоТехЦентр»', '5260123451', '526001001', false);
-const SOKOLOV = S('ИП Соколов Андрей Викторович', '500301234503', null, true);
-const IT = S('ООО «ИТ-Решения»', '7715987652', '771501001', true);
+export const SOKOLOV = S('ИП Соколов Андрей Викторович', '500301234503', null, true);
+export const IT = S('ООО «ИТ-Решения»', '7715987652', '771501001', true);
 const FUEL = S('ООО «Нефтересурс»', '7709876545', '770901001', false);
 
 export const ENERGY_CONTRACTS: DemoContract[] = [

@@ -19,6 +19,7 @@ import {
 import { type DemoContract, ENERGY_CONTRACTS } from './contracts.demo-data.js';
 import { WATER_CONTRACTS } from './contracts.demo-water.js';
 import type { DemoIds } from './demo.seed.js';
+import { SME_YEAR_CONTRACTS } from './sme-report.demo-data.js';
 
 /** Moscow noon of a date, as the moment something was placed in the EIS. */
 const noon = (iso: string) => moscowInstant(`${iso}T12:00:00`);
@@ -27,6 +28,7 @@ const part = (k: bigint, share: number) => (k * BigInt(Math.round(share * 1_000_
 
 /** The date a demo contract was concluded: days ago, or a number of working days ago. */
 function concludedOn(c: DemoContract, today: string): string {
+  if (c.lastYearOn) return `${Number(today.slice(0, 4)) - 1}-${c.lastYearOn}`;
   if (c.agoWorkingDays === undefined) return addDays(today, -c.ago);
   const calendar = productionCalendar();
   let d = today;
@@ -132,7 +134,7 @@ export async function seedDemoContracts(tx: Tx, ids: DemoIds): Promise<void> {
   };
   const created: number[] = [];
   for (const [companyId, list] of [
-    [ids.companies.client1, ENERGY_CONTRACTS],
+    [ids.companies.client1, [...ENERGY_CONTRACTS, ...SME_YEAR_CONTRACTS]],
     [ids.companies.client2, WATER_CONTRACTS],
   ] as const) {
     const [co] = await tx.select().from(companies).where(eq(companies.id, companyId));

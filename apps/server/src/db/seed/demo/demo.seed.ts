@@ -7,6 +7,7 @@ import { seedDemoContracts } from './contracts.demo-seed.js';
 import { seedDemoPlans } from './eis-plans.demo-seed.js';
 import { seedDemoProcurementRules } from './procurement-rules.demo-seed.js';
 import { seedDemoProcurements } from './procurements.demo-seed.js';
+import { seedDemoSmeReport } from './sme-report.demo-seed.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -243,6 +244,7 @@ export async function seedDemo(
     if (procurements !== 'none')
       await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
     await seedDemoCompliance(tx, ids);
+    await seedDemoSmeReport(tx, ids);
     return ids;
   });
 }

@@ -6,9 +6,10 @@ const TABS = [
   { value: 'register', label: 'Реестр' },
   { value: 'execution', label: 'Исполнение' },
   { value: 'export', label: 'Выгрузка' },
+  { value: 'smeReport', label: 'Отчёт МСП' },
 ];
 
-/** /contracts: the register, execution and export screens as tabs of the selected company. */
+/** /contracts: the register, execution, export and SME report screens as tabs of the selected company. */
 export function ContractsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
