@@ -51,6 +51,7 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
     'notifications',
     'procurement-rules',
     'procurements',
+    'sme-report',
   ],
   // OCDS names a contract's category as the notice import does (procurements' subjectTypeOf)
   exports: ['access', 'audit', 'calendar', 'contracts', 'law', 'files', 'procurements'],

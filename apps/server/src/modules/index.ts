@@ -45,12 +45,14 @@ export const MODULES: readonly ModuleDeclaration[] = [
   calendarModule,
 ];
 
-/** Registers each declared module: its routes, its socket handlers, its jobs with the queue, its close. */
+/** Registers each declared module: its routes, its socket handlers, its jobs with the queue, its listen and close. */
 export async function registerModules(app: FastifyInstance, modules: readonly ModuleDeclaration[]) {
   for (const m of modules) {
     m.routes?.(app);
     m.sockets?.(app);
     for (const job of m.jobs ?? []) await app.deps.jobs.register(job);
+    const listen = m.onListen;
+    if (listen) app.addHook('onListen', async () => listen(app));
     const close = m.onClose;
     if (close) app.addHook('onClose', async () => close());
   }

@@ -27,6 +27,8 @@ export type ModuleDeclaration = {
   catalogUsage?: readonly CatalogUsageChecker[];
   /** the tariff limits it counts (tariffs): one module per limit */
   tariffCounters?: Partial<Record<TariffLimit, TariffCounter>>;
+  /** runs once the server listens (after the start's migrations and seeding): a first job run */
+  onListen?: (app: FastifyInstance) => Promise<void>;
   /** releases what the module holds beyond its app (a worker pool): runs when the app closes */
   onClose?: () => Promise<void> | void;
 };

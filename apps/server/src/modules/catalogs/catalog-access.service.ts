@@ -6,9 +6,8 @@ import {
   type TariffItem,
 } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import type { AppDeps } from '../../types.js';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
-import type { Actor } from '../../types.js';
+import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import type { EntryListRow, View } from './catalog-kinds.js';
 import { catalogEntryInUse } from './catalog-usage.service.js';

@@ -1,7 +1,7 @@
 import { complianceRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
-import type { ModuleJobs } from '../../plugins/jobs.js';
+import { defineModule } from '../../plugins/module.js';
 import { complianceRemindersJob } from './compliance.jobs.js';
 import { companyCalendar, complianceStats, markDuty, staffCalendar } from './compliance.service.js';
 import { getSettings, myPrefs, saveMyPrefs, saveSettings } from './compliance-settings.service.js';
@@ -11,7 +11,7 @@ import { getSettings, myPrefs, saveMyPrefs, saveSettings } from './compliance-se
  * for a company or across the staff's companies, marks, monthly counts, reminder settings; and the
  * daily reminder job.
  */
-export function complianceModule(app: FastifyInstance): ModuleJobs {
+function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
   addRoute(app, complianceRoutes.calendar, ({ company, query }) =>
     companyCalendar(deps(), company.id, query),
@@ -27,10 +27,15 @@ export function complianceModule(app: FastifyInstance): ModuleJobs {
   );
   addRoute(app, complianceRoutes.myPrefs, ({ actor }) => myPrefs(deps(), actor));
   addRoute(app, complianceRoutes.saveMyPrefs, ({ actor, body }) => saveMyPrefs(deps(), actor, body));
+}
+
+export const complianceModule = defineModule({
+  name: 'compliance',
+  routes: registerRoutes,
+  jobs: [complianceRemindersJob],
   // after the start's seeding and migrations, so the run sees the data (not in tests by default)
-  app.addHook('onListen', async () => {
+  onListen: async (app) => {
     const { config, jobs } = app.deps;
     if (config.reminders.atStart && config.jobsEnabled) await jobs.send(complianceRemindersJob, {});
-  });
-  return [complianceRemindersJob];
-}
+  },
+});

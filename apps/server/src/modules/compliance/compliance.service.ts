@@ -9,7 +9,7 @@ import {
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { conflict, forbidden, invalid, notFound } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
@@ -107,8 +107,7 @@ export async function staffCalendar(
   actor: Actor,
   q: z.output<typeof StaffComplianceQuery>,
 ): Promise<ComplianceCalendar> {
-  if (!isStaff(actor.role))
-    throw new AppError('forbidden', 'Календарь по всем компаниям доступен только сотрудникам');
+  if (!isStaff(actor.role)) throw forbidden('Календарь по всем компаниям доступен только сотрудникам');
   const today = todayMoscow();
   const w = windowOf(today, q.from, q.to);
   const scope = await companyIdsFor(deps.db, actor);
@@ -139,9 +138,9 @@ export async function markDuty(
   const find = async () =>
     (await companyDuties(deps.db, [companyId], wide, today)).find((d) => d.key === body.key) ?? null;
   const duty = await find();
-  if (!duty) throw new AppError('not_found', NO_DUTY);
+  if (!duty) throw notFound(NO_DUTY);
   if (duty.mark === 'none') {
-    throw new AppError('conflict', 'Эта обязанность выполняется в своём разделе, а не отметкой в календаре');
+    throw conflict('Эта обязанность выполняется в своём разделе, а не отметкой в календаре');
   }
   if (duty.base_date && body.done_on < duty.base_date) {
     throw invalid([
@@ -177,7 +176,7 @@ export async function markDuty(
     });
   });
   const fresh = await find();
-  if (!fresh) throw new AppError('not_found', NO_DUTY);
+  if (!fresh) throw notFound(NO_DUTY);
   await keepOutcomes(deps.db, [fresh]);
   return fresh;
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { smeReportRoutes } from '@zakupki/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addRoute } from '../../lib/route.js';
+import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
 import {
   fileSmeReport,
@@ -24,7 +25,7 @@ function sendFile(reply: FastifyReply, mime: string, file: { fileName: string; c
 }
 
 /** The annual SME report (ПП РФ № 1352): its figures, XLSX and PDF, and its filing. */
-export function smeReportModule(app: FastifyInstance) {
+function registerRoutes(app: FastifyInstance) {
   addRoute(app, smeReportRoutes.get, ({ company, params }) => smeReport(app.deps, company.id, params.year));
   addRoute(app, smeReportRoutes.xlsx, async ({ company, params, reply }) =>
     sendFile(reply, XLSX, await smeReportXlsxFile(app.deps, company.id, params.year)),
@@ -37,3 +38,5 @@ export function smeReportModule(app: FastifyInstance) {
   );
   addRoute(app, smeReportRoutes.filings, ({ company }) => smeReportFilings(app.deps, company.id));
 }
+
+export const smeReportModule = defineModule({ name: 'sme-report', routes: registerRoutes });

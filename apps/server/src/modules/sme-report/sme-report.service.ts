@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { SmeReport, SmeReportFileInput, SmeReportFiling } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { invalid, serviceUnavailable } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -163,7 +163,7 @@ export async function smeReportXlsxFile(deps: AppDeps, companyId: number, year: 
 export async function smeReportPdfFile(deps: AppDeps, companyId: number, year: number) {
   const report = await smeReport(deps, companyId, year);
   const reason = await deps.pdf.unavailableReason();
-  if (reason) throw new AppError('service_unavailable', reason);
+  if (reason) throw serviceUnavailable(reason);
   const docx = smeReportDocx(report);
   const stream = new PassThrough();
   deps.pdf.toPdf(docx, `${fileTitle(year)}.docx`).then(
