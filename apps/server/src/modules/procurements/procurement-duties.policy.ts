@@ -9,7 +9,7 @@ import { applyPeriod, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import type { DeadlineConfig } from '../law/deadline-rules.js';
-import { methodKind } from './procurements.policy.js';
+import { type MethodFlags, methodKind, placesNotice } from '../law/law-methods.policy.js';
 
 /**
  * The duties of the law a procurement has (docs/domain.md §1, docs/procurements.md «Duties»), computed
@@ -23,7 +23,8 @@ import { methodKind } from './procurements.policy.js';
 
 export type DutyFacts = {
   status: ProcurementStatus;
-  methodTitle: string;
+  /** The method's catalogue flags (`extra`): the law decides whether it places a notice. */
+  methodFlags: MethodFlags;
   plannedPublicationDate: string | null;
   publishedOn: string | null;
   protocols: {
@@ -62,8 +63,7 @@ export function procurementDuties(
   const cancelled = p.status === 'cancelled';
 
   // the notice: a single supplier places none
-  const kind = methodKind(p.methodTitle);
-  if (kind !== 'single_supplier' && p.plannedPublicationDate && (!cancelled || p.publishedOn)) {
+  if (placesNotice(methodKind(p.methodFlags)) && p.plannedPublicationDate && (!cancelled || p.publishedOn)) {
     out.push({
       duty: 'notice_placement',
       title: `${PROCUREMENT_DUTY_TITLES.notice_placement}: планируемая дата ${formatRuDate(p.plannedPublicationDate)}`,

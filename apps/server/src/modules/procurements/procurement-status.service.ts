@@ -27,7 +27,7 @@ type ProtocolIn = z.output<typeof ProtocolInput>;
 
 async function methodOf(tx: Tx, id: number) {
   const e = (await repo.entries(tx, [id])).get(id);
-  return { id, title: e?.title ?? '', smeOnly: e?.extra.sme_only === true };
+  return { id, title: e?.title ?? '', smeOnly: e?.extra.sme_only === true, flags: e?.extra ?? {} };
 }
 
 /**
