@@ -1,3 +1,5 @@
+import { methodKind, type RegisterMethodKind, registerMethodKind } from '../law/law-methods.policy.js';
+
 /**
  * What the exports need to know about a contract's procurement method, read from what the register
  * keeps: a code of our methods catalogue (`single_supplier`, `e_auction_sme`, ...) with its flags,
@@ -5,7 +7,7 @@
  * Anything the data does not tell stays null; nothing is guessed.
  */
 
-export type MethodKind = 'single' | 'competitive' | 'other';
+export type MethodKind = RegisterMethodKind;
 export type OcdsMethod = 'open' | 'selective' | 'limited' | 'direct';
 
 export type MethodInfo = {
@@ -59,8 +61,6 @@ export const EIS_CODE_OF_METHOD: Readonly<Record<string, string>> = {
   single_supplier: EIS_METHOD_CODES.single,
 };
 
-const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
 function fromName(text: string): Pick<MethodInfo, 'kind' | 'electronic' | 'smeOnly'> {
   const t = text.toLowerCase();
   if (!t) return { kind: null, electronic: null, smeOnly: null };
@@ -105,18 +105,9 @@ export function classifyMethod(
   const text = (title ?? '').toLowerCase();
   let info = fromName(text);
   if (catalog) {
-    const competitive = flag(catalog.extra.competitive);
-    info = {
-      kind: competitive
-        ? 'competitive'
-        : info.kind === 'single'
-          ? 'single'
-          : competitive === false
-            ? 'other'
-            : info.kind,
-      electronic: flag(catalog.extra.electronic) ?? info.electronic,
-      smeOnly: flag(catalog.extra.sme_only) ?? info.smeOnly,
-    };
+    // the catalogue entry's flags, read by the law (modules/law)
+    const k = methodKind(catalog.extra);
+    info = { kind: registerMethodKind(k), electronic: k.electronic, smeOnly: k.smeOnly };
   } else if (code === EIS_METHOD_CODES.single) {
     info = { ...info, kind: 'single' };
   } else if (code === EIS_METHOD_CODES.tender || code === EIS_METHOD_CODES.auction) {

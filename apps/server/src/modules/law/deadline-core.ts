@@ -3,7 +3,8 @@ import type { CalendarCoverage } from '../calendar/calendar.types.js';
 import { applyPeriod, type DueStatus, statusOf } from '../calendar/due-dates.policy.js';
 import { toDayNumber } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import type { DeadlineRule, DutyCode } from './deadline-rules.js';
+import type { DeadlineConfig, DeadlineRule, DutyCode } from './deadline-rules.js';
+import { ruleOn } from './law-rules.js';
 
 export type DueItem = {
   duty: DutyCode;
@@ -36,15 +37,21 @@ export function toMoscowDate(value: string): string {
   return moscowDay(new Date(ms));
 }
 
-/** Builds one due item for an event under a rule. */
+/**
+ * Builds one due item for an event under a duty's rule: the given (configured) rule when it is in
+ * force on the event's date, else the table's row in force then (law-rules.ts).
+ */
 export function dueItem(
-  rule: DeadlineRule,
+  configured: DeadlineRule,
   title: string,
   eventDate: string,
   doneDate: string | null,
   context: { calendar: ProductionCalendar; today: string; dueSoonWorkingDays: number },
 ): DueItem {
   const event = toMoscowDate(eventDate);
+  const rule = ruleOn(configured.duty, event, {
+    rules: { [configured.duty]: configured } as DeadlineConfig['rules'],
+  });
   const done = doneDate ? toMoscowDate(doneDate) : null;
   const dueDate = applyPeriod(rule.period, event, context.calendar, rule.moveToWorkingDay);
   return {
@@ -66,17 +73,4 @@ export function dueItem(
   };
 }
 
-/** Decimal string ('100000', '99 999,99', '100000.00') -> kopecks. */
-export function priceToKopecks(price: string): bigint {
-  const compact = price.replace(/[\s\u00a0]/g, '').replace(',', '.');
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(compact);
-  if (!m) throw new RangeError(`Invalid price: ${price}`);
-  return BigInt(m[1]) * 100n + BigInt((m[2] ?? '0').padEnd(2, '0'));
-}
-
-/** '100000.00' -> '100 000,00 ₽'. */
-export function formatRub(price: string): string {
-  const kopecks = priceToKopecks(price);
-  const whole = (kopecks / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${whole},${(kopecks % 100n).toString().padStart(2, '0')} ₽`;
-}
+export { formatRub, priceToKopecks } from './law-money.js';

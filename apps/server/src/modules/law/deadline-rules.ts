@@ -5,6 +5,7 @@
  */
 
 import type { DeadlinePeriod } from '../calendar/due-dates.policy.js';
+import { thresholdOn } from './law-thresholds.js';
 
 export type { DeadlinePeriod };
 
@@ -35,6 +36,10 @@ export type DeadlineRule = {
   unconfirmed: boolean;
   /** A due date on a day off moves to the next working day (ст. 193 ГК РФ). */
   moveToWorkingDay: boolean;
+  /** The first day the rule is in force (the object's date decides which row applies). */
+  validFrom: string;
+  /** The last day the rule is in force; null: in force today. */
+  validTo: string | null;
 };
 
 export type DeadlineConfig = {
@@ -60,7 +65,19 @@ function rule(
   unconfirmed = false,
   extra: Partial<DeadlineRule> = {},
 ): DeadlineRule {
-  return { duty, title, period, reference, unconfirmed, moveToWorkingDay: true, ...extra };
+  // 223-ФЗ is in force from 01.01.2012, 44-ФЗ from 01.01.2014 (until a row says otherwise)
+  const validFrom = reference.includes('44-ФЗ') ? '2014-01-01' : '2012-01-01';
+  return {
+    duty,
+    title,
+    period,
+    reference,
+    unconfirmed,
+    moveToWorkingDay: true,
+    validFrom,
+    validTo: null,
+    ...extra,
+  };
 }
 
 export const DEFAULT_DEADLINE_RULES: Record<DutyCode, DeadlineRule> = {
@@ -153,7 +170,10 @@ export const DEFAULT_DEADLINE_RULES: Record<DutyCode, DeadlineRule> = {
 export const DEFAULT_DEADLINE_CONFIG: DeadlineConfig = {
   rules: DEFAULT_DEADLINE_RULES,
   dueSoonWorkingDays: 2,
-  registerThreshold: { standard: '100000.00', largeCustomer: '500000.00' },
+  registerThreshold: {
+    standard: thresholdOn('contract_register', '2015-01-01').standard,
+    largeCustomer: thresholdOn('contract_register', '2015-01-01').largeCustomer,
+  },
   registerSmallContracts: false,
 };
 

@@ -51,6 +51,7 @@ export async function loadProcurement(db: Q, id: number) {
     .select({
       p: procurements,
       methodCode: method.code,
+      methodFlags: method.extra,
       methodTitle: method.title,
       nmcdMethodTitle: nmcdMethod.title,
       fundingTitle: funding.title,

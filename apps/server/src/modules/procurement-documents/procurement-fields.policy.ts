@@ -1,5 +1,4 @@
 import {
-  DEFAULT_NOTICE_PERIODS,
   type DocumentField,
   type DocumentFieldSource,
   type DocumentFieldType,
@@ -9,6 +8,10 @@ import {
 import { trimDecimal } from '../../lib/decimal.js';
 import { rublesInWords } from '../../lib/money-words.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
+import {
+  earliestBidsDeadline as lawEarliestBidsDeadline,
+  noticePeriod as lawNoticePeriod,
+} from '../law/law-notice-periods.policy.js';
 import { SYSTEM_FIELDS } from '../procurement-rules/procurement-rules.policy.js';
 import type { LoadedProcurement } from './procurement-documents.repository.js';
 
@@ -153,34 +156,27 @@ const money = (v: string | null | undefined): string | null =>
 /** '1000.50' stays, '1000.00' -> '1000.00' (money keeps two decimals as stored). */
 const trimMoney = (v: string) => (v.includes('.') ? v : `${v}.00`);
 
-/** How many days a method's notice runs before the bids deadline: the version's setting, else the law's default. */
-export function noticePeriod(p: LoadedProcurement): { days: number; kind: 'calendar' | 'working' } | null {
-  const own = p.version.methods.find((m) => m.method_id === p.p.methodId);
-  if (own) return { days: own.notice_days, kind: own.notice_day_kind };
-  const code = p.methodCode;
-  const key = code.includes('tender')
-    ? 'competition'
-    : code.includes('auction')
-      ? 'auction'
-      : code.includes('quotation')
-        ? 'quotation_request'
-        : code.includes('proposal')
-          ? 'proposal_request'
-          : null;
-  return key ? DEFAULT_NOTICE_PERIODS[key] : null;
-}
+/** The day the notice period is counted from: the publication, else the planned one. */
+const noticeFrom = (p: LoadedProcurement) => p.p.publishedOn ?? p.p.plannedPublicationDate;
 
 /**
- * The earliest bids deadline the law allows: the publication day (or the planned one) plus the
- * notice period, calendar days moved to a working day or working days on the production calendar.
+ * How many days a method's notice runs before the bids deadline: the law's one calculation
+ * (modules/law) from the method's flags, the pinned version's setting and the НМЦД, on the
+ * notice's date.
  */
+export function noticePeriod(p: LoadedProcurement): { days: number; kind: 'calendar' | 'working' } | null {
+  const own = p.version.methods.find((m) => m.method_id === p.p.methodId) ?? null;
+  const on = noticeFrom(p) ?? p.p.createdAt.toISOString().slice(0, 10);
+  const period = lawNoticePeriod(p.methodFlags, own, on, p.p.nmcd);
+  return period ? { days: period.days, kind: period.kind } : null;
+}
+
+/** The earliest bids deadline the law allows after the publication day (or the planned one). */
 export function earliestBidsDeadline(p: LoadedProcurement, calendar: ProductionCalendar): string | null {
-  const from = p.p.publishedOn ?? p.p.plannedPublicationDate;
+  const from = noticeFrom(p);
   const period = noticePeriod(p);
-  if (!from || !period || period.days <= 0) return null;
-  return period.kind === 'working'
-    ? calendar.addWorkingDays(from, period.days)
-    : calendar.addCalendarDays(from, period.days, { moveToWorkingDay: true });
+  if (!from || !period) return null;
+  return lawEarliestBidsDeadline(from, period, calendar);
 }
 
 /** Items of all lots as rows of the specification table (money and quantities as decimal strings). */

@@ -3,6 +3,7 @@ import { RULES_EIS_DAYS, type RuleVersionStatus } from '@zakupki/shared';
 import { statusOf } from '../calendar/due-dates.policy.js';
 import { addDays, daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
+import { dutyDueDate } from '../law/law-due-dates.js';
 
 /** A rule that is missing or of a company the caller does not act for (the two answer alike). */
 export const RULE_NOT_FOUND = 'Положение о закупке не найдено';
@@ -37,7 +38,7 @@ export const RULES_DUTY = {
 
 /** Due date: 15 calendar days after the approval decision, moved to the next working day. */
 export function eisDueDate(decisionDate: string, calendar: ProductionCalendar): string {
-  return calendar.addCalendarDays(decisionDate, RULES_DUTY.days, { moveToWorkingDay: true });
+  return dutyDueDate('rules_publish', decisionDate, calendar);
 }
 
 export type DutyVersion = {

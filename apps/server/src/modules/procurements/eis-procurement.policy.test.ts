@@ -21,6 +21,21 @@ const m = (
   companyId: number | null = null,
 ) => ({ id, code, title, companyId, extra }) satisfies MethodEntry;
 const SME = 'участниками которого могут являться только субъекты малого и среднего предпринимательства';
+// the seed's forms (modules/catalogs/seed/catalogs.data.ts): the flags the law reads the kind from
+const FORM: Record<string, string> = {
+  open_tender: 'competition',
+  e_tender: 'competition',
+  closed_tender: 'competition',
+  e_auction: 'auction',
+  e_quotation: 'quotation_request',
+  closed_quotation: 'quotation_request',
+  e_quotation_sme: 'quotation_request',
+  single_supplier: 'single_supplier',
+};
+const seeded = (e: MethodEntry): MethodEntry => ({
+  ...e,
+  extra: { ...e.extra, form: FORM[e.code], closed: e.code.startsWith('closed_') },
+});
 // the seed's catalogue (modules/catalogs/seed/catalogs.data.ts), in part
 const CATALOGUE: MethodEntry[] = [
   m(1, 'open_tender', 'Открытый конкурс', { competitive: true, electronic: false, sme_only: false }),
@@ -47,7 +62,7 @@ const CATALOGUE: MethodEntry[] = [
     electronic: false,
     sme_only: false,
   }),
-];
+].map(seeded);
 
 describe('the catalogue method of a notice', () => {
   it.each([

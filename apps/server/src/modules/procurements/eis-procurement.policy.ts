@@ -6,12 +6,12 @@ import {
   type SubjectKind,
   toScaled,
 } from '@zakupki/shared';
-import { methodKindByName } from '../../kernel/eis/eis223-method.js';
 import type {
   EisNotice,
   EisNoticeLot,
   ProcurementMethodKind,
 } from '../../kernel/eis/eis223-procurement.types.js';
+import { methodFlags, methodKind } from '../law/law-methods.policy.js';
 
 /**
  * Pure rules of the EIS notice and protocol import (docs/procurement-import.md): which catalogue
@@ -51,16 +51,11 @@ export type MethodWanted = {
 
 const norm = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 const closed = (s: string | null) => /закрыт/i.test(s ?? '');
-const flag = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
 
-/** How a catalogue entry reads: its kind by its title, its flags from `extra` (else from the title). */
+/** How a catalogue entry reads: its kind and traits from its flags (`extra`), by the law. */
 function entryTraits(e: MethodEntry) {
-  return {
-    kind: methodKindByName(e.title),
-    electronic: flag(e.extra.electronic, /электронн/i.test(e.title)),
-    smeOnly: flag(e.extra.sme_only, /субъект\S* малого/i.test(e.title)),
-    closed: closed(e.title),
-  };
+  const k = methodKind(e.extra);
+  return { kind: k.form, electronic: k.electronic, smeOnly: k.smeOnly, closed: k.closed };
 }
 
 /**
@@ -108,9 +103,11 @@ export function newMethodEntry(wanted: MethodWanted): {
     code: `eis_${createHash('sha1').update(norm(title)).digest('hex').slice(0, 10)}`,
     title,
     extra: {
-      competitive: wanted.kind !== 'single_supplier' && wanted.kind !== 'other',
-      electronic: wanted.electronic,
-      sme_only: wanted.smeOnly,
+      ...methodFlags(wanted.kind, {
+        electronic: wanted.electronic,
+        smeOnly: wanted.smeOnly,
+        closed: closed(wanted.name),
+      }),
       source: 'eis',
     },
   };

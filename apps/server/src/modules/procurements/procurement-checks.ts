@@ -143,7 +143,10 @@ export async function checkRefs(
   }
   if (issues.length) throw invalid(issues);
   const m = found.get(body.method_id)!;
-  return { customer, method: { id: m.id, title: m.title, smeOnly: m.extra.sme_only === true } };
+  return {
+    customer,
+    method: { id: m.id, title: m.title, smeOnly: m.extra.sme_only === true, flags: m.extra },
+  };
 }
 
 /**
@@ -206,6 +209,7 @@ export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
   const allowed = [...(await repo.entries(tx, allowedIds)).values()].map((e) => ({
     id: e.id,
     title: e.title,
+    flags: e.extra,
   }));
   const dates = {
     planned_publication_date: body.planned_publication_date,
@@ -222,7 +226,7 @@ export async function lawRefusals(tx: Tx, ctx: LawContext): Promise<Refusal[]> {
     ...checkAmounts(amounts),
     ...checkMethod(method, version, allowed),
     ...checkDateOrder(dates),
-    ...checkNoticePeriod(dates, method, version, productionCalendar()),
+    ...checkNoticePeriod({ ...dates, nmcd: body.nmcd }, method, version, productionCalendar()),
     ...checkSme({ nmcd: body.nmcd, sme_only: body.sme_only }, method, version),
   ];
   if (ctx.strict) {

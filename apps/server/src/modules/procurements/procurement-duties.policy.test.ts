@@ -8,7 +8,7 @@ const calendar = createRuCalendar();
 describe('duties on the production calendar', () => {
   const facts = (over: Partial<DutyFacts>): DutyFacts => ({
     status: 'published',
-    methodTitle: 'Аукцион в электронной форме',
+    methodFlags: { form: 'auction', competitive: true, electronic: true },
     plannedPublicationDate: null,
     publishedOn: null,
     protocols: [],
@@ -37,7 +37,7 @@ describe('duties on the production calendar', () => {
       duties(
         {
           status: 'draft',
-          methodTitle: 'Закупка у единственного поставщика',
+          methodFlags: { form: 'single_supplier', competitive: false },
           plannedPublicationDate: '2026-03-10',
         },
         '2026-03-02',

@@ -5,11 +5,12 @@ import {
   type ProcurementStatus,
   type ProtocolKind,
 } from '@zakupki/shared';
-import { applyPeriod, statusOf } from '../calendar/due-dates.policy.js';
+import { statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import type { DeadlineConfig } from '../law/deadline-rules.js';
-import { methodKind } from './procurements.policy.js';
+import { dutyDueDate, dutyEarliestDate } from '../law/law-due-dates.js';
+import { type MethodFlags, methodKind, placesNotice } from '../law/law-methods.policy.js';
 
 /**
  * The duties of the law a procurement has (docs/domain.md §1, docs/procurements.md «Duties»), computed
@@ -23,7 +24,8 @@ import { methodKind } from './procurements.policy.js';
 
 export type DutyFacts = {
   status: ProcurementStatus;
-  methodTitle: string;
+  /** The method's catalogue flags (`extra`): the law decides whether it places a notice. */
+  methodFlags: MethodFlags;
   plannedPublicationDate: string | null;
   publishedOn: string | null;
   protocols: {
@@ -62,8 +64,7 @@ export function procurementDuties(
   const cancelled = p.status === 'cancelled';
 
   // the notice: a single supplier places none
-  const kind = methodKind(p.methodTitle);
-  if (kind !== 'single_supplier' && p.plannedPublicationDate && (!cancelled || p.publishedOn)) {
+  if (placesNotice(methodKind(p.methodFlags)) && p.plannedPublicationDate && (!cancelled || p.publishedOn)) {
     out.push({
       duty: 'notice_placement',
       title: `${PROCUREMENT_DUTY_TITLES.notice_placement}: планируемая дата ${formatRuDate(p.plannedPublicationDate)}`,
@@ -80,7 +81,7 @@ export function procurementDuties(
   const protocolRule = config.rules.protocol_publish;
   for (const pr of p.protocols) {
     if (cancelled && !pr.publishedOn) continue;
-    const due = applyPeriod(protocolRule.period, pr.signedOn, calendar, protocolRule.moveToWorkingDay);
+    const due = dutyDueDate('protocol_publish', pr.signedOn, calendar, config);
     const lot = pr.lotNumber ? `, лот № ${pr.lotNumber}` : '';
     out.push({
       duty: 'protocol_placement',
@@ -103,8 +104,8 @@ export function procurementDuties(
   if (final && !cancelled && p.status !== 'failed') {
     const rule = config.rules.contract_conclusion;
     const placed = final.publishedOn as string;
-    const due = applyPeriod(rule.period, placed, calendar, rule.moveToWorkingDay);
-    const earliest = rule.earliest ? applyPeriod(rule.earliest, placed, calendar, false) : null;
+    const due = dutyDueDate('contract_conclusion', placed, calendar, config);
+    const earliest = dutyEarliestDate('contract_conclusion', placed, calendar, config);
     const concluded = p.contracts
       .filter((c) => c.status !== 'draft' && c.status !== 'cancelled')
       .map((c) => c.contractDate)

@@ -30,7 +30,7 @@ type ProtocolEdit = z.output<typeof ProtocolUpdate>;
 
 async function methodOf(tx: Tx, id: number) {
   const e = (await repo.entries(tx, [id])).get(id);
-  return { id, title: e?.title ?? '', smeOnly: e?.extra.sme_only === true };
+  return { id, title: e?.title ?? '', smeOnly: e?.extra.sme_only === true, flags: e?.extra ?? {} };
 }
 
 /**

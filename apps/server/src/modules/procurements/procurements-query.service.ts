@@ -64,7 +64,7 @@ export async function dutiesOf(
       procurementDuties(
         {
           status: r.status,
-          methodTitle: methods.get(r.methodId)?.title ?? '',
+          methodFlags: methods.get(r.methodId)?.extra ?? {},
           plannedPublicationDate: r.plannedPublicationDate,
           publishedOn: r.publishedOn,
           protocols: protocols.filter((p) => p.procurementId === r.id),

@@ -19,7 +19,6 @@ import {
   checkSme,
   type DateFacts,
   matchMethod,
-  methodKind,
   noticePeriod,
   procurementWarnings,
   subjectKindOf,
@@ -42,11 +41,21 @@ const VERSION: VersionFacts = {
   planThresholdLarge: '500000',
   smeCeiling: '800000000',
 };
-const AUCTION = { id: 1, title: 'Аукцион в электронной форме' };
-const QUOTATION = { id: 2, title: 'Запрос котировок в электронной форме' };
-const PROPOSAL = { id: 3, title: 'Запрос предложений в электронной форме' };
-const TENDER = { id: 4, title: 'Открытый конкурс' };
-const SINGLE = { id: 5, title: 'Закупка у единственного поставщика (исполнителя, подрядчика)' };
+const method = (id: number, title: string, form: string, electronic: boolean) => ({
+  id,
+  title,
+  flags: { form, competitive: form !== 'single_supplier', electronic, sme_only: false },
+});
+const AUCTION = method(1, 'Аукцион в электронной форме', 'auction', true);
+const QUOTATION = method(2, 'Запрос котировок в электронной форме', 'quotation_request', true);
+const PROPOSAL = method(3, 'Запрос предложений в электронной форме', 'proposal_request', true);
+const TENDER = method(4, 'Открытый конкурс', 'competition', false);
+const SINGLE = method(
+  5,
+  'Закупка у единственного поставщика (исполнителя, подрядчика)',
+  'single_supplier',
+  false,
+);
 
 const lot = (number: number, nmcd: string, items: [string, string][] = []) => ({
   number,
@@ -120,18 +129,6 @@ describe('amounts', () => {
 });
 
 describe('method and notice period', () => {
-  it.each([
-    ['Открытый конкурс', 'competition'],
-    ['Конкурс в электронной форме', 'competition'],
-    ['Аукцион в электронной форме, участниками которого могут являться только субъекты МСП', 'auction'],
-    ['Запрос котировок в электронной форме', 'quotation_request'],
-    ['Закрытый запрос предложений', 'proposal_request'],
-    ['Закупка у единственного поставщика (исполнителя, подрядчика)', 'single_supplier'],
-    ['Конкурентные переговоры', 'other'],
-  ])('%s is %s', (title, kind) => {
-    expect(methodKind(title)).toBe(kind);
-  });
-
   it('allows only the methods of the version', () => {
     expect(checkMethod(AUCTION, VERSION, [AUCTION, QUOTATION])).toEqual([]);
     expect(checkMethod(TENDER, VERSION, [AUCTION, QUOTATION])[0].message).toBe(
@@ -249,9 +246,17 @@ describe('method and notice period', () => {
 
   it('finds the method of a plan position by its name', () => {
     const allowed = [
-      { id: 1, title: 'Аукцион в электронной форме', extra: {} },
-      { id: 2, title: 'Запрос котировок в электронной форме', extra: {} },
-      { id: 6, title: 'Аукцион в электронной форме, только МСП', extra: { sme_only: true } },
+      { id: 1, title: 'Аукцион в электронной форме', extra: { form: 'auction', electronic: true } },
+      {
+        id: 2,
+        title: 'Запрос котировок в электронной форме',
+        extra: { form: 'quotation_request', electronic: true },
+      },
+      {
+        id: 6,
+        title: 'Аукцион в электронной форме, только МСП',
+        extra: { form: 'auction', electronic: true, sme_only: true },
+      },
     ];
     expect(matchMethod('запрос котировок в электронной форме', false, allowed)).toBe(2);
     expect(matchMethod('Электронный аукцион', false, allowed)).toBe(1);
@@ -262,8 +267,12 @@ describe('method and notice period', () => {
 
   it('keeps the position’s form: a position that is not electronic never gets the electronic variant', () => {
     const allowed = [
-      { id: 2, title: 'Запрос котировок в электронной форме', extra: { electronic: true } },
-      { id: 3, title: 'Запрос котировок', extra: { electronic: false } },
+      {
+        id: 2,
+        title: 'Запрос котировок в электронной форме',
+        extra: { form: 'quotation_request', electronic: true },
+      },
+      { id: 3, title: 'Запрос котировок', extra: { form: 'quotation_request', electronic: false } },
     ];
     expect(matchMethod('Запрос котировок (неэлектронный)', false, allowed, false)).toBe(3);
     expect(matchMethod('Запрос котировок (неэлектронный)', false, allowed, true)).toBe(2);

@@ -1,15 +1,15 @@
-import {
-  DEFAULT_NOTICE_PERIODS,
-  fromKopecks,
-  lineKopecks,
-  type ProcurementStatus,
-  toScaled,
-} from '@zakupki/shared';
+import { fromKopecks, lineKopecks, type ProcurementStatus, toScaled } from '@zakupki/shared';
 import { methodKindByName } from '../../kernel/eis/eis223-method.js';
-import type { ProcurementMethodKind } from '../../kernel/eis/eis223-procurement.types.js';
-import { addDays, formatRuDate } from '../calendar/iso-date.js';
+import { formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import { formatRub } from '../law/deadline-core.js';
+import { type MethodFlags, methodKind } from '../law/law-methods.policy.js';
+import {
+  earliestBidsDeadline as lawEarliestBidsDeadline,
+  noticePeriod as lawNoticePeriod,
+  type NoticePeriod,
+} from '../law/law-notice-periods.policy.js';
+import { planThreshold as lawPlanThreshold } from '../law/law-thresholds.js';
 
 /**
  * Pure rules of the procurement register (docs/procurements.md «Rules of the law»): amounts, the
@@ -136,16 +136,6 @@ export function unpricedItems(p: AmountFacts): Refusal[] {
 
 // ---------------------------------------------------------------- method and notice period
 
-export type MethodKind = ProcurementMethodKind;
-
-/**
- * The kind of a method of the catalogue, from its title as the law names the methods («Аукцион
- * в электронной форме» is an auction, «Запрос котировок…» a quotation request): the same reading
- * the EIS import makes of a notice's method name (imports/eis/eis223-method.ts). Конкурентные
- * переговоры, квалификационный отбор and a company's own methods are 'other': no default period.
- */
-export const methodKind = (title: string): MethodKind => methodKindByName(title);
-
 export type VersionMethod = {
   method_id: number;
   notice_days: number;
@@ -162,7 +152,8 @@ export type VersionFacts = {
   smeCeiling: string | null;
 };
 
-export type MethodFacts = { id: number; title: string; smeOnly?: boolean };
+/** A method of the catalogue: its title for messages, its entry's flags (`extra`) for the law. */
+export type MethodFacts = { id: number; title: string; smeOnly?: boolean; flags: MethodFlags };
 
 const versionName = (v: VersionFacts) =>
   `Положением «${v.ruleTitle}» (редакция № ${v.number}${v.effectiveFrom ? `, действует с ${d(v.effectiveFrom)}` : ''})`;
@@ -196,18 +187,19 @@ export function matchMethod(
   if (!n) return null;
   const exact = allowed.find((m) => m.title.trim().toLowerCase() === n);
   if (exact) return exact.id;
-  const kind = methodKind(name);
-  if (kind === 'other') return null;
+  // the position's method name is EIS text (a plan file): parsed as the EIS import parses it
+  const form = methodKindByName(name);
+  if (form === 'other') return null;
   const electronic = positionElectronic ?? /электрон/.test(n);
-  const isElectronic = (m: { title: string; extra: Record<string, unknown> }) =>
-    m.extra.electronic === true || /электрон/i.test(m.title);
+  const isElectronic = (m: { extra: Record<string, unknown> }) => methodKind(m.extra).electronic;
   // a position that says it is not electronic never becomes the electronic variant (nor back)
   const fits = allowed.filter(
     (m) =>
-      methodKind(m.title) === kind && (positionElectronic === null || isElectronic(m) === positionElectronic),
+      methodKind(m.extra).form === form &&
+      (positionElectronic === null || isElectronic(m) === positionElectronic),
   );
   const score = (m: (typeof fits)[number]) =>
-    (isElectronic(m) === electronic ? 2 : 0) + ((m.extra.sme_only === true) === smeOnly ? 1 : 0);
+    (isElectronic(m) === electronic ? 2 : 0) + (methodKind(m.extra).smeOnly === smeOnly ? 1 : 0);
   return fits.sort((a, b) => score(b) - score(a))[0]?.id ?? null;
 }
 
@@ -228,35 +220,26 @@ export function subjectKindOf(okpd2Codes: (string | null)[]): 'goods' | 'works' 
   return 'goods';
 }
 
-export type NoticePeriod = { days: number; kind: 'calendar' | 'working'; source: 'version' | 'law' };
+export type { NoticePeriod };
 
 /**
- * The notice period of the method: the version's setting when it lists the method with a period,
- * else the law's default for the method's kind (DEFAULT_NOTICE_PERIODS), else none (a single
- * supplier, negotiations: no bids deadline to check).
+ * The notice period of the method on a date (the notice's): the version's setting, else the law's
+ * minimum (modules/law, law-notice-periods.policy.ts), else none (a single supplier, negotiations).
  */
-export function noticePeriod(method: MethodFacts, v: VersionFacts): NoticePeriod | null {
-  const own = v.methods.find((m) => m.method_id === method.id);
-  if (own && own.notice_days > 0)
-    return { days: own.notice_days, kind: own.notice_day_kind, source: 'version' };
-  const kind = methodKind(method.title);
-  const law =
-    kind in DEFAULT_NOTICE_PERIODS
-      ? DEFAULT_NOTICE_PERIODS[kind as keyof typeof DEFAULT_NOTICE_PERIODS]
-      : null;
-  return law ? { ...law, source: 'law' } : null;
+export function noticePeriod(
+  method: MethodFacts,
+  v: VersionFacts,
+  on: string = v.effectiveFrom ?? formatIso(new Date()),
+  price: string | null = null,
+): NoticePeriod | null {
+  const own = v.methods.find((m) => m.method_id === method.id) ?? null;
+  return lawNoticePeriod(method.flags, own, on, price);
 }
 
-/** The earliest bids deadline for a notice placed on `publication`. */
-export function earliestBidsDeadline(
-  publication: string,
-  period: NoticePeriod,
-  calendar: ProductionCalendar,
-) {
-  return period.kind === 'working'
-    ? calendar.addWorkingDays(publication, period.days)
-    : addDays(publication, period.days);
-}
+const formatIso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The earliest bids deadline for a notice placed on `publication` (law-notice-periods.policy.ts). */
+export const earliestBidsDeadline = lawEarliestBidsDeadline;
 
 /** «15 календарных дней», «5 рабочих дней», «1 рабочего дня». */
 export function periodWords(days: number, kind: 'calendar' | 'working'): string {
@@ -276,14 +259,14 @@ export type DateFacts = {
 
 /** The bids deadline leaves at least the method's notice period after the (planned) publication. */
 export function checkNoticePeriod(
-  p: DateFacts,
+  p: DateFacts & { nmcd?: string | null },
   method: MethodFacts,
   v: VersionFacts,
   calendar: ProductionCalendar,
 ): Refusal[] {
   const publication = p.published_on ?? p.planned_publication_date;
   if (!publication || !p.bids_deadline) return [];
-  const period = noticePeriod(method, v);
+  const period = noticePeriod(method, v, publication, p.nmcd ?? null);
   if (!period) return [];
   const earliest = earliestBidsDeadline(publication, period, calendar);
   if (p.bids_deadline >= earliest) return [];
@@ -351,7 +334,7 @@ export function checkDateOrder(p: DateFacts): Refusal[] {
 
 /** The plan threshold of the version for the customer (the large one above 5 bn ₽ of revenue). */
 export const planThreshold = (v: VersionFacts, largeCustomer: boolean) =>
-  largeCustomer ? v.planThresholdLarge : v.planThreshold;
+  lawPlanThreshold(largeCustomer, v.effectiveFrom ?? '2012-01-01', v);
 
 /**
  * Above the version's plan threshold the procurement comes from a plan position (ПП РФ № 932): its

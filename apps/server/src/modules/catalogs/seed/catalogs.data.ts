@@ -170,8 +170,34 @@ const method = (code: string, title: string, competitive: boolean, electronic: b
   kind: 'method' as const,
   code,
   title,
-  extra: { competitive, sme_only: smeOnly, electronic },
+  // `form` and `closed`: the flags the law reads the method's kind from (modules/law)
+  extra: {
+    competitive,
+    sme_only: smeOnly,
+    electronic,
+    form: FORM_OF[code],
+    closed: code.startsWith('closed_'),
+  },
 });
+const FORM_OF: Record<string, string> = {
+  open_tender: 'competition',
+  e_tender: 'competition',
+  closed_tender: 'competition',
+  e_tender_sme: 'competition',
+  open_auction: 'auction',
+  e_auction: 'auction',
+  closed_auction: 'auction',
+  e_auction_sme: 'auction',
+  e_quotation: 'quotation_request',
+  closed_quotation: 'quotation_request',
+  e_quotation_sme: 'quotation_request',
+  e_proposal: 'proposal_request',
+  closed_proposal: 'proposal_request',
+  e_proposal_sme: 'proposal_request',
+  negotiations: 'other',
+  qualification: 'other',
+  single_supplier: 'single_supplier',
+};
 const SME = 'участниками которого могут являться только субъекты малого и среднего предпринимательства';
 const METHODS: SeedEntry[] = [
   method('open_tender', 'Открытый конкурс', true, false),

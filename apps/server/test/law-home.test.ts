@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * modules/law is the one home of the law (docs/architecture.md): no other module classifies a
+ * procurement method or computes a period of the law. Checked on the source of src/modules and
+ * src/kernel: the old classifiers and the patterns they were written with may appear only in law,
+ * in calendar (the day arithmetic) and in kernel/eis (parsing an EIS file's method name), plus the
+ * places listed below, each with the reason it is parsing and not a decision of the law.
+ */
+const SRC = path.resolve(import.meta.dirname, '../src');
+const HOME = [/^modules\/law\//, /^modules\/calendar\//, /^kernel\/eis\//];
+
+/** file -> why a pattern there is not the law's decision. */
+const ALLOWED: Record<string, { patterns: string[]; why: string }> = {
+  'modules/procurements/procurements.policy.ts': {
+    patterns: ['methodKindByName'],
+    why: 'matchMethod parses the method name written in an EIS plan position; the catalogue side is law',
+  },
+  'modules/procurements/eis-procurement.policy.ts': {
+    patterns: ['title regex'],
+    why: 'the kind of an EIS protocol (summing up, single supplier) is read from its name, not a method',
+  },
+  'modules/exports/procurement-method.ts': {
+    patterns: ['title regex'],
+    why: 'a contract imported without a catalogue entry keeps only the EIS method name, parsed for the export codes',
+  },
+};
+
+const RULES: { name: string; re: RegExp }[] = [
+  { name: 'methodKindByName', re: /\bmethodKindByName\s*\(/ },
+  { name: 'methodKind by title', re: /\bmethodKind\s*\(\s*[\w.]*title\b/i },
+  {
+    name: 'title regex',
+    re: /\/[^/\n]*(единствен|котиров|аукцион|конкурс|запрос\\s[+*]?предложени)[^/\n]*\/[gimsuy]*\.test\(/,
+  },
+  {
+    name: 'code substring',
+    re: /\.(includes|startsWith|endsWith)\(\s*'(auction|tender|quotation|proposal|single|sme)/,
+  },
+  { name: 'period arithmetic', re: /\.(addWorkingDays|addCalendarDays)\(|\bapplyPeriod\(/ },
+  { name: 'notice period table', re: /\bDEFAULT_NOTICE_PERIODS\b/ },
+];
+
+function filesOf(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? filesOf(p) : [p];
+  });
+}
+
+describe('the law has one home', () => {
+  const files = [...filesOf(path.join(SRC, 'modules')), ...filesOf(path.join(SRC, 'kernel'))]
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('factories'))
+    .map((f) => path.relative(SRC, f).split(path.sep).join('/'));
+
+  it('finds the files it checks', () => {
+    expect(files.some((f) => f.startsWith('modules/procurements/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('modules/law/'))).toBe(true);
+  });
+
+  it('no module outside law classifies a method or computes a period', () => {
+    const found: string[] = [];
+    for (const f of files) {
+      if (HOME.some((h) => h.test(f))) continue;
+      const lines = fs.readFileSync(path.join(SRC, f), 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+        for (const r of RULES) {
+          if (!r.re.test(line)) continue;
+          if (ALLOWED[f]?.patterns.includes(r.name)) continue;
+          found.push(`${f}:${i + 1} ${r.name}: ${line.trim()}`);
+        }
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('each pattern catches the code it was written against', () => {
+    const hit = (name: string, line: string) => RULES.find((r) => r.name === name)?.re.test(line);
+    expect(hit('methodKindByName', 'const k = methodKindByName(e.title);')).toBe(true);
+    expect(hit('title regex', "if (/единствен/.test(n)) return 'single_supplier';")).toBe(true);
+    expect(hit('code substring', "const key = code.includes('tender')")).toBe(true);
+    expect(hit('period arithmetic', 'calendar.addWorkingDays(from, period.days)')).toBe(true);
+    expect(hit('methodKind by title', 'const kind = methodKind(p.methodTitle);')).toBe(true);
+  });
+});
