@@ -135,6 +135,10 @@ function CardHeader({
   );
 }
 
+/** The card's check: the API's schema. */
+const check = schemaValidate(ProcurementInput, toBody);
+const ITEM_PATH = /^lots\.\d+\.items\./;
+
 /** The card: header with the status moves, tabs (kept in `?tab=`), one form saved whole. */
 export function ProcurementCard({
   companyId,
@@ -160,7 +164,6 @@ export function ProcurementCard({
     version: (x) => x.revision,
     toValues: valuesFrom,
     empty: emptyValues(),
-    validate: schemaValidate(ProcurementInput, toBody),
   });
   const { refusal, setRefusal, onError } = useRefusal(form);
   const save = useSaveProcurement(companyId, {
@@ -177,7 +180,13 @@ export function ProcurementCard({
     // a date typed wrong is refused, never sent as the previous value or as empty
     if (box.current && hasInvalidDate(box.current)) return;
     setRefusal(null);
-    if (form.validate().hasErrors) return;
+    // what the user changed is checked here; what the card held before (an EIS import) and the item
+    // rows (priced as the server prices them, lots-tab) the server judges, its issues land on them
+    const errors = Object.entries(check(form.getValues())).filter(
+      ([path]) => form.isDirty(path) && !ITEM_PATH.test(path),
+    );
+    form.setErrors(Object.fromEntries(errors));
+    if (errors.length) return;
     save.mutate({ id: p.id, body: toBody(form.getValues()) });
   };
   const errorTabs = new Set(
