@@ -1,62 +1,57 @@
+import type { z } from 'zod';
+
 /**
  * Register filters kept in the URL (`?status=a,b&date_from=2026-01-01&price_min=…&page=2&limit=25`):
- * readers that drop unknown or broken values, so a hand-edited address never sends the server
- * something it refuses, and the writer of the next address after a change.
+ * read with the list's query schema (a value it refuses is dropped, so a hand-edited address never
+ * sends the server something it refuses), and the writer of the next address after a change.
  */
 
 /** Rows per page a register offers; 10 is the default and stays out of the address. */
 export const PAGE_LIMITS = [10, 25, 50, 100];
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** A decimal comma typed into the address (`price_min=1000,5`) read as the API's point. */
+export const decimalComma = (v: string) => v.replace(',', '.');
 
-/** A real calendar day `YYYY-MM-DD` (not 2026-02-30), else nothing. */
-export const isoDateParam = (v: string | null): string | undefined => {
-  if (!v || !ISO.test(v)) return undefined;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? v : undefined;
-};
-
-/** A non-negative amount; a decimal comma is accepted. */
-export const amountParam = (v: string | null): number | undefined => {
-  if (v === null || v.trim() === '') return undefined;
-  const n = Number(v.replace(',', '.'));
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-};
-
-/** A positive integer id. */
-export const idParam = (v: string | null): number | undefined => {
-  const n = Number(v);
-  return v && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
-/** Trimmed text; blank is nothing. */
-export const textParam = (v: string | null) => v?.trim() || undefined;
-
-/** The known values of a list parameter (`?status=a,b` or `?status=a&status=b`), each once. */
-export function enumListParam<T extends string>(p: URLSearchParams, key: string, known: readonly T[]): T[] {
-  const values = p
-    .getAll(key)
-    .flatMap((s) => s.split(','))
-    .filter((s): s is T => (known as readonly string[]).includes(s));
-  return [...new Set(values)];
-}
-
-/** Sorting and paging of a register: a known sort column, the order, page from 1, a limit of PAGE_LIMITS. */
-export function sortPagingParams<S extends string>(
+/**
+ * A register's filters read from the address with the list's query schema, the one the API
+ * checks (`ContractListQuery`, `ProcurementListQuery`). Each parameter is parsed on its own, so a
+ * value the API would refuse falls back to its default (or to nothing) without taking the others
+ * with it, and a list keeps its known values (`status=draft,bogus` → `['draft']`); the number of
+ * rows is one a register offers (PAGE_LIMITS). `names` gives the address's name of a schema key
+ * where they differ; `prepare` rewrites a raw value first.
+ */
+export function readUrlQuery<S extends z.ZodObject>(
+  schema: S,
   p: URLSearchParams,
-  sorts: readonly S[],
-  defaults: { sort: S; order: 'asc' | 'desc' },
-) {
-  const sort = p.get('sort');
-  const order = p.get('order');
-  const page = Number(p.get('page'));
-  const limit = Number(p.get('limit'));
-  return {
-    sort: (sorts as readonly string[]).includes(sort ?? '') ? (sort as S) : defaults.sort,
-    order: order === 'asc' || order === 'desc' ? order : defaults.order,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    limit: PAGE_LIMITS.includes(limit) ? limit : 10,
-  };
+  options: {
+    names?: Partial<Record<keyof z.output<S>, string>>;
+    prepare?: Record<string, (v: string) => string>;
+  } = {},
+): Partial<z.output<S>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const param = (options.names as Record<string, string> | undefined)?.[key] ?? key;
+    const prepare = options.prepare?.[key] ?? ((v: string) => v);
+    const values = p.getAll(param).map(prepare);
+    const value = values.length ? values.join(',') : undefined;
+    const whole = field.safeParse(value);
+    if (whole.success) {
+      out[key] = whole.data;
+      continue;
+    }
+    // a list keeps the values the API knows; anything else falls back to the default
+    const known = (value ?? '')
+      .split(',')
+      .map((v) => field.safeParse(v))
+      .flatMap((r) => (r.success && Array.isArray(r.data) ? r.data : []));
+    const fallback = field.safeParse(undefined);
+    if (known.length) out[key] = [...new Set(known)];
+    else if (fallback.success) out[key] = fallback.data;
+  }
+  if (typeof out.limit === 'number' && !PAGE_LIMITS.includes(out.limit)) out.limit = 10;
+  // a blank text is no filter
+  for (const [key, v] of Object.entries(out)) if (v === '') delete out[key];
+  return out as Partial<z.output<S>>;
 }
 
 /** A change of the filters: `null` (or an empty value) removes the parameter. */

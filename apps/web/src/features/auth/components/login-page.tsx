@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
+import { LoginBody } from '@zakupki/shared/api/auth';
 import { lazy, Suspense, useState } from 'react';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { reportApiError } from '../../../lib/error-handler';
 import { ApiError } from '../../../lib/http-errors';
 import { completeLogin } from '../../../lib/session';
-import { required, rules } from '../../../lib/validators';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './auth-shell';
 
@@ -46,7 +47,7 @@ export function LoginPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { login: '', password: '' },
-    validate: { login: rules(required), password: rules(required) },
+    validate: schemaValidate(LoginBody),
   });
   const mutation = useLogin({
     meta: { handled: true },

@@ -1,28 +1,29 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { authRoutes } from '@zakupki/shared/api/auth';
 import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { notices } from '../../../components/notices/notices.store';
-import { email, newPassword, required, rules, sameAs } from '../../../lib/validators';
+import { confirmationProblem } from '../../../lib/validators';
 import { useResetPassword } from '../api/auth';
 import { useEmailCode } from '../hooks/use-email-code';
 import { EmailCodeStatus } from './email-code-status';
 
-const code6 = (v: unknown) => (!v || /^\d{6}$/.test(String(v).trim()) ? null : 'Код из письма: 6 цифр');
+type Values = { login: string; email_code: string; new_password: string; new_password2: string };
+/** The body of POST /api/auth/password/reset (the repeated password stays in the form). */
+const toBody = ({ new_password2: _, ...body }: Values) => body;
 
 /** Password reset without a route: a code by e-mail (purpose 'reset'), then the new password. */
 export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const code = useEmailCode('reset');
-  const form = useForm({
+  const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { login: '', email_code: '', new_password: '', new_password2: '' },
-    validate: {
-      login: rules(required, email),
-      email_code: rules(required, code6),
-      new_password: rules(required, newPassword('login')),
-      new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
-    },
+    validate: schemaValidate(authRoutes.resetPassword.body, toBody, {
+      also: (v) => ({ new_password2: confirmationProblem(v.new_password, v.new_password2) }),
+    }),
   });
   const mutation = useResetPassword({
     meta: { form: true },
@@ -41,13 +42,7 @@ export function PasswordResetModal({ opened, onClose }: { opened: boolean; onClo
     <Modal opened={opened} onClose={onClose} title="Восстановление пароля" centered>
       <form
         noValidate
-        onSubmit={form.onSubmit((v) =>
-          mutation.mutate({
-            login: v.login.trim(),
-            email_code: v.email_code.trim(),
-            new_password: v.new_password,
-          }),
-        )}
+        onSubmit={form.onSubmit((v) => mutation.mutate(authRoutes.resetPassword.body.parse(toBody(v))))}
       >
         <Stack gap="sm">
           <Text size="sm">

@@ -10,17 +10,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { RegisterBody } from '@zakupki/shared/api/auth';
 import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
 import { Link, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { EmailInput, InnInput, KppInput, RequiredTextInput } from '../../../components/form/text-fields';
-import { email, inn, kpp, maxLength, newPassword, required, rules, sameAs } from '../../../lib/validators';
+import { confirmationProblem } from '../../../lib/validators';
 import { useRegister } from '../api/auth';
 import { useEmailCode } from '../hooks/use-email-code';
 import { AuthShell } from './auth-shell';
 import { EmailCodeStatus } from './email-code-status';
-
-const code6 = (v: unknown) => (!v || /^\d{6}$/.test(String(v).trim()) ? null : 'Код из письма: 6 цифр');
 
 export type RegistrationValues = {
   login: string;
@@ -31,18 +31,13 @@ export type RegistrationValues = {
   company: { title: string; inn: string; kpp: string };
 };
 
-export const registrationRules = {
-  login: rules(required, email),
-  email_code: rules(required, code6),
-  password: rules(required, newPassword('login')),
-  password2: rules(required, sameAs('password', 'Пароли не совпадают')),
-  title: rules(required, maxLength(200)),
-  company: {
-    title: rules(required, maxLength(500)),
-    inn: rules(required, inn),
-    kpp: rules(kpp),
-  },
-};
+/** The body of POST /api/auth/register (the repeated password stays in the form). */
+export const registrationBody = ({ password2: _, ...body }: RegistrationValues): RegisterBody => body;
+
+/** The form's check: the API's schema, and the repeated password. */
+export const registrationValidate = schemaValidate(RegisterBody, registrationBody, {
+  also: (v: RegistrationValues) => ({ password2: confirmationProblem(v.password, v.password2) }),
+});
 
 /** Registration: the e-mail code through `/unauth`, then the request that an operator approves. */
 export function RegistrationPage() {
@@ -58,7 +53,7 @@ export function RegistrationPage() {
       title: '',
       company: { title: '', inn: '', kpp: '' },
     },
-    validate: registrationRules,
+    validate: registrationValidate,
   });
   const mutation = useRegister({
     meta: { form: true },
@@ -77,19 +72,7 @@ export function RegistrationPage() {
       </Text>
       <form
         noValidate
-        onSubmit={form.onSubmit((v) =>
-          mutation.mutate({
-            login: v.login.trim(),
-            email_code: v.email_code.trim(),
-            password: v.password,
-            title: v.title.trim(),
-            company: {
-              title: v.company.title.trim(),
-              inn: v.company.inn.trim(),
-              kpp: v.company.kpp.trim() || null,
-            },
-          }),
-        )}
+        onSubmit={form.onSubmit((v) => mutation.mutate(RegisterBody.parse(registrationBody(v))))}
       >
         <Stack gap="sm">
           <Group align="flex-start" wrap="nowrap">

@@ -1,8 +1,7 @@
-import { type CatalogDescriptor, type CatalogField, OKPD2_CODE_RE } from '@zakupki/shared/api/catalogs';
+import type { CatalogDescriptor, CatalogField } from '@zakupki/shared/api/catalogs';
 import type { ValidationIssue } from '@zakupki/shared/errors';
 import { ApiError } from '../../../lib/http-errors';
-import { numeric, type Rule, required, rules } from '../../../lib/validators';
-import type { CatalogItem } from './catalogs';
+import { type CatalogItem, familyOf } from './catalogs';
 
 /**
  * The create/edit form of a catalogue screen, built from the descriptor's fields: the values
@@ -52,27 +51,23 @@ export function valuesOf(d: CatalogDescriptor, item: CatalogItem): EntryValues {
   );
 }
 
-export const MSG_WHOLE = 'Значение должно быть целым';
-
-const whole: Rule = (v) => (clean(v) === '' || /^-?\d+$/.test(clean(v)) ? null : MSG_WHOLE);
-const okpd2: Rule = (v) =>
-  text(v).trim() === '' || OKPD2_CODE_RE.test(text(v).trim().toUpperCase())
-    ? null
-    : 'Код ОКПД2 в формате 26.20.11.110 (или буква раздела A–U)';
-
-/** Mantine form rules: «Обязательное поле», «Значение должно быть числовое», ОКПД2 format. */
-export function entryRules(d: CatalogDescriptor) {
-  return Object.fromEntries(
-    d.fields.map((f) => {
-      const list: Rule[] = [];
-      if (f.required && f.type !== 'boolean') list.push(required);
-      if (f.type === 'integer') list.push(numeric, whole);
-      if (f.type === 'percent' || f.type === 'money') list.push(numeric);
-      if (f.type === 'okpd2') list.push(okpd2);
-      return [f.key, rules(...list)];
-    }),
-  );
+/** The shared input schema of the catalogue's create and update (the one the API checks). */
+export function entrySchema(d: CatalogDescriptor) {
+  const schema = familyOf(d).routes.create.body;
+  if (!schema) throw new Error(`no input schema for the catalogue ${d.key}`);
+  return schema;
 }
+
+/**
+ * What the form's check gives the schema: the body without its empty values, so an empty
+ * required field is «Обязательное поле» (an empty optional one passes either way).
+ */
+export const entryCheckBody =
+  (d: CatalogDescriptor, companyId: number | null | undefined) => (v: EntryValues) =>
+    Object.fromEntries(Object.entries(entryBody(d, v, companyId)).filter(([, x]) => x !== null));
+
+/** A list's issue (`options.1`) is shown on its field. */
+export const entryFieldOf = (path: string) => path.split('.')[0] ?? path;
 
 function bodyValue(f: CatalogField, v: unknown): unknown {
   switch (f.type) {

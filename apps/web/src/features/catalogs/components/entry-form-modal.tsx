@@ -1,15 +1,25 @@
 import { Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
+import { schemaValidate } from '../../../components/form/schema-validate';
+import { useRecordChange, useRecordForm } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
 import { fieldErrors } from '../../../lib/http-errors';
 import { type CatalogItem, itemName, useSaveEntry } from '../api/catalogs';
-import { type EntryValues, emptyValues, entryBody, entryRules, issuesOf, valuesOf } from '../api/entry-body';
+import {
+  type EntryValues,
+  emptyValues,
+  entryBody,
+  entryCheckBody,
+  entryFieldOf,
+  entrySchema,
+  issuesOf,
+  valuesOf,
+} from '../api/entry-body';
 import type { CatalogRights } from '../hooks/use-catalog-rights';
 import { EntryField } from './entry-fields';
 
@@ -37,30 +47,28 @@ export function EntryFormModal({
   company: CompanyRef | null;
   onClose: () => void;
 }) {
-  const form = useForm<EntryValues>({
-    mode: 'controlled',
-    initialValues: emptyValues(d),
-    validate: entryRules(d),
-  });
   const owners: Owner[] = d.company_entries
     ? [...(rights.global ? ['global' as const] : []), ...(rights.company ? ['company' as const] : [])]
     : ['global'];
   const [owner, setOwner] = useState<Owner>(owners[0] ?? 'global');
+  const entryId = (e: CatalogItem | 'new') => (e === 'new' ? 'new' : e.id);
+  useRecordChange(entry === null ? null : entryId(entry), null, () => setOwner(owners[0] ?? 'global'));
+  const ownerId = () => (owner === 'company' && company ? company.id : null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the values when another entry is opened
-  useEffect(() => {
-    if (entry === null) return;
-    const v = entry === 'new' ? emptyValues(d) : valuesOf(d, entry);
-    form.setValues(v);
-    form.resetDirty(v);
-    form.clearErrors();
-    setOwner(owners[0] ?? 'global');
-  }, [entry]);
+  const { form } = useRecordForm<CatalogItem | 'new', EntryValues>({
+    record: entry,
+    id: entryId,
+    version: (e) => (e === 'new' ? null : e.updated_at),
+    toValues: (e) => (e === 'new' ? emptyValues(d) : valuesOf(d, e)),
+    empty: emptyValues(d),
+    validate: schemaValidate(entrySchema(d), entryCheckBody(d, entry === 'new' ? ownerId() : undefined), {
+      fieldOf: entryFieldOf,
+    }),
+  });
 
   const toSave = (v: EntryValues) => {
     if (entry === 'new' || entry === null) {
-      const companyId = owner === 'company' && company ? company.id : null;
-      return { id: null, body: entryBody(d, v, companyId) };
+      return { id: null, body: entryBody(d, v, ownerId()) };
     }
     return { id: entry.id, body: entryBody(d, v, undefined) };
   };

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
 import type { CatalogDescriptor, CatalogImportResult } from '@zakupki/shared/api/catalogs';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useRecordChange } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
@@ -48,15 +49,15 @@ export function ImportModal({
   const [errors, setErrors] = useState<{ row: number | null; message: string }[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh dialog each time it opens
-  useEffect(() => {
+  // a fresh dialog each time it opens
+  useRecordChange(opened, null, () => {
     if (!opened) return;
     setRunId(null);
     setFile(null);
     setErrors([]);
     setRefusal(null);
     setTarget(rights.company ? 'company' : 'global');
-  }, [opened]);
+  });
 
   const [runId, setRunId] = useState<number | null>(null);
   const job = useCatalogImportRun(runId);
@@ -70,8 +71,7 @@ export function ImportModal({
     onClose();
   };
   // the job's end: the result, or the refusal with its errors by row
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the run's status only
-  useEffect(() => {
+  const onStatus = useEffectEvent(() => {
     const r = job.data;
     if (!r || runId === null) return;
     if (r.status === 'done' && r.result) loaded(r.result);
@@ -84,7 +84,11 @@ export function ImportModal({
       );
       setErrors(r.errors);
     }
-  }, [job.data?.status]);
+  });
+  const status = job.data?.status;
+  useEffect(() => {
+    if (status) onStatus();
+  }, [status]);
 
   const run = useImportXlsx(d, {
     meta: { handled: true },

@@ -1,12 +1,6 @@
-import { CONTRACT_SORTS, CONTRACT_STATUSES, type ContractStatus } from '@zakupki/shared/api/contracts-model';
-import {
-  amountParam,
-  enumListParam,
-  isoDateParam,
-  sortPagingParams,
-  textParam,
-  writeUrlFilters,
-} from '../../../lib/url-filters';
+import { ContractListQuery } from '@zakupki/shared/api/contracts';
+import type { CONTRACT_SORTS, ContractStatus } from '@zakupki/shared/api/contracts-model';
+import { decimalComma, readUrlQuery, writeUrlFilters } from '../../../lib/url-filters';
 
 /**
  * Register filters kept in the URL:
@@ -34,20 +28,27 @@ export type RegisterFilters = {
 
 export { PAGE_LIMITS } from '../../../lib/url-filters';
 export const DEFAULT_SORT: ContractSort = 'contract_date';
-export const DEFAULT_ORDER = 'desc';
+export const DEFAULT_ORDER: 'asc' | 'desc' = 'desc';
 
+/** The filters of the address, read with the API's `ContractListQuery`. */
 export function readFilters(p: URLSearchParams): RegisterFilters {
+  const q = readUrlQuery(ContractListQuery, p, {
+    prepare: { price_min: decimalComma, price_max: decimalComma },
+  });
   return {
-    status: enumListParam(p, 'status', CONTRACT_STATUSES),
-    supplier: textParam(p.get('supplier')),
-    date_from: isoDateParam(p.get('date_from')),
-    date_to: isoDateParam(p.get('date_to')),
-    price_min: amountParam(p.get('price_min')),
-    price_max: amountParam(p.get('price_max')),
-    overdue: p.get('overdue') === 'true',
-    archived: p.get('archived') === 'true',
-    q: textParam(p.get('q')),
-    ...sortPagingParams(p, CONTRACT_SORTS, { sort: DEFAULT_SORT, order: DEFAULT_ORDER }),
+    status: q.status ?? [],
+    supplier: q.supplier,
+    date_from: q.date_from,
+    date_to: q.date_to,
+    price_min: q.price_min,
+    price_max: q.price_max,
+    overdue: q.overdue === 'true',
+    archived: q.archived === 'true',
+    q: q.q,
+    sort: q.sort ?? DEFAULT_SORT,
+    order: q.order ?? DEFAULT_ORDER,
+    page: q.page ?? 1,
+    limit: q.limit ?? 10,
   };
 }
 

@@ -1,9 +1,8 @@
 import type { Contract } from '@zakupki/shared/api/contracts';
-import { type ContractLaw, checkRegistryNumber } from '@zakupki/shared/api/contracts-model';
-import { moneyScale } from '../../../components/form/money-input';
+import type { ContractLaw } from '@zakupki/shared/api/contracts-model';
 import { formatDate, parseRuDate } from '../../../lib/formatters';
-import { inn, kpp, maxLength, numeric, required, rules, validate } from '../../../lib/validators';
-import { normalizeDecimal, priceMismatch, type SpecRow } from './spec';
+import { updateBodyFrom } from './contract-body';
+import { normalizeDecimal } from './spec';
 
 /** The «Общие сведения» form of a contract (new or existing). */
 export type GeneralValues = {
@@ -116,46 +115,15 @@ export function generalFrom(c: Contract): GeneralValues {
   };
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Field rules of the form; `items` (an existing contract's specification) checks the price against its total. */
-export function generalRules(items: SpecRow[], today: string) {
-  return {
-    number: rules(required, maxLength(200)),
-    contract_date: rules(required),
-    subject: rules(required, maxLength(4000)),
-    supplier_inn: rules(required, inn),
-    supplier_kpp: rules(kpp),
-    supplier_name: rules(required, maxLength(1000)),
-    price: (v: unknown) => {
-      const basic = validate(v, undefined, required, numeric) ?? moneyScale(v);
-      if (basic) return basic;
-      if (normalizeDecimal(v as string) === null) return 'Цена не может быть отрицательной';
-      return priceMismatch(items, v as string);
-    },
-    currency_code: (v: unknown) =>
-      /^[A-Za-z]{3}$/.test(String(v ?? '').trim()) ? null : 'Код валюты из трёх латинских букв (RUB)',
-    eis_registry_number: (v: unknown, values: GeneralValues) => {
-      const s = String(v ?? '').trim();
-      return s ? checkRegistryNumber(values.law, s) : null;
-    },
-    eis_guid: (v: unknown) => {
-      const s = String(v ?? '').trim();
-      return !s || GUID.test(s) ? null : 'GUID в ЕИС имеет вид xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
-    },
-    end_date: (v: unknown, values: GeneralValues) =>
-      v && values.start_date && String(v) < values.start_date
-        ? 'Дата окончания не может быть раньше даты начала'
-        : null,
-    change_date: (v: unknown, values: GeneralValues) => {
-      if (!v) return null;
-      const d = String(v);
-      if (values.contract_date && d < values.contract_date)
-        return 'Дата изменения не может быть раньше даты заключения';
-      if (d > today) return 'Дата изменения не может быть в будущем';
-      return null;
-    },
-  };
+/**
+ * The form's one form-only rule: a change (доп. соглашение) is dated between the contract's date
+ * and today. The server checks it too, but today is the browser's to know.
+ */
+export function changeDateProblem(v: GeneralValues, today: string): string | null {
+  if (!v.change_date) return null;
+  if (v.contract_date && v.change_date < v.contract_date)
+    return 'Дата изменения не может быть раньше даты заключения';
+  return v.change_date > today ? 'Дата изменения не может быть в будущем' : null;
 }
 
 const orNull = (s: string) => s.trim() || null;
@@ -196,7 +164,7 @@ export function generalToBody(v: GeneralValues, contract: Contract | null) {
     supplier_name: v.supplier_name.trim(),
     supplier_is_sme: v.supplier_is_sme,
     price: normalizeDecimal(v.price) ?? String(v.price),
-    currency_code: v.currency_code.trim().toUpperCase() || 'RUB',
+    currency_code: v.currency_code.trim().toUpperCase(),
     funding_source_id: idOrNull(v.funding_source_id),
     contract_basis_id: idOrNull(v.contract_basis_id),
     plan_position_number: v.plan_position_number || null,
@@ -213,3 +181,30 @@ export function generalToBody(v: GeneralValues, contract: Contract | null) {
     eis_url: orNull(v.eis_url),
   };
 }
+
+/** What the form saves: a new contract, or the whole contract with this form's fields changed. */
+export function generalSave(v: GeneralValues, contract: Contract | null) {
+  const fields = generalToBody(v, contract);
+  if (!contract) return { id: null, body: { ...fields, status: v.status } };
+  const change =
+    contract.status === 'concluded' && v.change_date
+      ? { date: v.change_date, description: v.change_description.trim() || null }
+      : null;
+  return { id: contract.id, body: updateBodyFrom(contract, { ...fields, change }) };
+}
+
+/** API paths of the body that a form field of another name holds. */
+export const GENERAL_FIELD_OF: Record<string, keyof GeneralValues> = {
+  customer_id: 'customer',
+  customer_name: 'customer',
+  customer_inn: 'customer',
+  procurement_method_id: 'procurement_method',
+  'change.date': 'change_date',
+  'change.description': 'change_description',
+};
+
+/** The body the form's check gives the schema: an empty price is «Обязательное поле», not a format. */
+export const generalCheckBody = (contract: Contract | null) => (v: GeneralValues) => {
+  const { body } = generalSave(v, contract);
+  return String(v.price).trim() === '' ? { ...body, price: undefined } : body;
+};

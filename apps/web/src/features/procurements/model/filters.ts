@@ -1,18 +1,9 @@
 import {
-  PROCUREMENT_SORTS,
-  PROCUREMENT_STATUSES,
+  ProcurementListQuery,
   type ProcurementSort,
   type ProcurementStatus,
 } from '@zakupki/shared/api/procurements-model';
-import {
-  amountParam,
-  enumListParam,
-  idParam,
-  isoDateParam,
-  sortPagingParams,
-  textParam,
-  writeUrlFilters,
-} from '../../../lib/url-filters';
+import { decimalComma, readUrlQuery, writeUrlFilters } from '../../../lib/url-filters';
 
 /**
  * Register filters kept in the URL, like the contract register's:
@@ -39,21 +30,29 @@ export type RegisterFilters = {
 
 export { PAGE_LIMITS } from '../../../lib/url-filters';
 export const DEFAULT_SORT: ProcurementSort = 'created_at';
-export const DEFAULT_ORDER = 'desc';
+export const DEFAULT_ORDER: 'asc' | 'desc' = 'desc';
 
+/** The filters of the address (`method`, `customer`, `sme` there), read with the API's `ProcurementListQuery`. */
 export function readFilters(p: URLSearchParams): RegisterFilters {
+  const q = readUrlQuery(ProcurementListQuery, p, {
+    names: { method_id: 'method', customer_id: 'customer', sme_only: 'sme' },
+    prepare: { nmcd_min: decimalComma, nmcd_max: decimalComma },
+  });
   return {
-    status: enumListParam(p, 'status', PROCUREMENT_STATUSES),
-    method: idParam(p.get('method')),
-    customer: idParam(p.get('customer')),
-    date_from: isoDateParam(p.get('date_from')),
-    date_to: isoDateParam(p.get('date_to')),
-    nmcd_min: amountParam(p.get('nmcd_min')),
-    nmcd_max: amountParam(p.get('nmcd_max')),
-    sme: p.get('sme') === 'true',
-    overdue: p.get('overdue') === 'true',
-    q: textParam(p.get('q')),
-    ...sortPagingParams(p, PROCUREMENT_SORTS, { sort: DEFAULT_SORT, order: DEFAULT_ORDER }),
+    status: q.status ?? [],
+    method: q.method_id,
+    customer: q.customer_id,
+    date_from: q.date_from,
+    date_to: q.date_to,
+    nmcd_min: q.nmcd_min,
+    nmcd_max: q.nmcd_max,
+    sme: q.sme_only === 'true',
+    overdue: q.overdue === 'true',
+    q: q.q,
+    sort: q.sort ?? DEFAULT_SORT,
+    order: q.order ?? DEFAULT_ORDER,
+    page: q.page ?? 1,
+    limit: q.limit ?? 10,
   };
 }
 

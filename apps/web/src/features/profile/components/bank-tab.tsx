@@ -1,16 +1,9 @@
 import { Badge, SimpleGrid, Switch } from '@mantine/core';
 import type { BankRequisite } from '@zakupki/shared/api/companies';
-import { companyRoutes } from '@zakupki/shared/api/companies';
+import { BankRequisiteInput, companyRoutes } from '@zakupki/shared/api/companies';
 import type { z } from 'zod';
 import { AccountInput, BikInput, RequiredTextInput } from '../../../components/form/text-fields';
-import {
-  bik,
-  correspondentAccount,
-  maxLength,
-  required,
-  rules,
-  settlementAccount,
-} from '../../../lib/validators';
+
 import { CrudTab } from './crud-tab';
 
 type Bank = z.infer<typeof BankRequisite>;
@@ -56,12 +49,7 @@ export function BankTab({ companyId, canWrite }: { companyId: number; canWrite: 
         correspondent_account: b.correspondent_account ?? '',
         is_main: b.is_main,
       })}
-      validate={{
-        bank_name: rules(required, maxLength(500)),
-        bik: rules(required, bik),
-        settlement_account: rules(required, settlementAccount('bik')),
-        correspondent_account: rules(correspondentAccount('bik')),
-      }}
+      schema={BankRequisiteInput}
       toBody={(v) => ({
         bank_name: v.bank_name.trim(),
         bik: v.bik.trim(),

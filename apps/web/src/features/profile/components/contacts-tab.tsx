@@ -1,8 +1,9 @@
 import { Badge, SimpleGrid, Switch } from '@mantine/core';
 import type { Contact } from '@zakupki/shared/api/companies';
-import { companyRoutes } from '@zakupki/shared/api/companies';
+import { ContactInput, companyRoutes } from '@zakupki/shared/api/companies';
 import { EmailInput, PhoneInput, RequiredTextInput } from '../../../components/form/text-fields';
-import { email, maxLength, phone, required, rules } from '../../../lib/validators';
+import { phoneProblem } from '../../../lib/validators';
+
 import { CrudTab } from './crud-tab';
 
 type Values = { full_name: string; position: string; email: string; phone: string; is_active: boolean };
@@ -44,12 +45,8 @@ export function ContactsTab({ companyId, canWrite }: { companyId: number; canWri
         phone: c.phone ?? '',
         is_active: c.is_active,
       })}
-      validate={{
-        full_name: rules(required, maxLength(300)),
-        position: rules(maxLength(300)),
-        email: rules(email),
-        phone: rules(phone),
-      }}
+      schema={ContactInput}
+      also={(v) => ({ phone: phoneProblem(v.phone) })}
       toBody={(v) => ({
         full_name: v.full_name.trim(),
         position: v.position.trim() || null,

@@ -1,11 +1,16 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { type FormValidateInput, type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
-import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
+import {
+  type Schema,
+  type SchemaValidateOptions,
+  schemaValidate,
+} from '../../../components/form/schema-validate';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { PagedTable } from '../../../components/table/paged-table';
 import {
@@ -26,8 +31,11 @@ export type CrudTabProps<T extends { id: number }, V extends Record<string, unkn
   filters?: FilterDef[];
   emptyValues: V;
   toValues: (record: T) => V;
-  validate: FormValidateInput<V>;
+  /** the shared input schema of create and update, which `toBody(values)` must pass */
+  schema: Schema;
   toBody: (values: V) => unknown;
+  /** checks the schema leaves to the form */
+  also?: SchemaValidateOptions<V>['also'];
   renderFields: (form: UseFormReturnType<V>) => ReactNode;
   labels: {
     table: string;
@@ -96,7 +104,13 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
 
   const target = { routes, resource, companyId, alsoInvalidate: props.alsoInvalidate };
   const q = useCompanyItems<T>(target, { page, limit, ...debounced });
-  const form = useForm<V>({ mode: 'controlled', initialValues: props.emptyValues, validate: props.validate });
+  const { form, onError } = useRecordForm<T | 'new', V>({
+    record: editing,
+    id: (r) => (r === 'new' ? 'new' : r.id),
+    toValues: (r) => (r === 'new' ? props.emptyValues : props.toValues(r)),
+    empty: props.emptyValues,
+    validate: schemaValidate(props.schema, props.toBody, { also: props.also }),
+  });
 
   const save = useSaveCompanyItem(target, {
     meta: { form: true },
@@ -104,18 +118,13 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
       notices.success('Сохранено', labels.saved);
       setEditing(null);
     },
-    onError: (err) => applyServerErrors(form, err),
+    onError,
   });
   const remove = useRemoveCompanyItem(target, {
     onSuccess: () => notices.success('Удалено', labels.deleted),
   });
 
-  const open = (r: T | 'new') => {
-    form.setValues(r === 'new' ? props.emptyValues : props.toValues(r));
-    form.resetDirty();
-    form.clearErrors();
-    setEditing(r);
-  };
+  const open = (r: T | 'new') => setEditing(r);
   const confirmRemove = (r: T) =>
     modals.openConfirmModal({
       title: 'Удаление',

@@ -1,9 +1,9 @@
 import { Checkbox, SimpleGrid } from '@mantine/core';
 import type { Customer } from '@zakupki/shared/api/companies';
-import { companyRoutes } from '@zakupki/shared/api/companies';
+import { CustomerInput, companyRoutes } from '@zakupki/shared/api/companies';
 import type { z } from 'zod';
 import { InnInput, KppInput, OgrnInput, RequiredTextInput } from '../../../components/form/text-fields';
-import { inn, kpp, maxLength, ogrn, required, rules } from '../../../lib/validators';
+
 import { CrudTab } from './crud-tab';
 
 type Row = z.infer<typeof Customer>;
@@ -45,13 +45,7 @@ export function CustomersTab({ companyId, canWrite }: { companyId: number; canWr
         address: c.address ?? '',
         annual_revenue_over_5bn: c.annual_revenue_over_5bn,
       })}
-      validate={{
-        title: rules(required, maxLength(500)),
-        inn: rules(required, inn),
-        kpp: rules(kpp),
-        ogrn: rules(ogrn),
-        address: rules(maxLength(1000)),
-      }}
+      schema={CustomerInput}
       toBody={(v) => ({
         title: v.title.trim(),
         inn: v.inn.trim(),

@@ -11,28 +11,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import {
-  EIS_LOGIN_MESSAGE,
-  type EisSettings,
-  isEisLogin,
-  isThumbprint,
-  normalizeThumbprint,
-  THUMBPRINT_MESSAGE,
-} from '@zakupki/shared/api/companies';
+import { type EisSettings, EisSettingsInput, normalizeThumbprint } from '@zakupki/shared/api/companies';
 import { useState } from 'react';
 import { AppSelect } from '../../../components/form/app-select';
-import { applyServerErrors } from '../../../components/form/form-errors';
+import { schemaValidate } from '../../../components/form/schema-validate';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
 import { useCompanyPermissions, useMyCompanies } from '../../../lib/company-queries';
 import { formatDateTime } from '../../../lib/formatters';
-import { maxLength, required, rules } from '../../../lib/validators';
 import { useEisSettings, useSaveEisSettings } from '../api/eis-settings';
-
-/** The shared schema's checks as form rules (blank is left to «Обязательное поле»). */
-const thumbprint = (v: unknown) => (!v || isThumbprint(String(v)) ? null : THUMBPRINT_MESSAGE);
-const eisLogin = (v: unknown) => (!v || isEisLogin(String(v)) ? null : EIS_LOGIN_MESSAGE);
 
 type Values = {
   eis_login: string;
@@ -48,39 +36,35 @@ const toValues = (s: EisSettings): Values => ({
   clear_password: false,
 });
 
+/** The body of PUT …/eis_settings: an empty password keeps the stored one; clearing sends none. */
+const toBody = (v: Values): EisSettingsInput => ({
+  eis_login: v.eis_login.trim(),
+  certificate_thumbprint: normalizeThumbprint(v.certificate_thumbprint),
+  ...(v.password && !v.clear_password ? { password: v.password } : {}),
+  clear_password: v.clear_password,
+});
+
 function SettingsForm({ companyId, settings }: { companyId: number; settings: EisSettings }) {
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: toValues(settings),
-    validate: {
-      eis_login: rules(required, maxLength(100), eisLogin),
-      certificate_thumbprint: rules(required, thumbprint),
-      password: rules(maxLength(200)),
-    },
+  const { form, saved, onError } = useRecordForm<EisSettings, Values>({
+    record: settings,
+    id: (s) => s.company_id,
+    version: (s) => s.updated_at,
+    toValues,
+    empty: toValues(settings),
+    validate: schemaValidate(EisSettingsInput, toBody),
   });
   const save = useSaveEisSettings(companyId, {
     meta: { form: true },
-    onSuccess: (s) => {
-      form.setInitialValues(toValues(s));
-      form.setValues(toValues(s));
-      form.resetDirty(toValues(s));
+    onSuccess: () => {
+      // the saved settings come back as a new version, which reloads the form (the password emptied)
+      saved();
       notices.success('Сохранено', 'Настройки подключения к ЕИС сохранены');
     },
-    onError: (err) => applyServerErrors(form, err),
+    onError,
   });
   const clearing = form.getValues().clear_password;
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((v) =>
-        save.mutate({
-          eis_login: v.eis_login.trim(),
-          certificate_thumbprint: normalizeThumbprint(v.certificate_thumbprint),
-          ...(v.password && !v.clear_password ? { password: v.password } : {}),
-          clear_password: v.clear_password,
-        }),
-      )}
-    >
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(toBody(v)))}>
       <Stack gap="sm" maw={640}>
         <Text size="sm" c="dimmed">
           {settings.updated_at

@@ -11,30 +11,35 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { authRoutes } from '@zakupki/shared/api/auth';
 import { ROLE_TITLES } from '@zakupki/shared/roles';
-import { PASSWORD_MIN } from '@zakupki/shared/validators/password';
+import { PASSWORD_MIN, passwordProblem } from '@zakupki/shared/validators/password';
 import { useEffect } from 'react';
 import { applyServerErrors } from '../../../components/form/form-errors';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { updateSessionInfo } from '../../../lib/session';
 import { currentSession, useSession } from '../../../lib/session-store';
-import { newPassword, required, rules, sameAs } from '../../../lib/validators';
+import { confirmationProblem } from '../../../lib/validators';
 import { ReminderMailSwitch } from '../../compliance/components/reminder-mail-switch';
 import { useChangePassword, useSessionInfo } from '../api/session';
 
+type PasswordValues = { current_password: string; new_password: string; new_password2: string };
+/** The body of PUT /api/auth/password (the repeated password stays in the form). */
+const toBody = ({ new_password2: _, ...body }: PasswordValues) => body;
+
 function PasswordChange() {
-  const form = useForm({
+  const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: { current_password: '', new_password: '', new_password2: '' },
-    validate: {
-      current_password: rules(required),
-      new_password: rules(
-        required,
-        newPassword(() => currentSession()?.user.login),
-      ),
-      new_password2: rules(required, sameAs('new_password', 'Пароли не совпадают')),
-    },
+    validate: schemaValidate(authRoutes.changePassword.body, toBody, {
+      also: (v) => ({
+        // the API checks the password against the login it knows; the form knows it from the session
+        new_password: v.new_password && passwordProblem(v.new_password, currentSession()?.user.login),
+        new_password2: confirmationProblem(v.new_password, v.new_password2),
+      }),
+    }),
   });
   const mutation = useChangePassword({
     meta: { form: true },
@@ -46,12 +51,7 @@ function PasswordChange() {
   });
   return (
     <Card withBorder padding="md">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((v) =>
-          mutation.mutate({ current_password: v.current_password, new_password: v.new_password }),
-        )}
-      >
+      <form noValidate onSubmit={form.onSubmit((v) => mutation.mutate(toBody(v)))}>
         <Stack gap="sm" maw={420}>
           <Title order={3} size="h4">
             Смена пароля

@@ -1,8 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { Company } from '@zakupki/shared/api/companies';
-import { useEffect } from 'react';
-import { applyServerErrors } from '../../../components/form/form-errors';
+import { type Company, CompanyInput } from '@zakupki/shared/api/companies';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import {
   EmailInput,
   InnInput,
@@ -11,10 +9,11 @@ import {
   PhoneInput,
   RequiredTextInput,
 } from '../../../components/form/text-fields';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { selectCompany, selectedCompanyStore } from '../../../lib/company';
 import { useUpdateCompany } from '../../../lib/company-queries';
-import { email, inn, kpp, maxLength, ogrn, phone, required, rules } from '../../../lib/validators';
+import { phoneProblem } from '../../../lib/validators';
 
 type Values = {
   title: string;
@@ -42,48 +41,42 @@ const toValues = (c: Company): Values => ({
 
 const orNull = (s: string) => s.trim() || null;
 
+/** The body of PUT /api/companies/:id. */
+const toBody = (v: Values) => ({
+  title: v.title.trim(),
+  full_title: orNull(v.full_title),
+  inn: v.inn.trim(),
+  kpp: orNull(v.kpp),
+  ogrn: orNull(v.ogrn),
+  legal_address: orNull(v.legal_address),
+  postal_address: orNull(v.postal_address),
+  email: orNull(v.email),
+  phone: orNull(v.phone),
+});
+
 /** Requisites of the company (PUT /api/companies/:id) — read-only without company.update. */
 export function RequisitesTab({ company, canWrite }: { company: Company; canWrite: boolean }) {
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: toValues(company),
-    validate: {
-      title: rules(required, maxLength(500)),
-      full_title: rules(maxLength(1000)),
-      inn: rules(required, inn),
-      kpp: rules(kpp),
-      ogrn: rules(ogrn),
-      email: rules(email),
-      phone: rules(phone),
-    },
+  const { form, saved, onError } = useRecordForm<Company, Values>({
+    record: company,
+    id: (c) => c.id,
+    // a company has no revision: any change of what the server holds is a new version
+    version: (c) => JSON.stringify(c),
+    toValues,
+    empty: toValues(company),
+    validate: schemaValidate(CompanyInput, toBody, { also: (v) => ({ phone: phoneProblem(v.phone) }) }),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another company or version arrives
-  useEffect(() => {
-    form.setValues(toValues(company));
-    form.resetDirty(toValues(company));
-  }, [company]);
   const save = useUpdateCompany(company.id, {
     meta: { form: true },
     onSuccess: (c) => {
+      saved();
       notices.success('Сохранено', 'Реквизиты компании сохранены');
       if (selectedCompanyStore.get()?.id === c.id) selectCompany({ id: c.id, title: c.title }, false);
     },
-    onError: (err) => applyServerErrors(form, err),
-  });
-  const body = (v: Values) => ({
-    title: v.title.trim(),
-    full_title: orNull(v.full_title),
-    inn: v.inn.trim(),
-    kpp: orNull(v.kpp),
-    ogrn: orNull(v.ogrn),
-    legal_address: orNull(v.legal_address),
-    postal_address: orNull(v.postal_address),
-    email: orNull(v.email),
-    phone: orNull(v.phone),
+    onError,
   });
   const ro = !canWrite;
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(body(v)))}>
+    <form noValidate onSubmit={form.onSubmit((v) => save.mutate(toBody(v)))}>
       <Stack gap="sm" maw={900}>
         {ro ? (
           <Alert color="gray">Изменять реквизиты этой компании вы не можете: недостаточно прав.</Alert>

@@ -1,16 +1,14 @@
 import { Modal, Stack, Switch } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { User } from '@zakupki/shared/api/users';
+import { type User, UserUpdate } from '@zakupki/shared/api/users';
 import { ROLE_TITLES, ROLES, type Role } from '@zakupki/shared/roles';
-import { useEffect } from 'react';
 import { AppMultiSelect, AppSelect } from '../../../components/form/app-select';
-import { applyServerErrors } from '../../../components/form/form-errors';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
+import { schemaValidate } from '../../../components/form/schema-validate';
 import { RequiredTextInput } from '../../../components/form/text-fields';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { useMyCompanies } from '../../../lib/company-queries';
-import { maxLength, required, rules } from '../../../lib/validators';
 import { type UserUpdateBody, useUpdateUser } from '../api/users';
 
 type Values = {
@@ -62,26 +60,23 @@ export function UserEditModal({
     known.set(user.company_id, user.company_title ?? `id:${user.company_id}`);
   const options = [...known].map(([id, label]) => ({ value: String(id), label }));
 
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { title: '', role: 'client', company_id: '', early_access: false, memberships: [] },
-    validate: { title: rules(required, maxLength(200)), company_id: rules(required) },
+  const { form, onError } = useRecordForm<User, Values>({
+    record: user,
+    id: (u) => u.id,
+    toValues,
+    empty: { title: '', role: 'client', company_id: '', early_access: false, memberships: [] },
+    // the dialog asks for the name and the home company, which an update may leave out
+    validate: schemaValidate(UserUpdate.required({ title: true, company_id: true }), (v: Values) =>
+      user ? userUpdateBody(user, v, isAdmin) : {},
+    ),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the values when another user is opened
-  useEffect(() => {
-    if (user) {
-      form.setValues(toValues(user));
-      form.resetDirty(toValues(user));
-      form.clearErrors();
-    }
-  }, [user]);
   const save = useUpdateUser({
     meta: { form: true },
     onSuccess: () => {
       notices.success('Сохранено', 'Данные пользователя сохранены');
       onClose();
     },
-    onError: (err) => applyServerErrors(form, err),
+    onError,
   });
   return (
     <Modal opened={!!user} onClose={onClose} title={`Пользователь ${user?.login ?? ''}`} size="lg">

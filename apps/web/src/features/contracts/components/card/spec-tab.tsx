@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { fromKopecks } from '@zakupki/shared/api/contracts-model';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useRecordChange } from '../../../../components/form/use-record-form';
 import { notices } from '../../../../components/notices/notices.store';
 import { type ListColumn, ListTable } from '../../../../components/table/list-table';
 import { formatMoney } from '../../../../lib/formatters';
@@ -71,12 +72,12 @@ export function SpecTab({ companyId, contract, canWrite }: ContractPaneProps) {
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);
   const [setPrice, setSetPrice] = useState(false);
   const [serverIssues, setServerIssues] = useState<string[]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new revision from the server resets the draft
-  useEffect(() => {
+  // a new revision from the server resets the draft
+  useRecordChange(contract.id, contract.revision, () => {
     setRows(rowsFromContract(contract));
     setDirty(false);
     setServerIssues([]);
-  }, [contract.id, contract.revision]);
+  });
 
   const editable = canWrite && isEditable(contract.status);
   const total = specTotalKopecks(rows);

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UpdDocumentDetail } from '@zakupki/shared/api/imports';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,78 +7,16 @@ import { notices } from '../../../../components/notices/notices.store';
 import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError, fieldErrors } from '../../../../lib/http-errors';
-import { useConfirmUpdMapping, useSetUpdContract, useUpd } from '../../api/execution';
+import { useConfirmUpdMapping, useUpd } from '../../api/execution';
 import { UPD_STATUS_VIEW, updState, updTitle } from '../../model/labels';
-import {
-  changedLines,
-  confidenceView,
-  initialChoice,
-  itemOptions,
-  type MappingChoice,
-  mappingPayload,
-  NOT_RELATED,
-} from '../../model/mapping';
+import { changedLines, initialChoice, type MappingChoice, mappingPayload } from '../../model/mapping';
 import { AcceptanceTable } from '../card/acceptance-table';
 import { PartyText } from '../cells';
-import { ContractSelect } from './contract-select';
+import { ContractChooser } from './contract-chooser';
+import { UpdLinesTable } from './upd-lines-table';
 
 const docTitle = (d: Pick<UpdDocumentDetail, 'kind' | 'number' | 'date' | 'correction_number'>) =>
   `${updTitle(d)}${d.correction_number ? `, исправление № ${d.correction_number}` : ''}`;
-
-function ContractChooser({
-  companyId,
-  doc,
-  onChosen,
-}: {
-  companyId: number;
-  doc: UpdDocumentDetail;
-  onChosen: () => void;
-}) {
-  const [contractId, setContractId] = useState<number | null>(doc.contract_id);
-  const [problem, setProblem] = useState<string | null>(null);
-  const choose = useSetUpdContract(companyId, doc.id, {
-    meta: { handled: true },
-    onSuccess: () => {
-      setProblem(null);
-      onChosen();
-      notices.success(
-        'Договор выбран',
-        'Строки документа сопоставлены с позициями спецификации: проверьте и подтвердите',
-      );
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401)
-        setProblem(err.message);
-      else reportApiError(err);
-    },
-  });
-  return (
-    <Card withBorder padding="sm">
-      <Stack gap="xs">
-        <Text fw={500} size="sm">
-          {doc.contract ? 'Другой договор' : 'Выберите договор'}
-        </Text>
-        <ContractSelect
-          companyId={companyId}
-          supplierInn={doc.seller.inn}
-          value={contractId}
-          onChange={setContractId}
-        />
-        {problem ? <Alert color="red">{problem}</Alert> : null}
-        <Group>
-          <Button
-            size="xs"
-            disabled={!contractId || contractId === doc.contract_id}
-            loading={choose.isPending}
-            onClick={() => contractId && choose.mutate(contractId)}
-          >
-            Выбрать договор
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
-  );
-}
 
 /**
  * The mapping screen of one УПД/УКД: each line with the proposed specification item and the
@@ -206,82 +131,12 @@ export function UpdMapping({
 
       {doc.contract && !doc.advance ? (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table withTableBorder striped aria-label="Строки УПД">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>№</Table.Th>
-                  <Table.Th>Строка документа</Table.Th>
-                  <Table.Th ta="right">Кол-во</Table.Th>
-                  <Table.Th ta="right">Сумма с НДС</Table.Th>
-                  <Table.Th w={360}>Позиция спецификации</Table.Th>
-                  <Table.Th>Совпадение</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {doc.lines.map((l) => {
-                  const conf = confidenceView(l.mapping?.confidence);
-                  const current = choice[l.id] ?? null;
-                  const byHand = changed.includes(l.id);
-                  return (
-                    <Table.Tr key={l.id}>
-                      <Table.Td>{l.line_no}</Table.Td>
-                      <Table.Td maw={300}>
-                        <Text size="sm">{l.name}</Text>
-                        {l.price ? (
-                          <Text size="xs" c="dimmed">
-                            цена {formatMoney(l.price)}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {l.quantity ?? '—'} {l.unit_name ?? ''}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {l.sum_with_vat ? formatMoney(l.sum_with_vat) : '—'}
-                      </Table.Td>
-                      <Table.Td>
-                        <Select
-                          aria-label={`Позиция спецификации для строки ${l.line_no}`}
-                          data={itemOptions(doc, l)}
-                          value={current === null ? NOT_RELATED : String(current)}
-                          onChange={(v) =>
-                            setChoice((prev) => ({
-                              ...prev,
-                              [l.id]: !v || v === NOT_RELATED ? null : Number(v),
-                            }))
-                          }
-                          allowDeselect={false}
-                          readOnly={!editable}
-                          comboboxProps={{ withinPortal: true }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        {byHand ? (
-                          <Badge color="blue" variant="light">
-                            выбрано вручную
-                          </Badge>
-                        ) : conf ? (
-                          <Badge color={conf.color} variant="light">
-                            {conf.label}
-                          </Badge>
-                        ) : (
-                          <Text size="xs" c="dimmed">
-                            —
-                          </Text>
-                        )}
-                        {l.mapping?.status === 'confirmed' && !byHand ? (
-                          <Text size="xs" c="green">
-                            подтверждено
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <UpdLinesTable
+            doc={doc}
+            choice={choice}
+            onChoose={(line, item) => setChoice((prev) => ({ ...prev, [line]: item }))}
+            editable={editable}
+          />
           {problem ? <Alert color="red">{problem}</Alert> : null}
           {editable ? (
             <Group>

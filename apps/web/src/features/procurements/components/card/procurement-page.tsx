@@ -1,16 +1,18 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { type Procurement, procurementRoutes } from '@zakupki/shared/api/procurements';
-import { useEffect, useRef } from 'react';
+import { ProcurementInput } from '@zakupki/shared/api/procurements-model';
+import { useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { hasInvalidDate } from '../../../../components/form/date-field';
+import { schemaValidate } from '../../../../components/form/schema-validate';
+import { useRecordForm } from '../../../../components/form/use-record-form';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useProcurement, useRemoveProcurement, useSaveProcurement } from '../../api/procurements';
 import { useRefusal } from '../../hooks/use-refusal';
-import { DATE_FIELDS, type ProcurementValues, toBody, valuesFrom } from '../../model/form';
+import { DATE_FIELDS, emptyValues, type ProcurementValues, toBody, valuesFrom } from '../../model/form';
 import { isEditable } from '../../model/status';
 import { DeadlineBadge, StatusBadge } from '../badges';
 import { useProcurementsCompany } from '../use-procurements-company';
@@ -133,6 +135,10 @@ function CardHeader({
   );
 }
 
+/** The card's check: the API's schema. */
+const check = schemaValidate(ProcurementInput, toBody);
+const ITEM_PATH = /^lots\.\d+\.items\./;
+
 /** The card: header with the status moves, tabs (kept in `?tab=`), one form saved whole. */
 export function ProcurementCard({
   companyId,
@@ -152,16 +158,20 @@ export function ProcurementCard({
     else next.set('tab', t);
     setParams(next, { replace: true });
   };
-  const form = useForm<ProcurementValues>({ mode: 'controlled', initialValues: valuesFrom(p) });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another revision arrives
-  useEffect(() => {
-    form.setValues(valuesFrom(p));
-    form.resetDirty(valuesFrom(p));
-  }, [p.id, p.revision]);
+  const { form, saved } = useRecordForm<Procurement, ProcurementValues>({
+    record: p,
+    id: (x) => x.id,
+    version: (x) => x.revision,
+    toValues: valuesFrom,
+    empty: emptyValues(),
+  });
   const { refusal, setRefusal, onError } = useRefusal(form);
   const save = useSaveProcurement(companyId, {
     meta: { handled: true },
-    onSuccess: (x) => notices.success('Сохранено', `Изменения закупки № ${x.number} сохранены`),
+    onSuccess: (x) => {
+      saved();
+      notices.success('Сохранено', `Изменения закупки № ${x.number} сохранены`);
+    },
     onError,
   });
   const ro = !canWrite || !isEditable(p.status);
@@ -170,7 +180,13 @@ export function ProcurementCard({
     // a date typed wrong is refused, never sent as the previous value or as empty
     if (box.current && hasInvalidDate(box.current)) return;
     setRefusal(null);
-    form.clearErrors();
+    // what the user changed is checked here; what the card held before (an EIS import) and the item
+    // rows (priced as the server prices them, lots-tab) the server judges, its issues land on them
+    const errors = Object.entries(check(form.getValues())).filter(
+      ([path]) => form.isDirty(path) && !ITEM_PATH.test(path),
+    );
+    form.setErrors(Object.fromEntries(errors));
+    if (errors.length) return;
     save.mutate({ id: p.id, body: toBody(form.getValues()) });
   };
   const errorTabs = new Set(

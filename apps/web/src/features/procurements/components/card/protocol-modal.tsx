@@ -1,18 +1,19 @@
 import { Alert, Checkbox, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { ProcurementProtocol } from '@zakupki/shared/api/procurements';
 import {
   PROTOCOL_KIND_TITLES,
   PROTOCOL_KINDS,
+  ProtocolInput,
   type ProtocolKind,
 } from '@zakupki/shared/api/procurements-model';
-import { useEffect } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
 import { DateCheckedForm } from '../../../../components/form/date-checked-form';
 import { DateField } from '../../../../components/form/date-field';
 import { FormModalFooter } from '../../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../../components/form/money-input';
 import { NumberField } from '../../../../components/form/number-field';
+import { schemaValidate } from '../../../../components/form/schema-validate';
+import { useRecordChange, useRecordForm } from '../../../../components/form/use-record-form';
 import { notices } from '../../../../components/notices/notices.store';
 import { useSaveProtocol } from '../../api/procurements';
 import { useRefusal } from '../../hooks/use-refusal';
@@ -41,6 +42,19 @@ const valuesOf = (p: ProcurementProtocol | null): Values => ({
   winner_price: p?.winner_price ?? '',
 });
 
+/** The body of the protocol's POST / PUT. */
+const toBody = (v: Values) => ({
+  kind: v.kind,
+  final: v.final,
+  signed_on: v.signed_on ?? '',
+  published_on: v.published_on,
+  eis_registration_number: v.eis_registration_number.trim() || null,
+  lot_number: v.lot_number === '' ? null : Number(v.lot_number),
+  winner_name: v.winner_name.trim() || null,
+  winner_inn: v.winner_inn.trim() || null,
+  winner_price: String(v.winner_price).trim() === '' ? null : String(v.winner_price),
+});
+
 /** Add or edit a protocol (its placement is due 3 days after signing, ч. 12 ст. 4 223-ФЗ). */
 export function ProtocolModal({
   companyId,
@@ -56,20 +70,18 @@ export function ProtocolModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: valuesOf(protocol),
-    validate: { signed_on: (v) => (v ? null : 'Укажите дату подписания') },
+  // the dialog over a protocol (or a new one) while it is open
+  const record = opened ? (protocol ?? ('new' as const)) : null;
+  const recordId = (r: ProcurementProtocol | 'new') => (r === 'new' ? 'new' : r.id);
+  const { form } = useRecordForm<ProcurementProtocol | 'new', Values>({
+    record,
+    id: recordId,
+    toValues: (r) => valuesOf(r === 'new' ? null : r),
+    empty: valuesOf(null),
+    validate: schemaValidate(ProtocolInput, toBody),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
-  useEffect(() => {
-    if (opened) {
-      form.setValues(valuesOf(protocol));
-      form.clearErrors();
-      setRefusal(null);
-    }
-  }, [opened, protocol]);
   const { refusal, setRefusal, onError } = useRefusal(form);
+  useRecordChange(record && recordId(record), null, () => setRefusal(null));
   const save = useSaveProtocol(companyId, procurementId, {
     meta: { handled: true },
     onSuccess: () => {
@@ -78,21 +90,7 @@ export function ProtocolModal({
     },
     onError,
   });
-  const submit = (v: Values) =>
-    save.mutate({
-      protocolId: protocol?.id ?? null,
-      body: {
-        kind: v.kind,
-        final: v.final,
-        signed_on: v.signed_on ?? '',
-        published_on: v.published_on,
-        eis_registration_number: v.eis_registration_number.trim() || null,
-        lot_number: v.lot_number === '' ? null : Number(v.lot_number),
-        winner_name: v.winner_name.trim() || null,
-        winner_inn: v.winner_inn.trim() || null,
-        winner_price: String(v.winner_price).trim() === '' ? null : String(v.winner_price),
-      },
-    });
+  const submit = (v: Values) => save.mutate({ protocolId: protocol?.id ?? null, body: toBody(v) });
   return (
     <Modal opened={opened} onClose={onClose} title={protocol ? 'Протокол' : 'Новый протокол'} size="lg">
       <DateCheckedForm aria-label="Протокол" onSubmit={form.onSubmit(submit)}>

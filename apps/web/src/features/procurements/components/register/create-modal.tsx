@@ -1,11 +1,13 @@
 import { Alert, Modal, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SUBJECT_KIND_TITLES, SUBJECT_KINDS, type SubjectKind } from '@zakupki/shared/api/catalog-values';
+import { ProcurementCreateInput } from '@zakupki/shared/api/procurements-model';
 import { AppSelect } from '../../../../components/form/app-select';
 import { DateCheckedForm } from '../../../../components/form/date-checked-form';
 import { DateField } from '../../../../components/form/date-field';
 import { FormModalFooter } from '../../../../components/form/form-modal-footer';
 import { MoneyInput } from '../../../../components/form/money-input';
+import { schemaValidate } from '../../../../components/form/schema-validate';
 import { notices } from '../../../../components/notices/notices.store';
 import { useCustomerOptions, useMethodOptions } from '../../api/options';
 import { useSaveProcurement } from '../../api/procurements';
@@ -20,6 +22,32 @@ type CreateValues = {
   nmcd: string | number;
   planned_publication_date: string | null;
 };
+
+/** The draft's body: one lot with the procurement's subject and НМЦД. */
+function createBody(v: CreateValues) {
+  const base = emptyValues();
+  return toBody({ ...base, ...v, lots: [{ ...base.lots[0], subject: v.subject, nmcd: v.nmcd }] });
+}
+
+/** The form's check: the API's schema (the lot's subject and НМЦД are the form's own), НМЦД above zero. */
+const validate = schemaValidate(
+  ProcurementCreateInput,
+  (v: CreateValues) => {
+    const body = createBody(v);
+    // an empty НМЦД is «Обязательное поле», not a number format
+    if (String(v.nmcd).trim() !== '') return body;
+    return { ...body, nmcd: undefined, lots: body.lots.map((l) => ({ ...l, nmcd: undefined })) };
+  },
+  {
+    fieldOf: { 'lots.0.subject': 'subject', 'lots.0.nmcd': 'nmcd' },
+    also: (v) => ({
+      nmcd:
+        Number(String(v.nmcd).replace(/\s/g, '').replace(',', '.')) > 0
+          ? null
+          : 'НМЦД должна быть больше нуля',
+    }),
+  },
+);
 
 /**
  * «Создать закупку» from scratch: the few fields a draft needs (one lot with the procurement's
@@ -46,11 +74,7 @@ export function CreateModal({
       nmcd: '',
       planned_publication_date: null,
     },
-    validate: {
-      method_id: (v) => (v ? null : 'Выберите способ закупки'),
-      subject: (v) => (v.trim() ? null : 'Обязательное поле'),
-      nmcd: (v) => (String(v).trim() && Number(v) > 0 ? null : 'НМЦД должна быть больше нуля'),
-    },
+    validate,
   });
   // asked when the dialog opens: the register of a client (who may not create) never reads the catalogue
   const methods = useMethodOptions(companyId, opened);
@@ -67,13 +91,7 @@ export function CreateModal({
   });
   const submit = (v: CreateValues) => {
     setRefusal(null);
-    const base = emptyValues();
-    const body = toBody({
-      ...base,
-      ...v,
-      lots: [{ ...base.lots[0], subject: v.subject, nmcd: v.nmcd }],
-    });
-    save.mutate({ id: null, body });
+    save.mutate({ id: null, body: createBody(v) });
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Новая закупка" size="lg">
