@@ -38,7 +38,10 @@ const EXAMPLES: Record<string, () => unknown> = {
     done_on: '2026-02-05',
     eis_number: '12345',
   }),
-  'PUT /api/companies/:company_id/compliance/settings': () => ({ responsible_user_ids: null, offsets: [5, 2, 1] }),
+  'PUT /api/companies/:company_id/compliance/settings': () => ({
+    responsible_user_ids: null,
+    offsets: [5, 2, 1],
+  }),
   'PUT /api/companies/:id/eis_settings': () => ({
     eis_login: 'intruder',
     certificate_thumbprint: 'A'.repeat(40),

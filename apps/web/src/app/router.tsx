@@ -35,7 +35,7 @@ const profileLayout = lazyPage(
   () => import('../features/profile/components/profile-layout'),
   'ProfileLayout',
 );
-const profileMy = lazyPage(() => import('../features/profile/components/my-profile-page'), 'MyProfilePage');
+const profileMy = lazyPage(() => import('./my-profile-route'), 'MyProfileRoute');
 const profileEis = lazyPage(
   () => import('../features/profile/components/eis-settings-page'),
   'EisSettingsPage',

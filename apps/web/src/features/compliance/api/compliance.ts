@@ -9,7 +9,7 @@ import {
 } from '@zakupki/shared/api/compliance';
 import { api } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/query-hooks';
-import { contractKeys } from '../../contracts/api/keys';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The compliance calendar's queries (docs/web.md, «Календарь обязанностей»). */
 export const complianceKeys = {
@@ -17,6 +17,7 @@ export const complianceKeys = {
   calendar: (companyId: number, q: ComplianceQuery) => ['compliance', 'calendar', companyId, q] as const,
   settings: (companyId: number) => ['compliance', 'settings', companyId] as const,
   prefs: ['compliance', 'prefs'] as const,
+  staff: (q: ComplianceQuery) => ['compliance', 'staff', q] as const,
 };
 
 export const useComplianceCalendar = (companyId: number, q: ComplianceQuery, enabled = true) =>
@@ -33,7 +34,7 @@ export const useMarkDuty = (companyId: number) =>
   useInvalidatingMutation<ComplianceDuty, DutyMarkInput>({
     mutationFn: (body) =>
       api(complianceRoutes.mark, { params: { company_id: companyId }, body, loading: 'отметка выполнения' }),
-    invalidates: () => [complianceKeys.all, contractKeys.all(companyId)],
+    invalidates: () => [complianceKeys.all, [...queryRoots.contracts, companyId]],
   });
 
 export const useComplianceSettings = (companyId: number) =>
@@ -69,7 +70,7 @@ export const useSaveReminderPrefs = () =>
 /** The staff's calendar across every company of theirs. */
 export const useStaffComplianceCalendar = (q: ComplianceQuery, enabled: boolean) =>
   useQuery({
-    queryKey: ['compliance', 'staff', q] as const,
+    queryKey: complianceKeys.staff(q),
     queryFn: ({ signal }) => api(complianceRoutes.staffCalendar, { query: q, signal, loading: false }),
     placeholderData: keepPreviousData,
     enabled,

@@ -1,10 +1,9 @@
 import { Button, Group, MultiSelect, Paper, Stack, TagsInput, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { ComplianceSettingsInput, complianceRoutes } from '@zakupki/shared/api/compliance';
 import { mayCall } from '@zakupki/shared/contract';
-import { useEffect } from 'react';
 import { RefusalAlert, useRefusal } from '../../../components/form/refusal-alert';
 import { schemaValidate } from '../../../components/form/schema-validate';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { notices } from '../../../components/notices/notices.store';
 import { useCompanyPermissions } from '../../../lib/company-queries';
 import { useComplianceSettings, useSaveComplianceSettings } from '../api/compliance';
@@ -22,25 +21,26 @@ export function ReminderSettingsCard({ companyId }: { companyId: number }) {
   const save = useSaveComplianceSettings(companyId);
   const perms = useCompanyPermissions(companyId);
   const canSave = perms.isSuccess && mayCall(complianceRoutes.saveSettings, perms.data);
-  const form = useForm<Values>({
-    initialValues: { responsible: [], offsets: ['5', '2', '1'] },
+  const s = settings.data;
+  const { form, saved } = useRecordForm<NonNullable<typeof s>, Values>({
+    record: s ?? null,
+    id: () => companyId,
+    // the stored settings: another save (here or elsewhere) reloads the form unless it is edited
+    version: (r) => JSON.stringify([r.responsible_user_ids, r.offsets]),
+    toValues: (r) => ({
+      responsible: (r.responsible_user_ids ?? []).map(String),
+      offsets: r.offsets.map(String),
+    }),
+    empty: { responsible: [], offsets: ['5', '2', '1'] },
     validate: schemaValidate(ComplianceSettingsInput, toBody),
   });
   const { refusal, refuse, clear } = useRefusal(form);
-  const s = settings.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the form when the stored settings change
-  useEffect(() => {
-    if (s)
-      form.setValues({
-        responsible: (s.responsible_user_ids ?? []).map(String),
-        offsets: s.offsets.map(String),
-      });
-  }, [s]);
   if (!s) return null;
   const submit = form.onSubmit(async (values) => {
     clear();
     try {
       await save.mutateAsync(ComplianceSettingsInput.parse(toBody(values)));
+      saved();
       notices.success('Сохранено', 'Настройки напоминаний сохранены');
     } catch (err) {
       refuse(err);

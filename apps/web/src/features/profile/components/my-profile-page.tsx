@@ -22,7 +22,6 @@ import { companyLabel } from '../../../lib/company';
 import { updateSessionInfo } from '../../../lib/session';
 import { currentSession, useSession } from '../../../lib/session-store';
 import { confirmationProblem } from '../../../lib/validators';
-import { ReminderMailSwitch } from '../../compliance/components/reminder-mail-switch';
 import { useChangePassword, useSessionInfo } from '../api/session';
 
 type PasswordValues = { current_password: string; new_password: string; new_password2: string };
@@ -86,8 +85,11 @@ function PasswordChange() {
   );
 }
 
-/** /profile/my: own data from GET /api/auth/session and the password change. */
-export function MyProfilePage() {
+/**
+ * /profile/my: own data from GET /api/auth/session and the password change; `settings` are what
+ * other features add under the data (the reminder letters switch, composed in app/my-profile-route.tsx).
+ */
+export function MyProfilePage({ settings }: { settings?: React.ReactNode }) {
   const session = useSession();
   const q = useSessionInfo();
   useEffect(() => {
@@ -126,7 +128,7 @@ export function MyProfilePage() {
           <Text size="xs" c="dimmed">
             Чтобы изменить ФИО или роль, обратитесь к оператору.
           </Text>
-          <ReminderMailSwitch />
+          {settings}
         </Stack>
       </Card>
       <PasswordChange />
