@@ -1,7 +1,7 @@
 import { fromKopecks, type Procurement } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
-import { appError, duplicate, invalid } from '../../lib/app-error.js';
+import { appError, conflict, duplicate, invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
