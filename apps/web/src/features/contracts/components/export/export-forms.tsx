@@ -6,7 +6,6 @@ import {
   Collapse,
   Group,
   List,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -88,6 +87,27 @@ const ADDRESS_TEXT_FIELDS = [
   ['house', 'Дом'],
 ] as const satisfies readonly (readonly [keyof SupplierAddress, string])[];
 
+/**
+ * The region code typed (ОКАТО/ГАР region, 1–99) or null when it is right or left empty. Letters are
+ * refused with a message, never dropped silently as a number input would (issue 25, item 4).
+ */
+export function regionCodeProblem(text: string): string | null {
+  const t = text.trim();
+  if (!t) return null;
+  if (!/^\d+$/.test(t)) return 'Код региона — только цифры, например 77';
+  const n = Number(t);
+  return n >= 1 && n <= 99 ? null : 'Код региона — число от 1 до 99';
+}
+
+/** The report year typed, refused with a message when it is not a year from 2012 to 2100. */
+export function yearProblem(text: string): string | null {
+  const t = text.trim();
+  if (!t) return 'Обязательное поле';
+  if (!/^\d+$/.test(t)) return 'Год — только цифры, например 2026';
+  const n = Number(t);
+  return n >= 2012 && n <= 2100 ? null : 'Год от 2012 до 2100';
+}
+
 export function EisXmlCard({
   companyId,
   initialContract,
@@ -104,7 +124,9 @@ export function EisXmlCard({
   const [addr, setAddr] = useState<SupplierAddress>({ post_code: '' });
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
-  const postOk = !addressOpen || /^\d{6}$/.test(addr.post_code.trim());
+  const [regionText, setRegionText] = useState('');
+  const regionProblem = regionCodeProblem(regionText);
+  const postOk = !addressOpen || (/^\d{6}$/.test(addr.post_code.trim()) && !regionProblem);
   const contract = useStartEisContract(companyId, {
     onSuccess: (r) => onStarted(r.report_id, 'eis-contract'),
   });
@@ -138,12 +160,20 @@ export function EisXmlCard({
               error={addr.post_code && !postOk ? 'Почтовый индекс состоит из 6 цифр' : null}
               onChange={(e) => setAddr({ ...addr, post_code: e.currentTarget.value })}
             />
-            <NumberInput
+            <TextInput
               label="Код региона"
-              min={1}
-              max={99}
-              value={addr.region_code ?? ''}
-              onChange={(v) => setAddr({ ...addr, region_code: typeof v === 'number' ? v : null })}
+              inputMode="numeric"
+              maxLength={3}
+              value={regionText}
+              error={regionProblem}
+              onChange={(e) => {
+                const text = e.currentTarget.value;
+                setRegionText(text);
+                setAddr({
+                  ...addr,
+                  region_code: regionCodeProblem(text) || !text.trim() ? null : Number(text),
+                });
+              }}
             />
             {ADDRESS_TEXT_FIELDS.map(([name, label]) => (
               <TextInput
@@ -294,9 +324,10 @@ export function MonthlyCard({
 }) {
   const now = new Date();
   const prev = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  const [year, setYear] = useState<number | string>(prev.getFullYear());
+  const [year, setYear] = useState(String(prev.getFullYear()));
   const [month, setMonth] = useState<string | null>(String(prev.getMonth() + 1));
-  const yearOk = typeof year === 'number' && year >= 2012 && year <= 2100;
+  const problem = yearProblem(year);
+  const yearOk = !problem;
   const run = useStartMonthly(companyId, { onSuccess: (r) => onStarted(r.report_id, 'monthly-223-19') });
   return (
     <Card withBorder padding="md">
@@ -307,14 +338,14 @@ export function MonthlyCard({
           следующего месяца.
         </Text>
         <Group align="flex-end">
-          <NumberInput
+          <TextInput
             label="Год"
             w={110}
-            min={2012}
-            max={2100}
+            inputMode="numeric"
+            maxLength={4}
             value={year}
-            onChange={setYear}
-            error={yearOk ? null : 'Год от 2012 до 2100'}
+            onChange={(e) => setYear(e.currentTarget.value)}
+            error={problem}
           />
           <AppSelect
             label="Месяц"
