@@ -40,6 +40,7 @@ const LOGIN_ONLY = [
   '/contracts/execution',
   '/contracts/export',
   '/contracts/smeReport',
+  '/compliance',
   '/profile',
   '/profile/my',
   '/profile/eisSettings',
