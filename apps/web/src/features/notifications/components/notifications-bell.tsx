@@ -51,7 +51,7 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: () => void })
   return (
     <Stack gap={2} component="li" style={{ listStyle: 'none' }} data-unread={unread || undefined}>
       <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-        <Group gap={6} wrap="wrap">
+        <Group gap={6} wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
           <Badge size="sm" color={STATUS[n.status].color}>
             {STATUS[n.status].label}
           </Badge>
@@ -66,6 +66,8 @@ function NotificationRow({ n, onOpen }: { n: Notification; onOpen: () => void })
             onClick={() => read.mutate(n.id)}
             loading={read.isPending}
             aria-label={`Прочитано: ${n.header}`}
+            // a long header wraps; the button keeps its width (never cut, a11y journey)
+            style={{ flexShrink: 0 }}
           >
             Прочитано
           </Button>
