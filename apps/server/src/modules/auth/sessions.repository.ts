@@ -38,21 +38,24 @@ export async function createSession(
   return { token, sessionId: row.id };
 }
 
+/** What a session row holds of the session and its user (both session look-ups select these). */
+const SESSION_COLUMNS = {
+  sessionId: sessions.id,
+  userId: users.id,
+  role: users.role,
+  companyId: users.companyId,
+  title: users.title,
+  login: users.login,
+  status: users.status,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+};
+
 const sessionByHash = (db: Db) =>
   preparedOnce(db, 'session-by-token', (d) =>
     d
-      .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        role: users.role,
-        companyId: users.companyId,
-        title: users.title,
-        login: users.login,
-        status: users.status,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-      })
+      .select(SESSION_COLUMNS)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('hash')))
@@ -73,16 +76,7 @@ const sessionAndCompany = (db: Db) =>
   preparedOnce(db, 'session-and-company', (d) =>
     d
       .select({
-        sessionId: sessions.id,
-        userId: users.id,
-        role: users.role,
-        companyId: users.companyId,
-        title: users.title,
-        login: users.login,
-        status: users.status,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
+        ...SESSION_COLUMNS,
         company: companies.id,
         member: companyMembers.userId,
         permissions: companyMembers.permissions,
