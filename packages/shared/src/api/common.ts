@@ -53,6 +53,25 @@ export const keptText = (max = 1000) =>
     .nullable()
     .optional();
 
+/** The fields of an update made from a create's: each may be absent (kept), none fills itself in. */
+export type KeptFields<T extends Record<string, z.ZodType>> = {
+  [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]>;
+};
+
+/**
+ * An update's fields from the create's (`fields`): an absent field parses to undefined and the
+ * server keeps its stored value; a default is dropped (it would overwrite), and a transform that
+ * turns absence into null is not run on absence (a field made `.optional()` parses undefined to
+ * undefined). A sent value is checked and transformed as on create; null clears where the field
+ * takes null.
+ */
+export function keptFields<T extends Record<string, z.ZodType>>(fields: T): KeptFields<T> {
+  const out: Record<string, z.ZodType> = {};
+  for (const [k, f] of Object.entries(fields))
+    out[k] = (f instanceof z.ZodDefault ? (f.unwrap() as z.ZodType) : f).optional();
+  return out as KeptFields<T>;
+}
+
 export const email = z.string().trim().toLowerCase().email('Введите корректный email');
 /** An empty date is «Обязательное поле» (what a form shows), other text names the API's format. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkInn, checkKpp } from '../validators/requisites.js';
-import { isoDate, money, optionalText, requiredText } from './common.js';
+import { isoDate, keptFields, money, optionalText, requiredText } from './common.js';
 
 // ---------------------------------------------------------------- vocabularies
 
@@ -427,16 +427,25 @@ export const ContractCreateInput = withRules(
 );
 export type ContractCreateInput = z.input<typeof ContractCreateInput>;
 
-export const ContractUpdateInput = withRules(
-  z.object({
-    ...contractFields,
-    /** The revision the editor saw; a newer one on the server means someone else saved first. */
-    revision: z.number().int().positive().optional(),
-    /** For a concluded contract: the change (доп. соглашение) that the EIS must learn about. */
-    change: z
-      .object({ date: realDate, description: optionalText(2000) })
-      .nullish()
-      .transform((v) => v ?? null),
-  }),
-);
+/** What an edit may send besides the contract's fields. */
+const editFields = {
+  /** The revision the editor saw; a newer one on the server means someone else saved first. */
+  revision: z.number().int().positive().optional(),
+  /** For a concluded contract: the change (доп. соглашение) that the EIS must learn about. */
+  change: z.object({ date: realDate, description: optionalText(2000) }).nullish(),
+};
+
+/**
+ * A contract's full values as an edit leaves them: what the card's form checks, and what the
+ * server checks an update against once the fields it sends are laid over the stored contract.
+ */
+export const ContractValuesInput = withRules(z.object({ ...contractFields, ...editFields }));
+export type ContractValuesInput = z.input<typeof ContractValuesInput>;
+
+/**
+ * PUT of a contract: only the fields sent change (issue 26 item 3); an absent field keeps its
+ * stored value, null clears a field that may be empty, a list sent (items, stages, payment terms)
+ * replaces the stored one. The cross-field rules are checked on the result (ContractValuesInput).
+ */
+export const ContractUpdateInput = z.object({ ...keptFields(contractFields), ...editFields });
 export type ContractUpdateInput = z.input<typeof ContractUpdateInput>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUBJECT_KINDS } from './catalog-values.js';
-import { keptText, optionalText, PageQuery, requiredText } from './common.js';
+import { keptFields, keptText, optionalText, PageQuery, requiredText } from './common.js';
 import {
   catalogId,
   DEADLINE_STATUSES,
@@ -127,7 +127,7 @@ export const ProcurementLotInput = z.object({
 });
 export type ProcurementLotInput = z.input<typeof ProcurementLotInput>;
 
-export const ProcurementInput = z.object({
+const procurementFields = {
   number: optionalText(50),
   eis_notice_number: z
     .string()
@@ -162,8 +162,18 @@ export const ProcurementInput = z.object({
   bids_deadline: optionalDate,
   review_date: optionalDate,
   summing_up_date: optionalDate,
-});
+};
+/** A procurement's full values: what a create takes and what the card's form checks. */
+export const ProcurementInput = z.object(procurementFields);
 export type ProcurementInput = z.input<typeof ProcurementInput>;
+
+/**
+ * PUT of a procurement: only the fields sent change (issue 26 item 3); an absent field keeps its
+ * stored value, null clears a field that may be empty, `lots` sent replace the stored lots. The
+ * server checks the result as a whole (ProcurementInput and the law's rules).
+ */
+export const ProcurementUpdate = z.object(keptFields(procurementFields));
+export type ProcurementUpdate = z.input<typeof ProcurementUpdate>;
 
 /** Create: the same fields, and a plan position to start from (its lots, items and НМЦД). */
 export const ProcurementCreateInput = ProcurementInput;

@@ -11,9 +11,9 @@ import {
   PROTOCOL_KINDS,
   ProcurementCreateInput,
   ProcurementFromPlanInput,
-  ProcurementInput,
   ProcurementListQuery,
   ProcurementStatusInput,
+  ProcurementUpdate,
   ProtocolInput,
   ProtocolUpdate,
 } from './procurements-model.js';
@@ -261,7 +261,7 @@ export const procurementRoutes = {
     path: `${base}/:id`,
     summary: 'Edit a procurement (the law’s rules are checked; after the notice the plan position is fixed)',
     params: P,
-    body: ProcurementInput,
+    body: ProcurementUpdate,
     response: { 200: Procurement },
   }),
   remove: defineRoute({

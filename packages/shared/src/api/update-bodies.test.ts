@@ -8,11 +8,8 @@ import * as shared from '../index.js';
  * body may fill itself in (a `.default(…)`, or a transform turning absence into null).
  */
 
-/** Full-replacement forms not yet converted (issue 26 item 3): each is a known data-loss risk. */
-const PENDING = new Set([
-  'PUT /api/companies/:company_id/contracts/:id',
-  'PUT /api/companies/:company_id/procurements/:id',
-]);
+/** Full-replacement forms not yet converted: each is a known data-loss risk (none left). */
+const PENDING = new Set<string>([]);
 
 function updateRoutes(): RouteDef[] {
   const found = new Set<RouteDef>();

@@ -1,4 +1,4 @@
-import { contractRoutes } from '@zakupki/shared';
+import { type Contract, contractRoutes } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import {
@@ -166,5 +166,55 @@ describe('editing', () => {
     const r = await t.call(contractRoutes.get, { params: { company_id: company, id: 999999 }, as: 'client' });
     expect(r.status).toBe(404);
     expect(errorOf(r).message).toBe('Договор не найден');
+  });
+});
+
+describe('an edit keeps what it does not send (issue 26 item 3)', () => {
+  const put = (id: number, body: Record<string, unknown>) =>
+    t.call(contractRoutes.update, { params: { company_id: company, id }, as: 'client', body });
+  /** The card without what every save changes (its revision, time, the payment terms' row ids). */
+  const stable = ({ revision: _r, updated_at: _u, payment_terms, ...rest }: Contract) => ({
+    ...rest,
+    payment_terms: payment_terms.map(({ id: _id, ...term }) => term),
+  });
+
+  it('a body with one field changes that field only: the specification, terms and dates stay', async () => {
+    const c = await createContract(t, token, company, {
+      number: 'Ч-1',
+      eis_url: 'https://zakupki.gov.ru/contract/1',
+      notice_number: '32412345678',
+    });
+    const r = await put(c.id, { subject: 'Поставка кабеля (уточнено)' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.revision).toBe(c.revision + 1);
+    expect(stable(r.body)).toEqual(stable({ ...c, subject: 'Поставка кабеля (уточнено)' }));
+    expect(r.body.items.map((i) => i.id)).toEqual(c.items.map((i) => i.id));
+    expect(r.body.payment_terms).toHaveLength(2);
+  });
+
+  it('an explicit null clears a field that may be empty; a required one refuses null', async () => {
+    const c = await createContract(t, token, company, { number: 'Ч-2', eis_url: 'https://example.test/2' });
+    const cleared = await put(c.id, { end_date: null, eis_url: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body).toMatchObject({ end_date: null, eis_url: null, start_date: c.start_date });
+    expect(cleared.body.items).toHaveLength(2);
+    const refused = await put(c.id, { number: null });
+    expect(refused.status).toBe(400);
+    expect(issuesOf(refused).some((i) => i.startsWith('body.number'))).toBe(true);
+  });
+
+  it('the rules across fields are checked on the result: a price alone that no longer fits the items is refused', async () => {
+    const c = await createContract(t, token, company, { number: 'Ч-3' });
+    const r = await put(c.id, { price: '1000.00' });
+    expect(r.status).toBe(400);
+    expect(issuesOf(r)).toContain(
+      'body.price: Сумма спецификации 1 250 000,00 ₽ не равна цене договора 1 000,00 ₽ (разница 1 249 000,00 ₽)',
+    );
+    const unchanged = await t.call(contractRoutes.get, {
+      params: { company_id: company, id: c.id },
+      as: 'client',
+    });
+    expect(unchanged.body.price).toBe('1250000.00');
+    expect(unchanged.body.revision).toBe(c.revision);
   });
 });

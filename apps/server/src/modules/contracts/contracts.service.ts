@@ -1,7 +1,13 @@
-import type { Contract, ContractCreateInput, ContractUpdateInput } from '@zakupki/shared';
+import {
+  type Contract,
+  type ContractCreateInput,
+  type ContractUpdateInput,
+  ContractValuesInput,
+} from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { conflict, duplicate, invalid } from '../../lib/app-error.js';
+import { keptOver } from '../../lib/kept-fields.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
@@ -19,10 +25,11 @@ import {
 } from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { editProblem, FIELD_TITLES, materialChanges, parsePublishedAt } from './contracts.policy.js';
+import { storedValues } from './contracts.presenter.js';
 import * as repo from './contracts.repository.js';
 
 type CreateIn = z.output<typeof ContractCreateInput>;
-type UpdateIn = z.output<typeof ContractUpdateInput>;
+type EditIn = z.output<typeof ContractUpdateInput>;
 type CommonIn = Omit<CreateIn, 'status'>;
 
 /** The customer of the contract: a заказчик of the company, the one typed in, or the company itself. */
@@ -179,20 +186,23 @@ export async function updateContract(
   actor: Actor,
   companyId: number,
   id: number,
-  body: UpdateIn,
+  edit: EditIn,
 ): Promise<Contract> {
   await assertContractOf(deps.db, actor, companyId, id);
-  await auditForeignReferences(deps.db, actor, companyId, body);
+  await auditForeignReferences(deps.db, actor, companyId, edit);
   return deps.db.transaction(async (tx) => {
     const row = (await repo.findContract(tx, companyId, id, { lock: true }))!;
     const closed = editProblem(row.status);
     if (closed) throw conflict(closed);
-    if (body.revision && body.revision !== row.revision) {
+    if (edit.revision && edit.revision !== row.revision) {
       throw conflict(
-        `Договор уже изменён другим пользователем (версия ${row.revision}, у вас ${body.revision}). Обновите карточку и внесите изменения заново`,
+        `Договор уже изменён другим пользователем (версия ${row.revision}, у вас ${edit.revision}). Обновите карточку и внесите изменения заново`,
         { revision: row.revision },
       );
     }
+    const before = await loadContractData(tx, row);
+    // a field the request does not send keeps its stored value; the whole is checked again
+    const body = keptOver(ContractValuesInput, storedValues(before), edit);
     checkDates(body, row.status);
     if (body.change && (body.change.date < body.contract_date || body.change.date > todayMoscow())) {
       throw invalid([
@@ -203,7 +213,6 @@ export async function updateContract(
         },
       ]);
     }
-    const before = await loadContractData(tx, row);
     const customer = await resolveCustomer(tx, companyId, body);
     const method = await checkCatalogEntries(tx, companyId, body, row);
     await checkUnique(tx, companyId, body, id);

@@ -45,8 +45,8 @@ export function throwRefusals(refusals: Refusal[]): void {
 
 const POSITION_NOT_FOUND = 'Позиция плана закупки не найдена';
 
-const positionIdsOf = (body: Pick<ProcurementIn, 'plan_position_id' | 'lots'>) =>
-  [body.plan_position_id, ...body.lots.map((l) => l.plan_position_id)].filter(
+const positionIdsOf = (body: Partial<Pick<ProcurementIn, 'plan_position_id' | 'lots'>>) =>
+  [body.plan_position_id, ...(body.lots ?? []).map((l) => l.plan_position_id)].filter(
     (x): x is number => typeof x === 'number',
   );
 
@@ -55,7 +55,8 @@ const positionIdsOf = (body: Pick<ProcurementIn, 'plan_position_id' | 'lots'>) =
  * like missing ones (assertOwned); a foreign customer or catalogue entry is audited here and then
  * refused inside the transaction like a missing one.
  */
-export async function checkForeign(db: Db, actor: Actor, companyId: number, body: ProcurementIn) {
+/** (An update's body may omit any field: only what it sends is checked here.) */
+export async function checkForeign(db: Db, actor: Actor, companyId: number, body: Partial<ProcurementIn>) {
   const owners = await planRepo.positionOwners(db, positionIdsOf(body));
   for (const id of positionIdsOf(body))
     await assertOwned(db, actor, {

@@ -1,8 +1,10 @@
-import { fromKopecks, type Procurement } from '@zakupki/shared';
+import { fromKopecks, type Procurement, ProcurementInput, type ProcurementUpdate } from '@zakupki/shared';
+import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import type { procurements } from '../../db/schema/index.js';
 import { appError, conflict, duplicate, invalid } from '../../lib/app-error.js';
 import { trimDecimal } from '../../lib/decimal.js';
+import { keptOver } from '../../lib/kept-fields.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -23,7 +25,7 @@ import {
   procurementDeleteRefusal,
 } from './procurement-status.policy.js';
 import { itemAmounts } from './procurements.policy.js';
-import { snapshot } from './procurements.presenter.js';
+import { bodyOf, snapshot } from './procurements.presenter.js';
 import * as repo from './procurements.repository.js';
 import { loadProcurement, procurementOf, refreshProcurementDuties } from './procurements-query.service.js';
 
@@ -185,15 +187,17 @@ export async function updateProcurement(
   actor: Actor,
   companyId: number,
   id: number,
-  body: ProcurementIn,
+  edit: z.output<typeof ProcurementUpdate>,
 ): Promise<Procurement> {
   await procurementOf(deps, actor, companyId, id);
-  await checkForeign(deps.db, actor, companyId, body);
+  await checkForeign(deps.db, actor, companyId, edit);
   return deps.db.transaction(async (tx) => {
     const row = (await repo.findProcurement(tx, companyId, id, { lock: true }))!;
     const closed = editRefusal(row.status);
     if (closed) throw conflict(closed);
     const before = await loadProcurement(tx, row);
+    // a field the request does not send keeps its stored value; the whole is checked again
+    const body = keptOver(ProcurementInput, bodyOf(before), edit);
     const refs = await checkRefs(tx, companyId, body, row);
     const draft = row.status === 'draft';
     let versionId = row.ruleVersionId;

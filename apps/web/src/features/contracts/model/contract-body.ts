@@ -3,8 +3,10 @@ import type { ContractUpdateInput } from '@zakupki/shared/api/contracts-model';
 import { rowsFromContract, rowsToInput } from './spec';
 
 /**
- * PUT …/contracts/:id replaces the whole contract (items, stages and payment terms included),
- * so every edit starts from the card the user sees and changes only its own part.
+ * The body of PUT …/contracts/:id from the card the user sees, with an edit's own part over it.
+ * The server keeps a field a body does not send, but the card's tabs send the whole contract
+ * they show: with its `revision`, so a save from a card someone else has changed meanwhile is
+ * refused (409) instead of writing back what that card showed.
  */
 export function updateBodyFrom(c: Contract, patch: Partial<ContractUpdateInput> = {}): ContractUpdateInput {
   return {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import type { Contract } from '@zakupki/shared/api/contracts';
-import { ContractCreateInput, ContractUpdateInput } from '@zakupki/shared/api/contracts-model';
+import { ContractCreateInput, ContractValuesInput } from '@zakupki/shared/api/contracts-model';
 import { AppSelect } from '../../../../components/form/app-select';
 import { DateCheckedForm } from '../../../../components/form/date-checked-form';
 import { DateField } from '../../../../components/form/date-field';
@@ -48,7 +48,7 @@ export function GeneralForm({
     toValues: generalFrom,
     empty: emptyGeneral(),
     validate: schemaValidate(
-      contract ? ContractUpdateInput : ContractCreateInput,
+      contract ? ContractValuesInput : ContractCreateInput,
       generalCheckBody(contract),
       {
         fieldOf: GENERAL_FIELD_OF,
