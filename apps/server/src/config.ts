@@ -54,6 +54,7 @@ const Env = z.object({
   LOGIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().positive().default(300),
   LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().positive().default(90),
   EMAIL_CODE_TTL_MINUTES: z.coerce.number().positive().default(10),
+  EMAIL_CODE_LOGIN_TTL_MINUTES: z.coerce.number().positive().default(5),
   EMAIL_CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   EMAIL_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   EMAIL_CODE_SOCKET_MAX: z.coerce.number().int().positive().default(3),
@@ -128,9 +129,13 @@ export type Config = Readonly<{
     globalMaxFailures: number;
     knownAddressMs: number;
   };
-  /** E-mail codes: lifetime, attempts, pause per address, and how many may be sent per socket, per client address an hour, in all an hour. */
+  /**
+   * E-mail codes: lifetime (a staff login code's own, shorter: `loginTtlMs`), attempts, pause per
+   * address, and how many may be sent per socket, per client address an hour, in all an hour.
+   */
   emailCode: {
     ttlMs: number;
+    loginTtlMs: number;
     maxAttempts: number;
     resendMs: number;
     perSocket: number;
@@ -196,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     emailCode: {
       ttlMs: e.EMAIL_CODE_TTL_MINUTES * 60_000,
+      loginTtlMs: e.EMAIL_CODE_LOGIN_TTL_MINUTES * 60_000,
       maxAttempts: e.EMAIL_CODE_MAX_ATTEMPTS,
       resendMs: e.EMAIL_CODE_RESEND_SECONDS * 1000,
       perSocket: e.EMAIL_CODE_SOCKET_MAX,

@@ -59,10 +59,28 @@ export type SessionInfo = z.infer<typeof SessionInfo>;
 export const LoginResponse = SessionInfo.extend({ token: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/** A one-time code from a letter: six digits. */
+const emailCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Код из письма: 6 цифр');
+
 export const LoginBody = z.object({
   login: z.string().trim().min(1, 'Обязательное поле'),
   password: z.string().min(1, 'Обязательное поле'),
+  /**
+   * During the global login hold (`LoginHold` 'global'): a staff member's one-time code from the
+   * letter asked for with `emailServiceRequest` purpose 'login'; it lets the login through from a
+   * new address. Ignored while no hold is on.
+   */
+  email_code: emailCode.optional(),
 });
+
+/** Why a login was held (`details.hold` of its 429 answer). */
+export const LOGIN_HOLDS = ['address', 'login', 'global'] as const;
+export type LoginHold = (typeof LOGIN_HOLDS)[number];
+/** `details` of a held login's 429: 'global' offers staff the e-mailed code. */
+export type LoginHoldDetails = { hold: LoginHold };
 
 const innField = z
   .string()
@@ -86,10 +104,7 @@ export const RegisterBody = z
     login: email,
     password,
     title: requiredText(200),
-    email_code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'Код из письма: 6 цифр'),
+    email_code: emailCode,
     company: z.object({ title: requiredText(500), inn: innField, kpp: kppField }),
   })
   .superRefine(passwordNotLogin('password'));
@@ -101,7 +116,8 @@ export const RegisterResponse = z.object({
   status: z.enum(REGISTRATION_STATUSES),
 });
 
-export const EMAIL_PURPOSES = ['register', 'reset'] as const;
+/** What an e-mailed code is for: registering, a password reset, a staff login during the global hold. */
+export const EMAIL_PURPOSES = ['register', 'reset', 'login'] as const;
 export type EmailPurpose = (typeof EMAIL_PURPOSES)[number];
 
 export const authRoutes = {
@@ -163,10 +179,7 @@ export const authRoutes = {
     body: z
       .object({
         login: email,
-        email_code: z
-          .string()
-          .trim()
-          .regex(/^\d{6}$/, 'Код из письма: 6 цифр'),
+        email_code: emailCode,
         new_password: password,
       })
       .superRefine(passwordNotLogin('new_password')),

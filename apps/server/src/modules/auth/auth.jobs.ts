@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { defineJob } from '../../plugins/jobs.js';
 import { sendMail } from '../mail/mail.service.js';
 import { issueEmailCode } from './email-codes.service.js';
+import { sendLoginCode } from './login-code.service.js';
 
-const SUBJECTS: Record<(typeof EMAIL_PURPOSES)[number], string> = {
+/** Subjects of the codes' letters (a login code's letter is login-code.service.ts's). */
+const SUBJECTS: Record<Exclude<(typeof EMAIL_PURPOSES)[number], 'login'>, string> = {
   register: 'Код подтверждения регистрации',
   reset: 'Код для восстановления пароля',
 };
@@ -29,6 +31,12 @@ export const sendEmailCodeJob = defineJob({
           .emit('emailServiceResponse', { ok, error, email: p.email, purpose: p.purpose });
     };
     try {
+      if (p.purpose === 'login') {
+        // only to an active staff member's login; the socket's answer is the same either way
+        await sendLoginCode(deps, p.email);
+        answer(true, null);
+        return;
+      }
       const code = await issueEmailCode(deps, p.email, p.purpose);
       const minutes = Math.round(deps.config.emailCode.ttlMs / 60000);
       await sendMail(deps, {

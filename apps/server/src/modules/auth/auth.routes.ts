@@ -15,6 +15,7 @@ import {
   sessionInfo,
 } from './auth.service.js';
 import { admitEmailCodeRequest, resendWaitSeconds } from './email-codes.service.js';
+import { globalHoldOn } from './login-code.service.js';
 
 function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
@@ -69,13 +70,19 @@ function registerSockets(app: FastifyInstance) {
       refuse('С этой страницы запрошено слишком много кодов. Обновите страницу и попробуйте позже');
       return;
     }
+    if (parsed.data.purpose === 'login' && !(await globalHoldOn(app.deps))) {
+      refuse(
+        'Вход по коду из письма нужен, только пока вход с новых адресов ограничен. Войдите с логином и паролем',
+      );
+      return;
+    }
     const wait = await resendWaitSeconds(app.deps, parsed.data.email, parsed.data.purpose);
     if (wait > 0) {
       refuse(`Код уже отправлен. Повторно запросить код можно через ${wait} с`);
       return;
     }
     const address = addressKey(requestAddress(socket.request, app.deps.config.trustProxy));
-    const refusal = await admitEmailCodeRequest(app.deps, address, parsed.data.email);
+    const refusal = await admitEmailCodeRequest(app.deps, address, parsed.data.email, parsed.data.purpose);
     if (refusal) {
       refuse(refusal);
       return;

@@ -39,6 +39,7 @@ import {
   setPasswordHash,
 } from './auth.repository.js';
 import { checkEmailCode, consumeEmailCode, spendEmailCode } from './email-codes.service.js';
+import { admitByCode, BY_CODE, checkLoginCode, spendLoginCode } from './login-code.service.js';
 import { clearFailures, failureCounts, isKnownAddress, recordFailure } from './login-failures.repository.js';
 import { raiseHoldAlarm } from './login-hold.service.js';
 import { loginRefusal, refusalMessage } from './login-limits.policy.js';
@@ -58,7 +59,7 @@ export async function sessionInfo(deps: AppDeps, userId: number): Promise<Sessio
 
 export async function login(
   deps: AppDeps,
-  input: { login: string; password: string },
+  input: { login: string; password: string; email_code?: string },
   meta: { ip?: string; userAgent?: string },
 ) {
   const { db, config } = deps;
@@ -72,13 +73,18 @@ export async function login(
     config.login,
   );
   if (refusal === 'global') await raiseHoldAlarm(deps, counts.total);
-  if (refusal) throw tooManyRequests(refusalMessage(refusal, config.login.windowMs));
+  // during the global hold a staff member passes with a code from their mailbox (checked first)
+  let codeId: number | null = null;
+  if (refusal === 'global' && input.email_code !== undefined)
+    codeId = await checkLoginCode(deps, user, loginName, address, input.email_code);
+  else if (refusal) throw tooManyRequests(refusalMessage(refusal, config.login.windowMs), { hold: refusal });
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   let ok = false;
   if (user) ok = await verify(user.passwordHash, input.password);
   else await verify(await dummyHash, input.password);
   if (!user || !ok) {
     await recordFailure(db, loginName, address, config.login.windowMs);
+    if (codeId !== null) await spendLoginCode(deps, codeId);
     // this failure starts the global hold: the admins learn of it now, not at the next refusal
     if (counts.total + 1 >= config.login.globalMaxFailures) await raiseHoldAlarm(deps, counts.total + 1);
     throw invalidCredentials('Неверный логин или пароль');
@@ -90,6 +96,7 @@ export async function login(
   }
   if (user.status === 'rejected') throw registrationRejected('Заявка на регистрацию отклонена');
   if (user.status === 'blocked') throw accountBlocked('Учётная запись заблокирована. Обратитесь к оператору');
+  if (codeId !== null) await admitByCode(deps, user, codeId);
   // the owner's own typing mistakes from this address are forgotten; others' stay counted
   await clearFailures(db, loginName, address);
   const { token, sessionId } = await createSession(db, user.id, config.session.maxMs, meta);
@@ -109,6 +116,7 @@ export async function login(
       entity: 'session',
       entityId: sessionId,
       companyId: user.companyId,
+      after: codeId !== null ? BY_CODE : undefined,
     },
   );
   return { token, ...(await sessionInfo(deps, user.id)) };

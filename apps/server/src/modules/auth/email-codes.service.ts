@@ -102,11 +102,15 @@ const HOUR_MS = 3600_000;
  * `perAddressHourly` from one address and `hourly` in all (`config.emailCode`) within an hour,
  * counted in PostgreSQL across nodes. The request is recorded first and counted with the others,
  * so two nodes admitting at once cannot both slip past a limit; a refused request is not kept.
+ * A staff login code (purpose 'login') is not held to the limit in all: a flood of other codes
+ * must not keep staff out during the login hold; its letters go to staff logins only, each at
+ * most once per `resendMs`.
  */
 export async function admitEmailCodeRequest(
   deps: AppDeps,
   address: string,
   email: string,
+  purpose: EmailPurpose = 'register',
 ): Promise<string | null> {
   const { db } = deps;
   const limits = deps.config.emailCode;
@@ -116,7 +120,7 @@ export async function admitEmailCodeRequest(
   let refusal: string | null = null;
   if (counts.address > limits.perAddressHourly)
     refusal = 'Слишком много запросов кода с вашего адреса. Попробуйте через час';
-  else if (counts.total > limits.hourly)
+  else if (counts.total > limits.hourly && purpose !== 'login')
     refusal = 'Сейчас отправляется слишком много писем с кодами. Попробуйте через несколько минут';
   if (refusal) await deleteCodeRequest(db, mine);
   // keep the table to the last hour
