@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '../../../lib/session';
 import { sessionStore } from '../../../lib/session-store';
 import { renderApp } from '../../../test/render';
+import { type FakeSocket, sockets } from '../../../test/socket-mock';
 import { apiCalls, errorBody, reply, stubRoute } from '../../../test/stub-api';
 import { LoginPage } from './login-page';
 
@@ -75,6 +76,66 @@ describe('/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStore.get()).toMatchObject({ status: 'authenticated', user: info.user });
     expect(sessionStore.get()).not.toHaveProperty('token');
+  });
+
+  it('the global hold: staff ask for a code by e-mail and log in with it (purpose «login»)', async () => {
+    const HOLD =
+      'Система отражает подбор паролей: вход с новых адресов временно ограничен. Сотрудники (администратор, специалист, оператор) могут войти с паролем и одноразовым кодом из письма';
+    refuse(429, 'too_many_requests', HOLD, { hold: 'global' });
+    const calls = apiCalls();
+    renderApp(<LoginPage />, { path: '/login' });
+    // no code step before the hold is met
+    expect(screen.queryByLabelText(/Код из письма/)).toBeNull();
+    await submit('operator@demo.local', 'demo-password');
+    expect((await screen.findByRole('alert')).textContent).toContain('Сотрудники');
+    // the code step: a code is required before the next try is sent
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Введите код из письма')).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(1);
+    // the code goes to the login's mailbox over /unauth
+    await userEvent.click(screen.getByRole('button', { name: 'Получить код' }));
+    const unauth = sockets.filter((x) => x.nsp === '/unauth').at(-1) as FakeSocket;
+    expect(unauth.emitted).toContainEqual([
+      'emailServiceRequest',
+      { email: 'operator@demo.local', purpose: 'login' },
+    ]);
+    unauth.fire('emailServiceReceived', { email: 'operator@demo.local', purpose: 'login' });
+    unauth.fire('emailServiceResponse', {
+      ok: true,
+      error: null,
+      email: 'operator@demo.local',
+      purpose: 'login',
+    });
+    expect(await screen.findByText('Код отправлен')).toBeTruthy();
+    // a wrong code: the server's message under the field
+    stubRoute(
+      authRoutes.login,
+      reply(
+        400,
+        errorBody('validation_failed', 'Неверный код из письма', {
+          issues: [{ path: 'body.email_code', message: 'Неверный код из письма' }],
+        }),
+      ),
+    );
+    await userEvent.type(screen.getByLabelText(/Код из письма/), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Неверный код из письма')).toBeTruthy();
+    const sent = calls.filter((c) => c.url === '/api/auth/login');
+    expect(sent.at(-1)?.body).toEqual({
+      login: 'operator@demo.local',
+      password: 'demo-password',
+      email_code: '000000',
+    });
+  });
+
+  it('other holds show their message and no code step', async () => {
+    refuse(429, 'too_many_requests', 'Слишком много неудачных попыток входа с вашего адреса', {
+      hold: 'address',
+    });
+    renderApp(<LoginPage />, { path: '/login' });
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toContain('с вашего адреса');
+    expect(screen.queryByLabelText(/Код из письма/)).toBeNull();
   });
 
   it('links to registration and offers password reset', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { LoginBody } from '@zakupki/shared/api/auth';
+import { LoginBody, type LoginHoldDetails } from '@zakupki/shared/api/auth';
 import { lazy, Suspense, useState } from 'react';
 import { Link, type Location, useLocation, useNavigate } from 'react-router';
 import { applyServerErrors } from '../../../components/form/form-errors';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/http-errors';
 import { completeLogin } from '../../../lib/session';
 import { useLogin } from '../api/auth';
 import { AuthShell } from './auth-shell';
+import { LoginCodeStep } from './login-code-step';
 
 /** Loaded when first opened: /login stays small. */
 const PasswordResetModal = lazy(() =>
@@ -20,8 +21,15 @@ const PasswordResetModal = lazy(() =>
 export const MSG_INVALID_CREDENTIALS = 'Неверный логин или пароль';
 export const MSG_TOO_MANY = 'Слишком много неудачных попыток входа. Попробуйте позже';
 
-/** What the login form says for a refused login, or where it sends the user instead. */
-export function loginFailure(err: unknown): { message: string } | { redirect: string } | null {
+export const MSG_CODE_REQUIRED = 'Введите код из письма';
+
+/**
+ * What the login form says for a refused login, or where it sends the user instead; `codeStep`:
+ * the global login hold, through which staff pass with an e-mailed code.
+ */
+export function loginFailure(
+  err: unknown,
+): { message: string; codeStep?: boolean } | { redirect: string } | null {
   if (!(err instanceof ApiError)) return null;
   switch (err.code) {
     case 'invalid_credentials':
@@ -33,21 +41,33 @@ export function loginFailure(err: unknown): { message: string } | { redirect: st
     case 'account_blocked':
     case 'registration_rejected':
       return { message: err.message };
-    default:
-      return err.status === 429 ? { message: err.message || MSG_TOO_MANY } : null;
+    default: {
+      if (err.status !== 429) return null;
+      const hold = (err.details as Partial<LoginHoldDetails> | undefined)?.hold;
+      return { message: err.message || MSG_TOO_MANY, codeStep: hold === 'global' };
+    }
   }
 }
+
+type LoginValues = { login: string; password: string; email_code: string };
+/** The form → the body of POST /api/auth/login (a code only when one is typed). */
+const toLoginBody = (v: LoginValues) => ({
+  login: v.login.trim(),
+  password: v.password,
+  ...(v.email_code.trim() ? { email_code: v.email_code.trim() } : {}),
+});
 
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: Location } | null)?.from;
   const [error, setError] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
   const [resetOpened, reset] = useDisclosure(false);
-  const form = useForm({
+  const form = useForm<LoginValues>({
     mode: 'controlled',
-    initialValues: { login: '', password: '' },
-    validate: schemaValidate(LoginBody),
+    initialValues: { login: '', password: '', email_code: '' },
+    validate: schemaValidate(LoginBody, toLoginBody),
   });
   const mutation = useLogin({
     meta: { handled: true },
@@ -58,10 +78,14 @@ export function LoginPage() {
     onError: (err) => {
       const f = loginFailure(err);
       if (f && 'redirect' in f) navigate(f.redirect);
-      else if (f) setError(f.message);
-      else if (!applyServerErrors(form, err)) reportApiError(err);
+      else if (f) {
+        setError(f.message);
+        if (f.codeStep) setCodeStep(true);
+      } else if (!applyServerErrors(form, err)) reportApiError(err);
     },
   });
+
+  const codeLogin = () => (form.validateField('login').hasError ? null : form.getValues().login.trim());
 
   return (
     <AuthShell title="Вход в систему">
@@ -69,7 +93,8 @@ export function LoginPage() {
         noValidate
         onSubmit={form.onSubmit((v) => {
           setError(null);
-          mutation.mutate({ login: v.login.trim(), password: v.password });
+          if (codeStep && !v.email_code.trim()) form.setFieldError('email_code', MSG_CODE_REQUIRED);
+          else mutation.mutate(toLoginBody(v));
         })}
       >
         <Stack gap="sm">
@@ -91,6 +116,7 @@ export function LoginPage() {
             autoComplete="current-password"
             {...form.getInputProps('password')}
           />
+          {codeStep ? <LoginCodeStep login={codeLogin} codeInput={form.getInputProps('email_code')} /> : null}
           <Button type="submit" loading={mutation.isPending} fullWidth>
             Войти
           </Button>
