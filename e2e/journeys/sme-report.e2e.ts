@@ -25,7 +25,8 @@ type Quota = { code: string; share_percent: string | null };
 /** The report the page asked the server for, caught as it arrives. */
 function reportAnswer(page: Page, y: number) {
   return page.waitForResponse(
-    (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/sme-reports/${y}`) && r.ok(),
+    (r) =>
+      r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/sme-reports/${y}`) && r.ok(),
   );
 }
 
