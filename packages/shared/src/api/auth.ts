@@ -79,8 +79,11 @@ export const LoginBody = z.object({
 /** Why a login was held (`details.hold` of its 429 answer). */
 export const LOGIN_HOLDS = ['address', 'login', 'global'] as const;
 export type LoginHold = (typeof LOGIN_HOLDS)[number];
-/** `details` of a held login's 429: 'global' offers staff the e-mailed code. */
-export type LoginHoldDetails = { hold: LoginHold };
+/**
+ * `details` of a held login's 429: the hold, and whether staff may pass it with an e-mailed code
+ * (`login_code`: the global hold is on, and the address is not itself held).
+ */
+export type LoginHoldDetails = { hold: LoginHold; login_code: boolean };
 
 const innField = z
   .string()

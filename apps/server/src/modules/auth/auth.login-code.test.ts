@@ -16,7 +16,7 @@ import { issueEmailCode } from './email-codes.service.js';
 const t = testAppForFile(
   {
     TRUST_PROXY: 'true',
-    LOGIN_MAX_FAILURES: '50',
+    LOGIN_MAX_FAILURES: '3',
     LOGIN_ADDRESS_MAX_FAILURES: '30',
     LOGIN_GLOBAL_MAX_FAILURES: '12',
     EMAIL_CODE_MAX_ATTEMPTS: '3',
@@ -103,7 +103,7 @@ describe('during the global hold staff log in with their password and a code fro
   it('the held login names the global hold and offers staff the code', async () => {
     const r = await login({ login: 'operator@demo.local', password: DEMO_PASSWORD }, '203.0.113.101');
     expect(r.status).toBe(429);
-    expect(errorOf(r).details).toEqual({ hold: 'global' });
+    expect(errorOf(r).details).toEqual({ hold: 'global', login_code: true });
     expect(errorOf(r).message).toMatch(/Сотрудники .* могут войти с паролем и одноразовым кодом из письма/);
   });
 
@@ -165,6 +165,34 @@ describe('during the global hold staff log in with their password and a code fro
     expect(errorOf(spent).message).toBe('Исчерпано число попыток ввода кода. Запросите новый код');
   });
 
+  it('a staff login held by strangers’ guesses passes by code too; a held address does not', async () => {
+    // guesses at the operator's login counted before the hold began (refused ones are not counted)
+    await t.app.deps.db
+      .insert(loginFailures)
+      .values(['198.18.0.1', '198.18.0.2', '198.18.0.3'].map((ip) => ({ login: 'operator@demo.local', ip })));
+    const held = await login({ login: 'operator@demo.local', password: DEMO_PASSWORD }, '203.0.113.150');
+    expect(held.status).toBe(429);
+    expect(errorOf(held).details).toEqual({ hold: 'login', login_code: true });
+    const code = await issueEmailCode(t.app.deps, 'operator@demo.local', 'login', 300_000);
+    const ok = await login(
+      { login: 'operator@demo.local', password: DEMO_PASSWORD, email_code: code },
+      '203.0.113.150',
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // an address over its own limit stays held, code or not
+    // (its failures counted before the hold: refused attempts are not counted)
+    await t.app.deps.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 30 }, (_, n) => ({ login: `from-one${n}@spray.test`, ip: '198.18.1.1' })));
+    const other = await issueEmailCode(t.app.deps, 'admin@demo.local', 'login', 300_000);
+    const refused = await login(
+      { login: 'admin@demo.local', password: DEMO_PASSWORD, email_code: other },
+      '198.18.1.1',
+    );
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused).details).toEqual({ hold: 'address', login_code: false });
+  });
+
   it('an expired code is refused', async () => {
     const code = await issueEmailCode(t.app.deps, 'admin@demo.local', 'login', -1000);
     const r = await login(
@@ -214,6 +242,6 @@ describe('during the global hold staff log in with their password and a code fro
       '203.0.113.140',
     );
     expect(r.status).toBe(429);
-    expect(errorOf(r).details).toEqual({ hold: 'global' });
+    expect(errorOf(r).details).toEqual({ hold: 'global', login_code: true });
   });
 });

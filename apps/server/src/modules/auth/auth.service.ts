@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
   type EmailPurpose,
+  type LoginHoldDetails,
   passwordProblem,
   type RegisterBody,
   type RegisterBody as RegisterSchema,
@@ -73,11 +74,16 @@ export async function login(
     config.login,
   );
   if (refusal === 'global') await raiseHoldAlarm(deps, counts.total);
-  // during the global hold a staff member passes with a code from their mailbox (checked first)
+  // during the global hold a staff member passes with a code from their mailbox (checked first),
+  // also when their own login is held by strangers' guesses; an address held stays held
+  const byCode = refusal !== null && refusal !== 'address' && counts.total >= config.login.globalMaxFailures;
   let codeId: number | null = null;
-  if (refusal === 'global' && input.email_code !== undefined)
+  if (byCode && input.email_code !== undefined)
     codeId = await checkLoginCode(deps, user, loginName, address, input.email_code);
-  else if (refusal) throw tooManyRequests(refusalMessage(refusal, config.login.windowMs), { hold: refusal });
+  else if (refusal) {
+    const details: LoginHoldDetails = { hold: refusal, login_code: byCode };
+    throw tooManyRequests(refusalMessage(refusal, config.login.windowMs), details);
+  }
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   let ok = false;
   if (user) ok = await verify(user.passwordHash, input.password);

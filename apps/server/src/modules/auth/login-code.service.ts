@@ -1,4 +1,4 @@
-import { isStaff } from '@zakupki/shared';
+import { isStaff, type LoginHoldDetails } from '@zakupki/shared';
 import { invalid, tooManyRequests } from '../../lib/app-error.js';
 import type { AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
@@ -26,6 +26,8 @@ export async function globalHoldOn(deps: AppDeps): Promise<boolean> {
   const { windowMs, globalMaxFailures } = deps.config.login;
   return (await failureCounts(deps.db, '', '', windowMs)).total >= globalMaxFailures;
 }
+
+const HELD: LoginHoldDetails = { hold: 'global', login_code: true };
 
 const mayUseCode = (u: UserRow | undefined): u is UserRow => !!u && u.status === 'active' && isStaff(u.role);
 
@@ -92,8 +94,7 @@ export async function checkLoginCode(
  * request spent it meanwhile.
  */
 export async function admitByCode(deps: AppDeps, user: UserRow, codeId: number): Promise<void> {
-  if (!mayUseCode(user))
-    throw tooManyRequests(refusalMessage('global', deps.config.login.windowMs), { hold: 'global' });
+  if (!mayUseCode(user)) throw tooManyRequests(refusalMessage('global', deps.config.login.windowMs), HELD);
   if (!(await markCodeUsed(deps.db, codeId))) {
     const message = 'Код не запрашивался или уже использован. Запросите новый код';
     throw invalid([{ path: 'body.email_code', message }], message);

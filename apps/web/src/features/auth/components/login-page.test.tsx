@@ -81,7 +81,7 @@ describe('/login', () => {
   it('the global hold: staff ask for a code by e-mail and log in with it (purpose «login»)', async () => {
     const HOLD =
       'Система отражает подбор паролей: вход с новых адресов временно ограничен. Сотрудники (администратор, специалист, оператор) могут войти с паролем и одноразовым кодом из письма';
-    refuse(429, 'too_many_requests', HOLD, { hold: 'global' });
+    refuse(429, 'too_many_requests', HOLD, { hold: 'global', login_code: true });
     const calls = apiCalls();
     renderApp(<LoginPage />, { path: '/login' });
     // no code step before the hold is met
@@ -131,6 +131,7 @@ describe('/login', () => {
   it('other holds show their message and no code step', async () => {
     refuse(429, 'too_many_requests', 'Слишком много неудачных попыток входа с вашего адреса', {
       hold: 'address',
+      login_code: false,
     });
     renderApp(<LoginPage />, { path: '/login' });
     await submit();

@@ -43,8 +43,8 @@ export function loginFailure(
       return { message: err.message };
     default: {
       if (err.status !== 429) return null;
-      const hold = (err.details as Partial<LoginHoldDetails> | undefined)?.hold;
-      return { message: err.message || MSG_TOO_MANY, codeStep: hold === 'global' };
+      const held = err.details as Partial<LoginHoldDetails> | undefined;
+      return { message: err.message || MSG_TOO_MANY, codeStep: held?.login_code === true };
     }
   }
 }
