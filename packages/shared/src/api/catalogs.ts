@@ -34,7 +34,7 @@ import {
   UserfieldEntry,
   UserfieldInput,
 } from './catalog-schemas.js';
-import { type CatalogSort, EXEC_TYPES, GENERIC_TYPES } from './catalog-values.js';
+import { type CatalogDescriptor, type CatalogSort, EXEC_TYPES, GENERIC_TYPES } from './catalog-values.js';
 import { IdParam, type Page, pageOf } from './common.js';
 
 export * from './catalog-descriptors.js';
@@ -355,6 +355,20 @@ export type CatalogFamily<
     response: { 202: Schema<CatalogImportStarted> };
   };
 };
+
+/** Every catalogue family of `catalogRoutes` by the descriptor kind (`CatalogDescriptor.kind`) that names it. */
+export const CATALOG_FAMILIES = {
+  generic: catalogRoutes.generic,
+  exec: catalogRoutes.exec,
+  method: catalogRoutes.methods,
+  okpd2: catalogRoutes.okpd2,
+  ensuring: catalogRoutes.ensuring,
+  goods: catalogRoutes.goods,
+  subject_document: catalogRoutes.subjectDocuments,
+  document_kind: catalogRoutes.documentKinds,
+  userfield: catalogRoutes.userfields,
+  tariff: catalogRoutes.tariffs,
+} satisfies Record<CatalogDescriptor['kind'], CatalogFamily>;
 
 export const CatalogUserfieldsRequest = z.object({
   request_id: z.string().trim().min(1).max(100),

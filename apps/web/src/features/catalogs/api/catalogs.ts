@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CATALOG_FAMILIES,
   type CatalogDescriptor,
   type CatalogFamilyParams,
   type CatalogFamily as CatalogFamilyRoutes,
@@ -30,18 +31,10 @@ export type CatalogItem = Record<string, unknown> & {
 };
 
 /** Every catalogue family of packages/shared by the descriptor kind that names it. */
-const FAMILIES = {
-  generic: catalogRoutes.generic,
-  exec: catalogRoutes.exec,
-  method: catalogRoutes.methods,
-  okpd2: catalogRoutes.okpd2,
-  ensuring: catalogRoutes.ensuring,
-  goods: catalogRoutes.goods,
-  subject_document: catalogRoutes.subjectDocuments,
-  document_kind: catalogRoutes.documentKinds,
-  userfield: catalogRoutes.userfields,
-  tariff: catalogRoutes.tariffs,
-} satisfies Record<CatalogDescriptor['kind'], CatalogFamilyRoutes<CatalogItem>>;
+const FAMILIES = CATALOG_FAMILIES satisfies Record<
+  CatalogDescriptor['kind'],
+  CatalogFamilyRoutes<CatalogItem>
+>;
 type Families = typeof FAMILIES;
 export type EntryKind = keyof Families;
 /** A descriptor of one kind (`CatalogDescriptor` itself: any kind). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DateField } from '../../../../components/form/date-field';
 import { type SupplierAddress, useStartEisContract, useStartEisPerformance } from '../../api/exports';
 import { ContractSelect } from '../execution/contract-select';
-import { ADDRESS_TEXT_FIELDS, type ReportStarted, regionCodeProblem } from './export-checks';
+import { ADDRESS_TEXT_FIELDS, type ReportCardProps, regionCodeProblem } from './export-checks';
 
 /** EIS XML of one contract (сведения о договоре) and of its execution for a period. */
 export function EisXmlCard({
@@ -12,11 +12,8 @@ export function EisXmlCard({
   initialContract,
   onStarted,
   canReport,
-}: {
-  companyId: number;
+}: ReportCardProps & {
   initialContract: number | null;
-  onStarted: ReportStarted;
-  canReport: boolean;
 }) {
   const [contractId, setContractId] = useState<number | null>(initialContract);
   const [addressOpen, address] = useDisclosure(false);

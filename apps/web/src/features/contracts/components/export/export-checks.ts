@@ -4,6 +4,9 @@ import type { SupplierAddress } from '../../api/exports';
 /** Told when a report's job is started: the run the page follows. */
 export type ReportStarted = (reportId: number, code: ReportCode) => void;
 
+/** What every report card takes: the company, whether the user may start reports, and who follows the run. */
+export type ReportCardProps = { companyId: number; onStarted: ReportStarted; canReport: boolean };
+
 /** The free-text parts of the supplier's address (EIS XML), in the order of the form. */
 export const ADDRESS_TEXT_FIELDS = [
   ['region_name', 'Регион'],

@@ -3,18 +3,10 @@ import { MONTHS_TITLE } from '@zakupki/shared/months';
 import { useState } from 'react';
 import { AppSelect } from '../../../../components/form/app-select';
 import { useStartMonthly } from '../../api/exports';
-import { type ReportStarted, yearProblem } from './export-checks';
+import { type ReportCardProps, yearProblem } from './export-checks';
 
 /** The monthly report of ч. 19 ст. 4 223-ФЗ (XLSX) for a year and month. */
-export function MonthlyCard({
-  companyId,
-  onStarted,
-  canReport,
-}: {
-  companyId: number;
-  onStarted: ReportStarted;
-  canReport: boolean;
-}) {
+export function MonthlyCard({ companyId, onStarted, canReport }: ReportCardProps) {
   const now = new Date();
   const prev = new Date(now.getFullYear(), now.getMonth() - 1, 1);
   const [year, setYear] = useState(String(prev.getFullYear()));

@@ -7,18 +7,10 @@ import { useContractList } from '../../api/contracts';
 import { useStartOcds } from '../../api/exports';
 import { readFilters, toFilterBody, toListQuery } from '../../model/filters';
 import { lastRegisterView } from '../../model/last-register-view';
-import type { ReportStarted } from './export-checks';
+import type { ReportCardProps } from './export-checks';
 
 /** OCDS 1.1 release package of chosen contracts, or of the register's current view. */
-export function OcdsCard({
-  companyId,
-  onStarted,
-  canReport,
-}: {
-  companyId: number;
-  onStarted: ReportStarted;
-  canReport: boolean;
-}) {
+export function OcdsCard({ companyId, onStarted, canReport }: ReportCardProps) {
   const [mode, setMode] = useState<'chosen' | 'view'>('chosen');
   const [ids, setIds] = useState<string[]>([]);
   const [labels, setLabels] = useState<Record<string, string>>({});
