@@ -10,26 +10,24 @@ export function OutputLinks({ o, title }: { o: DocumentOutput; title: string }) 
   const download = useFileDownload();
   return (
     <Group gap="xs">
-      {o.docx_file_id ? (
-        <Button
-          size="compact-xs"
-          variant="outline"
-          onClick={() => download.mutate({ id: o.docx_file_id as number, name: `${title}.docx` })}
-          aria-label={`Скачать DOCX «${title}», версия ${o.version}`}
-        >
-          DOCX
-        </Button>
-      ) : null}
-      {o.pdf_file_id ? (
-        <Button
-          size="compact-xs"
-          variant="outline"
-          onClick={() => download.mutate({ id: o.pdf_file_id as number, name: `${title}.pdf` })}
-          aria-label={`Скачать PDF «${title}», версия ${o.version}`}
-        >
-          PDF
-        </Button>
-      ) : null}
+      {(
+        [
+          ['DOCX', o.docx_file_id, 'docx'],
+          ['PDF', o.pdf_file_id, 'pdf'],
+        ] as const
+      ).map(([label, id, ext]) =>
+        id ? (
+          <Button
+            key={ext}
+            size="compact-xs"
+            variant="outline"
+            onClick={() => download.mutate({ id, name: `${title}.${ext}` })}
+            aria-label={`Скачать ${label} «${title}», версия ${o.version}`}
+          >
+            {label}
+          </Button>
+        ) : null,
+      )}
       {o.docx_file_id ? (
         <Anchor component={Link} to={`/files/${o.pdf_file_id ?? o.docx_file_id}`} size="xs">
           Страница файла
