@@ -7,7 +7,7 @@ import { createSession } from '../src/modules/auth/sessions.repository.js';
 import { testAppForFile } from './harness.js';
 
 /**
- * "No request keeps working after it has answered 504" (docs/architecture.md, Errors): routes
+ * "No request keeps working after it has answered 504" (docs/server.md, Errors): routes
  * slower than REQUEST_TIMEOUT_MS write marker rows; after the 504 none of their writes may land.
  */
 const BUDGET = 800;

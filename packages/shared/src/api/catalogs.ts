@@ -34,7 +34,7 @@ import {
   UserfieldEntry,
   UserfieldInput,
 } from './catalog-schemas.js';
-import { type CatalogSort, EXEC_TYPES, GENERIC_TYPES } from './catalog-values.js';
+import { type CatalogDescriptor, type CatalogSort, EXEC_TYPES, GENERIC_TYPES } from './catalog-values.js';
 import { IdParam, type Page, pageOf } from './common.js';
 
 export * from './catalog-descriptors.js';
@@ -284,7 +284,7 @@ export const catalogRoutes = {
 
 // ---------- a family, whichever it is ----------
 
-type Schema<O> = z.ZodType<O, unknown>;
+type Schema<O, I = unknown> = z.ZodType<O, I>;
 /** The path parameters of a family (`type` of the generic and service-execution catalogues). */
 export type CatalogFamilyParams = { type?: number };
 /** The filters of a family's list and export (a family takes some of them). */
@@ -304,27 +304,31 @@ export type CatalogFamilyItem = { id: number; code: string; archived_at: string 
  * The nine routes every catalogue family of `catalogRoutes` has, typed by what all of them take
  * and answer: the server registers any entry family through it (`CatalogFamily<CatalogEntry,
  * EntryInput>`), the web client calls the family a descriptor names (`CatalogFamily`, tariffs
- * included). Each family's own routes are assignable to it, so nothing is cast.
+ * included). Each family's own routes are assignable to it, so nothing is cast. `Body` and `Query`
+ * bound what a caller may send (the web client: the bodies and query keys of the families it calls);
+ * `unknown` leaves them to the caller's own family.
  */
 export type CatalogFamily<
   Item extends CatalogFamilyItem = CatalogFamilyItem,
   Input = Record<string, unknown>,
   Sort extends string = string,
+  Body = unknown,
+  Query = unknown,
 > = {
   list: RouteDef & {
     params: Schema<CatalogFamilyParams>;
-    query: Schema<CatalogFamilyFilter<Sort> & { page: number; limit: number }>;
+    query: Schema<CatalogFamilyFilter<Sort> & { page: number; limit: number }, Query>;
     response: { 200: Schema<Page<Item>> };
   };
   get: RouteDef & { params: Schema<CatalogFamilyParams & { id: number }>; response: { 200: Schema<Item> } };
   create: RouteDef & {
     params: Schema<CatalogFamilyParams>;
-    body: Schema<Input>;
+    body: Schema<Input, Body>;
     response: { 201: Schema<Item> };
   };
   update: RouteDef & {
     params: Schema<CatalogFamilyParams & { id: number }>;
-    body: Schema<Input>;
+    body: Schema<Input, Body>;
     response: { 200: Schema<Item> };
   };
   remove: RouteDef & {
@@ -341,16 +345,30 @@ export type CatalogFamily<
   };
   exportXlsx: RouteDef & {
     params: Schema<CatalogFamilyParams>;
-    query: Schema<CatalogFamilyFilter<Sort>>;
+    query: Schema<CatalogFamilyFilter<Sort>, Query>;
     response: { 200: Schema<string> };
   };
   importXlsx: RouteDef & {
     params: Schema<CatalogFamilyParams>;
-    query: Schema<{ company_id?: number; subject_type?: number }>;
+    query: Schema<{ company_id?: number; subject_type?: number }, Query>;
     multipart: true;
     response: { 202: Schema<CatalogImportStarted> };
   };
 };
+
+/** Every catalogue family of `catalogRoutes` by the descriptor kind (`CatalogDescriptor.kind`) that names it. */
+export const CATALOG_FAMILIES = {
+  generic: catalogRoutes.generic,
+  exec: catalogRoutes.exec,
+  method: catalogRoutes.methods,
+  okpd2: catalogRoutes.okpd2,
+  ensuring: catalogRoutes.ensuring,
+  goods: catalogRoutes.goods,
+  subject_document: catalogRoutes.subjectDocuments,
+  document_kind: catalogRoutes.documentKinds,
+  userfield: catalogRoutes.userfields,
+  tariff: catalogRoutes.tariffs,
+} satisfies Record<CatalogDescriptor['kind'], CatalogFamily>;
 
 export const CatalogUserfieldsRequest = z.object({
   request_id: z.string().trim().min(1).max(100),

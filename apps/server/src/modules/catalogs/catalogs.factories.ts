@@ -1,8 +1,8 @@
 import {
+  CATALOG_FAMILIES,
   CATALOGS,
   type CatalogDescriptor,
   type CatalogImportError,
-  catalogRoutes,
   type RouteDef,
   type ValidationIssue,
 } from '@zakupki/shared';
@@ -84,18 +84,7 @@ type Family = Record<
   RouteDef
 >;
 
-const FAMILIES: Record<CatalogDescriptor['kind'], Family> = {
-  generic: catalogRoutes.generic,
-  exec: catalogRoutes.exec,
-  method: catalogRoutes.methods,
-  okpd2: catalogRoutes.okpd2,
-  ensuring: catalogRoutes.ensuring,
-  goods: catalogRoutes.goods,
-  subject_document: catalogRoutes.subjectDocuments,
-  document_kind: catalogRoutes.documentKinds,
-  userfield: catalogRoutes.userfields,
-  tariff: catalogRoutes.tariffs,
-};
+const FAMILIES: Record<CatalogDescriptor['kind'], Family> = CATALOG_FAMILIES;
 
 /**
  * The routes of a catalogue screen with its path params (the type of the generic and

@@ -17,7 +17,7 @@ import { LIST_COLUMNS } from './contracts.repository.js';
 import { cachedTotal, keepTotal, registerVersion } from './register-totals.repository.js';
 
 /**
- * The contract register's page (docs/architecture.md, the register): one statement per page, the
+ * The contract register's page (docs/server.md, the register): one statement per page, the
  * word filters walked in date order through the word index, the totals kept per filter.
  */
 
@@ -153,7 +153,7 @@ function wordsInDateOrder(companyId: number, where: SQL | undefined, q: ListIn):
 
 /**
  * One page of the register and the filter's total. Takes the pool (`Db`), never a transaction
- * that wrote contracts: the register version is bumped at its commit (docs/architecture.md).
+ * that wrote contracts: the register version is bumped at its commit (docs/server.md).
  */
 export async function registerPage(db: Db, companyId: number, q: ListIn, today: string) {
   const where = listConditions(companyId, q, today);

@@ -18,7 +18,7 @@ type ListIn = z.output<typeof ContractListQuery>;
 type DeadlinesIn = z.output<typeof DeadlineListQuery>;
 
 /**
- * A page of the register (one statement, docs/architecture.md) with each row's nearest open duty.
+ * A page of the register (one statement, docs/server.md) with each row's nearest open duty.
  * On the pool, never inside a transaction that wrote contracts.
  */
 export async function listContracts(deps: AppDeps, companyId: number, q: ListIn) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { contractRegisterVersions } from '../../db/schema/index.js';
 
 /**
- * Totals of the register counted once per filter (docs/architecture.md, the register): the exact
+ * Totals of the register counted once per filter (docs/server.md, the register): the exact
  * `count(*)` of a filter is the largest part of a page's cost (a year of one status is 14 000 index
  * entries, ≈ 3 ms), and the user pages, sorts and comes back to the same filter. A total is kept
  * per node with the company's register version it was counted at (`contract_register_versions`,

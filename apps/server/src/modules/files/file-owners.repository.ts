@@ -26,7 +26,7 @@ export function ownerInScope(column: AnyPgColumn, scope: FileOwnerScope): SQL {
   return sql`${column} = any(${arrayParam(scope.companyIds, 'int')})`;
 }
 
-/** `column = any($ids)` with one array parameter (docs/architecture.md: no parameter per value). */
+/** `column = any($ids)` with one array parameter (docs/server.md: no parameter per value). */
 export const idIn = (column: AnyPgColumn, ids: number[]): SQL =>
   sql`${column} = any(${arrayParam(ids, 'int')})`;
 

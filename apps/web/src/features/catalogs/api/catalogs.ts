@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CATALOG_FAMILIES,
   type CatalogDescriptor,
   type CatalogFamilyParams,
   type CatalogFamily as CatalogFamilyRoutes,
@@ -8,6 +9,7 @@ import {
   catalogRoutes,
   type TariffSort,
 } from '@zakupki/shared/api/catalogs';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { downloadRoute } from '../../../lib/download';
 import { type MutationExtras, type QueryExtras, useInvalidatingMutation } from '../../../lib/query-hooks';
@@ -28,13 +30,34 @@ export type CatalogItem = Record<string, unknown> & {
   can_write: boolean;
 };
 
+/** Every catalogue family of packages/shared by the descriptor kind that names it. */
+const FAMILIES = CATALOG_FAMILIES satisfies Record<
+  CatalogDescriptor['kind'],
+  CatalogFamilyRoutes<CatalogItem>
+>;
+type Families = typeof FAMILIES;
+export type EntryKind = keyof Families;
+/** A descriptor of one kind (`CatalogDescriptor` itself: any kind). */
+export type DescriptorOf<K extends EntryKind> = CatalogDescriptor & { kind: K };
+
+type Bodies = { [K in EntryKind]: z.input<Families[K]['create']['body']> };
+/** The body of a family's create and update, as the family's shared input schema takes it. */
+export type EntryBody<K extends EntryKind = EntryKind> = Bodies[K];
+type KeysOf<T> = T extends unknown ? keyof T : never;
+/** A parameter some family's list takes (its export and import take some of them). */
+export type ListQueryKey = KeysOf<z.input<Families[EntryKind]['list']['query']>>;
+type Scalar = string | number | boolean | null | undefined;
+export type ListQuery = Partial<Record<ListQueryKey, Scalar>>;
+type QueryKeys = Partial<Record<ListQueryKey, unknown>>;
+
 /**
  * One catalogue screen's API, found from its descriptor (packages/shared CATALOGS): the nine
  * routes of its family (list, get, create, update, remove, archive, restore, exportXlsx,
- * importXlsx), typed by the shared `CatalogFamily` every family is assignable to, and the path
- * parameters (`type` of the generic and service-execution catalogues).
+ * importXlsx), typed by the shared `CatalogFamily` every family is assignable to: the items it
+ * answers, the bodies of the families (`EntryBody`) and the keys of their queries (`ListQuery`).
+ * The path parameters are `type` of the generic and service-execution catalogues.
  */
-export type EntryRoutes = CatalogFamilyRoutes<CatalogItem>;
+export type EntryRoutes = CatalogFamilyRoutes<CatalogItem, unknown, string, EntryBody, QueryKeys>;
 export type CatalogFamily = { routes: EntryRoutes; params: CatalogFamilyParams };
 
 /**
@@ -54,32 +77,17 @@ export const catalogKeys = {
 export const itemName = (it: CatalogItem) => String(it.title ?? it.name ?? it.code);
 
 export function familyOf(d: CatalogDescriptor): CatalogFamily {
-  const r = catalogRoutes;
-  switch (d.kind) {
-    case 'generic':
-      return { routes: r.generic, params: { type: d.type_code ?? 0 } };
-    case 'exec':
-      return { routes: r.exec, params: { type: d.type_code ?? 0 } };
-    case 'method':
-      return { routes: r.methods, params: {} };
-    case 'okpd2':
-      return { routes: r.okpd2, params: {} };
-    case 'ensuring':
-      return { routes: r.ensuring, params: {} };
-    case 'goods':
-      return { routes: r.goods, params: {} };
-    case 'subject_document':
-      return { routes: r.subjectDocuments, params: {} };
-    case 'document_kind':
-      return { routes: r.documentKinds, params: {} };
-    case 'userfield':
-      return { routes: r.userfields, params: {} };
-    case 'tariff':
-      return { routes: r.tariffs, params: {} };
-  }
+  const params = d.kind === 'generic' || d.kind === 'exec' ? { type: d.type_code ?? 0 } : {};
+  return { routes: FAMILIES[d.kind], params };
 }
 
-type Scalar = string | number | boolean | null | undefined;
+/** The shared input schema of a catalogue's create and update (the one the API checks). */
+export const entrySchema = <K extends EntryKind>(d: DescriptorOf<K>): Families[K]['create']['body'] =>
+  FAMILIES[d.kind].create.body;
+
+/** Whether the family's input schema takes the value: then it is the family's body. */
+export const isEntryBody = <K extends EntryKind>(d: DescriptorOf<K>, v: unknown): v is EntryBody<K> =>
+  entrySchema(d).safeParse(v).success;
 
 /** The screen's filters, kept in the URL: ?q=&page=&limit=&sort=&order=&archived=true */
 export type CatalogFilters = {
@@ -97,8 +105,8 @@ export function filterQuery(
   d: CatalogDescriptor,
   f: Omit<CatalogFilters, 'page' | 'limit'>,
   companyId: number | null,
-): Record<string, Scalar> {
-  const common = {
+): ListQuery {
+  const common: ListQuery = {
     q: f.q,
     sort: f.sort,
     order: f.sort ? f.order : undefined,
@@ -134,7 +142,12 @@ export const useCatalogList = (
   extra?: QueryExtras,
 ) => useQuery({ ...catalogListQuery(d, f, companyId), ...extra });
 
-function saveEntry(d: CatalogDescriptor, id: number | null, body: Record<string, unknown>) {
+/** Adds (`id` null) or changes an entry; the body is the family's own (`EntryBody`). */
+export function saveEntry<K extends EntryKind>(
+  d: DescriptorOf<K>,
+  id: number | null,
+  body: NoInfer<EntryBody<K>>,
+) {
   const fam = familyOf(d);
   return id === null
     ? api(fam.routes.create, {
@@ -218,14 +231,13 @@ async function downloadXlsx(
 }
 
 /** Add (`id` null) or change an entry. */
-export const useSaveEntry = (
-  d: CatalogDescriptor,
-  extra?: MutationExtras<CatalogItem, { id: number | null; body: Record<string, unknown> }>,
+export const useSaveEntry = <K extends EntryKind>(
+  d: DescriptorOf<K>,
+  extra?: MutationExtras<CatalogItem, { id: number | null; body: EntryBody<K> }>,
 ) =>
   useInvalidatingMutation(
     {
-      mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
-        saveEntry(d, id, body),
+      mutationFn: ({ id, body }: { id: number | null; body: EntryBody<K> }) => saveEntry(d, id, body),
       invalidates: () => [catalogKeys.all],
     },
     extra,

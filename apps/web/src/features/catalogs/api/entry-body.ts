@@ -1,7 +1,14 @@
 import type { CatalogDescriptor, CatalogField } from '@zakupki/shared/api/catalogs';
 import type { ValidationIssue } from '@zakupki/shared/errors';
 import { ApiError } from '../../../lib/http-errors';
-import { type CatalogItem, familyOf } from './catalogs';
+import {
+  type CatalogItem,
+  type DescriptorOf,
+  type EntryBody,
+  type EntryKind,
+  entrySchema,
+  isEntryBody,
+} from './catalogs';
 
 /**
  * The create/edit form of a catalogue screen, built from the descriptor's fields: the values
@@ -51,20 +58,13 @@ export function valuesOf(d: CatalogDescriptor, item: CatalogItem): EntryValues {
   );
 }
 
-/** The shared input schema of the catalogue's create and update (the one the API checks). */
-export function entrySchema(d: CatalogDescriptor) {
-  const schema = familyOf(d).routes.create.body;
-  if (!schema) throw new Error(`no input schema for the catalogue ${d.key}`);
-  return schema;
-}
-
 /**
  * What the form's check gives the schema: the body without its empty values, so an empty
  * required field is «Обязательное поле» (an empty optional one passes either way).
  */
 export const entryCheckBody =
   (d: CatalogDescriptor, companyId: number | null | undefined) => (v: EntryValues) =>
-    Object.fromEntries(Object.entries(entryBody(d, v, companyId)).filter(([, x]) => x !== null));
+    Object.fromEntries(Object.entries(formBody(d, v, companyId)).filter(([, x]) => x !== null));
 
 /** A list's issue (`options.1`) is shown on its field. */
 export const entryFieldOf = (path: string) => path.split('.')[0] ?? path;
@@ -91,21 +91,35 @@ function bodyValue(f: CatalogField, v: unknown): unknown {
 }
 
 /**
- * The JSON body of create/update. `companyId`: on creation, the owner (null: a global entry);
- * undefined on update (the owner never changes). Service-execution terms carry the screen's
- * subject_type.
+ * The form's values as the fields give them. `companyId`: on creation, the owner (null: a global
+ * entry); undefined on update (the owner never changes). Service-execution terms carry the
+ * screen's subject_type.
  */
-export function entryBody(
-  d: CatalogDescriptor,
-  values: EntryValues,
-  companyId: number | null | undefined,
-): Record<string, unknown> {
+function formBody(d: CatalogDescriptor, values: EntryValues, companyId: number | null | undefined) {
   const body: Record<string, unknown> = Object.fromEntries(
     d.fields.map((f) => [f.key, bodyValue(f, values[f.key])]),
   );
   if (d.company_entries && companyId !== undefined) body.company_id = companyId;
   if (d.subject_type !== null) body.subject_type = d.subject_type;
   return body;
+}
+
+/**
+ * The JSON body of create/update, checked by the family's shared input schema (the one the API
+ * checks): the body typed as the family's, or the issues the server would answer (a field the
+ * form's check leaves out when empty, sent as null).
+ */
+export function entryBody<K extends EntryKind>(
+  d: DescriptorOf<K>,
+  values: EntryValues,
+  companyId: number | null | undefined,
+): { body: EntryBody<K> } | { issues: ValidationIssue[] } {
+  const body: unknown = formBody(d, values, companyId);
+  if (isEntryBody(d, body)) return { body };
+  const parsed = entrySchema(d).safeParse(body);
+  return {
+    issues: (parsed.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message })),
+  };
 }
 
 /** Field issues of a refused write: 400 validation_failed and 409 duplicate both name the field. */

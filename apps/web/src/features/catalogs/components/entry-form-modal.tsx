@@ -1,6 +1,7 @@
 import { Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { CompanyRef } from '@zakupki/shared/api/auth';
 import type { CatalogDescriptor } from '@zakupki/shared/api/catalogs';
+import type { ValidationIssue } from '@zakupki/shared/errors';
 import { useState } from 'react';
 import { FormModalFooter } from '../../../components/form/form-modal-footer';
 import { schemaValidate } from '../../../components/form/schema-validate';
@@ -9,14 +10,13 @@ import { notices } from '../../../components/notices/notices.store';
 import { companyLabel } from '../../../lib/company';
 import { reportApiError } from '../../../lib/error-handler';
 import { fieldErrors } from '../../../lib/http-errors';
-import { type CatalogItem, itemName, useSaveEntry } from '../api/catalogs';
+import { type CatalogItem, entrySchema, itemName, useSaveEntry } from '../api/catalogs';
 import {
   type EntryValues,
   emptyValues,
   entryBody,
   entryCheckBody,
   entryFieldOf,
-  entrySchema,
   issuesOf,
   valuesOf,
 } from '../api/entry-body';
@@ -66,11 +66,21 @@ export function EntryFormModal({
     }),
   });
 
-  const toSave = (v: EntryValues) => {
-    if (entry === 'new' || entry === null) {
-      return { id: null, body: entryBody(d, v, ownerId()) };
+  const isNewEntry = entry === 'new' || entry === null;
+  const submit = (v: EntryValues) => {
+    const checked = entryBody(d, v, isNewEntry ? ownerId() : undefined);
+    if ('issues' in checked) return showIssues(checked.issues);
+    save.mutate({ id: isNewEntry ? null : entry.id, body: checked.body });
+  };
+  const showIssues = (issues: ValidationIssue[]) => {
+    const values = form.getValues();
+    const rest: string[] = [];
+    for (const [path, message] of Object.entries(fieldErrors(issues))) {
+      const top = path.split('.')[0];
+      if (top && top in values) form.setFieldError(top, message);
+      else rest.push(message);
     }
-    return { id: entry.id, body: entryBody(d, v, undefined) };
+    if (rest.length) notices.error('Проверьте введённые данные', rest.join(', '));
   };
   const save = useSaveEntry(d, {
     meta: { handled: true },
@@ -86,14 +96,7 @@ export function EntryFormModal({
     onError: (err) => {
       const issues = issuesOf(err);
       if (!issues.length) return reportApiError(err);
-      const values = form.getValues();
-      const rest: string[] = [];
-      for (const [path, message] of Object.entries(fieldErrors(issues))) {
-        const top = path.split('.')[0];
-        if (top && top in values) form.setFieldError(top, message);
-        else rest.push(message);
-      }
-      if (rest.length) notices.error('Проверьте введённые данные', rest.join(', '));
+      showIssues(issues);
     },
   });
 
@@ -109,7 +112,7 @@ export function EntryFormModal({
       title={isNew ? `Новая запись: ${d.element}` : `Изменение: ${d.element}`}
       size="lg"
     >
-      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(toSave(v)))}>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
           {isNew && d.company_entries && owners.length > 1 ? (
             <Radio.Group label="Принадлежность" value={owner} onChange={(v) => setOwner(v as Owner)}>

@@ -1,15 +1,12 @@
-import { Anchor, Badge, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import {
-  EIS_POSITION_STATUS_TITLES,
-  type EisPlanPosition,
-  type EisPlanTotals,
-} from '@zakupki/shared/api/eis-plans';
-import { useEffect, useState } from 'react';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import type { EisPlanPosition } from '@zakupki/shared/api/eis-plans';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table';
 import { formatMoney } from '../../../lib/formatters';
 import { useEisPlanPositions } from '../api/eis-plans';
-import { MONTHS, type PlanView, POSITION_LIMITS, POSITION_STATUS_COLOR } from '../model/view';
+import { monthLabel, type PlanView, POSITION_LIMITS, POSITION_STATUS_COLOR } from '../model/view';
+import { PositionFilters } from './plan-position-filters';
+import { PlanTotals } from './plan-totals';
 
 type Props = {
   companyId: number;
@@ -19,26 +16,6 @@ type Props = {
   onChange: (patch: Record<string, string | number | null>) => void;
 };
 
-/** A text filter applied when the user stops typing (the URL keeps it). */
-function SearchInput(p: {
-  label: string;
-  value: string | undefined;
-  onChange: (v: string | null) => void;
-  w: number;
-}) {
-  const [text, setText] = useState(p.value ?? '');
-  useEffect(() => setText(p.value ?? ''), [p.value]);
-  useEffect(() => {
-    if ((p.value ?? '') === text) return;
-    const id = setTimeout(() => p.onChange(text.trim() || null), 400);
-    return () => clearTimeout(id);
-  }, [text, p]);
-  return <TextInput label={p.label} value={text} onChange={(e) => setText(e.currentTarget.value)} w={p.w} />;
-}
-
-const monthLabel = (m: { year: number | null; month: number | null }) =>
-  m.month ? `${MONTHS[m.month - 1]} ${m.year ?? ''}` : m.year ? `${m.year} г.` : 'Без срока';
-
 /** Positions of a plan version: filters in the URL, server paging, totals by method and month, the SME share. */
 export function PlanPositions({ companyId, planId, version, view, onChange }: Props) {
   const f = view.positions;
@@ -47,64 +24,7 @@ export function PlanPositions({ companyId, planId, version, view, onChange }: Pr
   return (
     <Stack gap="sm">
       <Text fw={600}>Позиции версии № {version}</Text>
-      <Group gap="sm" align="end" wrap="wrap">
-        <SearchInput label="Номер или предмет" value={f.q} onChange={(v) => onChange({ q: v })} w={260} />
-        <Select
-          label="Статус"
-          placeholder="Все"
-          clearable
-          data={Object.entries(EIS_POSITION_STATUS_TITLES).map(([value, label]) => ({ value, label }))}
-          value={f.status ?? null}
-          onChange={(v) => onChange({ status: v })}
-          w={160}
-        />
-        <Select
-          label="Способ закупки"
-          placeholder="Все"
-          clearable
-          searchable
-          data={(totals?.by_method ?? [])
-            .filter((m) => m.code)
-            .map((m) => ({ value: m.code as string, label: m.name ?? (m.code as string) }))}
-          value={f.method ?? null}
-          onChange={(v) => onChange({ method: v })}
-          w={300}
-        />
-        <Select
-          label="Месяц"
-          placeholder="Все"
-          clearable
-          data={MONTHS.map((label, i) => ({ value: String(i + 1), label }))}
-          value={f.month ? String(f.month) : null}
-          onChange={(v) => onChange({ month: v })}
-          w={140}
-        />
-        <SearchInput label="ОКПД2" value={f.okpd2} onChange={(v) => onChange({ okpd2: v })} w={140} />
-        <Select
-          label="Закупка"
-          placeholder="Все"
-          clearable
-          data={[
-            { value: 'true', label: 'Есть закупка' },
-            { value: 'false', label: 'Нет закупки' },
-          ]}
-          value={f.has_procurement ?? null}
-          onChange={(v) => onChange({ has_procurement: v })}
-          w={150}
-        />
-        <Select
-          label="Договор"
-          placeholder="Все"
-          clearable
-          data={[
-            { value: 'true', label: 'Есть договор' },
-            { value: 'false', label: 'Нет договора' },
-          ]}
-          value={f.has_contract ?? null}
-          onChange={(v) => onChange({ has_contract: v })}
-          w={150}
-        />
-      </Group>
+      <PositionFilters f={f} totals={totals} onChange={onChange} />
       <PagedTable<EisPlanPosition>
         aria-label="Позиции плана"
         verticalAlign="top"
@@ -184,55 +104,6 @@ export function PlanPositions({ companyId, planId, version, view, onChange }: Pr
         ]}
       />
       {totals ? <PlanTotals totals={totals} /> : null}
-    </Stack>
-  );
-}
-
-function PlanTotals({ totals }: { totals: EisPlanTotals }) {
-  return (
-    <Stack gap="xs" role="group" aria-label="Итоги">
-      <Text size="sm">
-        Итого позиций (без аннулированных): {totals.positions} на {formatMoney(totals.total_price)}; только
-        для субъектов МСП: {formatMoney(totals.sme_price)} ({totals.sme_share.replace('.', ',')} %)
-      </Text>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Table withTableBorder striped aria-label="Итоги по способам закупки">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Способ закупки</Table.Th>
-              <Table.Th>Позиций</Table.Th>
-              <Table.Th>Сумма</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {totals.by_method.map((m) => (
-              <Table.Tr key={m.code ?? '—'}>
-                <Table.Td>{m.name ?? m.code ?? 'Не указан'}</Table.Td>
-                <Table.Td>{m.count}</Table.Td>
-                <Table.Td>{formatMoney(m.sum)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Table withTableBorder striped aria-label="Итоги по месяцам">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Месяц размещения</Table.Th>
-              <Table.Th>Позиций</Table.Th>
-              <Table.Th>Сумма</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {totals.by_month.map((m) => (
-              <Table.Tr key={`${m.year}-${m.month}`}>
-                <Table.Td>{monthLabel(m)}</Table.Td>
-                <Table.Td>{m.count}</Table.Td>
-                <Table.Td>{formatMoney(m.sum)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </SimpleGrid>
     </Stack>
   );
 }

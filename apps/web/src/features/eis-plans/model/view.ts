@@ -95,3 +95,7 @@ export const changeText = (c: EisPlanFieldChange) =>
 /** A position status code (`P`) in Russian (`Размещена`). */
 export const positionStatusTitle = (status: string | null) =>
   status ? (EIS_POSITION_STATUS_TITLES[status] ?? status) : '—';
+
+/** A month of the plan («Март 2026»), a year alone («2026 г.») or «Без срока». */
+export const monthLabel = (m: { year: number | null; month: number | null }) =>
+  m.month ? `${MONTHS[m.month - 1]} ${m.year ?? ''}` : m.year ? `${m.year} г.` : 'Без срока';

@@ -1,98 +1,19 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { Payment } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
-import { ViewBadge } from '../../../../components/badges/view-badge';
 import { notices } from '../../../../components/notices/notices.store';
 import {
   FilteredPagedTable,
   type FilterOption,
   usePagedFilter,
 } from '../../../../components/table/filtered-paged-table';
-import { reportApiError } from '../../../../lib/error-handler';
-import { formatDate, formatMoney } from '../../../../lib/formatters';
-import { ApiError } from '../../../../lib/http-errors';
-import { useAssignPayment, useIgnorePayment, usePayments } from '../../api/execution';
-import { PAYMENT_STATUS_VIEW } from '../../model/labels';
-import { PartyText } from '../cells';
-import { ContractSelect } from './contract-select';
+import { formatMoney } from '../../../../lib/formatters';
+import { useIgnorePayment, usePayments } from '../../api/execution';
+import { AssignModal } from './assign-payment-modal';
+import { PAYMENT_COLUMNS } from './payment-columns';
 
 type Filter = 'unmatched' | 'matched' | 'assigned' | 'ignored' | 'all';
-
-function AssignModal({
-  companyId,
-  payment,
-  onClose,
-}: {
-  companyId: number;
-  payment: Payment | null;
-  onClose: () => void;
-}) {
-  const [contractId, setContractId] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const assign = useAssignPayment(companyId, {
-    meta: { handled: true },
-    onSuccess: (p) => {
-      notices.success(
-        'Платёж привязан',
-        `Платёж № ${p.number} на ${formatMoney(p.amount)} учтён по договору № ${p.contract?.number ?? ''}`,
-      );
-      onClose();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401)
-        setProblem(err.message);
-      else reportApiError(err);
-    },
-  });
-  return (
-    <Modal
-      opened={!!payment}
-      onClose={onClose}
-      title="Привязать платёж к договору"
-      size="lg"
-      onExitTransitionEnd={() => {
-        setContractId(null);
-        setProblem(null);
-      }}
-    >
-      {payment ? (
-        <Stack gap="sm">
-          <Text size="sm">
-            Платёж № {payment.number} от {formatDate(payment.date)} на {formatMoney(payment.amount)}{' '}
-            получателю {payment.payee.name ?? '—'} (ИНН {payment.payee.inn ?? '—'})
-          </Text>
-          <Text size="xs" c="dimmed">
-            {payment.purpose}
-          </Text>
-          <ContractSelect
-            companyId={companyId}
-            supplierInn={payment.payee.inn}
-            supplierOnly
-            value={contractId}
-            onChange={(id) => {
-              setContractId(id);
-              setProblem(null);
-            }}
-          />
-          {problem ? <Alert color="red">{problem}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Отмена
-            </Button>
-            <Button
-              disabled={!contractId}
-              loading={assign.isPending}
-              onClick={() => contractId && assign.mutate({ payment, contractId })}
-            >
-              Привязать
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
-  );
-}
 
 const FILTERS: FilterOption<Filter>[] = [
   { value: 'unmatched', label: 'Не сопоставленные' },
@@ -123,63 +44,7 @@ export function PaymentsSection({ companyId, canWrite }: { companyId: number; ca
         limit={10}
         emptyText={state.filter === 'unmatched' ? 'Несопоставленных платежей нет' : 'Платежей нет'}
         columns={[
-          {
-            accessor: 'date',
-            title: 'Дата и номер',
-            render: (p) => (
-              <Stack gap={0}>
-                <Text size="sm">{formatDate(p.date)}</Text>
-                <Text size="xs" c="dimmed">
-                  № {p.number}
-                </Text>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'amount',
-            title: 'Сумма',
-            textAlign: 'right',
-            render: (p) => (
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(p.amount)}
-              </Text>
-            ),
-          },
-          {
-            accessor: 'payee',
-            title: 'Получатель',
-            render: (p) => <PartyText party={p.payee} />,
-          },
-          {
-            accessor: 'purpose',
-            title: 'Назначение платежа',
-            render: (p) => (
-              <Stack gap={2}>
-                <Text size="sm" lineClamp={3} title={p.purpose}>
-                  {p.purpose}
-                </Text>
-                {p.match_reason ? (
-                  <Text size="xs" c="dimmed">
-                    {p.match_reason}
-                  </Text>
-                ) : null}
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'status',
-            title: 'Договор',
-            render: (p) => (
-              <Stack gap={2}>
-                <ViewBadge view={PAYMENT_STATUS_VIEW} state={p.status} variant="light" />
-                {p.contract ? (
-                  <Text size="xs">
-                    № {p.contract.number} от {formatDate(p.contract.contract_date)}
-                  </Text>
-                ) : null}
-              </Stack>
-            ),
-          },
+          ...PAYMENT_COLUMNS,
           ...(canWrite
             ? [
                 {

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { exportRoutes } from '@zakupki/shared/api/exports';
 import { importRoutes } from '@zakupki/shared/api/imports';
 import { useState } from 'react';
@@ -7,7 +7,10 @@ import { DateField } from '../../../../components/form/date-field';
 import { ImportUploader } from '../execution/import-uploader';
 import { ImportsHistory } from '../execution/imports-history';
 import { useContractsCompany } from '../use-contracts-company';
-import { EisXmlCard, MonthlyCard, NoReportsRight, OcdsCard, RegisterXlsxCard } from './export-forms';
+import { EisXmlCard } from './eis-xml-card';
+import { MonthlyCard } from './monthly-card';
+import { OcdsCard } from './ocds-card';
+import { RegisterXlsxCard } from './register-xlsx-card';
 import { useReportTracker } from './report-tracker';
 import { ReportsList } from './reports-list';
 
@@ -67,4 +70,9 @@ export function ExportPage() {
       <ImportsHistory companyId={companyId} kinds={['eis-contracts']} />
     </Stack>
   );
+}
+
+/** Told instead of the report forms to a user without `reports.create` in the company. */
+function NoReportsRight() {
+  return <Alert color="gray">Формировать отчёты в этой компании вы не можете: недостаточно прав.</Alert>;
 }

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loginAs, renderApp } from '../../../../test/render';
-import { MonthlyCard, regionCodeProblem, yearProblem } from './export-forms';
+import { regionCodeProblem, yearProblem } from './export-checks';
+import { MonthlyCard } from './monthly-card';
 
 describe('export forms refuse letters instead of dropping them (issue 25, item 4)', () => {
   it.each([
