@@ -36,7 +36,7 @@ import {
  */
 
 /** Orders matched and stored in one go. */
-export const PART = 10_000;
+export const PART = 25_000;
 
 export type StagedStatement = { copy: Uint8Array; outgoing: number };
 

@@ -17,12 +17,19 @@ import { STAGED_COLUMNS } from './statement-rows.js';
 
 /** Contract number in the matcher's compact form (`numberKey` of payment-matcher.ts): no №/N before it, no white space, lower case. */
 const NUMBER_KEY = sql.raw(`lower(translate(
-  regexp_replace(regexp_replace(regexp_replace(c.number, '^[[:space:]]+', ''),
-    '^(№|N(?=[[:space:][:digit:]]))[[:space:]]*', ''), '[[:space:]]+', '', 'g'),
+  case when c.number ~ '[[:space:]№N]' then regexp_replace(regexp_replace(regexp_replace(c.number,
+    '^[[:space:]]+', ''), '^(№|N(?=[[:space:][:digit:]]))[[:space:]]*', ''), '[[:space:]]+', '', 'g')
+  else c.number end,
   'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ', 'абвгдеёжзийклмнопрстуфхцчшщъыьэюя'))`);
 
 /** Creates the empty staging table of this transaction (a file before in the same transaction may have left one). */
 export async function createStaging(tx: Tx): Promise<void> {
+  // the joins and sorts of a year's statement (a million purpose positions against the register)
+  // in memory, for this transaction only
+  await tx.execute(sql`set local work_mem = '256MB'`);
+  // its estimates of the unnested purposes make PostgreSQL sort both sides of the candidate join
+  // by text (seconds); hashing them is what this join wants
+  await tx.execute(sql`set local enable_mergejoin = off`);
   await tx.execute(sql`drop table if exists pg_temp.bank_staging, pg_temp.bank_contracts`);
   await tx.execute(sql`create temp table bank_staging (
     ord integer primary key, file_name text not null, natural_key text not null, kind text,
@@ -31,7 +38,7 @@ export async function createStaging(tx: Tx): Promise<void> {
     payer_bik text, payer_bank text, payee_name text, payee_inn text, payee_kpp text,
     payee_account text, payee_bik text, payee_bank text, purpose text not null, payment_type text,
     operation_type text, priority text, uin text, budget jsonb, purpose_compact text not null,
-    starts integer[] not null, registry_keys text[] not null, dup boolean not null default false
+    grams text[] not null, registry_keys text[] not null, dup boolean not null default false
   ) on commit drop`);
 }
 
@@ -69,17 +76,21 @@ export async function prepareMatching(tx: Tx, companyId: number): Promise<void> 
     from (select ord, row_number() over (partition by natural_key order by ord) as n from bank_staging) r
     where r.ord = s.ord and (r.n > 1 or exists (
       select 1 from payments p where p.company_id = ${companyId} and p.natural_key = s.natural_key))`);
+  // the key is computed once per contract (the inner query is not flattened into the outer one)
   await tx.execute(sql`create temp table bank_contracts on commit drop as
     select c.id, c.number, to_char(c.contract_date, 'YYYY-MM-DD') as date,
       c.eis_registry_number as registry, c.supplier_inn, coalesce(c.customer_inn, '') as customer_inn,
-      (c.price - c.paid_amount)::numeric(18, 2)::text as remaining, ${NUMBER_KEY} as key,
+      (c.price - c.paid_amount)::numeric(18, 2)::text as remaining, c.key collate "C" as key,
+      case when length(c.key) >= 3 then left(c.key, 3) end collate "C" as prefix,
       case when length(regexp_replace(c.eis_registry_number, '\\D', '', 'g')) >= 19
         then left(regexp_replace(c.eis_registry_number, '\\D', '', 'g'), 19) end as reg
-    from contracts c
-    where c.company_id = ${companyId} and c.status not in ('cancelled', 'draft')
-      and c.supplier_inn in (select payee_inn from bank_staging where not dup)`);
-  await tx.execute(sql`analyze bank_staging`);
-  await tx.execute(sql`analyze bank_contracts`);
+    from (select c.*, ${NUMBER_KEY} as key from contracts c
+      where c.company_id = ${companyId} and c.status not in ('cancelled', 'draft')
+        and c.supplier_inn in (select payee_inn from bank_staging where not dup)
+      offset 0) c`);
+  // statistics of the join columns only: of the purposes they would cost seconds
+  await tx.execute(sql`analyze bank_staging (ord, payer_inn, payee_inn, dup)`);
+  await tx.execute(sql`analyze bank_contracts (id, supplier_inn, customer_inn, prefix, reg)`);
 }
 
 /** A staged order as the matcher and the payment event read it, with the payee's facts. */
@@ -140,10 +151,11 @@ export function stagedContracts(tx: Tx, ids: string[]): Promise<ContractCandidat
 
 /**
  * For the new orders `from`..`to`: the payee's contracts (of this payer or of no customer) whose
- * registry number the purpose contains, or whose number stands in the purpose where a number may
- * begin (`starts`; a number of one or two characters anywhere) — the candidates `namedIn` of
- * payment-matcher.ts finds, found by hash joins instead of one index per payee. In the order of
- * the order, then of the contract.
+ * registry number the purpose contains, or whose number the purpose contains and whose first three
+ * characters stand where a number may begin (`grams` of statement-rows.ts; a number of one or two
+ * characters anywhere) — all the candidates `namedIn` of payment-matcher.ts finds (its `score`
+ * then weighs them), found by hash joins instead of an index per payee. In the order of the
+ * order, then of the contract.
  */
 export function namedContracts(
   tx: Tx,
@@ -153,13 +165,13 @@ export function namedContracts(
   return rowsOf(
     tx,
     sql`with s as (
-        select ord, payer_inn, payee_inn, purpose_compact, starts, registry_keys from bank_staging
+        select ord, payer_inn, payee_inn, purpose_compact, grams, registry_keys from bank_staging
         where ord between ${from} and ${to} and not dup and payee_inn is not null),
+      g as materialized (
+        select s.ord, s.payee_inn, g.gram collate "C" as gram
+        from s cross join lateral unnest(s.grams) as g(gram)),
       found as (
-        select s.ord, c.id from s cross join lateral unnest(s.starts) as st(pos)
-          join bank_contracts c on c.supplier_inn = s.payee_inn
-            and left(c.key, 3) = substr(s.purpose_compact, st.pos, 3)
-        where length(c.key) >= 3 and substr(s.purpose_compact, st.pos, length(c.key)) = c.key
+        select g.ord, c.id from g join bank_contracts c on c.supplier_inn = g.payee_inn and c.prefix = g.gram
         union
         select s.ord, c.id from s join bank_contracts c on c.supplier_inn = s.payee_inn
         where length(c.key) between 1 and 2 and strpos(s.purpose_compact, c.key) > 0
@@ -168,7 +180,8 @@ export function namedContracts(
           join bank_contracts c on c.reg = r.k and c.supplier_inn = s.payee_inn)
       select found.ord, ${CANDIDATE_COLUMNS}
       from found join s on s.ord = found.ord join bank_contracts c on c.id = found.id
-      where s.payer_inn is null or c.customer_inn = '' or c.customer_inn = s.payer_inn
+      where (s.payer_inn is null or c.customer_inn = '' or c.customer_inn = s.payer_inn)
+        and (strpos(s.purpose_compact, c.key) > 0 or c.reg = any(s.registry_keys))
       order by found.ord, c.id`,
   );
 }

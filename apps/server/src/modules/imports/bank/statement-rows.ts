@@ -43,7 +43,7 @@ export const STAGED_COLUMNS = [
   'uin',
   'budget',
   'purpose_compact',
-  'starts',
+  'grams',
   'registry_keys',
 ] as const;
 
@@ -139,6 +139,9 @@ const blank = (v: string | null) => (v ? v : null);
 
 function copyRow(ord: number, fileName: string, d: BankDocument): string {
   const { compact, starts } = purposeStarts(d.purpose);
+  // the first three characters of what may be a contract number, each once
+  const grams = new Set<string>();
+  for (const p of starts) if (p + 2 <= compact.length) grams.add(compact.slice(p - 1, p + 2));
   const registry = [...new Set(registryNumbersIn(d.purpose).map((n) => n.slice(0, 19)))];
   const values = [
     String(ord),
@@ -169,7 +172,7 @@ function copyRow(ord: number, fileName: string, d: BankDocument): string {
     d.uin,
     d.budget ? JSON.stringify(d.budget) : null,
     compact,
-    `{${starts.join(',')}}`,
+    `{${[...grams].map((g) => `"${g.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`,
     `{${registry.join(',')}}`,
   ];
   return `${values.map(field).join('\t')}\n`;
@@ -179,6 +182,20 @@ const SPACE = /\s/;
 /** What may not stand right before a contract number (purpose-references.ts, BAD_BEFORE). */
 const WORD_CHAR = /[\p{L}\p{N}/\\-]/u;
 const DIGIT = /\p{N}/u;
+
+/** `/\s/` of one character, without the expression for the usual ones. */
+const isSpace = (c: number, s: string) => (c === 32 ? true : c < 128 ? c >= 9 && c <= 13 : SPACE.test(s));
+/** `WORD_CHAR` of one character: ASCII letters and digits, «/», «\\», «-», А–я, else the expression. */
+const isWordChar = (c: number, s: string) =>
+  c < 128
+    ? (c >= 48 && c <= 57) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 97 && c <= 122) ||
+      c === 47 ||
+      c === 92 ||
+      c === 45
+    : (c >= 0x410 && c <= 0x44f) || WORD_CHAR.test(s);
+const isDigit = (c: number, s: string) => (c >= 48 && c <= 57) || (c >= 128 && DIGIT.test(s));
 
 /**
  * The purpose in the matcher's compact form (lower case, no white space) and the 1-based
@@ -192,13 +209,16 @@ export function purposeStarts(purpose: string): { compact: string; starts: numbe
   const starts: number[] = [];
   let at = 0;
   for (let i = 0; i < purpose.length; i++) {
-    const c = purpose[i];
-    if (SPACE.test(c)) continue;
+    if (isSpace(purpose.charCodeAt(i), purpose[i])) continue;
     at++;
-    const prev = i > 0 ? purpose[i - 1] : '';
+    if (i === 0) {
+      starts.push(at);
+      continue;
+    }
+    const prev = purpose.charCodeAt(i - 1);
     const glued =
-      prev !== '' &&
-      (WORD_CHAR.test(prev) || ((prev === '.' || prev === ',') && i > 1 && DIGIT.test(purpose[i - 2])));
+      isWordChar(prev, purpose[i - 1]) ||
+      ((prev === 46 || prev === 44) && i > 1 && isDigit(purpose.charCodeAt(i - 2), purpose[i - 2]));
     if (!glued) starts.push(at);
   }
   if (at !== compact.length)
