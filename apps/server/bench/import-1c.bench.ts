@@ -51,9 +51,9 @@ export async function import1cBench(): Promise<string> {
         `${t.rss.peakRss <= GOAL_RSS_MB * 1048576 ? 'met' : 'NOT met'} | ` +
         `${r.outgoing} | ${r.matched} | ${r.unmatched} | ${r.duplicates} |`,
       '',
-      `Timeline: ${timeline(t)} (the runner reports 10 % when it starts, 30 % once the file is read, ` +
-        '70 % once its encoding is found; the rest — decoding and reading the orders, matching and writing them, 70–95 % by the ' +
-        'share of the file read — is one transaction).',
+      `Timeline: ${timeline(t)} (the runner reports 10 % when it starts, 20 % once the file is read, ` +
+        '40 % once the parse pool has read it into staging rows; the rest — staging, matching and storing them, 70–95 % by ' +
+        'the share of the orders stored — is one transaction).',
       '',
       `Steps as the server logged them (wall time, and the server process's CPU time in it): ${phasesLine(server.importPhases.at(-1))}.`,
       '',

@@ -52,6 +52,17 @@ describe('module direction', () => {
     for (const deps of Object.values(MODULE_DEPENDENCIES)) for (const d of deps) expect(modules).toContain(d);
   });
 
+  it('docs/architecture.md copies the table as it is', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/architecture.md'), 'utf8');
+    const copied: Record<string, string[]> = {};
+    for (const [, names, deps] of doc.matchAll(/^\| ((?:`[a-z0-9-]+`(?:, )?)+) \| ([^|]*) \|$/gm)) {
+      const row = deps.trim() === '—' ? [] : deps.split(',').map((d) => d.trim());
+      for (const [, name] of names.matchAll(/`([a-z0-9-]+)`/g)) copied[name] = row.sort();
+    }
+    const table = Object.fromEntries(Object.entries(MODULE_DEPENDENCIES).map(([m, d]) => [m, [...d].sort()]));
+    expect(copied).toEqual(table);
+  });
+
   it('the table holds no cycle', () => {
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];

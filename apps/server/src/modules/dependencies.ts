@@ -55,19 +55,8 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   ],
   // OCDS names a contract's category as the notice import does (procurements' subjectTypeOf)
   exports: ['access', 'audit', 'calendar', 'contracts', 'law', 'files', 'procurements'],
-  // the annual SME report; procurement-rules for the DOCX builder its PDF is converted from
-  // (templates/docx-builder.ts, which belongs in kernel/)
-  'sme-report': [
-    'access',
-    'audit',
-    'calendar',
-    'catalogs',
-    'contracts',
-    'files',
-    'law',
-    'procurement-rules',
-    'procurements',
-  ],
+  // the annual SME report (its DOCX, converted to PDF, is built by kernel/docx-builder.ts)
+  'sme-report': ['access', 'audit', 'calendar', 'catalogs', 'contracts', 'files', 'law', 'procurements'],
   imports: [
     'access',
     'audit',

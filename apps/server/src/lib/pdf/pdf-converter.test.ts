@@ -5,7 +5,7 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { buildDocx } from '../../modules/procurement-rules/templates/docx-builder.js';
+import { buildDocx } from '../../kernel/docx-builder.js';
 import { AppError } from '../app-error.js';
 import { createPdfConverter, looksLikePdf, PDF_UNAVAILABLE, PdfConversionError } from './pdf-converter.js';
 

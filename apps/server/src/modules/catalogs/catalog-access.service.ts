@@ -10,7 +10,7 @@ import { AppError, badRequest, forbidden } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
 import type { EntryListRow, View } from './catalog-kinds.js';
-import { catalogEntryInUse } from './catalog-usage.service.js';
+import { catalogEntriesInUse } from './catalog-usage.service.js';
 import { assertMayOpen } from './catalogs.policy.js';
 import { toEntryItem, toTariffItem } from './catalogs.presenter.js';
 import { okpd2Paths } from './catalogs.repository.js';
@@ -105,9 +105,13 @@ export async function presentEntries<T>(
           rows.map((r) => r.id),
         )
       : null;
-  // only an entry the caller may change may be deleted; whether it is used is asked for those
-  const inUse = new Set<number>();
-  for (const r of rows) if (canWrite(r.companyId) && (await catalogEntryInUse(deps, tx, r))) inUse.add(r.id);
+  // only an entry the caller may change may be deleted; whether it is used is asked for those,
+  // all of the page at once
+  const inUse = await catalogEntriesInUse(
+    deps,
+    tx,
+    rows.filter((r) => canWrite(r.companyId)),
+  );
   return rows.map((r) =>
     toEntryItem<T>(
       r,

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../types.js';
 import type { EntryRow } from './catalog-kinds.js';
-import { countChildren, countGoodsWithOkpd2, findEntryRow } from './catalogs.repository.js';
+import { childrenOf, findEntryRow, goodsWithOkpd2 } from './catalogs.repository.js';
 
 /**
  * Where a catalogue entry is used. The delete route refuses an entry any checker counts (409
@@ -10,21 +10,35 @@ import { countChildren, countGoodsWithOkpd2, findEntryRow } from './catalogs.rep
  * transaction or on the pool.
  */
 
-/** Counts the references of one module to a catalogue entry (0: none). */
+/**
+ * Counts the references of one module to catalogue entries: the count by entry id (an entry
+ * missing from the map has none), for a whole page of entries in one query.
+ */
 export type CatalogUsageChecker = {
   /** what refers to the entry, in Russian (shown in the 409 message) */
   name: string;
-  count: (db: Tx, entry: EntryRow) => Promise<number>;
+  count: (db: Tx, entries: readonly EntryRow[]) => Promise<Map<number, number>>;
 };
+
+const okpd2Of = (entries: readonly EntryRow[]) => entries.filter((e) => e.kind === 'okpd2');
+
 /** The catalogues' own references: sub-codes and goods of an ОКПД2 code. */
 const OWN_USAGE: CatalogUsageChecker[] = [
   {
     name: 'Подчинённые коды ОКПД2',
-    count: async (db, e) => (e.kind === 'okpd2' ? countChildren(db, e.id) : 0),
+    count: (db, entries) =>
+      childrenOf(
+        db,
+        okpd2Of(entries).map((e) => e.id),
+      ),
   },
   {
     name: 'Товары, работы, услуги',
-    count: async (db, e) => (e.kind === 'okpd2' ? countGoodsWithOkpd2(db, e.code) : 0),
+    count: async (db, entries) => {
+      const codes = okpd2Of(entries);
+      const byCode = await goodsWithOkpd2(db, [...new Set(codes.map((e) => e.code))]);
+      return new Map(codes.map((e) => [e.id, byCode.get(e.code) ?? 0]));
+    },
   },
 ];
 
@@ -47,14 +61,26 @@ export async function catalogEntryUsage(
   if (!entry) return [];
   const out: { name: string; count: number }[] = [];
   for (const c of checkers(deps)) {
-    const count = await c.count(tx, entry);
+    const count = (await c.count(tx, [entry])).get(entry.id) ?? 0;
     if (count > 0) out.push({ name: c.name, count });
   }
   return out;
 }
 
-/** Is the entry used anywhere (stops at the first checker that counts it)? */
-export async function catalogEntryInUse(deps: AppDeps, tx: Tx, entry: EntryRow): Promise<boolean> {
-  for (const c of checkers(deps)) if ((await c.count(tx, entry)) > 0) return true;
-  return false;
+/**
+ * The ids of the entries used anywhere: one query per checker for the whole list, each asked only
+ * about the entries no checker before it counted (none once all are).
+ */
+export async function catalogEntriesInUse(
+  deps: AppDeps,
+  tx: Tx,
+  entries: readonly EntryRow[],
+): Promise<Set<number>> {
+  const used = new Set<number>();
+  for (const c of checkers(deps)) {
+    const open = entries.filter((e) => !used.has(e.id));
+    if (open.length === 0) break;
+    for (const [id, n] of await c.count(tx, open)) if (n > 0) used.add(id);
+  }
+  return used;
 }

@@ -1,6 +1,7 @@
 import type { CatalogSort, Okpd2PathStep } from '@zakupki/shared';
 import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { containsText } from '../../db/like.js';
 import { onPage, type Paging } from '../../db/paging.js';
@@ -265,13 +266,27 @@ export async function countChildren(db: Tx, id: number): Promise<number> {
   return Number(n);
 }
 
-/** Goods, works and services that name this ОКПД2 code. */
-export async function countGoodsWithOkpd2(db: Tx, code: string): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** Sub-entries of each of these entries, by parent id (none: absent), in one query. */
+export async function childrenOf(db: Tx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: catalogEntries.parentId, n: sql<number>`count(*)::int` })
     .from(catalogEntries)
-    .where(and(eq(catalogEntries.kind, 'goods'), sql`${catalogEntries.extra}->>'okpd2_code' = ${code}`));
-  return Number(n);
+    .where(sql`${catalogEntries.parentId} = any(${arrayParam(ids, 'integer')})`)
+    .groupBy(catalogEntries.parentId);
+  return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
+}
+
+/** Goods, works and services that name each of these ОКПД2 codes, by code, in one query. */
+export async function goodsWithOkpd2(db: Tx, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const code = sql<string>`${catalogEntries.extra}->>'okpd2_code'`;
+  const rows = await db
+    .select({ code, n: sql<number>`count(*)::int` })
+    .from(catalogEntries)
+    .where(and(eq(catalogEntries.kind, 'goods'), sql`${code} = any(${arrayParam(codes, 'text')})`))
+    .groupBy(code);
+  return new Map(rows.map((r) => [r.code, Number(r.n)]));
 }
 
 /** Whether a global ОКПД2 entry has this code. */

@@ -1,6 +1,7 @@
 import { CATALOGS, catalogRoutes, systemRoutes } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
+import { currentScope } from '../../lib/request-scope.js';
 import { defineModule } from '../../plugins/module.js';
 import { MODULES } from '../index.js';
 import {
@@ -15,11 +16,20 @@ import {
 } from './catalogs.factories.js';
 import { catalogEntryUsage } from './catalogs.service.js';
 
-/** A module of this file that refers to one entry (set by the test) three times. */
+/** A module of this file that refers to one entry (set by the test) three times; its calls are counted. */
 let referenced: number | null = null;
+let checkerCalls = 0;
 const referring = defineModule({
   name: 'referring',
-  catalogUsage: [{ name: 'Договоры', count: async (_db, entry) => (entry.id === referenced ? 3 : 0) }],
+  catalogUsage: [
+    {
+      name: 'Договоры',
+      count: async (_db, entries) => {
+        checkerCalls++;
+        return new Map(entries.filter((e) => e.id === referenced).map((e) => [e.id, 3]));
+      },
+    },
+  ],
 });
 const t = testAppForFile({}, { modules: [...MODULES, referring] });
 const call = screenCalls(t);
@@ -317,6 +327,51 @@ describe('archive, restore, delete', () => {
       as: 'admin',
     });
     expect(audit.body.items.map((a) => a.action)).toEqual(['restore', 'archive', 'create']);
+  });
+
+  it('can_delete of a page of entries costs a fixed number of queries, whatever the page size', async () => {
+    // funding sources: counted by the catalogues, procurements, contracts and this file's module
+    for (let k = 1; k <= 12; k++) {
+      const made = await t.call(catalogRoutes.generic.create, {
+        params: { type: 8 },
+        body: { title: `Источник страницы ${k}` },
+        as: 'specialist',
+      });
+      expect(made.status).toBe(201);
+    }
+    const pg = t.app.deps.database.pool ? (await import('pg')).default : null;
+    const page = async (limit: number) => {
+      checkerCalls = 0;
+      let queries = 0;
+      const original = pg?.Client.prototype.query;
+      if (pg && original) {
+        pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+          // the request's own statements (background jobs of the app query meanwhile)
+          if (currentScope()) queries++;
+          return (original as (...a: unknown[]) => unknown).apply(this, args);
+        } as typeof original;
+      }
+      try {
+        const r = await t.call(catalogRoutes.generic.list, {
+          params: { type: 8 },
+          query: { q: 'Источник страницы', limit },
+          as: 'specialist',
+        });
+        expect(r.body.items).toHaveLength(limit);
+        expect(r.body.items.every((i) => i.can_delete)).toBe(true);
+      } finally {
+        if (pg && original) pg.Client.prototype.query = original;
+      }
+      return { checkerCalls, queries };
+    };
+    const three = await page(3);
+    const twelve = await page(12);
+    // the declared checker is asked once for the page, not once per entry
+    expect(three.checkerCalls).toBe(1);
+    expect(twelve.checkerCalls).toBe(1);
+    // and every statement of the request is the same for 3 entries as for 12 (counted on PostgreSQL)
+    if (pg) expect(three.queries).toBeGreaterThan(0);
+    expect(twelve.queries).toBe(three.queries);
   });
 
   it('deletes an entry nothing uses; one in use answers 409 has_dependents and stays', async () => {

@@ -1,4 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { arrayParam, rowsOf } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { catalogEntries, contracts, customers, procurements } from '../../db/schema/index.js';
 
@@ -93,27 +95,38 @@ export async function contractsAddedSince(tx: Tx, companyId: number, since: Date
   return Number(n);
 }
 
-/** The contracts that point at a catalogue entry (of a kind and type a contract can name). */
-export async function contractsUsingEntry(
+/** The contract column that may name a catalogue entry of this kind and type, or null. */
+function entryColumn(entry: { kind: string; typeCode: number | null }) {
+  if (entry.kind === 'method') return contracts.procurementMethodId;
+  if (entry.kind !== 'generic') return null;
+  if (entry.typeCode === 1) return contracts.priceMethodId;
+  if (entry.typeCode === 8) return contracts.fundingSourceId;
+  if (entry.typeCode === 9) return contracts.contractBasisId;
+  return null;
+}
+
+/**
+ * The contracts that point at each of these catalogue entries (of a kind and type a contract can
+ * name), by entry id, in one query (one branch per column the entries may be named in).
+ */
+export async function contractsUsingEntries(
   tx: Tx,
-  entry: { id: number; kind: string; typeCode: number | null },
-): Promise<number> {
-  const column =
-    entry.kind === 'method'
-      ? contracts.procurementMethodId
-      : entry.kind !== 'generic'
-        ? null
-        : entry.typeCode === 1
-          ? contracts.priceMethodId
-          : entry.typeCode === 8
-            ? contracts.fundingSourceId
-            : entry.typeCode === 9
-              ? contracts.contractBasisId
-              : null;
-  if (!column) return 0;
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contracts)
-    .where(eq(column, entry.id));
-  return Number(n);
+  entries: readonly { id: number; kind: string; typeCode: number | null }[],
+): Promise<Map<number, number>> {
+  const byColumn = new Map<PgColumn, number[]>();
+  for (const e of entries) {
+    const column = entryColumn(e);
+    if (!column) continue;
+    const ids = byColumn.get(column);
+    if (ids) ids.push(e.id);
+    else byColumn.set(column, [e.id]);
+  }
+  if (byColumn.size === 0) return new Map();
+  const branches = [...byColumn].map(
+    ([column, ids]) =>
+      sql`select ${column} as id, count(*)::int as n from ${contracts}
+        where ${column} = any(${arrayParam(ids, 'integer')}) group by ${column}`,
+  );
+  const rows = await rowsOf<{ id: number; n: number }>(tx, sql.join(branches, sql` union all `));
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }

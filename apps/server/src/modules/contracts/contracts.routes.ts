@@ -2,7 +2,7 @@ import { contractRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
-import { contractsAddedSince, contractsUsingEntry } from './contract-references.repository.js';
+import { contractsAddedSince, contractsUsingEntries } from './contract-references.repository.js';
 import { changeStatus, recordPublication, setArchived } from './contract-status.service.js';
 import { createContract, updateContract } from './contracts.service.js';
 import {
@@ -50,5 +50,5 @@ export const contractsModule = defineModule({
   // the tariff's «договоров в год»: the contracts a company added this calendar year
   tariffCounters: { contracts: contractsAddedSince },
   // a catalogue entry a contract points at is archived, never deleted
-  catalogUsage: [{ name: 'Договоры', count: contractsUsingEntry }],
+  catalogUsage: [{ name: 'Договоры', count: contractsUsingEntries }],
 });

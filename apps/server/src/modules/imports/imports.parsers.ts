@@ -1,5 +1,6 @@
 import { offThread, type Parsers } from '../../kernel/parse-pool.js';
 import { workerOf } from '../../kernel/parse-worker.js';
+import { statementRows } from './bank/statement-rows.js';
 import { parseEisFile } from './eis/eis.parser.js';
 import { parseUpd } from './upd/upd.parser.js';
 
@@ -7,6 +8,7 @@ import { parseUpd } from './upd/upd.parser.js';
 export const PARSERS = {
   upd: (buf: Buffer, name: string) => parseUpd(buf, name),
   eis: (buf: Buffer, name: string) => parseEisFile(buf, name),
+  bank: statementRows,
 } satisfies Parsers;
 
 /** Parses an uploaded file off the event loop with one of the imports' parsers. */

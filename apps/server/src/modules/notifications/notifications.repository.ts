@@ -8,6 +8,11 @@ export type NotificationWithCompany = NotificationRow & { companyTitle: string |
 
 const withCompany = { ...getTableColumns(notifications), companyTitle: companies.title };
 
+/** The title of the company of the row written (a subquery of RETURNING: no statement of its own). */
+const writtenCompanyTitle = sql<
+  string | null
+>`(select ${companies.title} from ${companies} where ${companies.id} = ${notifications.companyId})`;
+
 /** The title of a notification's company (null without one). */
 export async function companyTitleOf(db: Tx, companyId: number | null): Promise<string | null> {
   if (companyId === null) return null;
@@ -42,8 +47,8 @@ export async function markRead(db: Tx, userId: number, id: number): Promise<Noti
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning();
-  return row ? { ...row, companyTitle: await companyTitleOf(db, row.companyId) } : null;
+    .returning({ ...getTableColumns(notifications), companyTitle: writtenCompanyTitle });
+  return row ?? null;
 }
 
 export async function markAllRead(db: Tx, userId: number): Promise<number> {
@@ -64,6 +69,7 @@ export async function notificationOwner(db: Tx, id: number) {
   return row ?? null;
 }
 
+/** Stores a notification; returns its id and its company's title (null: none), read by the same statement. */
 export async function insertNotification(
   db: Tx,
   n: {
@@ -89,6 +95,6 @@ export async function insertNotification(
       code: n.code ?? null,
       payload: (n.payload ?? {}) as never,
     })
-    .returning({ id: notifications.id });
+    .returning({ id: notifications.id, companyTitle: writtenCompanyTitle });
   return row;
 }

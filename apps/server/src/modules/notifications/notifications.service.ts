@@ -41,13 +41,18 @@ export class Notifier {
   ) {}
 
   async notify(n: NotifyInput): Promise<number> {
+    // the company's title comes back with the stored row: the push reads nothing more
     const row = await insertNotification(this.db, n);
-    await this.push(row.id, n);
+    await this.push(row.id, n, row.companyTitle);
     return row.id;
   }
 
-  /** Pushes a notification already stored (by `storeNotification` in a transaction that has committed). */
-  async push(id: number, n: NotifyInput): Promise<void> {
+  /**
+   * Pushes a notification already stored (by `storeNotification` in a transaction that has
+   * committed); its company's title is read unless given.
+   */
+  async push(id: number, n: NotifyInput, title?: string | null): Promise<void> {
+    const known = title !== undefined ? title : await companyTitleOf(this.db, n.companyId);
     const pushed: Pushed = {
       notification_id: id,
       status: n.status,
@@ -55,12 +60,12 @@ export class Notifier {
       message: n.message,
       code: n.code ?? null,
       company_id: n.companyId,
-      company_title: companyTitle(n.companyId, await companyTitleOf(this.db, n.companyId)),
+      company_title: companyTitle(n.companyId, known),
       link: notificationLink(n.kind, n.payload ?? {}),
     };
-    const known = n.kind !== 'notification' && /^[a-zA-Z]+$/.test(n.kind);
+    const named = n.kind !== 'notification' && /^[a-zA-Z]+$/.test(n.kind);
     const ns = this.io.of(NS_AUTH);
-    if (known) ns.to(`user:${n.userId}`).emit(n.kind as 'notification', { ...n.payload, ...pushed } as never);
+    if (named) ns.to(`user:${n.userId}`).emit(n.kind as 'notification', { ...n.payload, ...pushed } as never);
     else
       ns.to(`user:${n.userId}`).emit('notification', { ...pushed, kind: n.kind, payload: n.payload ?? {} });
   }

@@ -2,6 +2,7 @@ import { systemRoutes } from '@zakupki/shared';
 import type { Notification } from '@zakupki/shared/api/system';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
+import { currentScope, newRequestScope, runInScope } from '../../lib/request-scope.js';
 import { notificationLink } from './notifications.policy.js';
 import { Notifier } from './notifications.service.js';
 
@@ -48,21 +49,38 @@ describe('notifications name their company and link to what they are about', () 
     expect(read.body).toMatchObject({ company_title: null, link: '/procurementsRules/4/versions' });
   });
 
-  it('the live push names its company and link as the stored one does', async () => {
+  it('the live push names its company and link as the stored one does, in the one statement that stores it', async () => {
     const pushed: [string, Record<string, unknown>][] = [];
     const io = {
       of: () => ({ to: () => ({ emit: (e: string, p: Record<string, unknown>) => pushed.push([e, p]) }) }),
     };
     const notifier = new Notifier(t.app.deps.db, io as never);
-    await notifier.notify({
-      userId: t.ids.users['specialist@demo.local'],
-      companyId: t.ids.companies.client1,
-      kind: 'eisPlanResponse',
-      status: 'success',
-      header: 'План загружен',
-      message: 'готово',
-      payload: { plan_id: 5, registration_number: '1', error: null },
+    // statements sent to PostgreSQL while it stores and pushes (PGlite: not counted)
+    const pg = t.app.deps.database.pool ? (await import('pg')).default : null;
+    const original = pg?.Client.prototype.query;
+    let statements = 0;
+    if (pg && original) {
+      pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+        // this call's statements only (background jobs of the app query meanwhile)
+        if (currentScope() === scope) statements++;
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+    }
+    const scope = newRequestScope();
+    await runInScope(scope, () =>
+      notifier.notify({
+        userId: t.ids.users['specialist@demo.local'],
+        companyId: t.ids.companies.client1,
+        kind: 'eisPlanResponse',
+        status: 'success',
+        header: 'План загружен',
+        message: 'готово',
+        payload: { plan_id: 5, registration_number: '1', error: null },
+      }),
+    ).finally(() => {
+      if (pg && original) pg.Client.prototype.query = original;
     });
+    if (pg) expect(statements).toBe(1);
     expect(pushed).toEqual([
       [
         'eisPlanResponse',

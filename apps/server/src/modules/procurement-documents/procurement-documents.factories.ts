@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { catalogEntries, procurementDocumentsRules } from '../../db/schema/index.js';
+import { type Block, buildDocx } from '../../kernel/docx-builder.js';
 import { storeFile } from '../files/files.service.js';
 import { DOCX_MIME } from '../procurement-rules/documents-rules.service.js';
 import { readTemplateTags } from '../procurement-rules/procurement-templates.parser.js';
-import { type Block, buildDocx } from '../procurement-rules/templates/docx-builder.js';
 import { methodId } from '../procurements/procurements.factories.js';
 
 /**

@@ -1,7 +1,7 @@
 import { procurementRuleRoutes as r, type VersionInput } from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
+import { type Block, buildDocx } from '../../kernel/docx-builder.js';
 import { multipart } from '../imports/import-uploads.factories.js';
-import { type Block, buildDocx } from './templates/docx-builder.js';
 
 /** Test data of the procurement-rules module. */
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { arrayParam, rowsOf } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { onPage } from '../../db/paging.js';
 import {
@@ -290,27 +291,30 @@ export async function userFields(tx: Tx, companyId: number) {
   }));
 }
 
-/** How many versions use a method and how many documents rules use an entry (catalogue deletes). */
-export async function entryUsage(tx: Tx, entryId: number, kind: string): Promise<number> {
-  if (kind === 'method') {
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(procurementRuleVersions)
-      .where(sql`${procurementRuleVersions.methods} @> ${JSON.stringify([{ method_id: entryId }])}::jsonb`);
-    const [{ d }] = await tx
-      .select({ d: sql<number>`count(*)::int` })
-      .from(procurementDocumentsRules)
-      .where(eq(procurementDocumentsRules.methodId, entryId));
-    return Number(n) + Number(d);
-  }
-  if (kind === 'document_kind') {
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(procurementDocumentsRules)
-      .where(eq(procurementDocumentsRules.documentKindId, entryId));
-    return Number(n);
-  }
-  return 0;
+/**
+ * For each of these catalogue entries, by id: how many versions use a method and how many
+ * documents rules use a method or a document kind (catalogue deletes and `can_delete`), in one
+ * query; entries of other kinds are not counted.
+ */
+export async function entriesUsage(
+  tx: Tx,
+  entries: readonly { id: number; kind: string }[],
+): Promise<Map<number, number>> {
+  const methods = entries.filter((e) => e.kind === 'method').map((e) => e.id);
+  const kinds = entries.filter((e) => e.kind === 'document_kind').map((e) => e.id);
+  if (methods.length === 0 && kinds.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number; n: number }>(
+    tx,
+    sql`select m.id, ((select count(*) from ${procurementRuleVersions}
+          where ${procurementRuleVersions.methods} @> jsonb_build_array(jsonb_build_object('method_id', m.id)))
+        + (select count(*) from ${procurementDocumentsRules} where ${procurementDocumentsRules.methodId} = m.id))::int as n
+      from unnest(${arrayParam(methods, 'integer')}) as m(id)
+      union all
+      select ${procurementDocumentsRules.documentKindId} as id, count(*)::int as n from ${procurementDocumentsRules}
+      where ${procurementDocumentsRules.documentKindId} = any(${arrayParam(kinds, 'integer')})
+      group by ${procurementDocumentsRules.documentKindId}`,
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
 // ---------------------------------------------------------------- documents rules

@@ -17,7 +17,7 @@ import {
   uploadTemplate,
 } from './documents-rules.service.js';
 import { copyProcurementRuleJob } from './procurement-rules.jobs.js';
-import { entryUsage } from './procurement-rules.repository.js';
+import { entriesUsage } from './procurement-rules.repository.js';
 import {
   approveVersion,
   attachVersionFile,
@@ -151,7 +151,7 @@ export const procurementRulesModule = defineModule({
   name: 'procurement-rules',
   routes: registerRoutes,
   sockets: registerProcurementRuleSockets,
-  catalogUsage: [{ name: 'Положения о закупке', count: (tx, entry) => entryUsage(tx, entry.id, entry.kind) }],
+  catalogUsage: [{ name: 'Положения о закупке', count: entriesUsage }],
   onClose: closeTemplatePool,
   jobs: [copyProcurementRuleJob],
 });

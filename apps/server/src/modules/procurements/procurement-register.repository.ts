@@ -1,6 +1,7 @@
 import { PROCUREMENT_STATUSES, type ProcurementListQuery } from '@zakupki/shared';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { arrayParam, rowsOf } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
 import { prefixPattern } from '../../db/like.js';
 import { tablePage } from '../../db/paging.js';
@@ -99,13 +100,25 @@ export function withOpenDuty(tx: Tx, companyId: number, limit: number): Promise<
     .limit(limit);
 }
 
-/** The procurements that point at a catalogue entry (method, НМЦД method, funding source). */
-export async function procurementsUsingEntry(tx: Tx, entry: { id: number }): Promise<number> {
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(procurements)
-    .where(
-      sql`${procurements.methodId} = ${entry.id} or ${procurements.nmcdMethodId} = ${entry.id} or ${procurements.fundingSourceId} = ${entry.id}`,
-    );
-  return Number(n);
+/**
+ * The procurements that point at each of these catalogue entries (method, НМЦД method, funding
+ * source), by entry id, in one query.
+ */
+export async function procurementsUsingEntries(
+  tx: Tx,
+  entries: readonly { id: number }[],
+): Promise<Map<number, number>> {
+  if (entries.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number; n: number }>(
+    tx,
+    sql`select e.id, count(*)::int as n
+      from unnest(${arrayParam(
+        entries.map((e) => e.id),
+        'integer',
+      )}) as e(id)
+      join ${procurements} on ${procurements.methodId} = e.id or ${procurements.nmcdMethodId} = e.id
+        or ${procurements.fundingSourceId} = e.id
+      group by e.id`,
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }

@@ -5,7 +5,7 @@ import { defineModule } from '../../plugins/module.js';
 import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
 import { contentDisposition } from '../files/files.service.js';
 import { createFromPlan } from './procurement-plan.service.js';
-import { procurementsUsingEntry } from './procurement-register.repository.js';
+import { procurementsUsingEntries } from './procurement-register.repository.js';
 import { addProtocol, changeStatus, removeProtocol, updateProtocol } from './procurement-status.service.js';
 import { createProcurement, deleteProcurement, updateProcurement } from './procurements.service.js';
 import { procurementsXlsx } from './procurements.xlsx.js';
@@ -76,5 +76,5 @@ export const procurementsModule = defineModule({
   name: 'procurements',
   routes: registerRoutes,
   // catalogue entries a procurement points at are archived, never deleted
-  catalogUsage: [{ name: 'Закупки', count: procurementsUsingEntry }],
+  catalogUsage: [{ name: 'Закупки', count: procurementsUsingEntries }],
 });

@@ -1,6 +1,6 @@
 import { formatRub, SME_RULE_STATUS_TITLES, type SmeContractLine, type SmeReport } from '@zakupki/shared';
+import { type Block, buildDocx } from '../../kernel/docx-builder.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { type Block, buildDocx } from '../procurement-rules/templates/docx-builder.js';
 
 /**
  * The report as a DOCX document (the builder of the documentation templates), which the node's

@@ -1,4 +1,4 @@
-import { type Block, buildDocx } from '../../../modules/procurement-rules/templates/docx-builder.js';
+import { type Block, buildDocx } from '../../../kernel/docx-builder.js';
 
 /**
  * The DOCX templates of the demo documents rules, written for this project: извещение,

@@ -1,10 +1,18 @@
+import { threadId } from 'node:worker_threads';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { closeParsePool } from '../../../kernel/parse-pool.js';
+import { parseOffThread } from '../imports.parsers.js';
 import { MINIMAL_DOC } from './bank.factories.js';
 import { BankExchangeReader, parseBankExchange } from './bank-1c.parser.js';
-import { BLOCK_BYTES, BlockLines, bankTextOf, decodeBankFile, decodedBankText } from './bank-decode.js';
-import { StatementsSource } from './payments-import.source.js';
+import {
+  BLOCK_BYTES,
+  BlockLines,
+  bankTextOf,
+  decodeBankFile,
+  decodedBankText,
+  MAX_BANK_FILE_BYTES,
+} from './bank-decode.js';
 
 /** Parses a file through the text a worker thread hands back (bankTextOf → decodedBankText). */
 function viaText(buf: Buffer, name: string) {
@@ -46,7 +54,7 @@ describe('a statement decoded in the parse pool reads the same as one decoded he
     expect(outcome(() => viaText(buf, 'f.txt'))).toEqual(outcome(() => parseBankExchange(buf, 'f.txt')));
   });
 
-  it('a large statement is decoded as it is read and read the same', async () => {
+  it('a large statement is read in the parse pool into staging rows, never on the main thread', async () => {
     const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows'];
     for (let i = 1; i <= 12_000; i++)
       lines.push(
@@ -64,21 +72,43 @@ describe('a statement decoded in the parse pool reads the same as one decoded he
     lines.push('КонецФайла');
     const data = iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1251');
     expect(data.length).toBeGreaterThan(1024 * 1024);
+    const company = { accounts: ['12312312312312312'], inns: [] };
     try {
-      const source = await StatementsSource.open(
-        [{ name: 'big.txt', data, sha256: '' }],
-        { accounts: new Set(['12312312312312312']), inns: new Set() },
-        [],
-      );
-      let n = 0;
-      for (let part = await source.next(5000); part; part = await source.next(5000)) n += part.length;
-      expect(n).toBe(12_000);
-      expect(source).toMatchObject({ documents: 12_000, outgoing: 12_000 });
+      const read = await parseOffThread('bank', data, { name: 'big.txt', ...company });
+      expect(read.threadId).not.toBe(threadId);
+      expect(read).toMatchObject({ documents: 12_000, outgoing: 12_000, incoming: 0 });
+      const rows = Buffer.from(read.copy).toString('utf8').split('\n').slice(0, -1);
+      expect(rows).toHaveLength(12_000);
+      expect(rows[11_999].split('\t').slice(0, 7)).toEqual([
+        '12000',
+        'big.txt',
+        '12000|2016-01-11|12000.00|12312312312312312|40702810900000000099',
+        'Платежное поручение',
+        '12000',
+        '2016-01-11',
+        '12000.00',
+      ]);
 
       const broken = Buffer.concat([Buffer.from('not a statement'), data]);
-      await expect(
-        StatementsSource.open([{ name: 'bad.txt', data: broken, sha256: '' }], source as never, []),
-      ).rejects.toThrow('файл «bad.txt»: Файл не является выгрузкой 1С (нет заголовка 1CClientBankExchange)');
+      await expect(parseOffThread('bank', broken, { name: 'bad.txt', ...company })).rejects.toThrow(
+        'файл «bad.txt»: Файл не является выгрузкой 1С (нет заголовка 1CClientBankExchange)',
+      );
+      // one line of 5 MB (a purpose) is read in the pool as well
+      const longLine = Buffer.concat([
+        data.subarray(0, data.indexOf(iconv.encode('НазначениеПлатежа', 'win1251'))),
+        iconv.encode(
+          `НазначениеПлатежа=${'x'.repeat(5 * 1024 * 1024)}\r\nКонецДокумента\r\nКонецФайла\r\n`,
+          'win1251',
+        ),
+      ]);
+      const long = await parseOffThread('bank', longLine, { name: 'long.txt', ...company });
+      expect(long.threadId).not.toBe(threadId);
+      expect(long).toMatchObject({ documents: 1, outgoing: 1 });
+      // a file above the limit is refused with the limit named, before it is read
+      const huge = Buffer.alloc(MAX_BANK_FILE_BYTES + 1, 0x41);
+      await expect(parseOffThread('bank', huge, { name: 'huge.txt', ...company })).rejects.toThrow(
+        `файл «huge.txt»: Файл слишком большой для выписки 1С (64 МБ, допускается не более ${MAX_BANK_FILE_BYTES / 1048576} МБ)`,
+      );
     } finally {
       await closeParsePool();
     }

@@ -58,40 +58,69 @@ export function explainPaymentMatch(
   const payeeInn = doc.payee.inn;
   if (!payeeInn) return none('в платёжном документе нет ИНН получателя');
   const payerInn = doc.payer.inn;
-  const purpose = readPurpose(doc.purpose);
   const index = indexOf(candidates);
   const supplier = index.bySupplier.get(payeeInn);
-  if (!supplier) {
-    return none(`получатель платежа (ИНН ${payeeInn}) не является поставщиком ни по одному договору`);
-  }
+  if (!supplier) return explainNamedMatch(doc, { contracts: 0, eligible: 0, only: null }, []);
   // the payee's contracts this payer may have signed: all of them when the payer's ИНН is unknown
   // (counted, not copied: a supplier may have thousands)
   const signed = payerInn ? supplier.byCustomer.get(payerInn) : undefined;
   const eligible = payerInn ? supplier.noCustomer.length + (signed?.length ?? 0) : supplier.all.length;
-  const onlyEligible = () => (payerInn ? (supplier.noCustomer[0] ?? signed?.[0]) : supplier.all[0]) as number;
+  const onlyAt = payerInn ? (supplier.noCustomer[0] ?? signed?.[0]) : supplier.all[0];
+  const only = eligible === 1 && onlyAt !== undefined ? candidates[onlyAt] : null;
+  // only the contracts the purpose names can score: found through the index, in the order of the
+  // list (a supplier may have thousands of contracts, a statement tens of thousands of payments)
+  const named = namedIn(readPurpose(doc.purpose), index)
+    .map((i) => candidates[i])
+    .filter((c) => c.supplierInn === payeeInn && !(payerInn && c.customerInn && c.customerInn !== payerInn));
+  return explainNamedMatch(doc, { contracts: supplier.all.length, eligible, only }, named);
+}
+
+/** What the matcher needs to know of the payee's contracts besides those the purpose names. */
+export type SupplierFacts = {
+  /** The payee's contracts (as supplier). */
+  contracts: number;
+  /** Those of them the payer may have signed (all when the payer's ИНН is unknown). */
+  eligible: number;
+  /** The one eligible contract when there is exactly one. */
+  only: ContractCandidate | null;
+};
+
+/**
+ * The decision of `explainPaymentMatch` from what was found beforehand (by the index here, or by
+ * the bank import's SQL, payments-staging.ts): the payee's facts, and the eligible contracts the
+ * purpose may name (`candidatesNamedIn`: the payee's, of this payer or of no customer), in the
+ * order of the list.
+ */
+export function explainNamedMatch(
+  doc: MatchablePayment,
+  facts: SupplierFacts,
+  named: ContractCandidate[],
+): PaymentMatchDecision {
+  const payeeInn = doc.payee.inn;
+  if (!payeeInn) return none('в платёжном документе нет ИНН получателя');
+  const payerInn = doc.payer.inn;
+  if (facts.contracts === 0) {
+    return none(`получатель платежа (ИНН ${payeeInn}) не является поставщиком ни по одному договору`);
+  }
+  const eligible = facts.eligible;
   if (eligible === 0) {
     return none(
       `плательщик (ИНН ${payerInn}) не является заказчиком по договорам с поставщиком ИНН ${payeeInn}`,
     );
   }
-  // only the contracts the purpose names can score: found through the index, then scored in the
-  // order of the list (a supplier may have thousands of contracts, a statement tens of thousands
-  // of payments)
+  const purpose = readPurpose(doc.purpose);
   const scored: Scored[] = [];
   const conflicts: string[] = [];
-  for (const i of namedIn(purpose, index)) {
-    const candidate = candidates[i];
-    if (candidate.supplierInn !== payeeInn) continue;
-    if (payerInn && candidate.customerInn && candidate.customerInn !== payerInn) continue;
-    const result = score(purpose, candidate, index.keys[i]);
+  for (const candidate of named) {
+    const result = score(purpose, candidate, numberKey(candidate.number));
     if (typeof result === 'string') conflicts.push(result);
     else if (result) scored.push(result);
   }
 
   if (scored.length === 0) {
     if (conflicts.length > 0) return none(conflicts.join('; '));
-    if (eligible === 1) {
-      const only = candidates[onlyEligible()];
+    if (eligible === 1 && facts.only) {
+      const only = facts.only;
       return withinRemaining(doc, {
         candidate: only,
         confidence: CONFIDENCE.onlyContract,

@@ -1,16 +1,12 @@
-import { setImmediate as turn } from 'node:timers/promises';
 import { fromKopecks, type PaymentsImportResult, toScaled } from '@zakupki/shared';
+import { RunFailure } from '../../../kernel/runs.js';
 import { audit } from '../../audit/audit.service.js';
 import { companyAccounts } from '../../execution/payments.repository.js';
 import { companyCustomers } from '../eis/eis-import.service.js';
 import type { ImportSpec } from '../import-runner.js';
 import { sum } from '../import-units.js';
-import { CandidateContracts } from './payment-candidates.js';
-import { StatementsSource } from './payments-import.source.js';
+import { parseOffThread } from '../imports.parsers.js';
 import { writePayments } from './payments-import.writer.js';
-
-/** Statements this large (about a thousand payment orders) name most of a company's suppliers. */
-const EVERY_SUPPLIER_FROM_BYTES = 1024 * 1024;
 
 export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
   kind: 'payments',
@@ -19,26 +15,26 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
     const companyId = ctx.run.companyId;
     const { refs } = await companyCustomers(ctx.deps.db, companyId);
     const company = {
-      inns: new Set(refs.map((r) => r.inn)),
-      accounts: await companyAccounts(ctx.deps.db, companyId),
+      inns: refs.map((r) => r.inn),
+      accounts: [...(await companyAccounts(ctx.deps.db, companyId))],
     };
-    const bytes = upload.entries.reduce((sum, e) => sum + e.data.length, 0);
-    const everySupplier = bytes >= EVERY_SUPPLIER_FROM_BYTES;
-    // with a second connection the contracts are read from now on, so PostgreSQL reads the
-    // register while the statement is decoded (a turn lets the query go out before decoding)
-    const early = ctx.sideDb ? new CandidateContracts(ctx.sideDb, companyId, everySupplier) : null;
-    if (early && everySupplier) await turn();
-    // decoded here (a large file in the parse pool), read while the payments are written: a year's
-    // statement is parsed (2 s) while PostgreSQL stores its first parts, not before
-    const source = await StatementsSource.open(upload.entries, company, upload.warnings, (share) =>
-      ctx.progress(70 + Math.floor(share * 25)),
-    );
+    // one file per unit (import-units.ts); read in the parse pool, a block of the text at a time:
+    // the company's outgoing orders come back as COPY rows, the rest only counted
+    const [entry] = upload.entries;
+    const read = await parseOffThread('bank', entry.data, { name: entry.name, ...company });
+    if (read.documents > 0 && read.outgoing === 0 && read.incoming === 0 && read.internal === 0) {
+      throw new RunFailure(
+        `ни один из документов выписки (${read.documents}) не относится к компании: плательщик и получатель не совпадают с её ИНН и расчётными счетами. Проверьте банковские реквизиты компании`,
+      );
+    }
+    const warnings = [...upload.warnings, ...read.warnings];
     return async (tx) => {
-      // the writer reads through another connection, where there is one, while the transaction writes
-      const { created, matched, duplicates, total } = await writePayments(tx, ctx, source, {
-        reads: ctx.sideDb ?? undefined,
-        candidates: early ?? new CandidateContracts(tx, companyId, everySupplier),
-      });
+      const { created, matched, duplicates, total } = await writePayments(
+        tx,
+        { ...ctx, progress: (share) => ctx.progress(70 + Math.floor(share * 25)) },
+        read,
+        { pglite: ctx.deps.database.kind === 'pglite' },
+      );
       await audit(tx, ctx.actor, {
         action: 'import',
         entity: 'payments_import',
@@ -47,16 +43,16 @@ export const paymentsImportSpec: ImportSpec<PaymentsImportResult> = {
         after: { file: ctx.run.uploadFileName, created, matched, duplicates },
       });
       return {
-        documents: source.documents,
-        outgoing: source.outgoing,
-        incoming: source.incoming,
-        other: source.other,
+        documents: read.documents,
+        outgoing: read.outgoing,
+        incoming: read.incoming,
+        other: read.other,
         created,
         matched,
         unmatched: created - matched,
         duplicates,
         total_amount: total,
-        warnings: source.warnings,
+        warnings,
       };
     };
   },

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../../test/harness.js';
 import { contractDuties, contracts, payments, users } from '../../../db/schema/index.js';
@@ -7,73 +7,45 @@ import { refreshDuties } from '../../contracts/contract-duties.service.js';
 import { recomputeExecution } from '../../execution/execution.service.js';
 import { addCustomer, createContract, newCompany } from '../import-uploads.factories.js';
 import { insertRun } from '../imports.repository.js';
-import type { BankDocument } from './bank.types.js';
-import { paymentNaturalKey } from './bank-1c.parser.js';
-import { CandidateContracts } from './payment-candidates.js';
-import { nextChunkSize, type Outgoing, writePayments } from './payments-import.writer.js';
+import { cp1251 } from './bank.factories.js';
+import { writePayments } from './payments-import.writer.js';
+import { statementRows } from './statement-rows.js';
 
-/** The pipelined writer of a bank statement: chunk boundaries, repeats, and the sums it keeps. */
+/** The set-wise writer of a bank statement: staging, part boundaries, repeats, and the sums it keeps. */
 const t = testAppForFile();
 
 const CUSTOMER = '5003123458';
 const SUPPLIER = '7704123450';
-const party = (inn: string, account: string) => ({
-  name: `Организация ${inn}`,
-  inn,
-  kpp: null,
-  account,
-  settlementAccount: account,
-  bik: '044525225',
-  bank: 'ПАО Сбербанк',
-  bankCity: null,
-  corrAccount: null,
-});
+const CUSTOMER_ACCOUNT = '40702810800000012345';
 
-function order(number: string, date: string, amount: string, purpose: string): Outgoing {
-  const doc = {
-    kind: 'Платежное поручение',
-    number,
-    date,
-    amount,
-    dateDebited: date,
-    dateCredited: null,
-    payer: party(CUSTOMER, '40702810800000012345'),
-    payee: party(SUPPLIER, '40702810600069309071'),
-    purpose,
-    paymentType: null,
-    operationType: '01',
-    priority: '5',
-    uin: null,
-    budget: null,
-    lineNo: 1,
-    raw: {},
-  } satisfies BankDocument;
-  return { doc, fileName: 'kl_to_1c.txt', key: paymentNaturalKey(doc) };
+/** A statement of outgoing orders of the customer to the supplier: [number, date, amount, purpose]. */
+function statement(orders: [string, string, string, string][]): Buffer {
+  const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows'];
+  for (const [number, date, amount, purpose] of orders) {
+    lines.push(
+      'СекцияДокумент=Платежное поручение',
+      `Номер=${number}`,
+      `Дата=${date}`,
+      `Сумма=${amount}`,
+      `ПлательщикСчет=${CUSTOMER_ACCOUNT}`,
+      `ПлательщикИНН=${CUSTOMER}`,
+      'ПолучательСчет=40702810600069309071',
+      `ПолучательИНН=${SUPPLIER}`,
+      `НазначениеПлатежа=${purpose}`,
+      'КонецДокумента',
+    );
+  }
+  lines.push('КонецФайла');
+  return cp1251(lines);
 }
-
-describe('nextChunkSize', () => {
-  it('doubles up to the chunk, then takes half of what is left, not below the first chunk', () => {
-    const sizes = [1000];
-    let left = 30_000;
-    while (left > 0) {
-      left -= sizes[sizes.length - 1];
-      sizes.push(nextChunkSize(sizes[sizes.length - 1], 5000, Math.max(left, 0)));
-    }
-    expect(sizes).toEqual([1000, 2000, 4000, 5000, 5000, 5000, 4000, 2000, 1000, 1000, 1000]);
-    expect(nextChunkSize(5000, 5000, Number.POSITIVE_INFINITY)).toBe(5000);
-    expect(nextChunkSize(2, 2, 1)).toBe(2);
-  });
-});
 
 describe('writePayments', () => {
   it.each([
-    ['the payees’ contracts read chunk by chunk', 1, false],
-    ['every supplier’s contracts read at once', 2, true],
-    ['every supplier’s contracts read before the writer starts', 3, 'early'],
+    ['parts of two', 1, 2],
+    ['one part', 2, 10_000],
   ] as const)(
-    'matches and stores chunk by chunk (%s); sums and duties equal a full recomputation',
-    async (_, n, every) => {
-      const everySupplier = every !== false;
+    'matches and stores through the staging table (%s); sums and duties equal a full recomputation',
+    async (_, n, part) => {
       const company = await newCompany(t, `ООО «Конвейер ${n}»`);
       await addCustomer(t, company, CUSTOMER);
       const spec = { supplierInn: SUPPLIER, customerInn: CUSTOMER, price: '5000000.00' };
@@ -98,28 +70,37 @@ describe('writePayments', () => {
         params: {},
       });
       const actor = { userId: admin.id, role: 'admin' } as Actor;
-      const outgoing = [
-        order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
-        order('2', '2025-03-04', '2000.50', 'Оплата по договору № 12/25-МТР от 12.02.2025'),
-        order('1', '2025-03-03', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
-        order('3', '2025-01-20', '99.99', 'Оплата по договору № 11/25-МТР от 10.01.2025'),
-        order('4', '2025-03-05', '10.00', 'Оплата по счёту 15'),
-      ];
-      // chunks of two: the repeated order (same key) falls into the next chunk
-      // parts of two, the last one shorter
-      const source = { next: async (max: number) => (outgoing.length ? outgoing.splice(0, max) : null) };
-      // the reads through another connection than the writes on PostgreSQL, as the import does
-      const reads = t.app.deps.database.kind === 'postgres' ? db : undefined;
-      // as the import does for a large statement with a second connection (on PostgreSQL): the
-      // register is read while the file is decoded, before the transaction
-      const early = every === 'early' && reads ? new CandidateContracts(reads, company, true) : null;
-      const out = await db.transaction((tx) =>
-        writePayments(tx, { run, actor, phase: () => {} }, source, {
-          chunk: 2,
-          reads,
-          candidates: early ?? new CandidateContracts(reads ?? tx, company, everySupplier),
-        }),
-      );
+      const file = statement([
+        ['1', '03.03.2025', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'],
+        ['2', '04.03.2025', '2000.50', 'Оплата по договору № 12/25-МТР от 12.02.2025'],
+        ['1', '03.03.2025', '1000.00', 'Оплата по договору № 11/25-МТР от 10.01.2025'],
+        ['3', '20.01.2025', '99.99', 'Оплата по договору № 11/25-МТР от 10.01.2025'],
+        ['4', '05.03.2025', '10.00', 'Оплата по счёту 15'],
+      ]);
+      const read = statementRows(file, { name: 'kl_to_1c.txt', accounts: [CUSTOMER_ACCOUNT], inns: [] });
+      expect(read).toMatchObject({ documents: 5, outgoing: 5 });
+      // what the staging table held when the transaction wrote (it is the transaction's own)
+      let staged: unknown[] = [];
+      const out = await db.transaction(async (tx) => {
+        // parts of two: the repeated order (same key) falls into the next part
+        const result = await writePayments(tx, { run, actor, phase: () => {} }, read, {
+          pglite: t.app.deps.database.kind === 'pglite',
+          part,
+        });
+        staged = (
+          (await tx.execute(sql`select ord, number, dup from bank_staging order by ord`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows;
+        return result;
+      });
+      expect(staged).toEqual([
+        { ord: 1, number: '1', dup: false },
+        { ord: 2, number: '2', dup: false },
+        { ord: 3, number: '1', dup: true },
+        { ord: 4, number: '3', dup: false },
+        { ord: 5, number: '4', dup: false },
+      ]);
       expect(out).toEqual({ created: 4, matched: 3, duplicates: 1, total: '3110.49' });
       const stored = await db
         .select()

@@ -1,9 +1,9 @@
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inflatingDocx, manyPartsDocx } from '../../../../test/zip-bombs.js';
+import { buildDocx } from '../../../kernel/docx-builder.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { fillTemplate, readTemplateTags } from '../procurement-templates.parser.js';
-import { buildDocx } from './docx-builder.js';
 import { scanTemplateText, TEMPLATE_LIMITS } from './template-limits.policy.js';
 import { closeTemplatePool, fillTemplateOffThread, readTemplateOffThread } from './template-pool.js';
 
