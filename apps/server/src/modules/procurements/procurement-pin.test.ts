@@ -1,7 +1,7 @@
 import { procurementDocumentRoutes as d, procurementRoutes as r } from '@zakupki/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
+import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { auditLog, procurements } from '../../db/schema/index.js';
 import { addCustomer, newCompany, runImport } from '../imports/import-uploads.factories.js';
 import { versionBody } from '../procurement-rules/procurement-rules.factories.js';
@@ -67,10 +67,10 @@ describe('importing a notice with no Положение in force', () => {
       as: 'admin',
     });
     expect(put.status).toBe(409);
-    expect(put.body.error.message).toContain('без привязки к Положению');
+    expect(errorOf(put).message).toContain('без привязки к Положению');
     const docs = await t.call(d.get, { params: params(), as: 'admin' });
     expect(docs.status).toBe(409);
-    expect(docs.body.error.message).toContain('привяжите закупку к редакции');
+    expect(errorOf(docs).message).toContain('привяжите закупку к редакции');
   });
 
   it('offers no version while none was in force on its day, and refuses one that was not', async () => {
@@ -80,8 +80,8 @@ describe('importing a notice with no Положение in force', () => {
     expect(options.body).toEqual({ day: '2012-11-02', items: [] });
     const res = await pin(late.versionId);
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain('не действовала на 02.11.2012');
-    expect(res.body.error.details.issues[0].path).toBe('body.rule_version_id');
+    expect(errorOf(res).message).toContain('не действовала на 02.11.2012');
+    expect(errorOf(res).details?.issues[0].path).toBe('body.rule_version_id');
     expect((await card()).body.rule_version_id).toBeNull();
   });
 
@@ -109,7 +109,7 @@ describe('importing a notice with no Положение in force', () => {
     // the version allows electronic auctions only: the imported «Запрос котировок» is not among them
     const fit = await publishedRule(t, company, '2011-01-01', (m) => ({
       ...versionBody(m),
-      methods: [versionBody(m).methods[0]],
+      methods: (versionBody(m).methods ?? []).slice(0, 1),
     }));
     const options = await t.call(r.pinOptions, { params: params(), as: 'admin' });
     expect(options.body.items.map((o: { rule_version_id: number }) => o.rule_version_id)).toEqual([
@@ -148,7 +148,7 @@ describe('importing a notice with no Положение in force', () => {
 
     const again = await pin(fit.versionId);
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toContain('уже привязана');
+    expect(errorOf(again).message).toContain('уже привязана');
     expect((await t.call(r.pinOptions, { params: params(), as: 'admin' })).body.items).toEqual([]);
     const docs = await t.call(d.get, { params: params(), as: 'admin' });
     expect(docs.status).toBe(200);
