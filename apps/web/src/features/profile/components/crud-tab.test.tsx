@@ -4,7 +4,7 @@ import { companyRoutes } from '@zakupki/shared/api/companies';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session-store';
 import { DEMO_COMPANY, loginAs, renderApp } from '../../../test/render';
-import { stubRoute } from '../../../test/stub-api';
+import { reply, stubRoute } from '../../../test/stub-api';
 import { BankTab } from './bank-tab';
 import { ContactsTab } from './contacts-tab';
 import { CustomersTab } from './customers-tab';
@@ -44,7 +44,7 @@ describe('deletes on the profile tabs follow the server’s can_delete', () => {
       companyRoutes.customers.list,
       page([customer(1, 'АО «Используемый»', false), customer(2, 'ООО «Свободный»', true)]),
     );
-    const remove = stubRoute(companyRoutes.customers.remove, null);
+    const remove = stubRoute(companyRoutes.customers.remove, reply(204));
     renderApp(<CustomersTab companyId={DEMO_COMPANY.id} canWrite />);
     await screen.findByText('АО «Используемый»');
     expect(within(row('АО «Используемый»')).queryByRole('button', { name: /Удалить/ })).toBeNull();
