@@ -243,9 +243,17 @@ const C = IdParam;
 const Sub = z.object({ id: z.coerce.number().int().positive(), item_id: z.coerce.number().int().positive() });
 const tags = ['companies'];
 
-function crud<I extends z.ZodType, O extends z.ZodType, L extends z.ZodType>(
+/**
+ * A list row with `can_delete`: whether the delete route would take it, by its own refusal
+ * (data referring to the row; the active contact while there are others).
+ */
+const deletable = <S extends z.ZodRawShape>(item: z.ZodObject<S>) => item.extend({ can_delete: z.boolean() });
+
+function crud<I extends z.ZodType, O extends z.ZodType, LI extends z.ZodType, L extends z.ZodType>(
   name: string,
   item: O,
+  /** the list's row: the item with `can_delete` (deletable below) */
+  listItem: LI,
   input: I,
   list: L,
   what: string,
@@ -261,7 +269,7 @@ function crud<I extends z.ZodType, O extends z.ZodType, L extends z.ZodType>(
       permission: 'company.read',
       params: C,
       query: list,
-      response: { 200: pageOf(item) },
+      response: { 200: pageOf(listItem) },
     }),
     create: defineRoute({
       method: 'POST',
@@ -409,11 +417,28 @@ export const companyRoutes = {
       response: { 200: EisSettings },
     }),
   },
-  contacts: crud('contacts', Contact, ContactInput, ContactListQuery, 'contacts', 'contacts.write'),
-  bank: crud('bank_requesits', BankRequisite, BankRequisiteInput, PageQuery, 'bank requisites', 'bank.write'),
+  contacts: crud(
+    'contacts',
+    Contact,
+    deletable(Contact),
+    ContactInput,
+    ContactListQuery,
+    'contacts',
+    'contacts.write',
+  ),
+  bank: crud(
+    'bank_requesits',
+    BankRequisite,
+    deletable(BankRequisite),
+    BankRequisiteInput,
+    PageQuery,
+    'bank requisites',
+    'bank.write',
+  ),
   customers: crud(
     'customers',
     Customer,
+    deletable(Customer),
     CustomerInput,
     PageQuery.extend({ title: z.string().trim().optional(), inn: z.string().trim().optional() }),
     'customers',

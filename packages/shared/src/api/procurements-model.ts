@@ -196,6 +196,15 @@ export const ProcurementStatusInput = z.object({
 });
 export type ProcurementStatusInput = z.input<typeof ProcurementStatusInput>;
 
+/** Pin a procurement imported with no Положение to a version (POST …/procurements/:id/pin). */
+export const ProcurementPinInput = z.object({
+  rule_version_id: z
+    .number({ message: 'Выберите редакцию Положения о закупке' })
+    .int({ message: 'Выберите редакцию Положения о закупке' })
+    .positive({ message: 'Выберите редакцию Положения о закупке' }),
+});
+export type ProcurementPinInput = z.input<typeof ProcurementPinInput>;
+
 export const ProtocolInput = z.object({
   kind: z.enum(PROTOCOL_KINDS),
   /** the protocol that ends the procurement (its placement starts the contract window) */

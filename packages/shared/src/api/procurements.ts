@@ -12,6 +12,7 @@ import {
   ProcurementCreateInput,
   ProcurementFromPlanInput,
   ProcurementListQuery,
+  ProcurementPinInput,
   ProcurementStatusInput,
   ProcurementUpdate,
   ProtocolInput,
@@ -113,10 +114,14 @@ export const ProcurementProtocol = z.object({
 export type ProcurementProtocol = z.infer<typeof ProcurementProtocol>;
 
 export const Procurement = ProcurementListItem.extend({
-  rule_id: id,
-  rule_title: z.string(),
-  rule_version_id: id,
-  rule_version_number: z.number().int(),
+  /**
+   * The Положение version it is conducted under; all four null for a notice imported from the
+   * EIS when no version was in force on its day (pinned later through `pin`).
+   */
+  rule_id: id.nullable(),
+  rule_title: z.string().nullable(),
+  rule_version_id: id.nullable(),
+  rule_version_number: z.number().int().nullable(),
   nmcd_method_id: id.nullable(),
   nmcd_method_title: z.string().nullable(),
   nmcd_justification: z.string().nullable(),
@@ -168,6 +173,17 @@ export const ProcurementEvent = z.object({
   by: z.object({ id, title: z.string() }).nullable(),
 });
 export type ProcurementEvent = z.infer<typeof ProcurementEvent>;
+
+/** A Положение version an unpinned procurement may be pinned to (in force on its day). */
+export const ProcurementPinOption = z.object({
+  rule_version_id: id,
+  rule_id: id,
+  rule_title: z.string(),
+  number: z.number().int(),
+  effective_from: z.string().nullable(),
+  effective_to: z.string().nullable(),
+});
+export type ProcurementPinOption = z.infer<typeof ProcurementPinOption>;
 
 export const ProcurementDeadline = ProcurementDutyOut.extend({
   procurement_id: id,
@@ -279,6 +295,25 @@ export const procurementRoutes = {
     summary: 'Move the procurement to another status (allowed transitions only; kept in its history)',
     params: P,
     body: ProcurementStatusInput,
+    response: { 200: Procurement },
+  }),
+  pinOptions: defineRoute({
+    ...read,
+    method: 'GET',
+    path: `${base}/:id/pin`,
+    summary:
+      'The Положение versions of the company, covering its customer, in force on the day of an unpinned procurement (its notice)',
+    params: P,
+    response: { 200: z.object({ day: z.string(), items: z.array(ProcurementPinOption) }) },
+  }),
+  pin: defineRoute({
+    ...write,
+    method: 'POST',
+    path: `${base}/:id/pin`,
+    summary:
+      'Pin an imported procurement with no Положение to a version of the company in force on its day (audited)',
+    params: P,
+    body: ProcurementPinInput,
     response: { 200: Procurement },
   }),
   history: defineRoute({

@@ -34,7 +34,7 @@ const PROCUREMENT_STATUS = [
 
 /**
  * A procurement (закупка) of a company under 223-FZ. It pins the Положение version in force when
- * it was created (`rule_version_id`); its lots and items are in `procurement_lots` and
+ * it was created (`rule_version_id`; an EIS notice imported with none in force is unpinned); its lots and items are in `procurement_lots` and
  * `procurement_items`, its protocols in `procurement_protocols`, every change in
  * `procurement_events`, and the values of its documentation form in `procurement_field_values`.
  */
@@ -56,9 +56,11 @@ export const procurements = pgTable(
     /** the customer as the notice names it, when it is not one of the company's customers */
     customerTitle: text('customer_title'),
     customerInn: text('customer_inn'),
-    ruleVersionId: integer('rule_version_id')
-      .notNull()
-      .references(() => procurementRuleVersions.id),
+    /**
+     * the Положение version it is conducted under; null only for a notice imported from the EIS
+     * when no version was in force on its day (pinned later: POST …/pin)
+     */
+    ruleVersionId: integer('rule_version_id').references(() => procurementRuleVersions.id),
     methodId: integer('method_id')
       .notNull()
       .references(() => catalogEntries.id),

@@ -45,6 +45,7 @@ describe('GET /api/companies/:id/bank_requesits', () => {
             settlement_account: '40702810800000012345',
             correspondent_account: CORR,
             is_main: true,
+            can_delete: true,
           },
         ],
         total: 1,

@@ -16,9 +16,11 @@ import {
   listBankRequisites,
   updateBankRequisiteRow,
 } from './bank-requisites.repository.js';
+import { bankRequisiteDeleteRefusal } from './companies.policy.js';
 import { toBankRequisite } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';
+import { referencesTo } from './item-references.repository.js';
 
 /** БИК and the control keys of both accounts are checked by the shared zod schema. */
 type BankBody = z.output<typeof BankRequisiteInput>;
@@ -37,9 +39,22 @@ const valuesOf = (b: BankBody): BankValues => ({
   isMain: b.is_main,
 });
 
+/** The page with `can_delete`: the delete's own refusal (bankRequisiteDeleteRefusal) for each row. */
 export async function listCompanyBankRequisites(deps: AppDeps, companyId: number, q: PageQuery) {
   const { rows, total } = await listBankRequisites(deps.db, companyId, q);
-  return pageResult(rows.map(toBankRequisite), total, q);
+  const uses = await referencesTo(
+    deps.db,
+    'bank_requisites',
+    rows.map((r) => r.id),
+  );
+  return pageResult(
+    rows.map((r) => ({
+      ...toBankRequisite(r),
+      can_delete: bankRequisiteDeleteRefusal(r.settlementAccount, uses.get(r.id) ?? []) === null,
+    })),
+    total,
+    q,
+  );
 }
 
 async function assertNewAccount(tx: Tx, companyId: number, b: BankBody, exceptId?: number) {
@@ -117,6 +132,11 @@ export async function deleteBankRequisite(deps: AppDeps, actor: Actor, companyId
     await deps.db.transaction(async (tx) => {
       const row = await findBankRequisite(tx, companyId, id);
       if (!row) throw notFound(BANK.notFound);
+      const refusal = bankRequisiteDeleteRefusal(
+        row.settlementAccount,
+        (await referencesTo(tx, 'bank_requisites', [id])).get(id) ?? [],
+      );
+      if (refusal) throw hasDependents(refusal);
       await deleteBankRequisiteRow(tx, id);
       await audit(tx, actor, {
         action: 'delete',

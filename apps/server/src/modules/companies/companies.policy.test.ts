@@ -1,8 +1,11 @@
 import type { Role } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  bankRequisiteDeleteRefusal,
   type CompanyStatus,
   companyChangeRefusal,
+  contactDeleteRefusal,
+  customerDeleteRefusal,
   dependentsMessage,
   duplicateCompanyMessage,
   plural,
@@ -83,6 +86,57 @@ describe('duplicateCompanyMessage', () => {
     );
     expect(duplicateCompanyMessage('7705123452', null)).toBe(
       'Компания с ИНН 7705123452 без КПП уже есть в системе',
+    );
+  });
+});
+
+describe('delete refusals of a company sub-resource (the delete and the list’s can_delete)', () => {
+  it.each([
+    ['nothing refers to it', [], null],
+    ['only zero counts', [{ table: 'contracts', count: 0 }], null],
+    [
+      'procurements, contracts and rules, named in this order',
+      [
+        { table: 'procurement_rules', count: 1 },
+        { table: 'contracts', count: 2 },
+        { table: 'procurements', count: 5 },
+      ],
+      'Заказчик «АО «Север»» используется: 5 закупок, 2 договора, 1 положение о закупке. Удалить его нельзя',
+    ],
+    [
+      'a table without a name',
+      [{ table: 'zz_refs', count: 1 }],
+      'Заказчик «АО «Север»» используется: 1 запись в разделе «zz_refs». Удалить его нельзя',
+    ],
+  ] as const)('customer: %s', (_n, uses, expected) => {
+    expect(customerDeleteRefusal('АО «Север»', [...uses])).toBe(expected);
+  });
+
+  it.each([
+    [
+      'the active contact while others exist',
+      true,
+      2,
+      [],
+      'Нельзя удалить активный контакт «Иванова»: сначала сделайте активным другой контакт',
+    ],
+    ['the only contact, though active', true, 0, [], null],
+    ['a contact not active', false, 3, [], null],
+    [
+      'a contact referred to',
+      false,
+      3,
+      [{ table: 'zz_refs', count: 2 }],
+      'Контакт «Иванова» используется: 2 записи в разделе «zz_refs». Удалить его нельзя',
+    ],
+  ] as const)('contact: %s', (_n, isActive, others, uses, expected) => {
+    expect(contactDeleteRefusal({ fullName: 'Иванова', isActive }, others, [...uses])).toBe(expected);
+  });
+
+  it('bank requisite: refused only while data refers to it', () => {
+    expect(bankRequisiteDeleteRefusal('40702810900000000001', [])).toBeNull();
+    expect(bankRequisiteDeleteRefusal('40702810900000000001', [{ table: 'contracts', count: 1 }])).toBe(
+      'Счёт 40702810900000000001 используется: 1 договор. Удалить его нельзя',
     );
   });
 });

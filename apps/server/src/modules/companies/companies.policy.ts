@@ -67,3 +67,57 @@ export function duplicateCompanyMessage(inn: string, kpp: string | null): string
     ? `Компания с ИНН ${inn} и КПП ${kpp} уже есть в системе`
     : `Компания с ИНН ${inn} без КПП уже есть в системе`;
 }
+
+/** How the data that refers to a customer, contact or bank requisite is named, and in what order. */
+const USE_NAMES: Record<string, readonly [string, string, string]> = {
+  procurements: ['закупка', 'закупки', 'закупок'],
+  contracts: ['договор', 'договора', 'договоров'],
+  procurement_rules: ['положение о закупке', 'положения о закупке', 'положений о закупке'],
+};
+const USE_ORDER = Object.keys(USE_NAMES);
+
+function usesText(uses: Dependent[]): string | null {
+  const rank = (t: string) => (USE_ORDER.includes(t) ? USE_ORDER.indexOf(t) : USE_ORDER.length);
+  const list = uses
+    .filter((d) => d.count > 0)
+    .sort((a, b) => rank(a.table) - rank(b.table) || a.table.localeCompare(b.table));
+  if (!list.length) return null;
+  return list
+    .map((d) => {
+      const forms = USE_NAMES[d.table];
+      return forms
+        ? `${d.count} ${plural(d.count, forms)}`
+        : `${d.count} ${plural(d.count, ['запись', 'записи', 'записей'])} в разделе «${d.table}»`;
+    })
+    .join(', ');
+}
+
+/**
+ * Why a customer may not be deleted: the data naming it (procurements, contracts, Положения);
+ * null when nothing does. The delete refuses with it and the list's `can_delete` is its absence.
+ */
+export function customerDeleteRefusal(title: string, uses: Dependent[]): string | null {
+  const text = usesText(uses);
+  return text ? `Заказчик «${title}» используется: ${text}. Удалить его нельзя` : null;
+}
+
+/** Why a bank requisite may not be deleted: the data referring to it; null when nothing does. */
+export function bankRequisiteDeleteRefusal(account: string, uses: Dependent[]): string | null {
+  const text = usesText(uses);
+  return text ? `Счёт ${account} используется: ${text}. Удалить его нельзя` : null;
+}
+
+/**
+ * Why a contact may not be deleted: the active contact while the company has others (one of them
+ * must take the mark first), or data referring to it; null otherwise.
+ */
+export function contactDeleteRefusal(
+  c: { fullName: string; isActive: boolean },
+  others: number,
+  uses: Dependent[] = [],
+): string | null {
+  if (c.isActive && others > 0)
+    return `Нельзя удалить активный контакт «${c.fullName}»: сначала сделайте активным другой контакт`;
+  const text = usesText(uses);
+  return text ? `Контакт «${c.fullName}» используется: ${text}. Удалить его нельзя` : null;
+}

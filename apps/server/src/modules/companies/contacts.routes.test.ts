@@ -48,6 +48,8 @@ describe('GET /api/companies/:id/contacts', () => {
         email: 'kuznetsov@energoset.ru',
         phone: '+7 495 765-43-21',
         is_active: true,
+        // the active contact while the company has others
+        can_delete: false,
       });
     }
     const p2 = await t.call(companyRoutes.contacts.list, {

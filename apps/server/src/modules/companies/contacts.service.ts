@@ -5,6 +5,7 @@ import { pageResult } from '../../db/paging.js';
 import { conflict, hasDependents, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
+import { contactDeleteRefusal } from './companies.policy.js';
 import { toContact } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';
@@ -21,6 +22,7 @@ import {
   listContacts,
   updateContactRow,
 } from './contacts.repository.js';
+import { referencesTo } from './item-references.repository.js';
 
 type ContactBody = z.output<typeof ContactInput>;
 
@@ -34,9 +36,23 @@ const valuesOf = (b: ContactBody, isActive: boolean): ContactValues => ({
   isActive,
 });
 
+/** The page with `can_delete`: the delete's own refusal (contactDeleteRefusal) for each row. */
 export async function listCompanyContacts(deps: AppDeps, companyId: number, q: ContactFilter) {
   const { rows, total } = await listContacts(deps.db, companyId, q);
-  return pageResult(rows.map(toContact), total, q);
+  const all = await countOtherContacts(deps.db, companyId, 0);
+  const uses = await referencesTo(
+    deps.db,
+    'contacts',
+    rows.map((r) => r.id),
+  );
+  return pageResult(
+    rows.map((r) => ({
+      ...toContact(r),
+      can_delete: contactDeleteRefusal(r, all - 1, uses.get(r.id) ?? []) === null,
+    })),
+    total,
+    q,
+  );
 }
 
 export async function getActiveContact(deps: AppDeps, companyId: number) {
@@ -109,11 +125,10 @@ export async function deleteContact(deps: AppDeps, actor: Actor, companyId: numb
       await lockCompany(tx, companyId);
       const row = await findContact(tx, companyId, id);
       if (!row) throw notFound(CONTACT.notFound);
-      if (row.isActive && (await countOtherContacts(tx, companyId, id)) > 0) {
-        throw conflict(
-          `Нельзя удалить активный контакт «${row.fullName}»: сначала сделайте активным другой контакт`,
-        );
-      }
+      const others = await countOtherContacts(tx, companyId, id);
+      const uses = (await referencesTo(tx, 'contacts', [id])).get(id) ?? [];
+      const refusal = contactDeleteRefusal(row, others, uses);
+      if (refusal) throw uses.length ? hasDependents(refusal) : conflict(refusal);
       await deleteContactRow(tx, id);
       await audit(tx, actor, {
         action: 'delete',

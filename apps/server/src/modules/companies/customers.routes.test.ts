@@ -30,6 +30,8 @@ describe('GET /api/companies/:id/customers', () => {
             ogrn: '1155000123453',
             address: '142700, Московская обл., г. Видное, ул. Строительная, д. 3',
             annual_revenue_over_5bn: false,
+            // nothing of the test seed names it (item-references.test.ts: one that is named)
+            can_delete: true,
           },
         ],
         total: 1,

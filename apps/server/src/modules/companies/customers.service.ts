@@ -6,6 +6,7 @@ import { duplicate, hasDependents, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { assertTariffAllows } from '../tariffs/tariffs.service.js';
+import { customerDeleteRefusal } from './companies.policy.js';
 import { toCustomer } from './companies.presenter.js';
 import { lockCompany, pgError } from './companies.repository.js';
 import { ensureOwned } from './company-items.service.js';
@@ -20,6 +21,7 @@ import {
   listCustomers,
   updateCustomerRow,
 } from './customers.repository.js';
+import { referencesTo } from './item-references.repository.js';
 
 type CustomerBody = z.output<typeof CustomerInput>;
 
@@ -34,9 +36,22 @@ const valuesOf = (b: CustomerBody): CustomerValues => ({
   annualRevenueOver5bn: b.annual_revenue_over_5bn,
 });
 
+/** The page with `can_delete`: the delete's own refusal (customerDeleteRefusal) over what refers to each. */
 export async function listCompanyCustomers(deps: AppDeps, companyId: number, q: CustomerFilter) {
   const { rows, total } = await listCustomers(deps.db, companyId, q);
-  return pageResult(rows.map(toCustomer), total, q);
+  const uses = await referencesTo(
+    deps.db,
+    'customers',
+    rows.map((r) => r.id),
+  );
+  return pageResult(
+    rows.map((r) => ({
+      ...toCustomer(r),
+      can_delete: customerDeleteRefusal(r.title, uses.get(r.id) ?? []) === null,
+    })),
+    total,
+    q,
+  );
 }
 
 /** One customer per ИНН in a company: a second card of the same organisation is refused (409). */
@@ -89,6 +104,11 @@ export async function deleteCustomer(deps: AppDeps, actor: Actor, companyId: num
     await deps.db.transaction(async (tx) => {
       const row = await findCustomer(tx, companyId, id);
       if (!row) throw notFound(CUSTOMER.notFound);
+      const refusal = customerDeleteRefusal(
+        row.title,
+        (await referencesTo(tx, 'customers', [id])).get(id) ?? [],
+      );
+      if (refusal) throw hasDependents(refusal);
       await deleteCustomerRow(tx, id);
       await audit(tx, actor, {
         action: 'delete',

@@ -39,7 +39,7 @@ export function presentDocumentation(
   const required = m.fields.filter((f) => f.required);
   return {
     procurement_id: id,
-    rule_version_id: m.p.p.ruleVersionId,
+    rule_version_id: m.p.version.id,
     method_title: m.p.methodTitle,
     documents: m.documents.map((d) => {
       const out = outputs.get(d.rule.id);

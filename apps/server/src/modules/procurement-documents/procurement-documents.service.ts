@@ -1,6 +1,6 @@
 import type { Documentation, DocumentField, FieldValue } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
-import { invalid, notFound } from '../../lib/app-error.js';
+import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
@@ -61,14 +61,21 @@ export type DocModel = Awaited<ReturnType<typeof documentationModel>>;
  */
 export async function documentationModel(tx: Tx, procurementId: number) {
   const p = await repo.loadProcurement(tx, procurementId);
-  if (!p) throw notFound(PROCUREMENT_NOT_FOUND);
+  if (!p) {
+    // an EIS notice imported with no Положение in force has no documents rules until it is pinned
+    if (await repo.procurementOwner(tx, procurementId))
+      throw conflict(
+        'Закупка загружена из ЕИС без привязки к Положению о закупке: документация формируется по правилам редакции Положения — привяжите закупку к редакции в карточке',
+      );
+    throw notFound(PROCUREMENT_NOT_FOUND);
+  }
   const facts = {
     applicationSecurity: p.p.applicationSecurity,
     contractSecurity: p.p.contractSecurity,
     smeOnly: p.p.smeOnly,
     lotsCount: p.lots.length,
   };
-  const rules = (await repo.documentsRulesOf(tx, p.p.ruleVersionId, p.p.methodId)).filter((d) =>
+  const rules = (await repo.documentsRulesOf(tx, p.version.id, p.p.methodId)).filter((d) =>
     conditionHolds(d.condition, facts),
   );
   const userFields = await repo.userFieldsOf(tx, p.p.companyId);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { procurementRuleRoutes as r } from '@zakupki/shared';
+import { procurementRuleRoutes as r, type VersionInput } from '@zakupki/shared';
 import type { TestApp } from '../../../test/harness.js';
 import { entryIds, versionBody } from '../procurement-rules/procurement-rules.factories.js';
 
@@ -54,7 +54,12 @@ export function noticeFor(o: {
 }
 
 /** A published Положение for all customers of the company, in force since `from` (as the admin). */
-export async function publishedRule(t: TestApp, companyId: number, from = '2010-01-01') {
+export async function publishedRule(
+  t: TestApp,
+  companyId: number,
+  from = '2010-01-01',
+  body: (methods: Record<string, number>) => VersionInput = versionBody,
+) {
   const methods = await entryIds(t, 'method');
   const rule = await t.call(r.create, {
     params: { company_id: companyId },
@@ -63,7 +68,7 @@ export async function publishedRule(t: TestApp, companyId: number, from = '2010-
   });
   if (rule.status !== 201) throw new Error(`rule: ${rule.status} ${JSON.stringify(rule.body)}`);
   const p = { company_id: companyId, rule_id: rule.body.id };
-  const version = await t.call(r.createVersion, { params: p, body: versionBody(methods), as: 'admin' });
+  const version = await t.call(r.createVersion, { params: p, body: body(methods), as: 'admin' });
   if (version.status !== 201) throw new Error(`version: ${version.status} ${JSON.stringify(version.body)}`);
   const v = { ...p, version_id: version.body.id };
   const approved = await t.call(r.approve, {

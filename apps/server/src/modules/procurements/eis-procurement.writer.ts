@@ -203,15 +203,15 @@ export async function writeEisNotice(tx: Tx, ctx: EisProcurementContext, n: EisN
   if (!stored) {
     const day = publishedOn ?? n.plannedPublicationDate ?? todayMoscow();
     const version = await pinnedVersion(tx, ctx.companyId, customer.id, day);
-    if (!version) {
-      throw new RunFailure(
-        `извещение № ${reg}: у заказчика «${orgName(n.customer)}» (ИНН ${customer.inn}) нет Положения о закупке, действовавшего на ${formatRuDate(day)} — дату публикации извещения. Опубликуйте редакцию Положения, действовавшую в тот день, в разделе «Положения о закупке» и загрузите файл снова`,
+    // a notice from before the company used Zakupki: imported unpinned, pinned later on its card
+    if (!version)
+      warnings.push(
+        `у заказчика «${orgName(n.customer)}» (ИНН ${customer.inn}) нет Положения о закупке, действовавшего на ${formatRuDate(day)} — дату извещения: закупка загружена без привязки к Положению; привяжите её к редакции Положения в карточке закупки`,
       );
-    }
     row = await repo.insertProcurement(tx, {
       companyId: ctx.companyId,
       number: await nextInternalNumber(tx, ctx.companyId, Number(day.slice(0, 4))),
-      ruleVersionId: version.id,
+      ruleVersionId: version?.id ?? null,
       ...eisFields,
       ...((await contentFields()) as Required<Pick<repo.ProcurementInsert, 'methodId' | 'subject' | 'nmcd'>>),
       status: target,

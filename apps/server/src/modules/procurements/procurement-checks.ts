@@ -43,6 +43,10 @@ export function throwRefusals(refusals: Refusal[]): void {
   throw first.status === 409 ? conflict(message, { issues }) : invalid(issues, message);
 }
 
+/** An imported procurement not pinned to a Положение is checked against none: it is pinned first. */
+export const UNPINNED =
+  'Закупка загружена из ЕИС без привязки к Положению о закупке: сначала привяжите её к редакции Положения («Привязать к Положению» в карточке)';
+
 const POSITION_NOT_FOUND = 'Позиция плана закупки не найдена';
 
 const positionIdsOf = (body: Partial<Pick<ProcurementIn, 'plan_position_id' | 'lots'>>) =>

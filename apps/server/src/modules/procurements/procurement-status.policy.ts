@@ -155,6 +155,7 @@ export const FIELD_TITLES: Record<string, string> = {
   currency_code: 'Валюта',
   funding_source_id: 'Источник финансирования',
   plan_position_id: 'Позиция плана',
+  rule_version_id: 'Положение о закупке',
   application_security: 'Обеспечение заявки',
   contract_security: 'Обеспечение договора',
   sme_only: 'Только для субъектов МСП',

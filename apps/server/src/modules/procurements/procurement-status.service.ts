@@ -15,7 +15,7 @@ import { formatRuDate } from '../calendar/iso-date.js';
 import { storeQueuedViolations } from '../eis-plans/eis-plan-violations.service.js';
 import { incompleteDocuments } from '../procurement-documents/document-generation.service.js';
 import { documentationModel } from '../procurement-documents/procurement-documents.service.js';
-import { lawRefusals, throwRefusals, versionFacts } from './procurement-checks.js';
+import { lawRefusals, throwRefusals, UNPINNED, versionFacts } from './procurement-checks.js';
 import { conclusionRefusal, statusDates, transitionRefusal } from './procurement-status.policy.js';
 import { checkBidsDeadlineSet, noticePlaced, type Refusal } from './procurements.policy.js';
 import { bodyOf } from './procurements.presenter.js';
@@ -71,6 +71,7 @@ export async function changeStatus(
     if (to === 'documentation_ready' || to === 'published') {
       const stored = { ...current, ...dates };
       const method = await methodOf(tx, row.methodId);
+      if (row.ruleVersionId === null) throw conflict(UNPINNED);
       const version = versionFacts(await repo.versionById(tx, row.ruleVersionId));
       const customer = row.customerId ? await repo.customerOf(tx, companyId, row.customerId) : null;
       const refusals: Refusal[] = await lawRefusals(tx, {

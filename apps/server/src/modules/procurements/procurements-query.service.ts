@@ -6,6 +6,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
+import { versionFacts } from './procurement-checks.js';
 import { isOpen, nearestOpen, procurementDuties } from './procurement-duties.policy.js';
 import * as planRepo from './procurement-positions.repository.js';
 import {
@@ -135,7 +136,7 @@ async function listExtras(tx: Tx, companyId: number, rows: repo.ProcurementRow[]
 /** The card of a procurement as the API answers it; runs in the caller's transaction (or on the pool). */
 export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise<Procurement> {
   const extras = (await listExtras(tx, row.companyId, [row]))(row);
-  const version = await repo.versionById(tx, row.ruleVersionId);
+  const version = row.ruleVersionId === null ? null : await repo.versionById(tx, row.ruleVersionId);
   const entries = await repo.entries(
     tx,
     [row.nmcdMethodId, row.fundingSourceId].filter((x): x is number => x !== null),
@@ -145,9 +146,9 @@ export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise
   const positions = row.planPositionId ? await planRepo.positionStates(tx, [row.planPositionId]) : new Map();
   return toProcurement(row, {
     ...extras,
-    ruleId: version.ruleId,
-    ruleTitle: version.ruleTitle,
-    ruleVersionNumber: version.number,
+    ruleId: version?.ruleId ?? null,
+    ruleTitle: version?.ruleTitle ?? null,
+    ruleVersionNumber: version?.number ?? null,
     nmcdMethodTitle: row.nmcdMethodId ? (entries.get(row.nmcdMethodId)?.title ?? null) : null,
     fundingSourceTitle: row.fundingSourceId ? (entries.get(row.fundingSourceId)?.title ?? null) : null,
     planPositionNumber: row.planPositionId ? (positions.get(row.planPositionId)?.number ?? null) : null,
@@ -160,6 +161,7 @@ export async function loadProcurement(tx: Tx, row: repo.ProcurementRow): Promise
         publishedOn: row.publishedOn,
       },
       todayMoscow(),
+      version && { version: versionFacts(version), method: { id: row.methodId, title: extras.methodTitle } },
     ),
   });
 }

@@ -471,3 +471,25 @@ describe('procurementWarnings (not refusals)', () => {
       expect(w).toMatchObject({ rule: 'planned_date_past', path: 'body.planned_publication_date' });
   });
 });
+
+describe('procurementWarnings: a method the pinned version does not allow is flagged', () => {
+  const stored = { status: 'published', plannedPublicationDate: null, publishedOn: '2026-03-02' } as const;
+  it.each([
+    ['allowed by the version', 2, []],
+    ['not in the version', 7, ['method_not_in_version']],
+  ] as const)('%s', (_name, methodId, rules) => {
+    const out = procurementWarnings(stored, '2026-11-28', {
+      version: VERSION,
+      method: { id: methodId, title: 'Запрос котировок' },
+    });
+    expect(out.map((w) => w.rule)).toEqual(rules);
+    if (rules.length)
+      expect(out[0]).toMatchObject({
+        path: 'body.method_id',
+        message: expect.stringMatching(/^Способ закупки «Запрос котировок» не предусмотрен .*редакци/),
+      });
+  });
+  it('is not asked of an unpinned procurement', () => {
+    expect(procurementWarnings(stored, '2026-11-28', null)).toEqual([]);
+  });
+});

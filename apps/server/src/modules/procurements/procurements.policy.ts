@@ -468,8 +468,16 @@ export function checkSme(
 export function procurementWarnings(
   p: { status: ProcurementStatus; plannedPublicationDate: string | null; publishedOn: string | null },
   today: string,
+  /** the pinned version and the procurement's method: an imported method it does not allow is flagged */
+  pinned: { version: VersionFacts; method: { id: number; title: string } } | null = null,
 ): { rule: string; path: string; message: string }[] {
   const out: { rule: string; path: string; message: string }[] = [];
+  if (pinned && !pinned.version.methods.some((m) => m.method_id === pinned.method.id))
+    out.push({
+      rule: 'method_not_in_version',
+      path: 'body.method_id',
+      message: `Способ закупки «${pinned.method.title}» не предусмотрен ${versionName(pinned.version)} (ч. 1 ст. 3.2 223-ФЗ): проверьте способ закупки или редакцию Положения`,
+    });
   const beforeNotice = p.status === 'draft' || p.status === 'documentation_ready';
   if (beforeNotice && !p.publishedOn && p.plannedPublicationDate && p.plannedPublicationDate < today)
     out.push({

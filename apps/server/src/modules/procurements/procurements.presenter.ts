@@ -95,9 +95,10 @@ export function toProtocol(p: ProtocolRow): ProcurementProtocol {
 }
 
 export type CardExtras = ListExtras & {
-  ruleId: number;
-  ruleTitle: string;
-  ruleVersionNumber: number;
+  /** null: an imported procurement not pinned to a Положение version yet */
+  ruleId: number | null;
+  ruleTitle: string | null;
+  ruleVersionNumber: number | null;
   nmcdMethodTitle: string | null;
   fundingSourceTitle: string | null;
   planPositionNumber: string | null;

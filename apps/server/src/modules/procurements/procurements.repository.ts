@@ -382,3 +382,12 @@ export async function usedMethods(tx: Tx, companyId: number) {
     .where(eq(procurements.companyId, companyId))
     .orderBy(catalogEntries.title, catalogEntries.id);
 }
+
+/** The company a Положение version belongs to (null: no such version). */
+export async function versionOwner(tx: Tx, id: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ companyId: procurementRuleVersions.companyId })
+    .from(procurementRuleVersions)
+    .where(eq(procurementRuleVersions.id, id));
+  return row?.companyId ?? null;
+}

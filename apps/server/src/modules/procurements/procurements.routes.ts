@@ -4,6 +4,7 @@ import { addRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
 import { XLSX_TYPE } from '../catalogs/catalogs.xlsx.js';
 import { contentDisposition } from '../files/files.service.js';
+import { pinOptions, pinProcurement } from './procurement-pin.service.js';
 import { createFromPlan } from './procurement-plan.service.js';
 import { procurementsUsingEntries } from './procurement-register.repository.js';
 import { addProtocol, changeStatus, removeProtocol, updateProtocol } from './procurement-status.service.js';
@@ -56,6 +57,12 @@ function registerRoutes(app: FastifyInstance) {
   });
   addRoute(app, r.status, ({ actor, company, params, body }) =>
     changeStatus(app.deps, actor, company.id, params.id, body),
+  );
+  addRoute(app, r.pinOptions, ({ actor, company, params }) =>
+    pinOptions(app.deps, actor, company.id, params.id),
+  );
+  addRoute(app, r.pin, ({ actor, company, params, body }) =>
+    pinProcurement(app.deps, actor, company.id, params.id, body),
   );
   addRoute(app, r.history, ({ actor, company, params }) =>
     procurementHistory(app.deps, actor, company.id, params.id),

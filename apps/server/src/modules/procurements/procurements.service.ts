@@ -15,6 +15,7 @@ import {
   lawRefusals,
   type ProcurementIn,
   throwRefusals,
+  UNPINNED,
   versionFacts,
   versionInForce,
 } from './procurement-checks.js';
@@ -209,6 +210,7 @@ export async function updateProcurement(
         );
       versionId = (await versionInForce(tx, companyId, refs.customer, todayMoscow())).id;
     }
+    if (versionId === null) throw conflict(UNPINNED);
     // the notice's placement is set by the status move; it may be corrected, not removed, afterwards
     const publishedOn = row.publishedOn ? (body.published_on ?? row.publishedOn) : null;
     if (!row.publishedOn && body.published_on)

@@ -79,6 +79,18 @@ const PROBES: Probe[] = [
       t.call(r.status, { params: inB(id), body: { status: 'cancelled', reason: 'x' }, as: 'specialist' }),
   ],
   [
+    'pin options',
+    'procurement',
+    () => A.procurement,
+    (id) => t.call(r.pinOptions, { params: inB(id), as: 'specialist' }),
+  ],
+  [
+    'pin',
+    'procurement',
+    () => A.procurement,
+    (id) => t.call(r.pin, { params: inB(id), body: { rule_version_id: 1 }, as: 'specialist' }),
+  ],
+  [
     'protocol add',
     'procurement',
     () => A.procurement,

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { HEADER_LINKS } from '@zakupki/shared/access';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { listAfterCompanySwitch } from '../../lib/company';
 import { logout } from '../../lib/session';
@@ -57,14 +57,28 @@ function CompanyArea() {
   const selection = useCompanySelection();
   const location = useLocation();
   const navigate = useNavigate();
+  // the company picked on a page of one object, selected once the list has replaced that page
+  const pending = useRef<{ id: number | null; from: string } | null>(null);
+  const here = `${location.pathname}${location.search}`;
+  const { select } = selection;
+  useEffect(() => {
+    const p = pending.current;
+    if (!p || p.from === here) return;
+    pending.current = null;
+    select(p.id);
+  }, [here, select]);
   if (!selection.showSelector) return null;
   const change = (id: number | null) => {
     if (id === selection.selectedId) return;
     // a page of one object of the company left would ask for it in the new company and get «не
-    // найден»: the list opens first (its chunk may load lazily), then the company changes
+    // найден»: the list opens first (its chunk may load lazily), and the company changes only
+    // after the list has been rendered in its place (an effect after the commit: a router
+    // transition may still show the old page when navigate's promise settles)
     const list = listAfterCompanySwitch(location.pathname, location.search);
-    if (list) void Promise.resolve(navigate(list)).then(() => selection.select(id));
-    else selection.select(id);
+    if (list && list !== here) {
+      pending.current = { id, from: here };
+      void navigate(list);
+    } else selection.select(id);
   };
   return <CompanySelect options={selection.options} value={selection.selectedId} onChange={change} />;
 }

@@ -11,6 +11,7 @@ export const procurementKeys = {
   list: (companyId: number, q: ListQuery) => [...procurementKeys.all(companyId), 'list', q] as const,
   card: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'card', id] as const,
   history: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'history', id] as const,
+  pinOptions: (companyId: number, id: number) => [...procurementKeys.all(companyId), 'pin', id] as const,
   deadlines: (companyId: number) => [...procurementKeys.all(companyId), 'deadlines'] as const,
   usedMethods: (companyId: number) => [...procurementKeys.all(companyId), 'methods'] as const,
 

@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tan
 import { type Procurement, procurementRoutes } from '@zakupki/shared/api/procurements';
 import type {
   ProcurementInput,
+  ProcurementPinInput,
   ProcurementStatusInput,
   ProtocolInput,
 } from '@zakupki/shared/api/procurements-model';
@@ -126,6 +127,34 @@ export const useRemoveProcurement = (companyId: number, extra?: MutationExtras<u
       mutationFn: (id: number) =>
         api(procurementRoutes.remove, { params: { ...co(companyId), id }, loading: 'удаление закупки' }),
       invalidates: () => [procurementKeys.all(companyId)],
+    },
+    extra,
+  );
+
+/** The Положение versions an unpinned (imported) procurement may be pinned to: in force on its day. */
+export const usePinOptions = (companyId: number, id: number, extra?: QueryExtras) =>
+  useQuery({
+    queryKey: procurementKeys.pinOptions(companyId, id),
+    queryFn: ({ signal }) =>
+      api(procurementRoutes.pinOptions, { params: { ...co(companyId), id }, signal, loading: false }),
+    ...extra,
+  });
+
+/** Pins an imported procurement to a Положение version. */
+export const usePinProcurement = (
+  companyId: number,
+  id: number,
+  extra?: MutationExtras<Procurement, ProcurementPinInput>,
+) =>
+  useInvalidatingMutation(
+    {
+      mutationFn: (body: ProcurementPinInput) =>
+        api(procurementRoutes.pin, {
+          params: { ...co(companyId), id },
+          body,
+          loading: 'привязка закупки к Положению',
+        }),
+      ...procurementWrite(companyId),
     },
     extra,
   );

@@ -6,7 +6,8 @@ import { AccountInput, BikInput, RequiredTextInput } from '../../../components/f
 
 import { CrudTab } from './crud-tab';
 
-type Bank = z.infer<typeof BankRequisite>;
+/** A row of the list, with the server's `can_delete`. */
+type Bank = z.infer<typeof BankRequisite> & { can_delete: boolean };
 type Values = {
   bank_name: string;
   bik: string;

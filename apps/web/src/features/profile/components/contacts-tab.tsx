@@ -13,7 +13,7 @@ const empty: Values = { full_name: '', position: '', email: '', phone: '', is_ac
 /** Contacts: paged, filterable; one of them is the active contact (setting another replaces it). */
 export function ContactsTab({ companyId, canWrite }: { companyId: number; canWrite: boolean }) {
   return (
-    <CrudTab<Contact, Values>
+    <CrudTab<Contact & { can_delete: boolean }, Values>
       companyId={companyId}
       canWrite={canWrite}
       resource="contacts"

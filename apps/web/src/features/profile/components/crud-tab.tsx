@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -20,9 +20,14 @@ import {
   useSaveCompanyItem,
 } from '../api/company-items';
 
-export type FilterDef = { name: string; label: string; kind?: 'text' | 'bool' };
+import { type FilterDef, Filters } from './crud-filters';
+import { rowActions } from './crud-row-actions';
 
-export type CrudTabProps<T extends { id: number }, V extends Record<string, unknown>> = {
+export type { FilterDef } from './crud-filters';
+/** A row of the list: `can_delete` is the server's answer whether the delete would be taken. */
+export type CrudRow = { id: number; can_delete: boolean };
+
+export type CrudTabProps<T extends CrudRow, V extends Record<string, unknown>> = {
   companyId: number;
   canWrite: boolean;
   resource: string;
@@ -51,50 +56,8 @@ export type CrudTabProps<T extends { id: number }, V extends Record<string, unkn
   alsoInvalidate?: string[];
 };
 
-function Filters({
-  defs,
-  values,
-  onChange,
-}: {
-  defs: FilterDef[];
-  values: Record<string, string>;
-  onChange: (v: Record<string, string>) => void;
-}) {
-  return (
-    <Group gap="sm" align="flex-end" role="search">
-      {defs.map((f) =>
-        f.kind === 'bool' ? (
-          <Select
-            key={f.name}
-            label={f.label}
-            w={160}
-            data={[
-              { value: 'true', label: 'Да' },
-              { value: 'false', label: 'Нет' },
-            ]}
-            placeholder="Все"
-            clearable
-            value={values[f.name] || null}
-            onChange={(v) => onChange({ ...values, [f.name]: v ?? '' })}
-          />
-        ) : (
-          <TextInput
-            key={f.name}
-            label={f.label}
-            w={200}
-            value={values[f.name] ?? ''}
-            onChange={(e) => onChange({ ...values, [f.name]: e.currentTarget.value })}
-          />
-        ),
-      )}
-    </Group>
-  );
-}
-
 /** A company sub-resource: paged table with filters; create, edit and delete where permitted. */
-export function CrudTab<T extends { id: number }, V extends Record<string, unknown>>(
-  props: CrudTabProps<T, V>,
-) {
+export function CrudTab<T extends CrudRow, V extends Record<string, unknown>>(props: CrudTabProps<T, V>) {
   const { companyId, canWrite, resource, routes, labels } = props;
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
@@ -135,35 +98,7 @@ export function CrudTab<T extends { id: number }, V extends Record<string, unkno
     });
 
   const columns: DataTableColumn<T>[] = canWrite
-    ? [
-        ...props.columns,
-        {
-          accessor: 'actions',
-          title: 'Действия',
-          textAlign: 'right',
-          render: (r) => (
-            <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => open(r)}
-                aria-label={`Изменить: ${labels.name(r)}`}
-              >
-                Изменить
-              </Button>
-              <Button
-                size="compact-xs"
-                variant="light"
-                color="red"
-                onClick={() => confirmRemove(r)}
-                aria-label={`Удалить: ${labels.name(r)}`}
-              >
-                Удалить
-              </Button>
-            </Group>
-          ),
-        },
-      ]
+    ? [...props.columns, rowActions<T>({ name: labels.name, onEdit: open, onRemove: confirmRemove })]
     : props.columns;
 
   return (

@@ -6,7 +6,8 @@ import { InnInput, KppInput, OgrnInput, RequiredTextInput } from '../../../compo
 
 import { CrudTab } from './crud-tab';
 
-type Row = z.infer<typeof Customer>;
+/** A row of the list, with the server's `can_delete`. */
+type Row = z.infer<typeof Customer> & { can_delete: boolean };
 type Values = {
   title: string;
   inn: string;

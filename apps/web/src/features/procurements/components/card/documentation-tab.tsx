@@ -4,6 +4,13 @@ import { Link } from 'react-router';
 
 /** «Документация»: a summary; the fields form and the documents live on /procurement_documents/:id. */
 export function DocumentationTab({ procurement: p }: { procurement: Procurement }) {
+  if (p.rule_version_id === null)
+    return (
+      <Text size="sm">
+        Документация формируется по правилам документации редакции Положения о закупке: привяжите закупку к
+        Положению, чтобы открыть её.
+      </Text>
+    );
   return (
     <Stack gap="xs">
       <Text size="sm">

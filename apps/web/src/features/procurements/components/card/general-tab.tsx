@@ -67,7 +67,11 @@ export function GeneralTab({ companyId, procurement: p, form, readOnly: ro }: Ca
           label="Положение о закупке"
           readOnly
           variant="filled"
-          value={`${p.rule_title}, редакция ${p.rule_version_number}`}
+          value={
+            p.rule_version_id === null
+              ? 'не привязана к Положению'
+              : `${p.rule_title}, редакция ${p.rule_version_number}`
+          }
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

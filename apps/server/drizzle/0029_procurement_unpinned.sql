@@ -1,0 +1,1 @@
+ALTER TABLE "procurements" ALTER COLUMN "rule_version_id" DROP NOT NULL;
