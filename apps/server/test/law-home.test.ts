@@ -41,6 +41,11 @@ const RULES: { name: string; re: RegExp }[] = [
   },
   { name: 'period arithmetic', re: /\.(addWorkingDays|addCalendarDays)\(|\bapplyPeriod\(/ },
   { name: 'notice period table', re: /\bDEFAULT_NOTICE_PERIODS\b/ },
+  // the undated duty API, replaced by ruleOn and the due-date functions of law-due-dates.ts
+  {
+    name: 'undated duty API',
+    re: /\b(dutyItem|monthlyReportItem|smeAnnualReportItem)\s*\(|\bconfig\.rules\.\w+/,
+  },
 ];
 
 function filesOf(dir: string): string[] {
@@ -84,5 +89,7 @@ describe('the law has one home', () => {
     expect(hit('code substring', "const key = code.includes('tender')")).toBe(true);
     expect(hit('period arithmetic', 'calendar.addWorkingDays(from, period.days)')).toBe(true);
     expect(hit('methodKind by title', 'const kind = methodKind(p.methodTitle);')).toBe(true);
+    expect(hit('undated duty API', 'const item = monthlyReportItem(y, m, null, c, cfg, t);')).toBe(true);
+    expect(hit('undated duty API', 'const rule = config.rules.plan_publish;')).toBe(true);
   });
 });

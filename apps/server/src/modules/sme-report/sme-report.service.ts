@@ -7,7 +7,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
-import { smeAnnualReportItem } from '../law/law-duties.js';
+import { smeReportDue } from '../law/law-due-dates.js';
 import { smeReportDocx } from './sme-report.docx.js';
 import { computeSmeFigures, filingDateProblem, quotaYearNote } from './sme-report.policy.js';
 import { type SmeLine, toFiling, toReport, toSnapshot } from './sme-report.presenter.js';
@@ -81,13 +81,11 @@ export async function buildSmeReport(
   const figures = computeSmeFigures(lines);
   const early = quotaYearNote(year);
   if (early) figures.notes.push(early);
-  const due = smeAnnualReportItem(
-    year,
-    filing?.filedOn ?? null,
-    productionCalendar(),
-    deadlineConfigFor(companyId),
+  const due = smeReportDue(year, filing?.filedOn ?? null, {
+    calendar: productionCalendar(),
+    config: deadlineConfigFor(companyId),
     today,
-  );
+  });
   const report = toReport({
     company,
     year,
