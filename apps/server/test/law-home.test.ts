@@ -14,17 +14,9 @@ const HOME = [/^modules\/law\//, /^modules\/calendar\//, /^kernel\/eis\//];
 
 /** file -> why a pattern there is not the law's decision. */
 const ALLOWED: Record<string, { patterns: string[]; why: string }> = {
-  'modules/procurements/procurements.policy.ts': {
-    patterns: ['methodKindByName'],
-    why: 'matchMethod parses the method name written in an EIS plan position; the catalogue side is law',
-  },
   'modules/procurements/eis-procurement.policy.ts': {
     patterns: ['title regex'],
     why: 'the kind of an EIS protocol (summing up, single supplier) is read from its name, not a method',
-  },
-  'modules/exports/procurement-method.ts': {
-    patterns: ['title regex'],
-    why: 'a contract imported without a catalogue entry keeps only the EIS method name, parsed for the export codes',
   },
 };
 
@@ -80,6 +72,26 @@ describe('the law has one home', () => {
       });
     }
     expect(found).toEqual([]);
+  });
+
+  it('the demo seed asks law for notice periods and the contract window', () => {
+    const seed = filesOf(path.join(SRC, 'db/seed')).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    const found: string[] = [];
+    for (const f of seed) {
+      const lines = fs.readFileSync(f, 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+        // a period counted in calendar days, or a notice period read and counted by the seed itself
+        if (/\.addCalendarDays\(|\bapplyPeriod\(|notice_day_kind\s*===|\.notice_days\s*[),]/.test(line))
+          found.push(`${path.relative(SRC, f)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+    const dates = fs.readFileSync(path.join(SRC, 'db/seed/demo/procurements.demo-dates.ts'), 'utf8');
+    expect(dates).toMatch(/from '\.\.\/\.\.\/\.\.\/modules\/law\/law-notice-periods\.policy\.js'/);
+    expect(dates).toMatch(/\bnoticePeriod\(/);
   });
 
   it('each pattern catches the code it was written against', () => {
