@@ -43,28 +43,32 @@ export function companiesOf(db: Tx, ids: number[] | null) {
 }
 
 /** Stored duties of contracts: the open ones and those due or done in the window. */
-export function contractDutyRows(db: Tx, companyIds: number[], w: Window) {
-  return db
-    .select({
-      duty: contractDuties,
-      number: contracts.number,
-      law: contracts.law,
-      customerId: contracts.customerId,
-      customerName: contracts.customerName,
-    })
-    .from(contractDuties)
-    .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
-    .where(
-      and(
-        inArray(contractDuties.companyId, companyIds),
-        or(
-          isNull(contractDuties.doneOn),
-          sql`${contractDuties.dueDate} between ${w.from} and ${w.to}`,
-          sql`${contractDuties.doneOn} between ${w.from} and ${w.to}`,
+export function contractDutyRows(db: Tx, companyIds: number[], w: Window, limit?: number) {
+  return (
+    db
+      .select({
+        duty: contractDuties,
+        number: contracts.number,
+        law: contracts.law,
+        customerId: contracts.customerId,
+        customerName: contracts.customerName,
+      })
+      .from(contractDuties)
+      .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
+      .where(
+        and(
+          inArray(contractDuties.companyId, companyIds),
+          or(
+            isNull(contractDuties.doneOn),
+            sql`${contractDuties.dueDate} between ${w.from} and ${w.to}`,
+            sql`${contractDuties.doneOn} between ${w.from} and ${w.to}`,
+          ),
         ),
-      ),
-    )
-    .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id));
+      )
+      .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id))
+      // the calendar's read: the nearest `limit` ones (a page lists no more); the job reads them all
+      .limit(limit ?? Number.MAX_SAFE_INTEGER)
+  );
 }
 
 /**
@@ -289,4 +293,22 @@ export function outcomeCounts(db: Tx, companyId: number) {
     .where(eq(dutyOutcomes.companyId, companyId))
     .groupBy(sql`1`)
     .orderBy(sql`1 desc`);
+}
+
+/** The rule and state of a Положение version of the company (for placing it through its module). */
+export async function versionOwner(db: Tx, companyId: number, versionId: number) {
+  const [row] = await db
+    .select({ ruleId: procurementRuleVersions.ruleId, status: procurementRuleVersions.status })
+    .from(procurementRuleVersions)
+    .where(and(eq(procurementRuleVersions.id, versionId), eq(procurementRuleVersions.companyId, companyId)));
+  return row;
+}
+
+/** A procurement's status and notice placement (for placing its notice through its module). */
+export async function procurementState(db: Tx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ status: procurements.status, publishedOn: procurements.publishedOn })
+    .from(procurements)
+    .where(and(eq(procurements.id, id), eq(procurements.companyId, companyId)));
+  return row;
 }

@@ -39,12 +39,14 @@ export async function sourceDuties(
   w: ReturnType<typeof windowOf>,
   today: string,
   marks: Map<string, repo.MarkRow>,
+  /** contract duties read up to this many, nearest due first (the calendar's page) */
+  limit?: number,
 ): Promise<SourceDuty[]> {
   const ids = companies.map((c) => c.id);
   if (ids.length === 0) return [];
   const since = addDays(w.from, -LEAD_DAYS);
   const out: SourceDuty[] = [];
-  out.push(...(await contractDuties(db, ids, w, today)));
+  out.push(...(await contractDuties(db, ids, w, today, limit)));
   for (const id of ids) out.push(...(await procurementDuties(db, id, since, today)));
   out.push(...(await ruleDuties(db, ids, since, today)));
   out.push(...(await planDutiesOf(db, ids, today, marks)));
@@ -54,9 +56,15 @@ export async function sourceDuties(
   return out;
 }
 
-async function contractDuties(db: Tx, ids: number[], w: repo.Window, today: string): Promise<SourceDuty[]> {
+async function contractDuties(
+  db: Tx,
+  ids: number[],
+  w: repo.Window,
+  today: string,
+  limit?: number,
+): Promise<SourceDuty[]> {
   const calendar = productionCalendar();
-  return (await repo.contractDutyRows(db, ids, w)).map(
+  return (await repo.contractDutyRows(db, ids, w, limit)).map(
     ({ duty: d, number, law, customerId, customerName }) => {
       const kind = CONTRACT_KIND[d.kind] ?? 'contract_execution';
       return {

@@ -1,0 +1,2 @@
+CREATE INDEX "contract_duties_due_idx" ON "contract_duties" USING btree ("company_id","due_date");--> statement-breakpoint
+CREATE INDEX "contract_duties_done_idx" ON "contract_duties" USING btree ("company_id","done_on") WHERE "contract_duties"."done_on" is not null;
