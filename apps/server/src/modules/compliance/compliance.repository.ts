@@ -11,6 +11,7 @@ import {
   dutyOutcomes,
   eisPlans,
   eisPlanVersions,
+  mailOutbox,
   procurementProtocols,
   procurementRules,
   procurementRuleVersions,
@@ -18,6 +19,7 @@ import {
   reminderSends,
   users,
 } from '../../db/schema/index.js';
+import { MAIL_MAX_ATTEMPTS } from '../mail/mail.service.js';
 
 /** Queries of the compliance calendar: the duties' sources, marks, settings, reminders, outcomes. */
 
@@ -311,4 +313,15 @@ export async function procurementState(db: Tx, companyId: number, id: number) {
     .from(procurements)
     .where(and(eq(procurements.id, id), eq(procurements.companyId, companyId)));
   return row;
+}
+
+/** Reminder letters not delivered yet (their reminders are claimed: only the letter is retried). */
+export async function undeliveredReminderMail(db: Tx): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: mailOutbox.id })
+    .from(reminderSends)
+    .innerJoin(mailOutbox, eq(mailOutbox.id, reminderSends.mailId))
+    .where(and(isNull(mailOutbox.sentAt), sql`${mailOutbox.attempts} < ${MAIL_MAX_ATTEMPTS}`))
+    .limit(1000);
+  return rows.map((r) => r.id);
 }

@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import { runReminders } from './reminders.service.js';
+import { retryReminderLetters, runReminders } from './reminders.service.js';
 
 const t = testAppForFile({}, { demoProcurements: 'plain' });
 
@@ -318,6 +318,39 @@ describe('reminders', () => {
       [operator],
     );
     expect(Number(sends[0].n)).toBeGreaterThan(0);
+  });
+
+  it('a letter whose SMTP delivery failed is retried once its time comes, and sent once', async () => {
+    const db = t.app.deps.database;
+    // the reminders of the day sent anew through an SMTP server that refuses the connection
+    await db.query('delete from reminder_sends');
+    const failing = { ...t.app.deps, config: { ...t.app.deps.config, smtpUrl: 'smtp://127.0.0.1:9' } };
+    const run = await runReminders(failing);
+    expect(run.letters).toBeGreaterThan(0);
+    const letterOf = async () =>
+      (
+        await db.query<{ id: number; sent_at: string | null; attempts: number; last_error: string | null }>(
+          `select m.id, m.sent_at, m.attempts, m.last_error from mail_outbox m
+            where m.id in (select mail_id from reminder_sends) and m."to" = 'specialist@demo.local'`,
+        )
+      )[0];
+    const failed = await letterOf();
+    expect(failed).toMatchObject({ sent_at: null, attempts: 1 });
+    expect(failed.last_error).toBeTruthy();
+    // not before its retry time
+    expect(await retryReminderLetters(t.app.deps)).toEqual({ delivered: 0, failed: 0 });
+    await db.query(`update mail_outbox set retry_at = now() - interval '1 second' where id = $1`, [
+      failed.id,
+    ]);
+    // the next attempt (the transport works again) delivers it, once
+    const retried = await retryReminderLetters(t.app.deps);
+    expect(retried.delivered).toBeGreaterThanOrEqual(1);
+    expect(retried.failed).toBe(0);
+    expect(await letterOf()).toMatchObject({ attempts: 2, last_error: null });
+    expect((await letterOf()).sent_at).not.toBeNull();
+    expect(await retryReminderLetters(t.app.deps)).toEqual({ delivered: 0, failed: 0 });
+    // the reminders stay claimed: no second letter
+    expect(await runReminders(t.app.deps)).toEqual({ users: 0, reminders: 0, letters: 0 });
   });
 
   it('settings refuse a user who is not a member and repeated offsets', async () => {
