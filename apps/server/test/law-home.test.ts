@@ -33,6 +33,11 @@ const RULES: { name: string; re: RegExp }[] = [
   },
   { name: 'period arithmetic', re: /\.(addWorkingDays|addCalendarDays)\(|\bapplyPeriod\(/ },
   { name: 'notice period table', re: /\bDEFAULT_NOTICE_PERIODS\b/ },
+  // the SME report's law (ПП 1352): its quota and exclusion rows live in law/law-sme-quotas.ts
+  {
+    name: 'SME quota rules',
+    re: /\b(SME_QUOTAS|SME_EXCLUSIONS)\s*[:=]|\bpercent:\s*\d+n\b|ПП РФ от 11\.12\.2014 № 1352'/,
+  },
   // the undated duty API, replaced by ruleOn and the due-date functions of law-due-dates.ts
   {
     name: 'undated duty API',
@@ -103,5 +108,7 @@ describe('the law has one home', () => {
     expect(hit('methodKind by title', 'const kind = methodKind(p.methodTitle);')).toBe(true);
     expect(hit('undated duty API', 'const item = monthlyReportItem(y, m, null, c, cfg, t);')).toBe(true);
     expect(hit('undated duty API', 'const rule = config.rules.plan_publish;')).toBe(true);
+    expect(hit('SME quota rules', 'export const SME_QUOTAS: readonly SmeQuotaRule[] = [')).toBe(true);
+    expect(hit('SME quota rules', '    percent: 25n,')).toBe(true);
   });
 });
