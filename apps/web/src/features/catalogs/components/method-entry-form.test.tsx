@@ -87,10 +87,7 @@ describe('the method entry form', () => {
     renderApp(<CatalogScreen d={METHODS} />, { path: '/catalogMethod', initialPath: '/catalogMethod' });
     await userEvent.click(await screen.findByRole('button', { name: 'Добавить' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: /Наименование/ }),
-      'Конкурс ДЗО',
-    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Наименование/ }), 'Конкурс ДЗО');
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Форма способа закупки' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Конкурс' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
