@@ -1,6 +1,7 @@
 import type { ComplianceDuty } from '@zakupki/shared';
 import { conflict, invalid } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
+import { requireCompany } from '../access/access.service.js';
 import { recordPublication } from '../contracts/contract-status.service.js';
 import { publishVersion } from '../procurement-rules/procurement-rules.service.js';
 import { changeStatus, updateProtocol } from '../procurements/procurement-status.service.js';
@@ -11,8 +12,9 @@ import * as repo from './compliance.repository.js';
  * on the object's own card, so the card shows it done too (docs/domain.md «The compliance
  * calendar»): a contract's placement (`recordPublication`), a protocol's placement
  * (`updateProtocol`), a notice placed (the procurement moves to «Извещение размещено» on that day),
- * a Положение version placed (`publishVersion`). A duty its module already sees done keeps the
- * module's date; the calendar's mark then only keeps the EIS number.
+ * a Положение version placed (`publishVersion`), each under the owning module's write permission
+ * (403 without it). A duty its module already sees done keeps the module's date; the calendar's
+ * mark then only keeps the EIS number.
  */
 export async function recordOnOwner(
   deps: AppDeps,
@@ -31,6 +33,9 @@ export async function recordOnOwner(
     return;
   }
   if (duty.done_on) return;
+  // the owning module's write permission, as its own card's route asks it
+  if (parts[0] === 'procurement') await requireCompany(deps.db, actor, companyId, 'procurements.write');
+  if (parts[0] === 'rules_version') await requireCompany(deps.db, actor, companyId, 'rules.write');
   if (parts[0] === 'procurement' && parts[2] === 'protocol') {
     await updateProtocol(deps, actor, companyId, Number(parts[1]), Number(parts[3]), {
       published_on: mark.done_on,
