@@ -14,17 +14,9 @@ const HOME = [/^modules\/law\//, /^modules\/calendar\//, /^kernel\/eis\//];
 
 /** file -> why a pattern there is not the law's decision. */
 const ALLOWED: Record<string, { patterns: string[]; why: string }> = {
-  'modules/procurements/procurements.policy.ts': {
-    patterns: ['methodKindByName'],
-    why: 'matchMethod parses the method name written in an EIS plan position; the catalogue side is law',
-  },
   'modules/procurements/eis-procurement.policy.ts': {
     patterns: ['title regex'],
     why: 'the kind of an EIS protocol (summing up, single supplier) is read from its name, not a method',
-  },
-  'modules/exports/procurement-method.ts': {
-    patterns: ['title regex'],
-    why: 'a contract imported without a catalogue entry keeps only the EIS method name, parsed for the export codes',
   },
 };
 
@@ -41,6 +33,16 @@ const RULES: { name: string; re: RegExp }[] = [
   },
   { name: 'period arithmetic', re: /\.(addWorkingDays|addCalendarDays)\(|\bapplyPeriod\(/ },
   { name: 'notice period table', re: /\bDEFAULT_NOTICE_PERIODS\b/ },
+  // the SME report's law (ПП 1352): its quota and exclusion rows live in law/law-sme-quotas.ts
+  {
+    name: 'SME quota rules',
+    re: /\b(SME_QUOTAS|SME_EXCLUSIONS)\s*[:=]|\bpercent:\s*\d+n\b|ПП РФ от 11\.12\.2014 № 1352'/,
+  },
+  // the undated duty API, replaced by ruleOn and the due-date functions of law-due-dates.ts
+  {
+    name: 'undated duty API',
+    re: /\b(dutyItem|monthlyReportItem|smeAnnualReportItem)\s*\(|\bconfig\.rules\.\w+/,
+  },
 ];
 
 function filesOf(dir: string): string[] {
@@ -77,6 +79,26 @@ describe('the law has one home', () => {
     expect(found).toEqual([]);
   });
 
+  it('the demo seed asks law for notice periods and the contract window', () => {
+    const seed = filesOf(path.join(SRC, 'db/seed')).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    const found: string[] = [];
+    for (const f of seed) {
+      const lines = fs.readFileSync(f, 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+        // a period counted in calendar days, or a notice period read and counted by the seed itself
+        if (/\.addCalendarDays\(|\bapplyPeriod\(|notice_day_kind\s*===|\.notice_days\s*[),]/.test(line))
+          found.push(`${path.relative(SRC, f)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
+    const dates = fs.readFileSync(path.join(SRC, 'db/seed/demo/procurements.demo-dates.ts'), 'utf8');
+    expect(dates).toMatch(/from '\.\.\/\.\.\/\.\.\/modules\/law\/law-notice-periods\.policy\.js'/);
+    expect(dates).toMatch(/\bnoticePeriod\(/);
+  });
+
   it('each pattern catches the code it was written against', () => {
     const hit = (name: string, line: string) => RULES.find((r) => r.name === name)?.re.test(line);
     expect(hit('methodKindByName', 'const k = methodKindByName(e.title);')).toBe(true);
@@ -84,5 +106,9 @@ describe('the law has one home', () => {
     expect(hit('code substring', "const key = code.includes('tender')")).toBe(true);
     expect(hit('period arithmetic', 'calendar.addWorkingDays(from, period.days)')).toBe(true);
     expect(hit('methodKind by title', 'const kind = methodKind(p.methodTitle);')).toBe(true);
+    expect(hit('undated duty API', 'const item = monthlyReportItem(y, m, null, c, cfg, t);')).toBe(true);
+    expect(hit('undated duty API', 'const rule = config.rules.plan_publish;')).toBe(true);
+    expect(hit('SME quota rules', 'export const SME_QUOTAS: readonly SmeQuotaRule[] = [')).toBe(true);
+    expect(hit('SME quota rules', '    percent: 25n,')).toBe(true);
   });
 });

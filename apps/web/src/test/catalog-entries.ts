@@ -17,7 +17,9 @@ export const methodEntry = (over: { code?: string; title?: string } = {}) => ({
   updated_at: '2026-01-01T00:00:00Z',
   can_write: false,
   can_delete: false,
+  form: 'quotation_request' as const,
   competitive: true,
   sme_only: false,
   electronic: true,
+  closed: false,
 });

@@ -8,6 +8,7 @@ import {
   type CatalogOption,
   ENSURING_FORM_TITLES,
   ENSURING_TYPE_TITLES,
+  METHOD_FORM_TITLES,
   SUBJECT_KIND_TITLES,
   TARIFF_SORTS,
   USERFIELD_TYPE_TITLES,
@@ -122,9 +123,18 @@ export const CATALOGS: readonly CatalogDescriptor[] = [
     ],
     fields: [
       ...BASIC_FIELDS,
+      {
+        key: 'form',
+        title: 'Форма способа закупки',
+        type: 'select',
+        required: false,
+        options: opts(METHOD_FORM_TITLES),
+        hint: 'По ней определяются сроки извещения по 223-ФЗ; не выбрана — «Иной способ»',
+      },
       { key: 'competitive', title: 'Конкурентный', type: 'boolean', required: false },
       { key: 'sme_only', title: 'Только для субъектов МСП', type: 'boolean', required: false },
       { key: 'electronic', title: 'В электронной форме', type: 'boolean', required: false },
+      { key: 'closed', title: 'Закрытый способ', type: 'boolean', required: false },
     ],
   }),
   view({

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import {
   CATALOG_KINDS,
   CATALOG_SORTS,
+  COMPETITIVE_METHOD_FORMS,
   ENSURING_FORMS,
   ENSURING_TYPES,
   EXEC_SUBJECT_TYPES,
+  METHOD_FORM_TITLES,
+  METHOD_FORMS,
   okpd2Code,
   percent,
   SUBJECT_KINDS,
@@ -90,6 +93,8 @@ export const CatalogEntry = z.object({
 });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 export const MethodEntry = CatalogEntry.extend({
+  form: z.enum(METHOD_FORMS),
+  closed: z.boolean(),
   competitive: z.boolean(),
   sme_only: z.boolean(),
   electronic: z.boolean(),
@@ -154,11 +159,26 @@ export const ExecInput = z.object({
 export const MethodInput = z
   .object({
     ...base,
+    /** what the law reads the method as (modules/law `methodKind`); absent: 'other' */
+    form: z.enum(METHOD_FORMS, { message: 'Выберите форму способа закупки из списка' }).default('other'),
     competitive: z.boolean().default(true),
     sme_only: z.boolean().default(false),
     electronic: z.boolean().default(false),
+    closed: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
+    if (v.form === 'single_supplier' && v.competitive)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['competitive'],
+        message: 'Закупка у единственного поставщика — неконкурентный способ: снимите отметку «Конкурентный»',
+      });
+    if (COMPETITIVE_METHOD_FORMS.includes(v.form) && !v.competitive)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['competitive'],
+        message: `${METHOD_FORM_TITLES[v.form]} — конкурентный способ (ч. 3 ст. 3 223-ФЗ): отметьте «Конкурентный»`,
+      });
     if (v.sme_only && !(v.competitive && v.electronic))
       ctx.addIssue({
         code: 'custom',

@@ -29,6 +29,32 @@ export const SUBJECT_KIND_TITLES: Record<SubjectKind, string> = {
   services: 'Услуги',
 };
 
+/** The procedure form of a procurement method (ст. 3.2–3.4 223-ФЗ); 'other': negotiations, selection, a customer's own. */
+export const METHOD_FORMS = [
+  'competition',
+  'auction',
+  'quotation_request',
+  'proposal_request',
+  'single_supplier',
+  'other',
+] as const;
+export type MethodForm = (typeof METHOD_FORMS)[number];
+export const METHOD_FORM_TITLES: Record<MethodForm, string> = {
+  competition: 'Конкурс',
+  auction: 'Аукцион',
+  quotation_request: 'Запрос котировок',
+  proposal_request: 'Запрос предложений',
+  single_supplier: 'Закупка у единственного поставщика',
+  other: 'Иной способ (сроки задаёт Положение)',
+};
+/** The forms the law counts as competitive procedures (ч. 3 ст. 3 223-ФЗ). */
+export const COMPETITIVE_METHOD_FORMS: readonly MethodForm[] = [
+  'competition',
+  'auction',
+  'quotation_request',
+  'proposal_request',
+];
+
 export const ENSURING_TYPES = ['application', 'contract', 'warranty'] as const;
 export type EnsuringType = (typeof ENSURING_TYPES)[number];
 export const ENSURING_TYPE_TITLES: Record<EnsuringType, string> = {

@@ -74,6 +74,10 @@ export const ComplianceDuty = z.object({
 });
 export type ComplianceDuty = z.infer<typeof ComplianceDuty>;
 
+/** The longest window the calendar reads (months) and the most duties one answer lists. */
+export const COMPLIANCE_MAX_MONTHS = 36;
+export const COMPLIANCE_MAX_ITEMS = 2000;
+
 export const ComplianceQuery = z
   .object({
     /** first month shown (default: the month before the current one) */
@@ -84,6 +88,13 @@ export const ComplianceQuery = z
     state: multi(z.enum(DUTY_STATES)),
     customer_id: z.coerce.number().int().positive().optional(),
     responsible_id: z.coerce.number().int().positive().optional(),
+    /** at most this many duties, nearest due first (the rest are counted in `total`) */
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(COMPLIANCE_MAX_ITEMS, `Не больше ${COMPLIANCE_MAX_ITEMS} обязанностей за один запрос`)
+      .default(COMPLIANCE_MAX_ITEMS),
   })
   .strict();
 /** The query as a client sends it: lists comma-separated. */
@@ -94,6 +105,7 @@ export type ComplianceQuery = {
   state?: string;
   customer_id?: number;
   responsible_id?: number;
+  limit?: number;
 };
 
 /** The staff's calendar across companies: the same filters and one or more companies. */
@@ -106,6 +118,8 @@ export const ComplianceCalendar = z.object({
   to: z.string(),
   today: z.string(),
   items: z.array(ComplianceDuty),
+  /** more duties than `limit` fit the filters: `items` holds the nearest due ones */
+  more: z.boolean().optional(),
   counts: z.record(z.enum(DUTY_STATES), z.number().int()),
 });
 export type ComplianceCalendar = z.infer<typeof ComplianceCalendar>;

@@ -352,6 +352,9 @@ export const contractDuties = pgTable(
   (t) => [
     index('contract_duties_contract_idx').on(t.contractId),
     index('contract_duties_open_idx').on(t.companyId, t.dueDate).where(sql`${t.doneOn} is null`),
+    // the compliance calendar's window: duties due in it, and duties done in it (BitmapOr with the open ones)
+    index('contract_duties_due_idx').on(t.companyId, t.dueDate),
+    index('contract_duties_done_idx').on(t.companyId, t.doneOn).where(sql`${t.doneOn} is not null`),
   ],
 );
 

@@ -57,4 +57,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   transport: text('transport').notNull(),
+  /** delivery attempts of a letter sent with retries (deliverStoredMail); 0: not tried that way */
+  attempts: integer('attempts').notNull().default(0),
+  /** the earliest time the next attempt may be made (set by each attempt's claim) */
+  retryAt: timestamp('retry_at', { withTimezone: true }),
+  /** why the last attempt failed (the SMTP error), null once delivered */
+  lastError: text('last_error'),
 });

@@ -30,6 +30,37 @@ export function methodKindByName(name: string | null): ProcurementMethodKind {
   return 'other';
 }
 
+/** What an EIS method name says, in the shape of a methods catalogue entry's flags (`extra`). */
+export type NamedMethodFlags = {
+  form: ProcurementMethodKind;
+  competitive: boolean;
+  electronic: boolean;
+  sme_only: boolean;
+  closed: boolean;
+  /** «квалификационный отбор»: only the qualified take part (not a flag of the law). */
+  qualification: boolean;
+};
+
+/**
+ * The method an EIS name describes (a plan position's or an imported contract's method name), as
+ * the flags a catalogue entry carries, for modules/law's `methodKind` to read; null when the name
+ * names no method. Negotiations and selections are competitive methods of the form 'other'.
+ */
+export function methodFlagsByName(name: string | null): NamedMethodFlags | null {
+  const n = (name ?? '').toLowerCase();
+  const form = methodKindByName(n);
+  const otherCompetitive = /переговор|отбор/.test(n);
+  if (form === 'other' && !otherCompetitive) return null;
+  return {
+    form,
+    competitive: form !== 'single_supplier',
+    electronic: /электрон/.test(n),
+    sme_only: /субъект\S* малого/.test(n),
+    closed: /закрыт/.test(n),
+    qualification: /квалификац/.test(n),
+  };
+}
+
 /**
  * The method of a notice or protocol: from the root element's form when it names one, else from
  * the method's name; electronic when the form or the name says so or a trading platform is given.

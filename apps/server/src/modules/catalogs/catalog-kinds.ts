@@ -50,7 +50,7 @@ const EXTRA_DEFAULTS: Record<CatalogKind, Record<string, unknown>> = {
   exec: {},
   document_kind: {},
   okpd2: {},
-  method: { competitive: true, sme_only: false, electronic: false },
+  method: { form: 'other', competitive: true, sme_only: false, electronic: false, closed: false },
   ensuring: { ensuring_type: 'application', forms: [], percent_min: null, percent_max: null },
   goods: { subject_kind: 'goods', okpd2_code: null, unit: null },
   subject_document: { subject_kind: 'goods', required: true },

@@ -107,9 +107,11 @@ describe('XLSX export', () => {
       await download('/api/catalogs/methods/export.xlsx?q=МСП', tok.specialist),
     );
     expect(header(methods).slice(3)).toEqual([
+      'Форма способа закупки',
       'Конкурентный',
       'Только для субъектов МСП',
       'В электронной форме',
+      'Закрытый способ',
       'Принадлежность',
       'В архиве',
     ]);

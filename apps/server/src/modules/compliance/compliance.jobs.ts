@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../plugins/jobs.js';
-import { runReminders } from './reminders.service.js';
+import { retryReminderLetters, runReminders } from './reminders.service.js';
 
 /**
  * The daily reminders of the compliance calendar (reminders.service.ts): scheduled by pg-boss at
@@ -23,5 +23,21 @@ export const complianceRemindersJob = defineJob({
   handler: async (_p, { deps }) => {
     const run = await runReminders(deps);
     deps.log.info(run, 'compliance reminders sent');
+  },
+});
+
+/**
+ * Reminder letters whose SMTP delivery failed are tried again every 5 minutes (the state is in
+ * `mail_outbox`: attempts, retry_at, last_error; each letter claimed by one node at a time).
+ */
+export const reminderLettersRetryJob = defineJob({
+  name: 'compliance.reminder-letters',
+  payload: z.object({}).strict(),
+  expireInSeconds: 300,
+  concurrency: 1,
+  schedule: { cron: () => '*/5 * * * *', tz: 'Europe/Moscow', payload: {} },
+  handler: async (_p, { deps }) => {
+    const run = await retryReminderLetters(deps);
+    if (run.delivered || run.failed) deps.log.info(run, 'reminder letters retried');
   },
 });

@@ -1,4 +1,5 @@
-import type { ComplianceDuty, DutyState } from '@zakupki/shared';
+import { COMPLIANCE_MAX_MONTHS, type ComplianceDuty, type DutyState } from '@zakupki/shared';
+import { invalid } from '../../lib/app-error.js';
 import { addDays, addMonths, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 
@@ -18,13 +19,21 @@ const monthEnd = (ym: string) => addDays(addMonths(monthStart(ym), 1), -1);
 
 /**
  * The calendar's window of dates: from the first day of `from` to the last day of `to`; by
- * default the month before today's to two months after it. A `to` before `from` is swapped.
+ * default the month before today's to two months after it. A `to` before `from` is swapped; a
+ * window longer than COMPLIANCE_MAX_MONTHS is refused (the read is bounded).
  */
 export function windowOf(today: string, from?: string, to?: string): { from: string; to: string } {
   const current = today.slice(0, 7);
   const a = from ?? addMonths(monthStart(current), -1).slice(0, 7);
   const b = to ?? addMonths(monthStart(current), 2).slice(0, 7);
   const [first, last] = a <= b ? [a, b] : [b, a];
+  if (addMonths(monthStart(first), COMPLIANCE_MAX_MONTHS) <= monthStart(last))
+    throw invalid([
+      {
+        path: 'query.to',
+        message: `Календарь показывает не больше ${COMPLIANCE_MAX_MONTHS} месяцев за один запрос: сократите период`,
+      },
+    ]);
   return { from: monthStart(first), to: monthEnd(last) };
 }
 

@@ -11,6 +11,7 @@ import {
   dutyOutcomes,
   eisPlans,
   eisPlanVersions,
+  mailOutbox,
   procurementProtocols,
   procurementRules,
   procurementRuleVersions,
@@ -18,6 +19,7 @@ import {
   reminderSends,
   users,
 } from '../../db/schema/index.js';
+import { MAIL_MAX_ATTEMPTS } from '../mail/mail.service.js';
 
 /** Queries of the compliance calendar: the duties' sources, marks, settings, reminders, outcomes. */
 
@@ -43,28 +45,32 @@ export function companiesOf(db: Tx, ids: number[] | null) {
 }
 
 /** Stored duties of contracts: the open ones and those due or done in the window. */
-export function contractDutyRows(db: Tx, companyIds: number[], w: Window) {
-  return db
-    .select({
-      duty: contractDuties,
-      number: contracts.number,
-      law: contracts.law,
-      customerId: contracts.customerId,
-      customerName: contracts.customerName,
-    })
-    .from(contractDuties)
-    .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
-    .where(
-      and(
-        inArray(contractDuties.companyId, companyIds),
-        or(
-          isNull(contractDuties.doneOn),
-          sql`${contractDuties.dueDate} between ${w.from} and ${w.to}`,
-          sql`${contractDuties.doneOn} between ${w.from} and ${w.to}`,
+export function contractDutyRows(db: Tx, companyIds: number[], w: Window, limit?: number) {
+  return (
+    db
+      .select({
+        duty: contractDuties,
+        number: contracts.number,
+        law: contracts.law,
+        customerId: contracts.customerId,
+        customerName: contracts.customerName,
+      })
+      .from(contractDuties)
+      .innerJoin(contracts, eq(contracts.id, contractDuties.contractId))
+      .where(
+        and(
+          inArray(contractDuties.companyId, companyIds),
+          or(
+            isNull(contractDuties.doneOn),
+            sql`${contractDuties.dueDate} between ${w.from} and ${w.to}`,
+            sql`${contractDuties.doneOn} between ${w.from} and ${w.to}`,
+          ),
         ),
-      ),
-    )
-    .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id));
+      )
+      .orderBy(asc(contractDuties.dueDate), asc(contractDuties.id))
+      // the calendar's read: the nearest `limit` ones (a page lists no more); the job reads them all
+      .limit(limit ?? Number.MAX_SAFE_INTEGER)
+  );
 }
 
 /**
@@ -289,4 +295,33 @@ export function outcomeCounts(db: Tx, companyId: number) {
     .where(eq(dutyOutcomes.companyId, companyId))
     .groupBy(sql`1`)
     .orderBy(sql`1 desc`);
+}
+
+/** The rule and state of a Положение version of the company (for placing it through its module). */
+export async function versionOwner(db: Tx, companyId: number, versionId: number) {
+  const [row] = await db
+    .select({ ruleId: procurementRuleVersions.ruleId, status: procurementRuleVersions.status })
+    .from(procurementRuleVersions)
+    .where(and(eq(procurementRuleVersions.id, versionId), eq(procurementRuleVersions.companyId, companyId)));
+  return row;
+}
+
+/** A procurement's status and notice placement (for placing its notice through its module). */
+export async function procurementState(db: Tx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ status: procurements.status, publishedOn: procurements.publishedOn })
+    .from(procurements)
+    .where(and(eq(procurements.id, id), eq(procurements.companyId, companyId)));
+  return row;
+}
+
+/** Reminder letters not delivered yet (their reminders are claimed: only the letter is retried). */
+export async function undeliveredReminderMail(db: Tx): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: mailOutbox.id })
+    .from(reminderSends)
+    .innerJoin(mailOutbox, eq(mailOutbox.id, reminderSends.mailId))
+    .where(and(isNull(mailOutbox.sentAt), sql`${mailOutbox.attempts} < ${MAIL_MAX_ATTEMPTS}`))
+    .limit(1000);
+  return rows.map((r) => r.id);
 }

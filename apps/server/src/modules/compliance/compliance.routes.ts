@@ -2,7 +2,7 @@ import { complianceRoutes } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
-import { complianceRemindersJob } from './compliance.jobs.js';
+import { complianceRemindersJob, reminderLettersRetryJob } from './compliance.jobs.js';
 import { companyCalendar, complianceStats, markDuty, staffCalendar } from './compliance.service.js';
 import { getSettings, myPrefs, saveMyPrefs, saveSettings } from './compliance-settings.service.js';
 
@@ -32,7 +32,7 @@ function registerRoutes(app: FastifyInstance) {
 export const complianceModule = defineModule({
   name: 'compliance',
   routes: registerRoutes,
-  jobs: [complianceRemindersJob],
+  jobs: [complianceRemindersJob, reminderLettersRetryJob],
   // after the start's seeding and migrations, so the run sees the data (not in tests by default)
   onListen: async (app) => {
     const { config, jobs } = app.deps;

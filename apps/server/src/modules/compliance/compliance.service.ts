@@ -17,11 +17,11 @@ import { audit } from '../audit/audit.service.js';
 import { statusOf } from '../calendar/due-dates.policy.js';
 import { addDays, formatRuDate } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { recordPublication } from '../contracts/contract-status.service.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
 import { shown, windowOf } from './compliance.policy.js';
 import * as repo from './compliance.repository.js';
 import { companySetups } from './compliance-settings.service.js';
+import { recordOnOwner } from './duty-owners.service.js';
 import { sourceDuties } from './duty-sources.service.js';
 
 /** The compliance calendar: the duties of every module with the calendar's marks, marking one done. */
@@ -41,6 +41,8 @@ export async function companyDuties(
   companyIds: number[] | null,
   w: Window,
   today = todayMoscow(),
+  /** the calendar's page: contract duties (the many) read up to this many, nearest due first */
+  limit?: number,
 ): Promise<ComplianceDuty[]> {
   const companies = await repo.companiesOf(db, companyIds);
   const ids = companies.map((c) => c.id);
@@ -50,7 +52,7 @@ export async function companyDuties(
   const titles = new Map(companies.map((c) => [c.id, c.title ?? `ИНН ${c.inn}`]));
   const calendar = productionCalendar();
   const out: ComplianceDuty[] = [];
-  for (const d of await sourceDuties(db, companies, w, today, marks)) {
+  for (const d of await sourceDuties(db, companies, w, today, marks, limit)) {
     const mark = marks.get(markKey(d.company_id, d.key));
     const doneOn = d.done_on ?? (d.mark === 'mark' ? (mark?.doneOn ?? null) : null);
     const state =
@@ -82,12 +84,14 @@ function present(items: ComplianceDuty[], q: Query, w: Window, today: string): C
   );
   const counts = Object.fromEntries(DUTY_STATES.map((s) => [s, 0])) as ComplianceCalendar['counts'];
   for (const d of filtered) counts[d.state] += 1;
+  const listed = filtered.filter((d) => !q.state?.length || q.state.includes(d.state));
   return {
     from: w.from,
     to: w.to,
     today,
     counts,
-    items: filtered.filter((d) => !q.state?.length || q.state.includes(d.state)),
+    more: listed.length > q.limit,
+    items: listed.slice(0, q.limit),
   };
 }
 
@@ -98,7 +102,7 @@ export async function companyCalendar(
 ): Promise<ComplianceCalendar> {
   const today = todayMoscow();
   const w = windowOf(today, q.from, q.to);
-  return present(await companyDuties(deps.db, [companyId], w, today), q, w, today);
+  return present(await companyDuties(deps.db, [companyId], w, today, q.limit + 1), q, w, today);
 }
 
 /** The calendar across every company the staff member acts for (admin: all of them). */
@@ -113,15 +117,16 @@ export async function staffCalendar(
   const scope = await companyIdsFor(deps.db, actor);
   const wanted = q.company_id?.length ? q.company_id : null;
   const ids = scope === null ? wanted : wanted ? wanted.filter((id) => scope.includes(id)) : scope;
-  return present(await companyDuties(deps.db, ids, w, today), q, w, today);
+  return present(await companyDuties(deps.db, ids, w, today, q.limit + 1), q, w, today);
 }
 
 const NO_DUTY = 'Обязанность не найдена';
 
 /**
- * Marks a duty done with the date and EIS number. A contract's duty is recorded by the contracts'
- * own placement (`recordPublication`: the same as «Размещено в ЕИС» on the contract card); other
- * duties get a mark of the calendar. The EIS number is kept with the mark either way.
+ * Marks a duty done with the date and EIS number. A contract's, a notice's, a protocol's and a
+ * Положение version's duty is recorded by its own module, the same as on its card
+ * (duty-owners.service.ts); the reports and a next year's plan have only the calendar's mark. The
+ * EIS number is kept with the mark either way.
  */
 export async function markDuty(
   deps: AppDeps,
@@ -150,13 +155,8 @@ export async function markDuty(
       },
     ]);
   }
-  if (duty.mark === 'contract_publication') {
-    const [, contractId, , eventId] = duty.key.split(':');
-    await recordPublication(deps, actor, companyId, Number(contractId), {
-      event_id: eventId ? Number(eventId) : null,
-      eis_published_at: body.done_on,
-    });
-  }
+  // recorded on the object's own card first (its module's checks apply), then the calendar's mark
+  await recordOnOwner(deps, actor, companyId, duty, body);
   await deps.db.transaction(async (tx) => {
     const before = await repo.markOf(tx, companyId, duty.key);
     await repo.upsertMark(tx, {

@@ -1,8 +1,16 @@
-import { COMPLIANCE_MODULES, type ComplianceDuty, complianceRoutes, contractRoutes } from '@zakupki/shared';
+import {
+  COMPLIANCE_MAX_ITEMS,
+  COMPLIANCE_MODULES,
+  type ComplianceDuty,
+  complianceRoutes,
+  contractRoutes,
+  procurementRoutes,
+  procurementRuleRoutes,
+} from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
-import { runReminders } from './reminders.service.js';
+import { retryReminderLetters, runReminders } from './reminders.service.js';
 
 const t = testAppForFile({}, { demoProcurements: 'plain' });
 
@@ -145,6 +153,96 @@ describe('marking a duty done', () => {
     expect(month?.late).toBeGreaterThanOrEqual(1);
   });
 
+  it('a protocol and a Положение version marked done are recorded on their own cards', async () => {
+    const company = t.ids.companies.client1;
+    const db = t.app.deps.database;
+    const today = todayMoscow();
+    // a protocol signed today and not placed yet: an open duty of the procurement
+    const [p] = await db.query<{ id: number }>(
+      "select id from procurements where company_id = $1 and status in ('bids_closed', 'summing_up') order by id limit 1",
+      [company],
+    );
+    const added = await t.call(procurementRoutes.addProtocol, {
+      params: { company_id: company, id: p.id },
+      body: { kind: 'opening', signed_on: today },
+      as: 'specialist',
+    });
+    expect(added.status).toBe(201);
+    const protocol = added.body.protocols.find((x) => x.signed_on === today && !x.published_on)!;
+    const key = `procurement:${p.id}:protocol:${protocol.id}`;
+    const open = (await calendar('client1', { module: 'procurements' })).items.find((d) => d.key === key);
+    expect(open?.done_on).toBeNull();
+    const marked = await t.call(complianceRoutes.mark, {
+      params: { company_id: company },
+      body: { key, done_on: today, eis_number: '32601234567' },
+      as: 'specialist',
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ done_on: today, state: 'done' });
+    const card = await t.call(procurementRoutes.get, {
+      params: { company_id: company, id: p.id },
+      as: 'specialist',
+    });
+    expect(card.body.protocols.find((x) => x.id === protocol.id)).toMatchObject({
+      published_on: today,
+      eis_registration_number: '32601234567',
+    });
+    expect(card.body.duties.find((d) => d.protocol_id === protocol.id)?.done_on).toBe(today);
+
+    // the version in force, taken back to «approved» and not placed: placed through procurement-rules
+    const [v] = await db.query<{ id: number; rule_id: number; decision_date: string }>(
+      "select id, rule_id, decision_date::text from procurement_rule_versions where company_id = $1 and status = 'published' order by id desc limit 1",
+      [company],
+    );
+    await db.query(
+      "update procurement_rule_versions set status = 'approved', eis_published_on = null, eis_registration_number = null where id = $1",
+      [v.id],
+    );
+    const vKey = `rules_version:${v.id}`;
+    expect(
+      (await calendar('client1', { module: 'rules' })).items.find((d) => d.key === vKey)?.done_on,
+    ).toBeNull();
+    const placed = await t.call(complianceRoutes.mark, {
+      params: { company_id: company },
+      body: { key: vKey, done_on: today, eis_number: '12345678901' },
+      as: 'specialist',
+    });
+    expect(placed.status).toBe(200);
+    const version = await t.call(procurementRuleRoutes.getVersion, {
+      params: { company_id: company, rule_id: v.rule_id, version_id: v.id },
+      as: 'specialist',
+    });
+    expect(version.body).toMatchObject({
+      status: 'published',
+      eis_published_on: today,
+      eis_registration_number: '12345678901',
+    });
+  });
+
+  it('the calendar read is bounded: a long window and a page above the maximum are refused', async () => {
+    const params = { company_id: t.ids.companies.client1 };
+    const long = await t.call(complianceRoutes.calendar, {
+      params,
+      query: { from: '2024-01', to: '2027-01' },
+      as: 'specialist',
+    });
+    expect(long.status).toBe(400);
+    expect(errorOf(long).details.issues[0].message).toBe(
+      'Календарь показывает не больше 36 месяцев за один запрос: сократите период',
+    );
+    const big = await t.call(complianceRoutes.calendar, {
+      params,
+      query: { limit: COMPLIANCE_MAX_ITEMS + 1 },
+      as: 'specialist',
+    });
+    expect(big.status).toBe(400);
+    const all = await calendar('client1');
+    const two = await calendar('client1', { limit: 2 });
+    expect(two.items).toEqual(all.items.slice(0, 2));
+    expect(two.more).toBe(true);
+    expect(all.more).toBe(false);
+  });
+
   it('refuses a future date, a malformed EIS number and an unknown duty with Russian messages', async () => {
     const params = { company_id: t.ids.companies.client1 };
     const future = await t.call(complianceRoutes.mark, {
@@ -220,6 +318,39 @@ describe('reminders', () => {
       [operator],
     );
     expect(Number(sends[0].n)).toBeGreaterThan(0);
+  });
+
+  it('a letter whose SMTP delivery failed is retried once its time comes, and sent once', async () => {
+    const db = t.app.deps.database;
+    // the reminders of the day sent anew through an SMTP server that refuses the connection
+    await db.query('delete from reminder_sends');
+    const failing = { ...t.app.deps, config: { ...t.app.deps.config, smtpUrl: 'smtp://127.0.0.1:9' } };
+    const run = await runReminders(failing);
+    expect(run.letters).toBeGreaterThan(0);
+    const letterOf = async () =>
+      (
+        await db.query<{ id: number; sent_at: string | null; attempts: number; last_error: string | null }>(
+          `select m.id, m.sent_at, m.attempts, m.last_error from mail_outbox m
+            where m.id in (select mail_id from reminder_sends) and m."to" = 'specialist@demo.local'`,
+        )
+      )[0];
+    const failed = await letterOf();
+    expect(failed).toMatchObject({ sent_at: null, attempts: 1 });
+    expect(failed.last_error).toBeTruthy();
+    // not before its retry time
+    expect(await retryReminderLetters(t.app.deps)).toEqual({ delivered: 0, failed: 0 });
+    await db.query(`update mail_outbox set retry_at = now() - interval '1 second' where id = $1`, [
+      failed.id,
+    ]);
+    // the next attempt (the transport works again) delivers it, once
+    const retried = await retryReminderLetters(t.app.deps);
+    expect(retried.delivered).toBeGreaterThanOrEqual(1);
+    expect(retried.failed).toBe(0);
+    expect(await letterOf()).toMatchObject({ attempts: 2, last_error: null });
+    expect((await letterOf()).sent_at).not.toBeNull();
+    expect(await retryReminderLetters(t.app.deps)).toEqual({ delivered: 0, failed: 0 });
+    // the reminders stay claimed: no second letter
+    expect(await runReminders(t.app.deps)).toEqual({ users: 0, reminders: 0, letters: 0 });
   });
 
   it('settings refuse a user who is not a member and repeated offsets', async () => {

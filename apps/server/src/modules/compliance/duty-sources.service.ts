@@ -4,8 +4,9 @@ import { statusOf } from '../calendar/due-dates.policy.js';
 import { addDays, addMonths, daysBetween } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { planDuties } from '../eis-plans/eis-plans.policy.js';
+import type { DueItem } from '../law/deadline-core.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
-import { type DueItem, dutyItem, monthlyReportItem, smeAnnualReportItem } from '../law/law-duties.js';
+import { monthlyReportDue, planYearDue, smeReportDue } from '../law/law-due-dates.js';
 import { versionDuty } from '../procurement-rules/procurement-rules.policy.js';
 import { dutiesOf as procurementDutiesOf } from '../procurements/procurements-query.service.js';
 import { REPORT_LOOKBACK_MONTHS, type windowOf } from './compliance.policy.js';
@@ -38,12 +39,14 @@ export async function sourceDuties(
   w: ReturnType<typeof windowOf>,
   today: string,
   marks: Map<string, repo.MarkRow>,
+  /** contract duties read up to this many, nearest due first (the calendar's page) */
+  limit?: number,
 ): Promise<SourceDuty[]> {
   const ids = companies.map((c) => c.id);
   if (ids.length === 0) return [];
   const since = addDays(w.from, -LEAD_DAYS);
   const out: SourceDuty[] = [];
-  out.push(...(await contractDuties(db, ids, w, today)));
+  out.push(...(await contractDuties(db, ids, w, today, limit)));
   for (const id of ids) out.push(...(await procurementDuties(db, id, since, today)));
   out.push(...(await ruleDuties(db, ids, since, today)));
   out.push(...(await planDutiesOf(db, ids, today, marks)));
@@ -53,9 +56,15 @@ export async function sourceDuties(
   return out;
 }
 
-async function contractDuties(db: Tx, ids: number[], w: repo.Window, today: string): Promise<SourceDuty[]> {
+async function contractDuties(
+  db: Tx,
+  ids: number[],
+  w: repo.Window,
+  today: string,
+  limit?: number,
+): Promise<SourceDuty[]> {
   const calendar = productionCalendar();
-  return (await repo.contractDutyRows(db, ids, w)).map(
+  return (await repo.contractDutyRows(db, ids, w, limit)).map(
     ({ duty: d, number, law, customerId, customerName }) => {
       const kind = CONTRACT_KIND[d.kind] ?? 'contract_execution';
       return {
@@ -154,7 +163,7 @@ async function ruleDuties(db: Tx, ids: number[], since: string, today: string): 
       days_left: d.days_left,
       customer: null,
       reference: d.reference,
-      unconfirmed: config.rules.rules_publish.unconfirmed,
+      unconfirmed: d.unconfirmed,
       mark: 'mark',
     });
   }
@@ -225,15 +234,11 @@ async function planDutiesOf(
     if (!plans.some((p) => p.companyId === companyId)) continue;
     const key = `plan_year:${nextYear}`;
     const config = deadlineConfigFor(companyId);
-    const item = dutyItem(
-      'plan_next_year',
-      `${nextYear - 1}-01-01`,
-      marks.get(`${companyId}|${key}`)?.doneOn ?? null,
+    const item = planYearDue(nextYear, marks.get(`${companyId}|${key}`)?.doneOn ?? null, {
       calendar,
       config,
       today,
-      `${config.rules.plan_next_year.title} (${nextYear} г.)`,
-    );
+    });
     out.push(
       fromItem(
         item,
@@ -271,14 +276,11 @@ async function reportDuties(
   for (let m = addMonths(earliest < w.from ? earliest : w.from, -1); m <= last; m = addMonths(m, 1)) {
     const [year, month] = [Number(m.slice(0, 4)), Number(m.slice(5, 7))];
     const key = `monthly_report:${m.slice(0, 7)}`;
-    const item = monthlyReportItem(
-      year,
-      month,
-      marks.get(`${companyId}|${key}`)?.doneOn ?? null,
+    const item = monthlyReportDue(year, month, marks.get(`${companyId}|${key}`)?.doneOn ?? null, {
       calendar,
       config,
       today,
-    );
+    });
     if (item.dueDate < earliest || item.eventDate > last) continue;
     out.push(
       fromItem(
@@ -297,7 +299,7 @@ async function reportDuties(
   const firstYear = Number((earliest < w.from ? earliest : w.from).slice(0, 4)) - 1;
   for (let year = firstYear; year <= Number(last.slice(0, 4)); year++) {
     const filed = await smeReportFiledOn(db, companyId, year);
-    const item = smeAnnualReportItem(year, filed?.doneOn ?? null, calendar, config, today);
+    const item = smeReportDue(year, filed?.doneOn ?? null, { calendar, config, today });
     if (item.dueDate < earliest) continue;
     out.push(
       fromItem(

@@ -3,7 +3,7 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import type { AppDeps } from '../../types.js';
 import { addDays } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { deliverMail, storeMail } from '../mail/mail.service.js';
+import { deliverStoredMail, storeMail } from '../mail/mail.service.js';
 import { type NotifyInput, storeNotification } from '../notifications/notifications.service.js';
 import {
   type DigestLine,
@@ -119,15 +119,17 @@ async function sendDigest(
       claimed.map((c) => c.id),
       { mailId, notificationId },
     );
-    return { count: claimed.length, notice, notificationId, letterOut };
+    return { count: claimed.length, notice, notificationId, mailId };
   });
   if (!outcome) return 0;
   await deps.notifier.push(outcome.notificationId, outcome.notice);
-  if (outcome.letterOut) {
-    // stored with its reminders: a failed SMTP exchange is logged, the letter stays in mail_outbox
-    await deliverMail(deps, outcome.letterOut).catch((err) =>
-      deps.log.error({ err, to: outcome.letterOut?.to }, 'reminder letter not delivered'),
-    );
-  }
+  // stored with its reminders; a failed SMTP exchange leaves it undelivered with its error, and
+  // retryReminderLetters (a job every few minutes) tries it again: the reminders stay claimed
+  if (outcome.mailId) await deliverStoredMail(deps, [outcome.mailId]);
   return outcome.count;
+}
+
+/** Delivers the reminder letters a failed SMTP exchange left undelivered, when their retry is due. */
+export async function retryReminderLetters(deps: AppDeps) {
+  return deliverStoredMail(deps, await repo.undeliveredReminderMail(deps.db));
 }

@@ -4,12 +4,13 @@ import { todayMoscow } from '../../lib/moscow-time.js';
 import { dueSoonUntil as dueSoonUntilOn, statusOf } from '../calendar/due-dates.policy.js';
 import { daysBetween } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
+import type { DueItem } from '../law/deadline-core.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
 import {
+  type ContractDutyContext,
   type ContractEvent,
   contractDeadlines,
   type DeadlineContract,
-  type DueItem,
   eventDeadline,
 } from '../law/law-duties.js';
 import type { DutyRecord, DutyRow, NextDuty } from './contract-duties.repository.js';
@@ -100,32 +101,28 @@ export function deadlineContract(c: DutyContractBase): DeadlineContract {
   };
 }
 
-/** What modules/law reads of a contract, and its rules. */
-function deadlineInput(c: DutyContractBase) {
-  return {
-    input: deadlineContract(c),
-    calendar: productionCalendar(),
-    config: deadlineConfigFor(c.companyId),
-  };
-}
+/** The settings the contract's duties are computed against (the rule of each event's date is law's). */
+const dutyContext = (c: DutyContractBase, today: string): ContractDutyContext => ({
+  calendar: productionCalendar(),
+  config: deadlineConfigFor(c.companyId),
+  today,
+});
 
 const own = (item: DueItem) => item.duty !== 'contract_conclusion';
 
 /** The register duties of a contract: they depend on the contract alone. */
 function registerItems(c: DutyContractBase, today: string): DueItem[] {
-  const { input, calendar, config } = deadlineInput(c);
-  return contractDeadlines(input, [], calendar, config, today).filter(own);
+  return contractDeadlines(deadlineContract(c), [], dutyContext(c, today)).filter(own);
 }
 
 /** The duty one event brings (none when the contract owes the register nothing). */
 function eventDuty(c: DutyContractBase, e: EventRow, today: string): DutyRow | null {
-  const { input, calendar, config } = deadlineInput(c);
   const event: ContractEvent = {
     kind: e.kind,
     date: e.date,
     publishedAt: e.publishedAt ? e.publishedAt.toISOString() : null,
   };
-  const item = eventDeadline(input, event, calendar, config, today);
+  const item = eventDeadline(deadlineContract(c), event, dutyContext(c, today));
   return item ? toRow(c, item, e.kind, e.id) : null;
 }
 

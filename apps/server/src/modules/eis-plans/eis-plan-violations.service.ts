@@ -1,6 +1,6 @@
 import type { EisPlanViolation } from '@zakupki/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { toMoscowDate } from '../law/law-duties.js';
+import { toMoscowDate } from '../law/deadline-core.js';
 import { procurementLinks } from './eis-plan-links.repository.js';
 import {
   contractsForNumbers,

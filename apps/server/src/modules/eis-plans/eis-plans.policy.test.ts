@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { DEFAULT_DEADLINE_CONFIG } from '../law/law-duties.js';
+import { DEFAULT_DEADLINE_CONFIG } from '../law/deadline-rules.js';
 import {
   diffPositions,
   dutyViolations,

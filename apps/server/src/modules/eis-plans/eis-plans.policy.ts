@@ -1,8 +1,9 @@
 import type { EisPlanFieldChange, EisPlanViolation } from '@zakupki/shared';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import { formatRub, priceToKopecks } from '../law/deadline-core.js';
-import { type DeadlineConfig, type DueItem, dutyItem } from '../law/law-duties.js';
+import { type DueItem, formatRub, priceToKopecks } from '../law/deadline-core.js';
+import type { DeadlineConfig } from '../law/deadline-rules.js';
+import { dutyDue, planYearDue } from '../law/law-due-dates.js';
 
 /**
  * Pure rules of the plans module: position numbers, changes between versions, the violations of
@@ -240,30 +241,20 @@ export function planDuties(
   today: string,
 ): PlanDutyItem[] {
   const out: PlanDutyItem[] = [];
+  const context = { calendar, config, today };
   const first = versions.find((v) => v.version === 1);
-  if (first) {
-    const rule = config.rules.plan_next_year;
-    out.push({
-      ...dutyItem(
-        'plan_next_year',
-        `${planYear - 1}-01-01`,
-        first.publishedAt,
-        calendar,
-        config,
-        today,
-        `${rule.title} (${planYear} г.)`,
-      ),
-      version: 1,
-    });
-  }
+  if (first) out.push({ ...planYearDue(planYear, first.publishedAt, context), version: 1 });
   for (const v of versions) {
     if (!v.approveDate) continue;
-    const rule = config.rules.plan_publish;
-    const title = `${rule.title}: версия ${v.version} от ${formatRuDate(v.approveDate)}`;
-    out.push({
-      ...dutyItem('plan_publish', v.approveDate, v.publishedAt, calendar, config, today, title),
-      version: v.version,
-    });
+    const approved = v.approveDate;
+    const item = dutyDue(
+      'plan_publish',
+      approved,
+      v.publishedAt,
+      context,
+      (rule) => `${rule.title}: версия ${v.version} от ${formatRuDate(approved)}`,
+    );
+    out.push({ ...item, version: v.version });
   }
   return out;
 }

@@ -66,3 +66,36 @@ describe('the contract information carries the chosen method’s EIS code', () =
     expect(rec.purchase).toMatchObject({ methodCode: eis, methodName: name });
   });
 });
+
+describe('a method known by its EIS name only is classified by law from the flags the name gives', () => {
+  it.each([
+    ['Закупка у единственного поставщика', 'single', null, false, 'direct', '30000'],
+    [
+      'Аукцион в электронной форме, участниками которого могут являться только субъекты малого и среднего предпринимательства',
+      'competitive',
+      true,
+      true,
+      'open',
+      '12012',
+    ],
+    ['Закрытый конкурс', 'competitive', null, false, 'limited', '11011'],
+    ['Квалификационный отбор', 'competitive', null, false, 'selective', '40000'],
+    ['Запрос котировок в электронной форме', 'competitive', true, false, 'open', '40000'],
+    ['Иной способ', null, null, null, null, '40000'],
+  ])('«%s»', (name, kind, electronic, smeOnly, ocds, eis) => {
+    expect(classifyMethod(null, name)).toMatchObject({ kind, electronic, smeOnly, ocds, eisCode: eis });
+  });
+
+  it('a catalogue entry wins over its title: flags decide, not words', () => {
+    const entry = {
+      code: 'own_1',
+      title: 'Конкурс',
+      extra: { form: 'single_supplier', competitive: false, electronic: false },
+    };
+    expect(classifyMethod(null, null, entry)).toMatchObject({
+      kind: 'single',
+      eisCode: '30000',
+      ocds: 'direct',
+    });
+  });
+});

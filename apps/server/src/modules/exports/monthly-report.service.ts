@@ -4,7 +4,7 @@ import type { AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
-import { monthlyReportItem } from '../law/law-duties.js';
+import { monthlyReportDue } from '../law/law-due-dates.js';
 import {
   type ContractBundle,
   loadBundles,
@@ -135,14 +135,11 @@ export async function computeMonthlyReport(
       figures.set(row.code, { code: row.code, value: fromKopecks(sum), contracts: ids });
     }
   }
-  const due = monthlyReportItem(
-    year,
-    month,
-    null,
-    productionCalendar(),
-    deadlineConfigFor(companyId),
-    todayMoscow(),
-  );
+  const due = monthlyReportDue(year, month, null, {
+    calendar: productionCalendar(),
+    config: deadlineConfigFor(companyId),
+    today: todayMoscow(),
+  });
   return {
     company: await loadCompany(deps.db, companyId),
     year,

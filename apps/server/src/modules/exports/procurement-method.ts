@@ -1,10 +1,18 @@
-import { methodKind, type RegisterMethodKind, registerMethodKind } from '../law/law-methods.policy.js';
+import { methodFlagsByName } from '../../kernel/eis/eis223-method.js';
+import {
+  type MethodFlags,
+  type MethodForm,
+  methodKind,
+  type RegisterMethodKind,
+  registerMethodKind,
+} from '../law/law-methods.policy.js';
 
 /**
  * What the exports need to know about a contract's procurement method, read from what the register
  * keeps: a code of our methods catalogue (`single_supplier`, `e_auction_sme`, ...) with its flags,
- * an EIS purchase type code from an import (`30000`, `40000`, ...), or only the method's name.
- * Anything the data does not tell stays null; nothing is guessed.
+ * an EIS purchase type code from an import (`30000`, `40000`, ...), or only the method's name
+ * (parsed by kernel/eis). modules/law classifies all three alike from flags. Anything the data
+ * does not tell stays null; nothing is guessed.
  */
 
 export type MethodKind = RegisterMethodKind;
@@ -61,40 +69,40 @@ export const EIS_CODE_OF_METHOD: Readonly<Record<string, string>> = {
   single_supplier: EIS_METHOD_CODES.single,
 };
 
-function fromName(text: string): Pick<MethodInfo, 'kind' | 'electronic' | 'smeOnly'> {
-  const t = text.toLowerCase();
-  if (!t) return { kind: null, electronic: null, smeOnly: null };
-  const single = /единствен/.test(t);
-  const competitive = /конкурс|аукцион|котиров|предложени|переговор|отбор/.test(t);
-  return {
-    kind: single ? 'single' : competitive ? 'competitive' : null,
-    electronic: /электронн/.test(t) ? true : null,
-    smeOnly: /субъект\S* малого/.test(t) ? true : single || competitive ? false : null,
-  };
-}
+/** The EIS purchase type of a method's form (the seeded codes keep theirs, EIS_CODE_OF_METHOD). */
+const EIS_CODE_OF_FORM: Partial<Record<MethodForm, string>> = {
+  competition: EIS_METHOD_CODES.tender,
+  auction: EIS_METHOD_CODES.auction,
+  single_supplier: EIS_METHOD_CODES.single,
+};
 
-function eisCodeFor(code: string | null, kind: MethodKind | null, text: string): string {
+/** What an EIS purchase type code says of the method (30000 a single supplier, 11011 a tender ...). */
+const FORM_OF_EIS_CODE: Record<string, MethodForm> = {
+  [EIS_METHOD_CODES.single]: 'single_supplier',
+  [EIS_METHOD_CODES.tender]: 'competition',
+  [EIS_METHOD_CODES.auction]: 'auction',
+};
+
+function eisCodeFor(code: string | null, form: MethodForm | null): string {
   if (code && Object.hasOwn(EIS_CODE_OF_METHOD, code)) return EIS_CODE_OF_METHOD[code];
   if (code && /^\d{1,5}$/.test(code)) return code;
-  if (kind === 'single') return EIS_METHOD_CODES.single;
-  if (/конкурс/.test(text)) return EIS_METHOD_CODES.tender;
-  if (/аукцион/.test(text)) return EIS_METHOD_CODES.auction;
-  return EIS_METHOD_CODES.other;
+  return (form && EIS_CODE_OF_FORM[form]) ?? EIS_METHOD_CODES.other;
 }
 
-function ocdsFor(kind: MethodKind | null, text: string): OcdsMethod | null {
+function ocdsFor(kind: MethodKind | null, closed: boolean, qualification: boolean): OcdsMethod | null {
   if (kind === 'single') return 'direct';
   if (kind !== 'competitive') return null;
-  if (/закрыт/.test(text)) return 'limited';
-  if (/квалификац/.test(text)) return 'selective';
+  if (closed) return 'limited';
+  if (qualification) return 'selective';
   return 'open';
 }
 
 /**
- * Classifies the method of a contract. The catalogue entry (the one chosen, or the one whose code
- * the contract keeps) wins, then the EIS code (30000 is a purchase from a single supplier), then
- * words of the name. The EIS purchase type is the seeded code's (EIS_CODE_OF_METHOD), else a code of
- * up to five digits as it is (an EIS import, or an entry coded so), else by the name's words.
+ * Classifies the method of a contract, always through modules/law's `methodKind`: the flags of the
+ * catalogue entry (the one chosen, or the one whose code the contract keeps) win; else the EIS code
+ * (30000 is a purchase from a single supplier); else what the EIS method name says, parsed by
+ * kernel/eis into the same flags. The EIS purchase type is the seeded code's (EIS_CODE_OF_METHOD),
+ * else a code of up to five digits as it is (an EIS import, or an entry coded so), else the form's.
  */
 export function classifyMethod(
   code: string | null,
@@ -102,23 +110,24 @@ export function classifyMethod(
   catalog: MethodCatalogEntry | null = null,
 ): MethodInfo {
   const title = catalog?.title ?? name ?? null;
-  const text = (title ?? '').toLowerCase();
-  let info = fromName(text);
-  if (catalog) {
-    // the catalogue entry's flags, read by the law (modules/law)
-    const k = methodKind(catalog.extra);
-    info = { kind: registerMethodKind(k), electronic: k.electronic, smeOnly: k.smeOnly };
-  } else if (code === EIS_METHOD_CODES.single) {
-    info = { ...info, kind: 'single' };
-  } else if (code === EIS_METHOD_CODES.tender || code === EIS_METHOD_CODES.auction) {
-    info = { ...info, kind: 'competitive' };
-  }
-  if (info.kind === 'single' && info.smeOnly === null) info.smeOnly = false;
+  const named = methodFlagsByName(title);
+  const byCode = !catalog && code ? FORM_OF_EIS_CODE[code] : undefined;
+  const flags: MethodFlags | null = catalog
+    ? catalog.extra
+    : byCode
+      ? { ...named, form: byCode, competitive: byCode !== 'single_supplier' }
+      : named;
+  const k = flags ? methodKind(flags) : null;
+  const kind = k ? registerMethodKind(k) : null;
   return {
-    ...info,
-    eisCode: eisCodeFor(code, info.kind, text),
+    kind,
+    // a name that does not say «электронн» leaves the form unknown; a catalogue entry says
+    electronic: catalog ? (k?.electronic ?? null) : named?.electronic ? true : null,
+    // an EIS code alone tells a single supplier (not SME-only), nothing more
+    smeOnly: k && (catalog || named || kind === 'single') ? k.smeOnly : null,
+    eisCode: eisCodeFor(code, k?.form ?? null),
     eisName: title,
-    ocds: ocdsFor(info.kind, text),
+    ocds: ocdsFor(kind, k?.closed ?? false, named?.qualification ?? false),
     title,
   };
 }

@@ -1,10 +1,8 @@
 import { moscowDay } from '../../lib/moscow-time.js';
 import type { CalendarCoverage } from '../calendar/calendar.types.js';
-import { applyPeriod, type DueStatus, statusOf } from '../calendar/due-dates.policy.js';
+import type { DueStatus } from '../calendar/due-dates.policy.js';
 import { toDayNumber } from '../calendar/iso-date.js';
-import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import type { DeadlineConfig, DeadlineRule, DutyCode } from './deadline-rules.js';
-import { ruleOn } from './law-rules.js';
+import type { DutyCode } from './deadline-rules.js';
 
 export type DueItem = {
   duty: DutyCode;
@@ -35,42 +33,6 @@ export function toMoscowDate(value: string): string {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new RangeError(`Invalid date: ${value}`);
   return moscowDay(new Date(ms));
-}
-
-/**
- * Builds one due item for an event under a duty's rule: the given (configured) rule when it is in
- * force on the event's date, else the table's row in force then (law-rules.ts).
- */
-export function dueItem(
-  configured: DeadlineRule,
-  title: string,
-  eventDate: string,
-  doneDate: string | null,
-  context: { calendar: ProductionCalendar; today: string; dueSoonWorkingDays: number },
-): DueItem {
-  const event = toMoscowDate(eventDate);
-  const rule = ruleOn(configured.duty, event, {
-    rules: { [configured.duty]: configured } as DeadlineConfig['rules'],
-  });
-  const done = doneDate ? toMoscowDate(doneDate) : null;
-  const dueDate = applyPeriod(rule.period, event, context.calendar, rule.moveToWorkingDay);
-  return {
-    duty: rule.duty,
-    title,
-    eventDate: event,
-    dueDate,
-    doneDate: done,
-    status: statusOf(
-      dueDate,
-      done,
-      toMoscowDate(context.today),
-      context.calendar,
-      context.dueSoonWorkingDays,
-    ),
-    reference: rule.reference,
-    unconfirmed: rule.unconfirmed,
-    coverage: context.calendar.coverageBetween(event, dueDate),
-  };
 }
 
 export { formatRub, priceToKopecks } from './law-money.js';

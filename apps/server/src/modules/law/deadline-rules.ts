@@ -5,7 +5,6 @@
  */
 
 import type { DeadlinePeriod } from '../calendar/due-dates.policy.js';
-import { thresholdOn } from './law-thresholds.js';
 
 export type { DeadlinePeriod };
 
@@ -47,10 +46,11 @@ export type DeadlineConfig = {
   /** An open duty is 'due_soon' when at most this many working days are left. */
   dueSoonWorkingDays: number;
   /**
-   * 223-FZ: a contract up to this price need not go into the register (ч. 15 ст. 4 223-ФЗ);
-   * `largeCustomer` applies when the customer's annual revenue exceeds 5 bn rub.
+   * 223-FZ: a company's own register threshold (a contract up to this price need not go into the
+   * register, ч. 15 ст. 4 223-ФЗ; `largeCustomer` when the customer's annual revenue exceeds 5 bn
+   * rub). Absent: the law's threshold in force on the contract's date (law-thresholds.ts).
    */
-  registerThreshold: { standard: string; largeCustomer: string };
+  registerThreshold?: { standard: string; largeCustomer: string };
   /** The customer's Положение requires registering contracts below the threshold too. */
   registerSmallContracts: boolean;
 };
@@ -170,10 +170,6 @@ export const DEFAULT_DEADLINE_RULES: Record<DutyCode, DeadlineRule> = {
 export const DEFAULT_DEADLINE_CONFIG: DeadlineConfig = {
   rules: DEFAULT_DEADLINE_RULES,
   dueSoonWorkingDays: 2,
-  registerThreshold: {
-    standard: thresholdOn('contract_register', '2015-01-01').standard,
-    largeCustomer: thresholdOn('contract_register', '2015-01-01').largeCustomer,
-  },
   registerSmallContracts: false,
 };
 

@@ -1,9 +1,10 @@
-import { monthName } from '@zakupki/shared';
-import { applyPeriod, periodAccusative, periodGenitive } from '../calendar/due-dates.policy.js';
+import { periodAccusative, periodGenitive } from '../calendar/due-dates.policy.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import type { ProductionCalendar } from '../calendar/production-calendar.js';
-import { type DueItem, dueItem, formatRub, priceToKopecks, toMoscowDate } from './deadline-core.js';
+import { type DueItem, formatRub, priceToKopecks, toMoscowDate } from './deadline-core.js';
 import type { DeadlineConfig, DeadlineRule, DutyCode } from './deadline-rules.js';
+import { type DutyContext, dutyDue, dutyEarliestDate } from './law-due-dates.js';
+import { ruleOn } from './law-rules.js';
+import { registerThreshold } from './law-thresholds.js';
 
 export type { DueStatus } from '../calendar/due-dates.policy.js';
 export type { DueItem } from './deadline-core.js';
@@ -51,7 +52,13 @@ export type Violation = {
   unconfirmed: boolean;
 };
 
-type Context = { calendar: ProductionCalendar; today: string; dueSoonWorkingDays: number };
+/** The contract duties under their settings: a company may set the register threshold or waive it. */
+export type ContractDutyContext = DutyContext & {
+  config: Pick<
+    DeadlineConfig,
+    'rules' | 'dueSoonWorkingDays' | 'registerThreshold' | 'registerSmallContracts'
+  >;
+};
 
 const EVENT_WORDS: Record<ContractEventKind, { nominative: string; genitive: string }> = {
   change: { nominative: 'изменение', genitive: 'изменения' },
@@ -65,23 +72,36 @@ const CONTRACT_WORD = { '223': 'договор', '44': 'контракт' } as c
 
 /**
  * Why a 223-FZ contract needs no register entries (price up to 100 000 rub, or 500 000 rub for a
- * customer with revenue above 5 bn rub), or null when it does.
+ * customer with revenue above 5 bn rub, as law-thresholds.ts has them on the contract's date; a
+ * company's own threshold wins), or null when it does.
  */
-export function registerExemption(contract: DeadlineContract, config: DeadlineConfig): string | null {
+export function registerExemption(
+  contract: DeadlineContract,
+  config: Pick<DeadlineConfig, 'registerThreshold' | 'registerSmallContracts'>,
+): string | null {
   if (contract.law !== '223' || config.registerSmallContracts) return null;
-  const threshold = contract.customerRevenueOver5bn
-    ? config.registerThreshold.largeCustomer
-    : config.registerThreshold.standard;
+  const large = contract.customerRevenueOver5bn ?? false;
+  const own = config.registerThreshold;
+  const threshold = own
+    ? large
+      ? own.largeCustomer
+      : own.standard
+    : registerThreshold(large, toMoscowDate(contract.contractDate));
   if (priceToKopecks(contract.price) > priceToKopecks(threshold)) return null;
   return `Цена договора ${formatRub(contract.price)} не превышает ${formatRub(threshold)}: сведения в реестр договоров можно не размещать (ч. 15 ст. 4 223-ФЗ)`;
 }
 
-function rulesFor(law: DeadlineContract['law'], config: DeadlineConfig) {
-  const r = config.rules;
-  return law === '44'
-    ? { register: r.contract_register_44, change: r.contract_change_44, execution: r.contract_execution_44 }
-    : { register: r.contract_register, change: r.contract_change, execution: r.contract_execution };
-}
+const CODES = {
+  '223': { register: 'contract_register', change: 'contract_change', execution: 'contract_execution' },
+  '44': {
+    register: 'contract_register_44',
+    change: 'contract_change_44',
+    execution: 'contract_execution_44',
+  },
+} as const satisfies Record<DeadlineContract['law'], Record<string, DutyCode>>;
+
+const eventCode = (law: DeadlineContract['law'], e: ContractEvent): DutyCode =>
+  e.kind === 'change' ? CODES[law].change : CODES[law].execution;
 
 /** Contract events of both sources (the contract's own lists and the execution module's events), by date. */
 function allEvents(contract: DeadlineContract, events: ContractEvent[]): ContractEvent[] {
@@ -92,10 +112,12 @@ function allEvents(contract: DeadlineContract, events: ContractEvent[]): Contrac
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-function eventItem(rules: ReturnType<typeof rulesFor>, e: ContractEvent, context: Context): DueItem {
-  const rule = e.kind === 'change' ? rules.change : rules.execution;
-  return dueItem(rule, eventTitle(rule, e), e.date, e.publishedAt, context);
+function eventItem(law: DeadlineContract['law'], e: ContractEvent, context: DutyContext): DueItem {
+  return dutyDue(eventCode(law, e), e.date, e.publishedAt, context, (rule) => eventTitle(rule, e));
 }
+
+const registerItem = (contract: DeadlineContract, context: DutyContext): DueItem =>
+  dutyDue(CODES[contract.law].register, contract.contractDate, contract.publishedAt, context);
 
 /**
  * The duty one event brings, as contractDeadlines lists it among the others, or null when the
@@ -104,55 +126,45 @@ function eventItem(rules: ReturnType<typeof rulesFor>, e: ContractEvent, context
 export function eventDeadline(
   contract: DeadlineContract,
   event: ContractEvent,
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
-  today: string,
+  context: ContractDutyContext,
 ): DueItem | null {
-  if (registerExemption(contract, config)) return null;
-  const context: Context = { calendar, today, dueSoonWorkingDays: config.dueSoonWorkingDays };
-  return eventItem(rulesFor(contract.law, config), event, context);
+  if (registerExemption(contract, context.config)) return null;
+  return eventItem(contract.law, event, context);
 }
 
 function eventTitle(rule: DeadlineRule, e: ContractEvent): string {
   return `${rule.title} (${EVENT_WORDS[e.kind].nominative} от ${formatRuDate(toMoscowDate(e.date))})`;
 }
 
+const byDueDate = (a: { dueDate: string }, b: { dueDate: string }) =>
+  a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0;
+
 /**
  * Everything the contract owes the register: the contract itself, each change, each execution
  * event (execution, payment, acceptance, termination), and the conclusion window after the final
  * protocol when known. `events` are what the execution module records (payments from bank files,
  * acceptance from UPD); `contract.changes` / `contract.executions` are what an EIS import yields.
- * A 223-FZ contract under the register threshold owes no register entries.
+ * A 223-FZ contract under the register threshold owes no register entries. Each duty takes the
+ * rule in force on its event's date.
  */
 export function contractDeadlines(
   contract: DeadlineContract,
   events: ContractEvent[],
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
-  today: string,
+  context: ContractDutyContext,
 ): DueItem[] {
-  const context: Context = { calendar, today, dueSoonWorkingDays: config.dueSoonWorkingDays };
   const items: DueItem[] = [];
-  const conclusion = conclusionItem(contract, config, context);
+  const conclusion = conclusionItem(contract, context);
   if (conclusion) items.push(conclusion);
-  if (!registerExemption(contract, config)) {
-    const rules = rulesFor(contract.law, config);
-    items.push(
-      dueItem(rules.register, rules.register.title, contract.contractDate, contract.publishedAt, context),
-    );
-    for (const e of allEvents(contract, events)) items.push(eventItem(rules, e, context));
+  if (!registerExemption(contract, context.config)) {
+    items.push(registerItem(contract, context));
+    for (const e of allEvents(contract, events)) items.push(eventItem(contract.law, e, context));
   }
-  return items.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+  return items.sort(byDueDate);
 }
 
-function conclusionItem(
-  contract: DeadlineContract,
-  config: DeadlineConfig,
-  context: Context,
-): DueItem | null {
+function conclusionItem(contract: DeadlineContract, context: DutyContext): DueItem | null {
   if (contract.law !== '223' || !contract.finalProtocolPlacedAt) return null;
-  const rule = config.rules.contract_conclusion;
-  return dueItem(rule, rule.title, contract.finalProtocolPlacedAt, contract.contractDate, context);
+  return dutyDue('contract_conclusion', contract.finalProtocolPlacedAt, contract.contractDate, context);
 }
 
 /**
@@ -163,12 +175,9 @@ function conclusionItem(
 export function violationsForImportedContract(
   contract: DeadlineContract,
   events: ContractEvent[],
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
-  today: string,
+  context: ContractDutyContext,
 ): Violation[] {
   const word = CONTRACT_WORD[contract.law];
-  const rules = rulesFor(contract.law, config);
   const violations: Violation[] = [];
   const add = (rule: DeadlineRule, message: string, dueDate: string, doneDate: string | null) =>
     violations.push({
@@ -179,7 +188,8 @@ export function violationsForImportedContract(
       reference: rule.reference,
       unconfirmed: rule.unconfirmed,
     });
-  const late = (subject: string, after: string, rule: DeadlineRule, item: DueItem) => {
+  const late = (subject: string, after: string, item: DueItem) => {
+    const rule = ruleOn(item.duty, item.eventDate, context.config);
     if (item.status === 'done_late') {
       add(
         rule,
@@ -197,41 +207,31 @@ export function violationsForImportedContract(
     }
   };
 
-  const context: Context = { calendar, today, dueSoonWorkingDays: config.dueSoonWorkingDays };
-  const conclusion = conclusionItem(contract, config, context);
-  if (conclusion) conclusionViolations(contract, conclusion, calendar, config, add);
+  const conclusion = conclusionItem(contract, context);
+  if (conclusion) conclusionViolations(contract, conclusion, context, add);
 
-  if (!registerExemption(contract, config)) {
-    const register = dueItem(
-      rules.register,
-      rules.register.title,
-      contract.contractDate,
-      contract.publishedAt,
-      context,
-    );
-    late(`Сведения о ${word}е`, 'заключения', rules.register, register);
+  if (!registerExemption(contract, context.config)) {
+    late(`Сведения о ${word}е`, 'заключения', registerItem(contract, context));
     for (const e of allEvents(contract, events)) {
-      const rule = e.kind === 'change' ? rules.change : rules.execution;
-      const item = dueItem(rule, eventTitle(rule, e), e.date, e.publishedAt, context);
+      const item = eventItem(contract.law, e, context);
       const date = formatRuDate(item.eventDate);
       const subject =
         e.kind === 'change'
           ? `Сведения об изменении ${word}а от ${date}`
           : `Сведения об исполнении ${word}а (${EVENT_WORDS[e.kind].nominative} от ${date})`;
-      late(subject, EVENT_WORDS[e.kind].genitive, rule, item);
+      late(subject, EVENT_WORDS[e.kind].genitive, item);
     }
   }
-  return violations.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+  return violations.sort(byDueDate);
 }
 
 function conclusionViolations(
   contract: DeadlineContract,
   item: DueItem,
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
+  context: DutyContext,
   add: (rule: DeadlineRule, message: string, dueDate: string, doneDate: string | null) => void,
 ): void {
-  const rule = config.rules.contract_conclusion;
+  const rule = ruleOn('contract_conclusion', item.eventDate, context.config);
   const concluded = toMoscowDate(contract.contractDate);
   if (item.status === 'done_late') {
     add(
@@ -241,68 +241,13 @@ function conclusionViolations(
       concluded,
     );
   }
-  if (rule.earliest) {
-    const earliest = applyPeriod(rule.earliest, item.eventDate, calendar, false);
-    if (concluded < earliest) {
-      add(
-        rule,
-        `Договор заключён ранее чем через ${periodAccusative(rule.earliest)} после размещения итогового протокола (не ранее ${formatRuDate(earliest)}, заключён ${formatRuDate(concluded)})`,
-        earliest,
-        concluded,
-      );
-    }
+  const earliest = dutyEarliestDate('contract_conclusion', item.eventDate, context.calendar, context.config);
+  if (rule.earliest && earliest && concluded < earliest) {
+    add(
+      rule,
+      `Договор заключён ранее чем через ${periodAccusative(rule.earliest)} после размещения итогового протокола (не ранее ${formatRuDate(earliest)}, заключён ${formatRuDate(concluded)})`,
+      earliest,
+      concluded,
+    );
   }
-}
-
-/** The monthly report on contracts for `month` (1-12) of `year`: by the 10th of the next month. */
-export function monthlyReportItem(
-  year: number,
-  month: number,
-  submittedAt: string | null,
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
-  today: string,
-): DueItem {
-  const rule = config.rules.monthly_report;
-  const event = `${year}-${String(month).padStart(2, '0')}-01`;
-  const title = `${rule.title} за ${monthName(month)} ${year} г.`;
-  return dueItem(rule, title, event, submittedAt, {
-    calendar,
-    today,
-    dueSoonWorkingDays: config.dueSoonWorkingDays,
-  });
-}
-
-/** The annual report on purchases from SMEs for `year`: by 1 February of the next year. */
-export function smeAnnualReportItem(
-  year: number,
-  submittedAt: string | null,
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
-  today: string,
-): DueItem {
-  const rule = config.rules.sme_annual_report;
-  return dueItem(rule, `${rule.title} за ${year} г.`, `${year}-01-01`, submittedAt, {
-    calendar,
-    today,
-    dueSoonWorkingDays: config.dueSoonWorkingDays,
-  });
-}
-
-/** Any other duty counted from an event: a protocol signed, rules or a plan approved or changed. */
-export function dutyItem(
-  duty: DutyCode,
-  eventDate: string,
-  doneDate: string | null,
-  calendar: ProductionCalendar,
-  config: DeadlineConfig,
-  today: string,
-  title?: string,
-): DueItem {
-  const rule = config.rules[duty];
-  return dueItem(rule, title ?? rule.title, eventDate, doneDate, {
-    calendar,
-    today,
-    dueSoonWorkingDays: config.dueSoonWorkingDays,
-  });
 }

@@ -6,16 +6,10 @@
  * and stays in kernel/eis; the import then stores the form it read as the entry's `form` flag.
  */
 
-/** The procedure form of a method (ст. 3.2–3.4 223-ФЗ); 'other' for negotiations, selection, a customer's own. */
-export const METHOD_FORMS = [
-  'competition',
-  'auction',
-  'quotation_request',
-  'proposal_request',
-  'single_supplier',
-  'other',
-] as const;
-export type MethodForm = (typeof METHOD_FORMS)[number];
+import { METHOD_FORMS, type MethodForm } from '@zakupki/shared';
+
+/** The procedure form of a method (ст. 3.2–3.4 223-ФЗ): the shared list a catalogue entry's `form` is validated against. */
+export { METHOD_FORMS, type MethodForm };
 
 /** The `extra` of a methods catalogue entry, as stored (unknown values are ignored). */
 export type MethodFlags = Record<string, unknown>;

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { RULES_EIS_DAYS, type RuleVersionStatus } from '@zakupki/shared';
+import type { RuleVersionStatus } from '@zakupki/shared';
 import { statusOf } from '../calendar/due-dates.policy.js';
 import { addDays, daysBetween, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import { dutyDueDate } from '../law/law-due-dates.js';
+import { ruleOn } from '../law/law-rules.js';
 
 /** A rule that is missing or of a company the caller does not act for (the two answer alike). */
 export const RULE_NOT_FOUND = 'Положение о закупке не найдено';
@@ -29,13 +30,6 @@ export function refusal(status: RuleVersionStatus, action: VersionAction): strin
   }
 }
 
-/** The 15-day EIS duty of an approved version (ч. 1 ст. 4 223-ФЗ; docs/domain.md marks it «check»). */
-export const RULES_DUTY = {
-  title: 'Размещение положения о закупке (изменений) в ЕИС',
-  reference: 'ч. 1 ст. 4 223-ФЗ',
-  days: RULES_EIS_DAYS,
-} as const;
-
 /** Due date: 15 calendar days after the approval decision, moved to the next working day. */
 export function eisDueDate(decisionDate: string, calendar: ProductionCalendar): string {
   return dutyDueDate('rules_publish', decisionDate, calendar);
@@ -60,11 +54,14 @@ export function versionDuty(
   if (v.status === 'draft' || !v.decisionDate || !v.eisDueDate) return null;
   const status = statusOf(v.eisDueDate, v.eisPublishedOn, today, calendar, dueSoonWorkingDays);
   const open = !v.eisPublishedOn;
+  // the EIS duty of an approved version (ч. 1 ст. 4 223-ФЗ), as the rule of the decision's date has it
+  const rule = ruleOn('rules_publish', v.decisionDate);
   return {
     version_id: v.id,
     version_number: v.number,
-    title: `${RULES_DUTY.title}: редакция № ${v.number}, утверждена ${formatRuDate(v.decisionDate)}`,
-    reference: RULES_DUTY.reference,
+    title: `${rule.title}: редакция № ${v.number}, утверждена ${formatRuDate(v.decisionDate)}`,
+    reference: rule.reference,
+    unconfirmed: rule.unconfirmed,
     base_date: v.decisionDate,
     due_date: v.eisDueDate,
     done_on: v.eisPublishedOn,

@@ -7,7 +7,7 @@ import type {
 } from '@zakupki/shared';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import { DEFAULT_DEADLINE_CONFIG } from '../law/law-duties.js';
+import { DEFAULT_DEADLINE_CONFIG } from '../law/deadline-rules.js';
 import { inForce, ruleDeleteRefusal, versionDuty } from './procurement-rules.policy.js';
 import type { DocRuleWithKind, RuleRow, VersionWithFile } from './procurement-rules.repository.js';
 

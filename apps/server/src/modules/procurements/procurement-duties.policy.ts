@@ -11,6 +11,7 @@ import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import type { DeadlineConfig } from '../law/deadline-rules.js';
 import { dutyDueDate, dutyEarliestDate } from '../law/law-due-dates.js';
 import { type MethodFlags, methodKind, placesNotice } from '../law/law-methods.policy.js';
+import { ruleOn } from '../law/law-rules.js';
 
 /**
  * The duties of the law a procurement has (docs/domain.md §1, docs/procurements.md «Duties»), computed
@@ -78,7 +79,6 @@ export function procurementDuties(
     });
   }
 
-  const protocolRule = config.rules.protocol_publish;
   for (const pr of p.protocols) {
     if (cancelled && !pr.publishedOn) continue;
     const due = dutyDueDate('protocol_publish', pr.signedOn, calendar, config);
@@ -92,7 +92,7 @@ export function procurementDuties(
       due_date: due,
       done_on: pr.publishedOn,
       ...state(due, pr.publishedOn),
-      reference: protocolRule.reference,
+      reference: ruleOn('protocol_publish', pr.signedOn, config).reference,
     });
   }
 
@@ -102,8 +102,8 @@ export function procurementDuties(
     .sort((a, b) => ((a.publishedOn as string) < (b.publishedOn as string) ? 1 : -1));
   const final = finals[0];
   if (final && !cancelled && p.status !== 'failed') {
-    const rule = config.rules.contract_conclusion;
     const placed = final.publishedOn as string;
+    const rule = ruleOn('contract_conclusion', placed, config);
     const due = dutyDueDate('contract_conclusion', placed, calendar, config);
     const earliest = dutyEarliestDate('contract_conclusion', placed, calendar, config);
     const concluded = p.contracts

@@ -1,5 +1,5 @@
 import { fromKopecks, lineKopecks, type ProcurementStatus, toScaled } from '@zakupki/shared';
-import { methodKindByName } from '../../kernel/eis/eis223-method.js';
+import { methodFlagsByName } from '../../kernel/eis/eis223-method.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import { formatRub } from '../law/deadline-core.js';
@@ -187,10 +187,13 @@ export function matchMethod(
   if (!n) return null;
   const exact = allowed.find((m) => m.title.trim().toLowerCase() === n);
   if (exact) return exact.id;
-  // the position's method name is EIS text (a plan file): parsed as the EIS import parses it
-  const form = methodKindByName(name);
+  // the position's method name is EIS text (a plan file): parsed as the EIS import parses it, and
+  // classified by the law as a catalogue entry's flags are
+  const named = methodFlagsByName(name);
+  if (!named) return null;
+  const { form, electronic: namedElectronic } = methodKind(named);
   if (form === 'other') return null;
-  const electronic = positionElectronic ?? /электрон/.test(n);
+  const electronic = positionElectronic ?? namedElectronic;
   const isElectronic = (m: { extra: Record<string, unknown> }) => methodKind(m.extra).electronic;
   // a position that says it is not electronic never becomes the electronic variant (nor back)
   const fits = allowed.filter(

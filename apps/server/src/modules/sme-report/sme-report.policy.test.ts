@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SmeContractFacts } from '../law/law-sme-quotas.js';
 import {
   computeSmeFigures,
   filingDateProblem,
@@ -6,7 +7,6 @@ import {
   quotaYearNote,
   sharePercent,
 } from './sme-report.policy.js';
-import type { SmeContractFacts } from './sme-report.rules.js';
 
 let next = 0;
 const c = (price: string, over: Partial<SmeContractFacts> = {}): SmeContractFacts & { number: string } => {

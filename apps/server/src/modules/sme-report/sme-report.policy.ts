@@ -1,17 +1,17 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
 import { formatRuDate } from '../calendar/iso-date.js';
 import {
-  SME_EXCLUSIONS,
   SME_QUOTAS,
   type SmeContractFacts,
   type SmeExclusionRule,
   type SmeQuotaRule,
-} from './sme-report.rules.js';
+  smeRulesFor,
+} from '../law/law-sme-quotas.js';
 
 /**
  * The arithmetic of the annual SME report: which contracts each figure holds, their sums in
  * kopecks (bigint, never floats), the shares and whether the quotas are met. Pure: the contracts
- * come from the repository, the rules from `sme-report.rules.ts`.
+ * come from the repository, the rules (dated rows) from modules/law (`law-sme-quotas.ts`).
  */
 
 export type SmeExclusionResult<T> = { rule: SmeExclusionRule; contracts: T[]; kopecks: bigint };
@@ -57,10 +57,10 @@ const names = (list: readonly Named[]) => list.map((c) => `№ ${c.number ?? c.i
 
 export function computeSmeFigures<T extends Named>(
   contracts: readonly T[],
-  rules: { exclusions: readonly SmeExclusionRule[]; quotas: readonly SmeQuotaRule[] } = {
-    exclusions: SME_EXCLUSIONS,
-    quotas: SME_QUOTAS,
-  },
+  /** the rules of the report year (`smeRulesFor(year)`); by default those of the current year */
+  rules: { exclusions: readonly SmeExclusionRule[]; quotas: readonly SmeQuotaRule[] } = smeRulesFor(
+    new Date().getUTCFullYear(),
+  ),
 ): SmeFigures<T> {
   const exclusions: SmeExclusionResult<T>[] = rules.exclusions.map((rule) => ({
     rule,
@@ -132,8 +132,8 @@ export function filingDateProblem(year: number, filedOn: string, today: string):
  * all the same (the earlier percentages are not in the rule table), and the reader is told so.
  */
 export function quotaYearNote(year: number, quotas: readonly SmeQuotaRule[] = SME_QUOTAS): string | null {
-  const later = quotas.filter((q) => q.inForceFrom > `${year}-12-31`);
+  const later = quotas.filter((q) => q.validFrom > `${year}-12-31`);
   if (later.length === 0) return null;
   const list = later.map((q) => `${q.percent} %`).join(' и ');
-  return `Нормативы ${list} действуют с ${formatRuDate(later[0].inForceFrom)}: доли за ${year} год сравнены с ними, нормативы той редакции ПП РФ № 1352 сверьте сами`;
+  return `Нормативы ${list} действуют с ${formatRuDate(later[0].validFrom)}: доли за ${year} год сравнены с ними, нормативы той редакции ПП РФ № 1352 сверьте сами`;
 }

@@ -6,9 +6,9 @@ import type {
   SmeReportFiling,
 } from '@zakupki/shared';
 import type { SmeFiguresRow } from '../../db/schema/index.js';
+import { SME_READINGS, type SmeContractFacts, YEAR_READING } from '../law/law-sme-quotas.js';
 import { rubles, type SmeFigures } from './sme-report.policy.js';
 import type { SmeFilingRow } from './sme-report.repository.js';
-import { SME_READINGS, type SmeContractFacts, YEAR_READING } from './sme-report.rules.js';
 
 /** A contract as the report lists it: the facts the rules read and what a reader needs. */
 export type SmeLine = SmeContractFacts &

@@ -7,7 +7,8 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { deadlineConfigFor } from '../law/deadline-rules.js';
-import { smeAnnualReportItem } from '../law/law-duties.js';
+import { smeReportDue } from '../law/law-due-dates.js';
+import { smeRulesFor } from '../law/law-sme-quotas.js';
 import { smeReportDocx } from './sme-report.docx.js';
 import { computeSmeFigures, filingDateProblem, quotaYearNote } from './sme-report.policy.js';
 import { type SmeLine, toFiling, toReport, toSnapshot } from './sme-report.presenter.js';
@@ -24,7 +25,7 @@ import { smeReportXlsx } from './sme-report.xlsx.js';
 
 /**
  * The annual SME report (ПП РФ № 1352): built from the register on request, filed with its date
- * and EIS number. The rules are `sme-report.rules.ts`, the arithmetic `sme-report.policy.ts`.
+ * and EIS number. The rules are modules/law's (`law-sme-quotas.ts`, the rows of the report year), the arithmetic `sme-report.policy.ts`.
  */
 
 /** The SME-only flag: the procurement's, else the method catalogue entry's, else unknown. */
@@ -78,16 +79,14 @@ export async function buildSmeReport(
   const lines = await linesOf(tx, companyId, periodFrom, periodTo);
   const company = await companyOf(tx, companyId);
   const filing = await filingOf(tx, companyId, year);
-  const figures = computeSmeFigures(lines);
+  const figures = computeSmeFigures(lines, smeRulesFor(year));
   const early = quotaYearNote(year);
   if (early) figures.notes.push(early);
-  const due = smeAnnualReportItem(
-    year,
-    filing?.filedOn ?? null,
-    productionCalendar(),
-    deadlineConfigFor(companyId),
+  const due = smeReportDue(year, filing?.filedOn ?? null, {
+    calendar: productionCalendar(),
+    config: deadlineConfigFor(companyId),
     today,
-  );
+  });
   const report = toReport({
     company,
     year,

@@ -1,24 +1,34 @@
 import { addDays, daysBetween } from '../../../modules/calendar/iso-date.js';
 import type { ProductionCalendar } from '../../../modules/calendar/production-calendar.js';
+import { dutyDueDate, dutyEarliestDate } from '../../../modules/law/law-due-dates.js';
+import type { MethodFlags } from '../../../modules/law/law-methods.policy.js';
+import {
+  earliestBidsDeadline,
+  noticePeriod,
+  type VersionPeriod,
+} from '../../../modules/law/law-notice-periods.policy.js';
 import type { Status } from './procurements.demo-data.js';
 
 /**
  * Dates of the demo procurements (procurements.demo-seed.ts), relative to the day of seeding and
- * on the production calendar: the bids deadline the method's notice period allows (ст. 3.2), the
- * review and summing up a few working days after it, the contract 10 to 20 days after the final
- * protocol (ч. 15 ст. 3.2).
+ * on the production calendar. What the law decides is asked of modules/law: the bids deadline the
+ * method's notice period allows (`noticePeriod`, `earliestBidsDeadline`), the contract's window
+ * after the final protocol (`contract_conclusion`). The rest are the demo's own choices: review
+ * and summing up a few working days after the deadline, a protocol placed the next working day.
  */
 
-/** The bids deadline the law allows after a publication: the method's period of the version. */
-export function deadlineAfter(
-  cal: ProductionCalendar,
-  from: string,
-  period: { notice_days: number; notice_day_kind: 'calendar' | 'working' },
-): string {
-  return period.notice_day_kind === 'working'
-    ? cal.addWorkingDays(from, period.notice_days)
-    : cal.addCalendarDays(from, period.notice_days, { moveToWorkingDay: true });
+/** The method and its pinned version's setting: modules/law gives the period from them. */
+export type DemoMethod = { flags: MethodFlags; version: VersionPeriod };
+
+/** The bids deadline the law allows after a publication (none: the method has no notice period). */
+export function deadlineAfter(cal: ProductionCalendar, from: string, method: DemoMethod): string {
+  const period = noticePeriod(method.flags, method.version, from);
+  return period ? earliestBidsDeadline(from, period, cal) : cal.nextWorkingDay(from);
 }
+
+/** The demo places a protocol the working day after it is signed. */
+export const protocolPlacedOn = (cal: ProductionCalendar, signed: string): string =>
+  cal.addWorkingDays(signed, 1);
 
 /** The working day on or before a date. */
 function workingOnOrBefore(cal: ProductionCalendar, d: string): string {
@@ -44,12 +54,12 @@ export function timeline(
   cal: ProductionCalendar,
   today: string,
   status: Status,
-  period: { notice_days: number; notice_day_kind: 'calendar' | 'working' },
+  method: DemoMethod,
   contractDate: string | null,
 ): Timeline {
   const back = (n: number) => workingOnOrBefore(cal, addDays(today, -n));
   const around = (pub: string) => {
-    const deadline = deadlineAfter(cal, pub, period);
+    const deadline = deadlineAfter(cal, pub, method);
     return { deadline, review: cal.addWorkingDays(deadline, 1), summing: cal.addWorkingDays(deadline, 3) };
   };
   const made = (pub: string) => ({ created: addDays(pub, -6), docs: addDays(pub, -3), planned: pub });
@@ -83,13 +93,13 @@ export function timeline(
     case 'bids_closed': {
       // the deadline passed yesterday or so: publication that many days before
       let pub = back(3);
-      while (deadlineAfter(cal, pub, period) >= today) pub = workingOnOrBefore(cal, addDays(pub, -1));
+      while (deadlineAfter(cal, pub, method) >= today) pub = workingOnOrBefore(cal, addDays(pub, -1));
       const a = around(pub);
       return { ...made(pub), published: pub, ...a, closed: a.deadline };
     }
     case 'summing_up': {
       let pub = back(3);
-      while (cal.addWorkingDays(deadlineAfter(cal, pub, period), 1) >= today)
+      while (cal.addWorkingDays(deadlineAfter(cal, pub, method), 1) >= today)
         pub = workingOnOrBefore(cal, addDays(pub, -1));
       const a = around(pub);
       return {
@@ -101,15 +111,19 @@ export function timeline(
       };
     }
     case 'contract_concluded': {
-      // the contract is concluded 10 to 20 days after the final protocol (ч. 15 ст. 3.2): about 14
+      // the contract is concluded in the window the law gives after the final protocol is placed
+      // (ч. 15 ст. 3.2): the publication whose window has the contract date nearest its middle
       const d = contractDate ?? back(5);
-      let best: { pub: string; diff: number } | null = null;
+      let best: { pub: string; off: number } | null = null;
       for (let n = 15; n <= 80; n++) {
         const pub = addDays(d, -n);
         if (!cal.isWorkingDay(pub)) continue;
-        const diff = daysBetween(around(pub).summing, d);
-        if (diff >= 10 && diff <= 20 && (!best || Math.abs(diff - 14) < Math.abs(best.diff - 14)))
-          best = { pub, diff };
+        const placed = protocolPlacedOn(cal, around(pub).summing);
+        const earliest = dutyEarliestDate('contract_conclusion', placed, cal) ?? placed;
+        const due = dutyDueDate('contract_conclusion', placed, cal);
+        if (d < earliest || d > due) continue;
+        const off = Math.abs(daysBetween(earliest, d) - daysBetween(d, due));
+        if (!best || off < best.off) best = { pub, off };
       }
       const pub = best?.pub ?? addDays(d, -40);
       return { ...made(pub), published: pub, ...around(pub), closed: d };

@@ -34,7 +34,7 @@ import type { DemoIds } from './demo.seed.js';
  */
 
 import { FIRE, type Item, PAYMENT, SPECS, type Spec, type Status, VAT } from './procurements.demo-data.js';
-import { PATH, timeline } from './procurements.demo-dates.js';
+import { PATH, protocolPlacedOn, timeline } from './procurements.demo-dates.js';
 
 const kop = (s: string) => Math.round(Number(s) * 100);
 const rub = (k: number) => (k / 100).toFixed(2);
@@ -102,11 +102,15 @@ async function catalogIds(tx: Tx) {
       kind: catalogEntries.kind,
       typeCode: catalogEntries.typeCode,
       code: catalogEntries.code,
+      extra: catalogEntries.extra,
     })
     .from(catalogEntries)
     .where(isNull(catalogEntries.companyId));
+  const methodOf = (code: string) => rows.find((r) => r.kind === 'method' && r.code === code);
   return {
-    method: (code: string) => rows.find((r) => r.kind === 'method' && r.code === code)?.id ?? null,
+    method: (code: string) => methodOf(code)?.id ?? null,
+    /** the method's flags, for modules/law to classify it */
+    methodFlags: (code: string) => (methodOf(code)?.extra ?? {}) as Record<string, unknown>,
     generic: (type: number, code: string) =>
       rows.find((r) => r.kind === 'generic' && r.typeCode === type && r.code === code)?.id ?? null,
   };
@@ -174,7 +178,8 @@ export async function seedDemoProcurements(
         if (!methodId || !period) return null;
         const contractDate =
           s.status === 'contract_concluded' ? (concluded?.contract.contractDate ?? null) : null;
-        return { s, methodId, t: timeline(cal, today, s.status, period, contractDate) };
+        const method = { flags: cat.methodFlags(s.method), version: period };
+        return { s, methodId, t: timeline(cal, today, s.status, method, contractDate) };
       })
       .filter((x) => x !== null)
       .sort((a, b) => (a.t.created < b.t.created ? -1 : a.t.created > b.t.created ? 1 : 0));
@@ -295,7 +300,7 @@ export async function seedDemoProcurements(
         kind,
         final,
         signedOn: signed,
-        publishedOn: cal.addWorkingDays(signed, 1) <= today ? cal.addWorkingDays(signed, 1) : null,
+        publishedOn: protocolPlacedOn(cal, signed) <= today ? protocolPlacedOn(cal, signed) : null,
         eisRegistrationNumber: null,
         lotNumber: null,
       });

@@ -100,9 +100,7 @@ async function violationsOf(tx: Tx, contractIds: Iterable<number>): Promise<EisI
           date: e.eventDate,
           publishedAt: e.eisPublishedAt ? e.eisPublishedAt.toISOString() : null,
         })),
-      calendar,
-      deadlineConfigFor(c.companyId),
-      today,
+      { calendar, config: deadlineConfigFor(c.companyId), today },
     );
     for (const v of found) {
       out.push({

@@ -117,9 +117,11 @@ describe('catalogue screen from a descriptor', () => {
           kind: 'method',
           type_code: null,
           title: 'Аукцион',
+          form: 'auction',
           competitive: true,
           sme_only: false,
           electronic: true,
+          closed: false,
         },
       ]),
     );

@@ -32,7 +32,16 @@ const METHODS = [
   { id: 31, code: 'e_auction', title: 'Аукцион в электронной форме' },
   { id: 32, code: 'single_supplier', title: 'Закупка у единственного поставщика (исполнителя, подрядчика)' },
 ].map((m) =>
-  entry({ ...m, kind: 'method', type_code: null, competitive: true, sme_only: false, electronic: true }),
+  entry({
+    ...m,
+    kind: 'method',
+    type_code: null,
+    form: 'auction',
+    competitive: true,
+    sme_only: false,
+    electronic: true,
+    closed: false,
+  }),
 );
 const PRICE_METHODS = [
   entry({ id: 41, code: '1', title: 'Метод сопоставимых рыночных цен (анализа рынка)' }),

@@ -1,15 +1,14 @@
 import type { SmeQuotaCode, SmeRuleStatus } from '@zakupki/shared';
 
 /**
- * The rules of the annual SME report (ПП РФ от 11.12.2014 № 1352, «Положение об особенностях
+ * The law of the annual SME report (ПП РФ от 11.12.2014 № 1352, «Положение об особенностях
  * участия субъектов малого и среднего предпринимательства в закупках…»): the quotas and the
- * exclusions from the annual value.
- *
- * TO MOVE INTO modules/law (issue 24 item 1): kept here until the law module holds dated rule rows
- * for them; the lead moves this table there. Each rule carries its reference, the date it is in
- * force from and whether it was confirmed against the regulation's current text. The text of ПП
+ * exclusions from the annual value, as dated rows like the other rules of modules/law. A change
+ * of the regulation is a new row from a date (and the old row's `validTo` the day before); a
+ * report year takes the rows in force on its last day (`smeRulesFor`). Each row carries its
+ * reference and whether it was confirmed against the regulation's current text. The text of ПП
  * 1352 could not be read while this was written (no network): every rule taken from it is
- * `unconfirmed` and says the reading used.
+ * `unconfirmed` and says the reading used. modules/sme-report does the arithmetic.
  */
 
 export const PP1352 = 'ПП РФ от 11.12.2014 № 1352';
@@ -20,7 +19,10 @@ export type SmeQuotaRule = {
   /** The least share, whole percent. */
   percent: bigint;
   reference: string;
-  inForceFrom: string;
+  /** The first day the row is in force. */
+  validFrom: string;
+  /** The last day it is in force; null: in force today. */
+  validTo: string | null;
   status: SmeRuleStatus;
 };
 
@@ -31,7 +33,8 @@ export const SME_QUOTAS: readonly SmeQuotaRule[] = [
     title: 'Договоры с субъектами МСП, всего',
     percent: 25n,
     reference: `п. 4 Положения, ${PP1352}`,
-    inForceFrom: '2023-01-01',
+    validFrom: '2023-01-01',
+    validTo: null,
     status: 'unconfirmed',
   },
   {
@@ -39,7 +42,8 @@ export const SME_QUOTAS: readonly SmeQuotaRule[] = [
     title: 'Договоры по закупкам, участниками которых могут быть только субъекты МСП',
     percent: 20n,
     reference: `пп. «а» п. 4 Положения, ${PP1352}`,
-    inForceFrom: '2023-01-01',
+    validFrom: '2023-01-01',
+    validTo: null,
     status: 'unconfirmed',
   },
 ];
@@ -62,6 +66,8 @@ export type SmeExclusionRule = {
   reference: string;
   reading: string;
   status: SmeRuleStatus;
+  validFrom: string;
+  validTo: string | null;
   /** null: the register keeps no sign of it, the rule is listed and removes nothing. */
   matches: ((c: SmeContractFacts) => boolean) | null;
 };
@@ -80,6 +86,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Не закупки по Закону № 223-ФЗ, в годовой объём не входят. Определяется по основанию заключения договора (справочник 9): «…не распространяется…».',
     status: 'confirmed',
+    validFrom: '2012-01-01',
+    validTo: null,
     matches: basisMatches(/не распространяется/i),
   },
   {
@@ -89,6 +97,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Договоры с субъектами естественных монополий по регулируемым видам деятельности не учитываются. Определяется по основанию заключения договора (справочник 9): «…естественных монополий…».',
     status: 'unconfirmed',
+    validFrom: '2015-01-01',
+    validTo: null,
     matches: basisMatches(/естественн\S* монопол/i),
   },
   {
@@ -98,6 +108,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Водо-, тепло-, газо- и энергоснабжение, водоотведение, подключение к сетям по регулируемым ценам (тарифам) не учитываются. Определяется по основанию заключения договора (справочник 9): «…коммунальные услуги…», «…энергоснабжение…», «…регулируемым ценам…».',
     status: 'unconfirmed',
+    validFrom: '2015-01-01',
+    validTo: null,
     matches: basisMatches(/коммунальн|энергоснабжен|регулируем\S* цен/i),
   },
   {
@@ -107,6 +119,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Закупки у иностранных поставщиков и за пределами РФ не учитываются. Реестр не хранит страну поставщика: договор в иностранной валюте считается такой закупкой (и его цену в рублях без курса не посчитать).',
     status: 'unconfirmed',
+    validFrom: '2015-01-01',
+    validTo: null,
     matches: (c) => c.currency !== 'RUB',
   },
   {
@@ -116,6 +130,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Реестр не содержит признака таких закупок (сведения о них в реестр договоров не вносятся): правило ничего не исключает; если такие договоры были, исключите их вручную.',
     status: 'unconfirmed',
+    validFrom: '2015-01-01',
+    validTo: null,
     matches: null,
   },
   {
@@ -125,6 +141,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Реестр не содержит признака решения Правительства РФ: правило ничего не исключает; если такие договоры были, исключите их вручную.',
     status: 'unconfirmed',
+    validFrom: '2015-01-01',
+    validTo: null,
     matches: null,
   },
   {
@@ -134,6 +152,8 @@ export const SME_EXCLUSIONS: readonly SmeExclusionRule[] = [
     reading:
       'Реестр не содержит признака таких закупок (отрасль договора и вид финансовой услуги не хранятся): правило ничего не исключает.',
     status: 'unconfirmed',
+    validFrom: '2015-01-01',
+    validTo: null,
     matches: null,
   },
 ];
@@ -149,3 +169,26 @@ export const SME_READINGS: readonly string[] = [
   'Закупки только среди субъектов МСП — по признаку способа закупки в справочнике способов («только субъекты МСП») или по признаку закупки, из которой заключён договор.',
   'Договоры субподряда с субъектами МСП (пп. «в» п. 4 Положения) реестр не содержит: в отчёт не включены.',
 ];
+
+const inForce = (r: { validFrom: string; validTo: string | null }, on: string) =>
+  r.validFrom <= on && (r.validTo === null || on <= r.validTo);
+
+/** The rows of a table in force on a date; before the table's first row, its earliest rows. */
+function rowsOn<R extends { validFrom: string; validTo: string | null }>(
+  rows: readonly R[],
+  on: string,
+): R[] {
+  const now = rows.filter((r) => inForce(r, on));
+  if (now.length) return now;
+  const first = [...rows].sort((a, b) => a.validFrom.localeCompare(b.validFrom))[0]?.validFrom;
+  return rows.filter((r) => r.validFrom === first);
+}
+
+/** The quotas and exclusions a report year is measured by: the rows in force on its last day. */
+export function smeRulesFor(year: number): {
+  quotas: readonly SmeQuotaRule[];
+  exclusions: readonly SmeExclusionRule[];
+} {
+  const on = `${year}-12-31`;
+  return { quotas: rowsOn(SME_QUOTAS, on), exclusions: rowsOn(SME_EXCLUSIONS, on) };
+}
