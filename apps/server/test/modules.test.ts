@@ -121,6 +121,22 @@ describe('module direction', () => {
 describe('module rules', () => {
   const sources = filesOf(MODULES);
 
+  it('a role is one dot suffix: no file names a role with a hyphen or two roles', () => {
+    const roles = 'routes|service|repository|policy|presenter|jobs|schema|sockets|parsers|factories';
+    const hyphen = new RegExp(`-(${roles})\\.ts$`);
+    const twice = new RegExp(`\\.(${roles})\\.(${roles})\\.ts$`);
+    const wrong = sources.map((f) => path.basename(f)).filter((b) => hyphen.test(b) || twice.test(b));
+    expect(wrong).toEqual([]);
+  });
+
+  it('repositories neither refuse nor audit: no repository imports the errors or the audit module', () => {
+    const wrong = sources
+      .filter((f) => f.endsWith('.repository.ts'))
+      .filter((f) => importsOf(f).some((t) => /lib[\\/]app-error\.js$|modules[\\/]audit[\\/]/.test(t)))
+      .map((f) => path.relative(SRC, f));
+    expect(wrong).toEqual([]);
+  });
+
   it('every policy has a table test that imports it', () => {
     const tests = sources.filter((f) => f.endsWith('.test.ts')).map((f) => fs.readFileSync(f, 'utf8'));
     const untested = sources

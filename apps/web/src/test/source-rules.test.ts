@@ -4,7 +4,7 @@ import { queryRoots } from '../lib/query-keys';
 /**
  * Rules of docs/web.md that are checked by reading the sources, as the server's layers.test.ts
  * does: no query key typed by hand, forms validate with the shared input schemas and reload
- * through useRecordForm.
+ * through useRecordForm, components stay within 200 lines.
  */
 const sources = Object.entries(
   import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
@@ -69,5 +69,14 @@ describe('source rules', () => {
       .filter((s) => s.text.includes('lint/correctness/useExhaustiveDependencies'))
       .map((s) => s.path);
     expect(ignores).toEqual([]);
+  });
+
+  it('every component stays within 200 lines (split by responsibility in its feature folder)', () => {
+    const long = sources
+      .filter((s) => s.path.endsWith('.tsx'))
+      .map((s) => ({ path: s.path, lines: s.text.split('\n').length }))
+      .filter((s) => s.lines > 200)
+      .map((s) => `${s.path}: ${s.lines}`);
+    expect(long).toEqual([]);
   });
 });
