@@ -219,6 +219,66 @@ describe('marking a duty done', () => {
     });
   });
 
+  it('a notice marked done moves its procurement to «Извещение размещено» on that day', async () => {
+    const company = t.ids.companies.client1;
+    const db = t.app.deps.database;
+    const today = todayMoscow();
+    const [p] = await db.query<{ id: number }>(
+      "select id from procurements where company_id = $1 and status = 'documentation_ready' order by id limit 1",
+      [company],
+    );
+    expect(p, 'the demo has a procurement with its documentation ready').toBeDefined();
+    // the duty counts from the planned publication date: planned for today, it may be placed today
+    await db.query('update procurements set planned_publication_date = $2 where id = $1', [p.id, today]);
+    const key = `procurement:${p.id}:notice`;
+    const marked = await t.call(complianceRoutes.mark, {
+      params: { company_id: company },
+      body: { key, done_on: today, eis_number: '32601234568' },
+      as: 'specialist',
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ key, done_on: today });
+    const card = await t.call(procurementRoutes.get, {
+      params: { company_id: company, id: p.id },
+      as: 'specialist',
+    });
+    expect(card.body).toMatchObject({ status: 'published', published_on: today });
+  });
+
+  it('a mark needs the owning module’s write permission (403), as on the object’s own card', async () => {
+    const company = t.ids.companies.client1;
+    const db = t.app.deps.database;
+    const today = todayMoscow();
+    const [p] = await db.query<{ id: number }>(
+      "select id from procurements where company_id = $1 and status in ('bids_closed', 'summing_up') order by id desc limit 1",
+      [company],
+    );
+    const added = await t.call(procurementRoutes.addProtocol, {
+      params: { company_id: company, id: p.id },
+      body: { kind: 'review', signed_on: today },
+      as: 'specialist',
+    });
+    expect(added.status).toBe(201);
+    const protocol = added.body.protocols.find((x) => x.kind === 'review' && x.signed_on === today)!;
+    const body = {
+      key: `procurement:${p.id}:protocol:${protocol.id}`,
+      done_on: today,
+      eis_number: '32601234569',
+    };
+    // a client may mark its contracts' duties, but not place a protocol (no procurements.write)
+    const byClient = await t.call(complianceRoutes.mark, {
+      params: { company_id: company },
+      body,
+      as: 'client',
+    });
+    expect(byClient.status).toBe(403);
+    const card = await t.call(procurementRoutes.get, {
+      params: { company_id: company, id: p.id },
+      as: 'specialist',
+    });
+    expect(card.body.protocols.find((x) => x.id === protocol.id)?.published_on).toBeNull();
+  });
+
   it('the calendar read is bounded: a long window and a page above the maximum are refused', async () => {
     const params = { company_id: t.ids.companies.client1 };
     const long = await t.call(complianceRoutes.calendar, {
