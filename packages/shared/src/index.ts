@@ -5,6 +5,7 @@ export * from './api/classifiers.js';
 export * from './api/common.js';
 export * from './api/companies.js';
 export * from './api/compliance.js';
+export * from './api/contract-values.js';
 export * from './api/contracts.js';
 export * from './api/contracts-model.js';
 export * from './api/eis-plans.js';

@@ -2,7 +2,7 @@ import {
   CONTRACT_EVENT_TITLES,
   type Contract,
   type ContractListItem,
-  type ContractValuesInput,
+  type ContractValuesSource,
 } from '@zakupki/shared';
 import type {
   contractDuties,
@@ -24,10 +24,7 @@ type StageRow = typeof contractStages.$inferSelect;
 type TermRow = typeof paymentTerms.$inferSelect;
 
 /** The contract as the API shows it, without the computed parts (duties, transitions). */
-export type ContractData = Omit<
-  Contract,
-  'duties' | 'allowed_transitions' | 'deadline' | 'plan_position_subject'
->;
+export type ContractData = ContractValuesSource;
 
 /** The stored parts of contracts (`contractChildren` of the repository). */
 export type ContractChildren = {
@@ -169,72 +166,6 @@ export function toContractData(rows: ContractRow[], children: ContractChildren):
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }));
-}
-
-/**
- * The stored contract as the full values an edit is laid over (`keptOver`): what the card's form
- * would send back unchanged. A catalogue customer or method goes by its id; a typed one as text.
- */
-export function storedValues(c: ContractData): ContractValuesInput {
-  return {
-    law: c.law,
-    eis_registry_number: c.eis_registry_number,
-    eis_guid: c.eis_guid,
-    version: c.version,
-    number: c.number,
-    contract_date: c.contract_date,
-    subject: c.subject,
-    customer_id: c.customer_id,
-    customer_name: c.customer_id ? null : c.customer_name,
-    customer_inn: c.customer_id ? null : c.customer_inn,
-    customer_kpp: c.customer_id ? null : c.customer_kpp,
-    supplier_inn: c.supplier_inn,
-    supplier_kpp: c.supplier_kpp,
-    supplier_name: c.supplier_name,
-    supplier_is_sme: c.supplier_is_sme,
-    price: c.price,
-    currency_code: c.currency_code,
-    funding_source_id: c.funding_source_id,
-    contract_basis_id: c.contract_basis_id,
-    plan_position_number: c.plan_position_number,
-    procurement_method_id: c.procurement_method_id,
-    procurement_method_code: c.procurement_method_id ? null : c.procurement_method_code,
-    procurement_method_name: c.procurement_method_id ? null : c.procurement_method_name,
-    price_method_id: c.price_method_id,
-    notice_number: c.notice_number,
-    procurement_id: c.procurement_id,
-    start_date: c.start_date,
-    end_date: c.end_date,
-    eis_published_at: c.eis_published_at,
-    eis_url: c.eis_url,
-    items: c.items.map((i) => ({
-      id: i.id,
-      name: i.name,
-      okpd2_code: i.okpd2_code,
-      okei_code: i.okei_code,
-      unit_name: i.unit_name,
-      quantity: i.quantity,
-      price: i.price,
-      vat_rate: i.vat_rate,
-      vat_amount: i.vat_amount,
-      amount: i.amount,
-    })),
-    stages: c.stages.map((s) => ({
-      id: s.id,
-      name: s.name,
-      start_date: s.start_date,
-      end_date: s.end_date,
-      amount: s.amount,
-    })),
-    payment_terms: c.payment_terms.map((t) => ({
-      kind: t.kind,
-      share_percent: t.share_percent,
-      term_days: t.term_days,
-      day_kind: t.day_kind,
-      stage_no: t.stage_no,
-      description: t.description,
-    })),
-  };
 }
 
 /** The full card: stored data plus duties, the nearest open one and the allowed transitions. */

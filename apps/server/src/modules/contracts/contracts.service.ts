@@ -3,6 +3,7 @@ import {
   type ContractCreateInput,
   type ContractUpdateInput,
   ContractValuesInput,
+  contractValuesOf,
 } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -25,7 +26,6 @@ import {
 } from './contract-references.js';
 import { assertContractOf, commitVersion } from './contract-versions.js';
 import { editProblem, FIELD_TITLES, materialChanges, parsePublishedAt } from './contracts.policy.js';
-import { storedValues } from './contracts.presenter.js';
 import * as repo from './contracts.repository.js';
 
 type CreateIn = z.output<typeof ContractCreateInput>;
@@ -202,7 +202,7 @@ export async function updateContract(
     }
     const before = await loadContractData(tx, row);
     // a field the request does not send keeps its stored value; the whole is checked again
-    const body = keptOver(ContractValuesInput, storedValues(before), edit);
+    const body = keptOver(ContractValuesInput, contractValuesOf(before), edit);
     checkDates(body, row.status);
     if (body.change && (body.change.date < body.contract_date || body.change.date > todayMoscow())) {
       throw invalid([
