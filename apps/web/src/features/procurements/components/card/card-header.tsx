@@ -1,23 +1,15 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { Procurement } from '@zakupki/shared/api/procurements';
 import { useNavigate } from 'react-router';
 import { notices } from '../../../../components/notices/notices.store';
 import { formatMoney } from '../../../../lib/formatters';
 import { useRemoveProcurement } from '../../api/procurements';
 import { DeadlineBadge, StatusBadge } from '../badges';
+import type { CardProps } from './card-props';
 import { StatusActions } from './status-actions';
 
 /** The card's header: number, badges, summary line, the status moves and «Удалить» where the server allows it. */
-export function CardHeader({
-  companyId,
-  procurement: p,
-  canWrite,
-}: {
-  companyId: number;
-  procurement: Procurement;
-  canWrite: boolean;
-}) {
+export function CardHeader({ companyId, procurement: p, canWrite }: CardProps) {
   const navigate = useNavigate();
   const remove = useRemoveProcurement(companyId, {
     onSuccess: () => {

@@ -15,6 +15,7 @@ import { emptyValues, type ProcurementValues, toBody, valuesFrom } from '../../m
 import { isEditable } from '../../model/status';
 import { useProcurementsCompany } from '../use-procurements-company';
 import { CardHeader } from './card-header';
+import type { CardProps } from './card-props';
 import { CARD_TABS, type CardTab, CardTabs } from './card-tabs';
 import { RulePin } from './rule-pin';
 
@@ -59,15 +60,7 @@ const check = schemaValidate(ProcurementInput, toBody);
 const ITEM_PATH = /^lots\.\d+\.items\./;
 
 /** The card: header with the status moves, tabs (kept in `?tab=`), one form saved whole. */
-export function ProcurementCard({
-  companyId,
-  procurement: p,
-  canWrite,
-}: {
-  companyId: number;
-  procurement: Procurement;
-  canWrite: boolean;
-}) {
+export function ProcurementCard({ companyId, procurement: p, canWrite }: CardProps) {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') as CardTab | null;
   const tab: CardTab = tabParam && CARD_TABS.includes(tabParam) ? tabParam : 'general';

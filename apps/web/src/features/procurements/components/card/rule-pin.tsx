@@ -7,6 +7,7 @@ import { reportApiError } from '../../../../lib/error-handler';
 import { formatDate } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { usePinOptions, usePinProcurement } from '../../api/procurements';
+import type { CardProps } from './card-props';
 
 /** What a refused pin says, in the dialog: the server's message (a 4xx), or null for the usual notice. */
 const pinRefusal = (err: unknown) =>
@@ -92,15 +93,7 @@ function PinDialog({
  * The marker of a procurement imported from the EIS with no Положение in force on its day, with
  * the button that pins it to a version (POST …/pin). Nothing for a pinned procurement.
  */
-export function RulePin({
-  companyId,
-  procurement: p,
-  canWrite,
-}: {
-  companyId: number;
-  procurement: Procurement;
-  canWrite: boolean;
-}) {
+export function RulePin({ companyId, procurement: p, canWrite }: CardProps) {
   const [open, setOpen] = useState(false);
   if (p.rule_version_id !== null) return null;
   return (
