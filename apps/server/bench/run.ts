@@ -4,6 +4,7 @@ import path from 'node:path';
 import { dropBenchDatabases } from './bench-db.js';
 import { classifiersBench } from './classifiers.bench.js';
 import { eisPlansBench } from './eis-plans.bench.js';
+import { hostileUploadsBench } from './hostile-uploads.bench.js';
 import { import1cBench } from './import-1c.bench.js';
 import { importUpdBench } from './import-upd.bench.js';
 import { loadAverage, ROOT } from './lib.js';
@@ -14,7 +15,7 @@ import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, start, register, import-1c, import-upd, eis-plans, procurement-documents, classifiers. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, import-1c, import-upd, eis-plans, procurement-documents, classifiers, hostile. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
@@ -26,6 +27,7 @@ const sections: Record<string, () => Promise<string>> = {
   'eis-plans': eisPlansBench,
   'procurement-documents': procurementDocumentsBench,
   classifiers: classifiersBench,
+  hostile: hostileUploadsBench,
 };
 
 async function main() {
