@@ -51,6 +51,7 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/companies/:company_id/contracts': () => contractBody(),
   'PUT /api/companies/:company_id/contracts/:id': () => contractBody(),
   'POST /api/companies/:company_id/contracts/:id/status': () => ({ status: 'concluded' }),
+  'POST /api/companies/:company_id/procurements/:id/pin': () => ({ rule_version_id: 1 }),
   'POST /api/companies/:company_id/contracts/:id/archive': () => ({ archived: true }),
   'POST /api/companies/:company_id/contracts/:id/eis-publication': () => ({ eis_published_at: '2024-03-01' }),
   'PUT /api/companies/:company_id/upd-documents/:id/contract': () => ({ contract_id: 1 }),
