@@ -24,6 +24,11 @@ async function main() {
   await database.migrate();
   // the app closes only a database it opened itself: this one is closed by stop() below
   const app = await buildApp(config, { database });
+  // A library may leave a promise of its own unhandled when the database connection is cut
+  // (pg-boss marking a job failed while PostgreSQL is away): log it and stay up; the queue and the
+  // pool recover when the database is back (test/outages.test.ts). A thrown exception still ends
+  // the process.
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection (kept running)'));
   app.log.info('migrations applied; seeding reference data (and the demo data into an empty database)');
   await seedAtStart(app.deps.db, config, app.log);
   await app.listen({ host: config.host, port: config.port });

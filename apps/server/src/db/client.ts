@@ -63,6 +63,13 @@ export async function openDatabase(opts: { url: string | null; dataDir?: string 
     const pool = lz4Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis: 5000 });
     // an idle client dropped by the server (restart, a test database dropped) must not crash the process
     pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
+    // a client checked out (inside a transaction, between its statements) has no listener of the
+    // pool's: when the server cuts its connection, node-postgres emits 'error' on the client
+    // itself, which would end the process. The statement in flight, or the next one, is refused
+    // anyway (503); the client is then discarded by the pool on release.
+    pool.on('connect', (client) =>
+      client.on('error', (err) => console.warn('[db] connection lost in use:', err.message)),
+    );
     // a request that ran out of time writes nothing more (lib/request-scope.ts)
     pool.query = countWrites(pool.query);
     const db = guardTransactions(drizzlePg(pool, { schema, logger: requestQueryGuard }) as unknown as Db);
