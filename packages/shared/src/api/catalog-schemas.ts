@@ -159,8 +159,11 @@ export const ExecInput = z.object({
 export const MethodInput = z
   .object({
     ...base,
-    /** what the law reads the method as (modules/law `methodKind`); absent: 'other' */
-    form: z.enum(METHOD_FORMS, { message: 'Выберите форму способа закупки из списка' }).default('other'),
+    /** what the law reads the method as (modules/law `methodKind`); absent or not chosen (null): 'other' */
+    form: z.preprocess(
+      (v) => v ?? undefined,
+      z.enum(METHOD_FORMS, { message: 'Выберите форму способа закупки из списка' }).default('other'),
+    ),
     competitive: z.boolean().default(true),
     sme_only: z.boolean().default(false),
     electronic: z.boolean().default(false),
