@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
-import { addSpecificationRow, fillRequiredFields } from '../support/documentation.js';
+import { addSpecificationRow, fillBidsDeadline, fillRequiredFields } from '../support/documentation.js';
 import { fillNewProcurement } from '../support/procurements.js';
 
 /**
@@ -36,6 +36,7 @@ describe('documents never generated incomplete; a client reads its card whole', 
       });
       await dialog.getByRole('button', { name: 'Создать' }).click();
       await page.getByRole('heading', { name: /^Закупка № / }).waitFor();
+      await fillBidsDeadline(page, '15.01.2099');
       await addSpecificationRow(page, 'Хлор жидкий', '480000');
 
       await page.getByRole('tab', { name: 'Документация' }).click();

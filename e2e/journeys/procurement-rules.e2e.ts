@@ -18,7 +18,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A DOCX whose tag «customer_name» Word split across two runs, plus a system field. */
+/**
+ * A DOCX written with an older field name, «customer_name» (Word split it across two runs), plus a
+ * system field: accepted, with a warning naming the new name.
+ */
 function templateDocx(): Buffer {
   const run = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`;
   const doc = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>${run('Заказчик: {cust')}${run('omer_name}, организатор {company.title}')}</w:p></w:body></w:document>`;
@@ -92,6 +95,7 @@ describe('procurement rules', () => {
       await report.waitFor();
       await report.getByText('customer_name', { exact: true }).waitFor();
       await report.getByText('company.title', { exact: true }).waitFor();
+      await report.getByText('Поле «customer_name» устарело: используйте «customer.title»').waitFor();
       await page.getByRole('button', { name: 'Предпросмотр' }).waitFor();
 
       // approve, then record the EIS placement

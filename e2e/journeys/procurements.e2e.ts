@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseCompany, header, launch, loginAs, newPage } from '../support/browser.js';
 import { DEMO_ACCOUNTS, DEMO_COMPANIES, unique } from '../support/demo.js';
-import { addSpecificationRow, fillRequiredFields } from '../support/documentation.js';
+import { addSpecificationRow, fillBidsDeadline, fillRequiredFields } from '../support/documentation.js';
 import { chooseMethod, fillNewProcurement } from '../support/procurements.js';
 
 /**
@@ -58,6 +58,7 @@ describe('procurements', () => {
       const id = Number(/\/documents\/(\d+)/.exec(cardUrl)?.[1]);
       expect(id).toBeGreaterThan(0);
       await page.getByText(subject).first().waitFor();
+      await fillBidsDeadline(page, '15.01.2099');
       await addSpecificationRow(page, 'Коагулянт', '480000');
 
       // the documentation: fields, then every document in DOCX and PDF

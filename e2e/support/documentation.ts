@@ -9,7 +9,6 @@ export async function fillRequiredFields(page: Page) {
   const values: [string, string][] = [
     ['Место поставки товара, выполнения работ, оказания услуг', 'г. Выборг, ул. Водопроводная, д. 1'],
     ['Срок поставки товара, выполнения работ, оказания услуг', '10 рабочих дней с даты заключения договора'],
-    ['Дата окончания срока подачи заявок', '15.01.2099'],
   ];
   for (const [label, value] of values) {
     // a required field's name ends in « *»
@@ -18,6 +17,17 @@ export async function fillRequiredFields(page: Page) {
   }
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(true);
+}
+
+/**
+ * On a procurement's card, «Сроки и протоколы»: the bids deadline (saved with the card by the next
+ * «Сохранить»). The documents take it from the card only: without it they are refused as incomplete.
+ */
+export async function fillBidsDeadline(page: Page, date: string) {
+  await page.getByRole('tab', { name: /^Сроки и протоколы/ }).click();
+  const input = page.getByRole('textbox', { name: 'Окончание подачи заявок' });
+  await input.fill(date);
+  await input.press('Tab');
 }
 
 /**

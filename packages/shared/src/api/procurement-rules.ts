@@ -195,15 +195,13 @@ export const TemplateField = z.object({
   loop: z.string().nullable(),
   /** what the field reads like in a filled document (the preview's sample) */
   example: z.string(),
-  /** older names of the same field a template may still use (`customer_name` for `customer.title`) */
-  aliases: z.array(z.string()),
   required: z.boolean(),
 });
 export type TemplateField = z.infer<typeof TemplateField>;
 export const TemplateFields = z.object({
   /** the system fields, the table loops and their columns */
   items: z.array(TemplateField),
-  /** the user fields of the catalogue that are not an older name of a system field */
+  /** the user fields of the catalogue: what the system does not know (`delivery_place`…) */
   user_fields: z.array(TemplateField),
 });
 export type TemplateFields = z.infer<typeof TemplateFields>;
@@ -214,6 +212,8 @@ export const TemplateReport = z.object({
   unknown: z.array(z.string()),
   malformed: z.array(z.string()),
   missing_required: z.array(z.object({ code: z.string(), title: z.string() })),
+  /** older field names the template uses («Поле «customer_name» устарело: используйте «customer.title»») */
+  warnings: z.array(z.string()),
   rule: DocumentsRule.nullable(),
 });
 export type TemplateReport = z.infer<typeof TemplateReport>;

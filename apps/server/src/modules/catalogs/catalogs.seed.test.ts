@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { catalogRoutes, OKPD2_CODE_RE, okpd2ParentCode, USERFIELD_CODE_RE } from '@zakupki/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { catalogEntries, tariffs } from '../../db/schema/index.js';
 import { seedReference } from '../../db/seed/index.js';
+import { MIGRATIONS_DIR } from '../../paths.js';
+import { FIELD_ALIASES } from '../procurement-rules/procurement-rules.policy.js';
 import { CATALOG_SEED } from './seed/catalogs.data.js';
 import { ALL_SEED, OKPD2_SEED, seedKey } from './seed/catalogs.seed.js';
 import { GOODS_SEED } from './seed/goods.data.js';
@@ -100,6 +104,63 @@ describe('the reference seeder', () => {
     const [basic] = await db.select().from(tariffs).where(eq(tariffs.code, 'basic'));
     expect(basic.pricePerMonth).toBe('5900.00');
     expect(await db.select().from(catalogEntries).where(place)).toHaveLength(0);
+  });
+
+  it('one naming scheme: the older names of system fields are not seeded; the migration archives them, keeping rows', async () => {
+    const db = t.app.deps.db;
+    const older = Object.keys(FIELD_ALIASES);
+    expect(older).toHaveLength(12);
+    const seeded = CATALOG_SEED.filter((e) => e.kind === 'userfield').map((e) => e.code);
+    for (const code of older) expect(seeded).not.toContain(code);
+    // a database seeded before: the shared older-name fields exist (and one company's own field)
+    const company = t.ids.companies.client1;
+    const made = await db
+      .insert(catalogEntries)
+      .values([
+        ...older.map((code) => ({
+          kind: 'userfield' as const,
+          code,
+          title: code,
+          extra: { required: true },
+        })),
+        { kind: 'userfield' as const, code: 'nmcd', title: 'НМЦД компании', companyId: company },
+      ])
+      .returning({ id: catalogEntries.id, companyId: catalogEntries.companyId });
+    const sqlText = await readFile(
+      path.join(MIGRATIONS_DIR, '0031_userfields_older_names_archived.sql'),
+      'utf8',
+    );
+    for (const statement of sqlText.split('--> statement-breakpoint')) await t.db.database.query(statement);
+    const rows = await db
+      .select()
+      .from(catalogEntries)
+      .where(
+        inArray(
+          catalogEntries.id,
+          made.map((m) => m.id),
+        ),
+      );
+    expect(rows).toHaveLength(13);
+    expect(
+      rows
+        .filter((r) => r.archivedAt !== null)
+        .map((r) => r.code)
+        .sort(),
+    ).toEqual([...older].sort());
+    expect(rows.find((r) => r.companyId === company)?.archivedAt).toBeNull();
+    // the user-field list offers one name per value; seeding again does not bring them back
+    await seedReference(db);
+    const list = await t.call(catalogRoutes.userfields.list, { query: { limit: 200 }, as: 'specialist' });
+    expect(list.status).toBe(200);
+    const listed = list.body.items.filter((i) => i.company_id === null).map((i) => i.code);
+    expect(listed).toContain('delivery_place');
+    for (const code of older) expect(listed).not.toContain(code);
+    await db.delete(catalogEntries).where(
+      inArray(
+        catalogEntries.id,
+        made.map((m) => m.id),
+      ),
+    );
   });
 
   it('ОКПД2 entries are linked to their parents', async () => {

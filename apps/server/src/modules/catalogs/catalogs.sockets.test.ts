@@ -76,14 +76,15 @@ describe('/auth catalogUserfieldsRequest', () => {
     expect(all.response.request_id).toBe('r-1');
     expect(all.response.error).toBeNull();
     const codes = all.response.items.map((i) => i.code);
-    expect(codes).toContain('customer_name');
+    expect(codes).toContain('delivery_place');
+    expect(codes).not.toContain('customer_name'); // one naming scheme: {customer.title}
     expect(codes).toContain('energy_object');
 
     const globalOnly = await ask(s, { request_id: 'r-2' });
     expect(globalOnly.response.items.map((i) => i.code)).not.toContain('energy_object');
 
-    const searched = await ask(s, { request_id: 'r-3', q: 'НМЦД' });
-    expect(searched.response.items.map((i) => i.code)).toEqual(['nmcd_method']);
+    const searched = await ask(s, { request_id: 'r-3', q: 'гарант' });
+    expect(searched.response.items.map((i) => i.code)).toEqual(['warranty_months']);
   });
 
   it('reports errors in the response: bad payload, a client, a company out of reach', async () => {

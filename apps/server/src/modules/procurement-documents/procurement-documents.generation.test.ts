@@ -6,8 +6,8 @@ import { procurementRoutes, procurementDocumentRoutes as r } from '@zakupki/shar
 import { and, eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testAppForFile } from '../../../test/harness.js';
-import { files, notifications, procurementEvents } from '../../db/schema/index.js';
+import { errorOf, testAppForFile } from '../../../test/harness.js';
+import { files, notifications, procurementEvents, procurements } from '../../db/schema/index.js';
 import type { Block } from '../../kernel/docx-builder.js';
 import { AppError } from '../../lib/app-error.js';
 import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
@@ -39,9 +39,9 @@ const SPEC: Block = {
 };
 const NOTICE: Block[] = [
   'Извещение № {procurement.number}',
-  'Заказчик: {customer_name}',
+  'Заказчик: {customer.title}',
   'Место поставки: {delivery_place}',
-  'НМЦД: {nmcd} ({procurement.nmcd_words})',
+  'НМЦД: {procurement.nmcd} ({procurement.nmcd_words})',
   'Оплата: {payment_term}',
   SPEC,
 ];
@@ -99,7 +99,7 @@ describe('generation', () => {
     ]);
     const saved = await t.call(r.saveValues, {
       params: params(p.id),
-      body: { values: { customer_name: 'ООО «Ромашка» & <Партнёры>' } },
+      body: { values: { 'customer.title': 'ООО «Ромашка» & <Партнёры>' } },
       as: 'specialist',
     });
     expect(saved.status).toBe(200);
@@ -203,19 +203,20 @@ describe('generation', () => {
       ],
     });
     // the demo templates ask for the place and the term of delivery and the bids deadline, which
-    // nothing prefills here (no dates on the card)
-    expect((await generate(p.id, { formats: ['docx'] })).status).toBe(409);
+    // nothing prefills here (no dates on the card): the deadline comes from the card only
+    const refused = await generate(p.id, { formats: ['docx'] });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).message).toContain('«Дата окончания срока подачи заявок»');
     await t.call(r.saveValues, {
       params: params(p.id),
-      body: {
-        values: {
-          delivery_place: 'г. Тверь',
-          delivery_term: '10 рабочих дней',
-          application_deadline: '2099-01-15',
-        },
-      },
+      body: { values: { delivery_place: 'г. Тверь', delivery_term: '10 рабочих дней' } },
       as: 'specialist',
     });
+    expect((await generate(p.id, { formats: ['docx'] })).status).toBe(409);
+    await t.app.deps.db
+      .update(procurements)
+      .set({ bidsDeadline: '2099-01-15' })
+      .where(eq(procurements.id, p.id));
     const job = await generate(p.id, { formats: ['docx'] });
     expect(job.body).toMatchObject({ job_id: expect.any(String) });
     await finished(job.body.job_id);
@@ -228,6 +229,47 @@ describe('generation', () => {
     const documentation = d.documents.find((x) => x.title === 'Документация о закупке')!;
     const text = textOf(await documentXml(documentation.latest!.docx_file_id!));
     expect(text).toMatch(/Лот № 1\. Бумага\..*Бумага офисная А4.*Лот № 2\. Ручки\..*Ручка шариковая синяя/);
+  });
+
+  it('fills a template uploaded with older field names from the system fields, required like them', async () => {
+    const db = t.app.deps.db;
+    const docId = await addDocumentsRule(db, {
+      versionId: version,
+      companyId: company,
+      method: 'closed_quotation',
+      title: 'Извещение по прежним именам',
+      blocks: ['Заказчик: {customer_name}', 'Заявки до {application_deadline}', 'НМЦД: {nmcd}', SPEC],
+    });
+    const p = await insertProcurement(db, { companyId: company, method: 'closed_quotation' });
+    let d = await get(p.id);
+    // one field per value: the older names are their system fields in the form
+    const codes = d.fields.map((f) => f.code);
+    expect(codes).toEqual(
+      expect.arrayContaining(['customer.title', 'procurement.bids_deadline', 'procurement.nmcd']),
+    );
+    expect(codes).not.toContain('customer_name');
+    expect(codes).not.toContain('application_deadline');
+    // the bids deadline is empty on the card: the document is not generated silently
+    const doc = d.documents.find((x) => x.document_id === docId)!;
+    expect(doc).toMatchObject({
+      state: 'not_filled',
+      missing: [{ code: 'procurement.bids_deadline', title: 'Дата окончания срока подачи заявок' }],
+    });
+    const refused = await generate(p.id, { document_ids: [docId] });
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).message).toContain('«Дата окончания срока подачи заявок»');
+
+    await db.update(procurements).set({ bidsDeadline: '2099-01-15' }).where(eq(procurements.id, p.id));
+    const job = await generate(p.id, { document_ids: [docId] });
+    expect(job.status).toBe(202);
+    expect(await finished(job.body.job_id)).toMatchObject({ error: null });
+    d = await get(p.id);
+    const made = d.documents.find((x) => x.document_id === docId)!;
+    expect(made.state).toBe('generated');
+    const text = textOf(await documentXml(made.latest!.docx_file_id!));
+    expect(text).toContain(`Заказчик: ${d.values['customer.title']}`);
+    expect(text).toContain('Заявки до 15.01.2099');
+    expect(text).toMatch(/НМЦД: 3\s890,00 ₽/);
   });
 
   it('loops a 500-item specification into table rows', async () => {

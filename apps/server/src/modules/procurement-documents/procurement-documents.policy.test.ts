@@ -108,27 +108,37 @@ describe('checkValue', () => {
 });
 
 describe('fields', () => {
-  it('fold loop columns into their table and keep unknown tags as text fields', () => {
+  it('fold loop columns into their table, older names into their system field, and keep unknown tags as text fields', () => {
     const codes = codesOfTags([
       'items',
       'item.name',
       'lots',
       'lot.subject',
-      'nmcd',
+      'delivery_place',
       'company.inn',
+      'application_deadline',
+      'procurement.bids_deadline',
       'old_field',
     ]);
-    expect(codes).toEqual(['items', 'lots', 'nmcd', 'company.inn', 'old_field']);
+    expect(codes).toEqual([
+      'items',
+      'lots',
+      'delivery_place',
+      'company.inn',
+      'procurement.bids_deadline',
+      'old_field',
+    ]);
     const defs = fieldDefs(codes, [
-      { code: 'nmcd', title: 'НМЦД', type: 'money', options: [], required: true },
+      { code: 'delivery_place', title: 'Место поставки', type: 'text', options: [], required: true },
       { code: 'unused', title: 'Не используется', type: 'text', options: [], required: true },
     ]);
-    expect(defs.map((f) => [f.code, f.type, f.source, f.editable])).toEqual([
-      ['nmcd', 'money', 'user', true],
-      ['company.inn', 'text', 'company', true],
-      ['lots', 'items', 'procurement', false],
-      ['items', 'items', 'procurement', false],
-      ['old_field', 'text', 'user', true],
+    expect(defs.map((f) => [f.code, f.type, f.source, f.editable, f.required])).toEqual([
+      ['delivery_place', 'text', 'user', true, true],
+      ['company.inn', 'text', 'company', true, true],
+      ['procurement.bids_deadline', 'date', 'procurement', false, true],
+      ['lots', 'items', 'procurement', false, false],
+      ['items', 'items', 'procurement', false, true],
+      ['old_field', 'text', 'user', true, false],
     ]);
   });
 });
@@ -136,9 +146,9 @@ describe('fields', () => {
 describe('templateData', () => {
   it('renders by type, marks and lists what is empty, never leaves a value undefined', () => {
     const defs = fieldDefs(
-      ['nmcd', 'deadline', 'place', 'items', 'lots'],
+      ['price', 'deadline', 'place', 'items', 'lots'],
       [
-        { code: 'nmcd', title: 'НМЦД', type: 'money', options: [], required: true },
+        { code: 'price', title: 'Цена', type: 'money', options: [], required: true },
         { code: 'deadline', title: 'Срок', type: 'date', options: [], required: true },
         { code: 'place', title: 'Место', type: 'text', options: [], required: true },
       ],
@@ -148,7 +158,7 @@ describe('templateData', () => {
       { lot: '2', no: '2', name: 'Ручки', quantity: '1', price: '5.00', sum: '5.00' },
     ];
     const values: Record<string, FieldValue> = {
-      nmcd: '1234.50',
+      price: '1234.50',
       deadline: '2026-03-15',
       place: null,
       items,
@@ -161,7 +171,7 @@ describe('templateData', () => {
     expect(missing).toEqual(['place']);
     expect(data.place).toBe(BLANK);
     expect(data.deadline).toBe('15.03.2026');
-    expect(String(data.nmcd)).toMatch(/^1\s234,50 ₽$/);
+    expect(String(data.price)).toMatch(/^1\s234,50 ₽$/);
     expect(data.items).toHaveLength(2);
     expect((data.items as Record<string, string>[])[0]).toMatchObject({
       'item.quantity': '2,5',

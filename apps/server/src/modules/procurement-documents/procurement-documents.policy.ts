@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentCondition, FieldValue, OutputFormat, ProcurementDocumentState } from '@zakupki/shared';
 import { formatRuDate, isIsoDate } from '../calendar/iso-date.js';
 import { formatRub } from '../law/deadline-core.js';
+import { FIELD_ALIASES } from '../procurement-rules/procurement-rules.policy.js';
 import { type FieldDef, fieldCodeOf } from './procurement-fields.policy.js';
 
 /** Pure rules of the documentation: conditions, states, values (validation, hash, rendering). */
@@ -188,6 +189,8 @@ export function templateData(
       data[f.code] = BLANK;
     } else data[f.code] = renderValue(f.type, v);
   }
+  // an older name in an uploaded template (`customer_name`) reads its system field's value
+  for (const [old, tag] of Object.entries(FIELD_ALIASES)) if (Object.hasOwn(data, tag)) data[old] = data[tag];
   data.items = items.map(itemScope);
   const lots = Array.isArray(values.lots) ? values.lots : [];
   data.lots = lots.map((l) => ({

@@ -27,7 +27,7 @@ beforeAll(async () => {
     companyId: company,
     method: 'closed_proposal',
     title: 'Проект договора',
-    blocks: ['Договор на {procurement_subject}'],
+    blocks: ['Договор на {procurement.subject}'],
   });
   procurementId = (await insertProcurement(db, { companyId: company, method: 'closed_proposal' })).id;
 });
@@ -185,11 +185,11 @@ describe('/auth documentUserfieldsRequest', () => {
     expect(r.error).toBeNull();
     expect(r.procurement_id).toBe(procurementId);
     expect(r.fields.map((f) => f.code)).toEqual([
-      'procurement_subject',
       'delivery_place',
       'procurement.number',
+      'procurement.subject',
     ]);
-    expect(r.values.procurement_subject).toBe('Поставка бумаги');
+    expect(r.values['procurement.subject']).toBe('Поставка бумаги');
     expect(r.values.delivery_place).toBe('г. Тверь'); // saved by the generation test above
   });
 

@@ -113,8 +113,8 @@ describe('the fields form', () => {
     const d = res.body;
     const codes = d.fields.map((f) => f.code);
     for (const c of [
-      'customer_name',
-      'nmcd',
+      'customer.title',
+      'procurement.nmcd',
       'delivery_place',
       'company.inn',
       'procurement.number',
@@ -123,16 +123,19 @@ describe('the fields form', () => {
     ])
       expect(codes).toContain(c);
     const field = (code: string) => d.fields.find((f) => f.code === code)!;
-    expect(d.values.nmcd).toBe('3890.00');
-    expect(field('nmcd')).toMatchObject({
+    // one naming scheme: no older user-field names beside the system fields
+    expect(codes).not.toContain('customer_name');
+    expect(codes).not.toContain('nmcd');
+    expect(d.values['procurement.nmcd']).toBe('3890.00');
+    expect(field('procurement.nmcd')).toMatchObject({
       type: 'money',
       source: 'procurement',
-      editable: true,
+      editable: false,
       required: true,
     });
-    expect(d.values.customer_name).toBeTruthy();
-    expect(field('customer_name').source).toBe('customer');
-    expect(d.values.application_security).toBe('38.90');
+    expect(d.values['customer.title']).toBeTruthy();
+    expect(field('customer.title')).toMatchObject({ source: 'customer', editable: true, required: true });
+    expect(d.values['procurement.application_security']).toBe('38.90');
     expect(d.values.sme_only).toBe('Нет');
     expect(d.values.vat_rate).toBe('22 %');
     expect(d.values.delivery_place).toBeNull();
@@ -204,8 +207,8 @@ describe('the fields form', () => {
     const p = await insertProcurement(t.app.deps.db, { companyId: company, method: 'e_auction' });
     const bad = await save(p.id, {
       warranty_months: 'двенадцать',
-      nmcd: '12,345',
-      application_deadline: '31.02.2026',
+      'procurement.nmcd': '12,345',
+      nmcd: '4000.00',
       vat_rate: '18 %',
       'procurement.number': 'З-1',
       no_such_field: 'x',
@@ -217,39 +220,35 @@ describe('the fields form', () => {
     ).error.details.issues;
     const byPath = Object.fromEntries(messages.map((i) => [i.path, i.message]));
     expect(byPath['body.values.warranty_months']).toBe('Поле «Срок гарантии, месяцев»: введите число');
-    expect(byPath['body.values.nmcd']).toMatch(
-      /^Поле «Начальная \(максимальная\) цена договора»: введите сумму/,
-    );
-    expect(byPath['body.values.application_deadline']).toMatch(
-      /^Поле «Дата окончания срока подачи заявок»: введите дату/,
-    );
+    expect(byPath['body.values.procurement.nmcd']).toMatch(/заполняется автоматически/);
+    // an older name is not a field of the form: its value is the system field's
+    expect(byPath['body.values.nmcd']).toMatch(/не используется шаблонами/);
     expect(byPath['body.values.vat_rate']).toMatch(/выберите одно из значений: Без НДС, 0 %/);
     expect(byPath['body.values.procurement.number']).toMatch(/заполняется автоматически/);
     expect(byPath['body.values.no_such_field']).toMatch(/не используется шаблонами/);
     expect(byPath['body.values.delivery_place']).toBeUndefined();
     expect((await get(p.id)).body.values.delivery_place).toBeNull();
 
+    const prefilledCustomer = (await get(p.id)).body.values['customer.title'];
     const ok = await save(p.id, {
       warranty_months: '12',
-      nmcd: '4 000,5',
-      application_deadline: '15.03.2026',
+      'customer.title': 'ООО «Заказчик»',
       vat_rate: '22 %',
       delivery_place: 'г. Москва, ул. Ленина, д. 1',
     });
     expect(ok.status).toBe(200);
     expect(ok.body.values).toMatchObject({
       warranty_months: '12',
-      nmcd: '4000.50',
-      application_deadline: '2026-03-15',
+      'customer.title': 'ООО «Заказчик»',
       vat_rate: '22 %',
       delivery_place: 'г. Москва, ул. Ленина, д. 1',
     });
-    expect(ok.body.overridden).toEqual(expect.arrayContaining(['nmcd', 'delivery_place']));
-    expect(ok.body.fields.find((f) => f.code === 'nmcd')!.source).not.toBe('user');
+    expect(ok.body.overridden).toEqual(expect.arrayContaining(['customer.title', 'delivery_place']));
+    expect(ok.body.fields.find((f) => f.code === 'customer.title')!.source).not.toBe('user');
     // null gives the prefilled value back
-    const back = await save(p.id, { nmcd: null });
-    expect(back.body.values.nmcd).toBe('3890.00');
-    expect(back.body.overridden).not.toContain('nmcd');
+    const back = await save(p.id, { 'customer.title': null });
+    expect(back.body.values['customer.title']).toBe(prefilledCustomer);
+    expect(back.body.overridden).not.toContain('customer.title');
     expect(back.body.values.delivery_place).toBe('г. Москва, ул. Ленина, д. 1');
   });
 });

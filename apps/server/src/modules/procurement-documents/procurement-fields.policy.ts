@@ -12,7 +12,7 @@ import {
   earliestBidsDeadline as lawEarliestBidsDeadline,
   noticePeriod as lawNoticePeriod,
 } from '../law/law-notice-periods.policy.js';
-import { SYSTEM_FIELDS } from '../procurement-rules/procurement-rules.policy.js';
+import { currentFieldName, SYSTEM_FIELDS } from '../procurement-rules/procurement-rules.policy.js';
 import type { LoadedProcurement } from './procurement-documents.repository.js';
 
 /**
@@ -29,7 +29,6 @@ export type Prefill = { value: FieldValue; source: DocumentFieldSource };
 type SystemMeta = {
   type: DocumentFieldType;
   source: DocumentFieldSource;
-  required?: boolean;
   /** requisites may be worded differently in a document; procurement data is edited in its card */
   editable?: boolean;
   hint?: string;
@@ -39,23 +38,23 @@ const PROCUREMENT_HINT = 'Берётся из карточки закупки: �
 
 /** Type, source and editability of each system field (SYSTEM_FIELDS of the procurement rules). */
 const SYSTEM_META: Record<string, SystemMeta> = {
-  'company.title': { type: 'text', source: 'company', required: true, editable: true },
+  'company.title': { type: 'text', source: 'company', editable: true },
   'company.full_title': { type: 'text', source: 'company', editable: true },
-  'company.inn': { type: 'text', source: 'company', required: true, editable: true },
+  'company.inn': { type: 'text', source: 'company', editable: true },
   'company.kpp': { type: 'text', source: 'company', editable: true },
   'company.ogrn': { type: 'text', source: 'company', editable: true },
   'company.address': { type: 'text', source: 'company', editable: true },
   'company.email': { type: 'text', source: 'company', editable: true },
   'company.phone': { type: 'text', source: 'company', editable: true },
-  'customer.title': { type: 'text', source: 'customer', required: true, editable: true },
-  'customer.inn': { type: 'text', source: 'customer', required: true, editable: true },
+  'customer.title': { type: 'text', source: 'customer', editable: true },
+  'customer.inn': { type: 'text', source: 'customer', editable: true },
   'customer.kpp': { type: 'text', source: 'customer', editable: true },
   'customer.ogrn': { type: 'text', source: 'customer', editable: true },
   'customer.address': { type: 'text', source: 'customer', editable: true },
-  'procurement.number': { type: 'text', source: 'procurement', required: true },
-  'procurement.subject': { type: 'text', source: 'procurement', required: true },
-  'procurement.method': { type: 'text', source: 'procurement', required: true },
-  'procurement.nmcd': { type: 'money', source: 'procurement', required: true },
+  'procurement.number': { type: 'text', source: 'procurement' },
+  'procurement.subject': { type: 'text', source: 'procurement' },
+  'procurement.method': { type: 'text', source: 'procurement' },
+  'procurement.nmcd': { type: 'money', source: 'procurement' },
   'procurement.date': { type: 'date', source: 'procurement' },
   'procurement.rules_title': { type: 'text', source: 'rules' },
   'procurement.nmcd_words': { type: 'text', source: 'computed', hint: 'НМЦД прописью: считается из НМЦД' },
@@ -76,16 +75,21 @@ const SYSTEM_META: Record<string, SystemMeta> = {
   'plan_position.number': { type: 'text', source: 'plan' },
   'plan_position.year': { type: 'text', source: 'plan' },
   lots: { type: 'items', source: 'procurement' },
-  items: { type: 'items', source: 'procurement', required: true },
+  items: { type: 'items', source: 'procurement' },
 };
 
 const SYSTEM_TITLES = new Map(SYSTEM_FIELDS.map((f) => [f.tag, f.title]));
+/** System fields a document is not generated without (`required` of SYSTEM_FIELDS). */
+const SYSTEM_REQUIRED = new Set(SYSTEM_FIELDS.filter((f) => f.required).map((f) => f.tag));
 
-/** The field a template tag belongs to: loop columns (`item.name`, `lot.nmcd`) are their table's. */
+/**
+ * The field a template tag belongs to: loop columns (`item.name`, `lot.nmcd`) are their table's;
+ * an older name (`customer_name`) is its system field's (`customer.title`): one field, one value.
+ */
 export function fieldCodeOf(tag: string): string {
   if (tag.startsWith('item.')) return 'items';
   if (tag.startsWith('lot.')) return 'lots';
-  return tag;
+  return currentFieldName(tag);
 }
 
 const USER_TYPES = new Set<DocumentFieldType>(['text', 'number', 'money', 'date', 'select']);
@@ -124,7 +128,7 @@ export function fieldDefs(codes: Iterable<string>, userFields: UserField[]): Fie
       title:
         tag === 'lots' ? 'Лоты' : tag === 'items' ? 'Позиции спецификации' : (SYSTEM_TITLES.get(tag) ?? tag),
       type: m.type,
-      required: m.required ?? false,
+      required: SYSTEM_REQUIRED.has(tag),
       options: [],
       catalog: null,
       source: m.source,
@@ -211,8 +215,8 @@ function commonVat(p: LoadedProcurement, options: string[]): string | null {
 
 /**
  * The prefilled value of every field the system knows: system fields from their sources, and
- * user fields of the shared catalogue whose meaning is known (`customer_name`, `nmcd`,
- * `application_deadline`…). Fields without a source are left out (the specialist fills them).
+ * user fields of the shared catalogue whose meaning is known (`sme_only`, `vat_rate`,
+ * `contact_person`…). Fields without a source are left out (the specialist fills them).
  */
 export function prefill(
   p: LoadedProcurement,
@@ -292,22 +296,6 @@ export function prefill(
     const want = v ? 'да' : 'нет';
     return opts.find((o) => o.toLowerCase() === want) ?? (opts.length ? null : v ? 'Да' : 'Нет');
   };
-  put('customer_name', s(customer.title), 'customer');
-  put('customer_inn', s(customer.inn), 'customer');
-  put('customer_address', s(customer.address), 'customer');
-  put('procurement_subject', s(pr.subject), 'procurement');
-  put('procurement_method', p.methodTitle, 'procurement');
-  put('nmcd', money(pr.nmcd), 'procurement');
-  put('nmcd_method', p.nmcdMethodTitle, 'procurement');
-  put('funding_source', p.fundingTitle, 'procurement');
-  put(
-    'application_deadline',
-    pr.bidsDeadline ?? computedDeadline,
-    pr.bidsDeadline ? 'procurement' : 'computed',
-  );
-  put('results_date', pr.summingUpDate, 'procurement');
-  put('application_security', money(pr.applicationSecurity), 'procurement');
-  put('contract_security', money(pr.contractSecurity), 'procurement');
   put('sme_only', yesNo('sme_only', pr.smeOnly), 'procurement');
   put('vat_rate', commonVat(p, options.get('vat_rate') ?? []), 'procurement');
   put('contact_person', s(p.contact?.fullName), 'company');

@@ -13,7 +13,7 @@ import { ParseError } from '../../lib/parse-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { readFiles, sha256Of, storeFile } from '../files/files.service.js';
-import { checkTags, FIELD_ALIASES, SYSTEM_FIELDS } from './procurement-rules.policy.js';
+import { checkTags, isOlderFieldName, SYSTEM_FIELDS } from './procurement-rules.policy.js';
 import { presentDocRule } from './procurement-rules.presenter.js';
 import * as repo from './procurement-rules.repository.js';
 import { assertAllowed, versionOf } from './procurement-rules.service.js';
@@ -284,9 +284,9 @@ function exampleOf(tag: string, loop: string | null, data: Record<string, unknow
 
 /**
  * The fields a template may use, each with the value the preview fills it with: the system fields
- * (the one naming scheme; the older user-field names they accept listed beside them), then the
- * company's user fields that are not such an older name. One definition for the server's check,
- * the preview and the list on the documents-rules screen.
+ * (the one naming scheme), then the company's user fields, one name per value (an older name of a
+ * system field is not offered). One definition for the server's check, the preview and the list
+ * on the documents-rules screen.
  */
 export async function templateFields(
   deps: AppDeps,
@@ -297,21 +297,20 @@ export async function templateFields(
   assertStaff(actor);
   const fields = await repo.userFields(db, companyId);
   const data = sampleData(await repo.companyForSample(db, companyId), fields, 'Положение о закупке');
-  const aliasesOf = (tag: string) => fields.filter((f) => FIELD_ALIASES[f.code] === tag);
   const items: TemplateField[] = SYSTEM_FIELDS.map((f) => ({
-    ...f,
+    tag: f.tag,
+    title: f.title,
+    loop: f.loop,
     example: exampleOf(f.tag, f.loop, data),
-    aliases: aliasesOf(f.tag).map((a) => a.code),
-    required: aliasesOf(f.tag).some((a) => a.required),
+    required: f.required ?? false,
   }));
   const user_fields: TemplateField[] = fields
-    .filter((f) => !FIELD_ALIASES[f.code])
+    .filter((f) => !isOlderFieldName(f.code))
     .map((f) => ({
       tag: f.code,
       title: f.title,
       loop: null,
       example: String(data[f.code] ?? ''),
-      aliases: [],
       required: f.required,
     }));
   return { items, user_fields };

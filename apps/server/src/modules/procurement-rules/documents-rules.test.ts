@@ -6,6 +6,7 @@ import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { auditLog } from '../../db/schema/index.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { entryIds, ruleWithDraft, uploadTemplate } from './procurement-rules.factories.js';
+import { FIELD_ALIASES } from './procurement-rules.policy.js';
 
 const t = testAppForFile();
 const C = () => t.ids.companies;
@@ -24,9 +25,9 @@ async function draftWithDocument() {
 }
 
 const GOOD = [
-  // Word split «customer_name» across runs, as it does after an edit
-  { runs: ['Заказчик: {cust', 'omer_', 'name}, ИНН {customer_inn}'] },
-  { runs: ['Предмет: {procurement_subject}; НМЦД {nmcd}; организация {company.title}'] },
+  // Word split «customer.title» across runs, as it does after an edit
+  { runs: ['Заказчик: {cust', 'omer.', 'title}, ИНН {customer.inn}'] },
+  { runs: ['Предмет: {procurement.subject}; НМЦД {procurement.nmcd}; организация {company.title}'] },
   {
     table: {
       header: ['№', 'Наименование', 'Кол-во'],
@@ -109,8 +110,8 @@ describe('documents rules', () => {
     };
     expect(body.tags).toEqual(
       expect.arrayContaining([
-        'customer_name',
-        'customer_inn',
+        'customer.title',
+        'customer.inn',
         'company.title',
         'items',
         'item.no',
@@ -120,7 +121,6 @@ describe('documents rules', () => {
     expect(body.unknown).toEqual([]);
     expect(body.malformed).toEqual([]);
     expect(body.missing_required.map((m) => m.code)).toContain('delivery_place');
-    expect(body.missing_required.map((m) => m.code)).not.toContain('customer_name');
     expect(body.rule.template_tags).toEqual(body.tags);
 
     // the same content for another document is the same stored file
@@ -139,8 +139,7 @@ describe('documents rules', () => {
       .file('word/document.xml')!
       .asText()
       .replace(/<[^>]+>/g, '');
-    expect(text).toContain('Заказчик: «Наименование заказчика»');
-    expect(text).toContain('АО «Энергосеть»');
+    expect(text).toContain('Заказчик: АО «Энергосеть»');
     expect(text).toContain('Бумага офисная А4');
     expect(text).not.toContain('{');
   });
@@ -148,7 +147,7 @@ describe('documents rules', () => {
   it('unknown and malformed tags refuse the template with their list; nothing is stored', async () => {
     const { p, doc } = await draftWithDocument();
     const unknown = await uploadTemplate(t, { ...p, id: doc.id }, [
-      { runs: ['{customer_name} {nonexistent_field} {company.', 'bogus}'] },
+      { runs: ['{customer.title} {nonexistent_field} {company.', 'bogus}'] },
     ]);
     expect(unknown.status).toBe(400);
     const err = (unknown.body as { error: { code: string; message: string; details: { unknown: string[] } } })
@@ -159,7 +158,7 @@ describe('documents rules', () => {
 
     const malformed = await uploadTemplate(t, { ...p, id: doc.id }, [
       { runs: ['{#items}{item.name}'] },
-      { runs: ['{customer_name'] },
+      { runs: ['{customer.title'] },
     ]);
     expect(malformed.status).toBe(400);
     const m = (malformed.body as { error: { details: { malformed: string[] } } }).error.details.malformed;
@@ -184,32 +183,55 @@ describe('documents rules', () => {
     expect(got.body).toMatchObject({ template_file_id: null, template_tags: [] });
   });
 
-  it('one naming scheme: a template of system fields draws no warning about their older names', async () => {
+  it('one naming scheme: an older field name is accepted with a warning naming the new one, filled alike', async () => {
     const { p, doc } = await draftWithDocument();
-    const res = await uploadTemplate(t, { ...p, id: doc.id }, [
+    const current = await uploadTemplate(t, { ...p, id: doc.id }, [
       { runs: ['{customer.title}, ИНН {customer.inn}, {customer.address}; {procurement.subject}'] },
       { runs: ['{procurement.method}; {procurement.nmcd}; {procurement.bids_deadline}'] },
     ]);
-    expect(res.status).toBe(200);
-    const missing = (res.body as { missing_required: { code: string }[] }).missing_required.map(
-      (m) => m.code,
-    );
-    for (const older of ['customer_name', 'customer_inn', 'customer_address', 'procurement_subject'])
-      expect(missing).not.toContain(older);
-    expect(missing).not.toContain('nmcd');
-    expect(missing).not.toContain('application_deadline');
-    expect(missing).toContain('delivery_place');
+    expect(current.status).toBe(200);
+    type Report = { unknown: string[]; missing_required: { code: string }[]; warnings: string[] };
+    const ok = current.body as Report;
+    expect(ok.warnings).toEqual([]);
+    expect(ok.missing_required.map((m) => m.code).sort()).toEqual([
+      'delivery_place',
+      'delivery_term',
+      'sme_only',
+    ]);
+
+    // a template written with the older names still works: a warning each, no false «missing»
+    const older = await uploadTemplate(t, { ...p, id: doc.id }, [
+      { runs: ['Заказчик: {customer_name} / {customer.title}; заявки до {application_deadline}'] },
+      { runs: ['Место: {delivery_place}; срок: {delivery_term}; МСП: {sme_only}'] },
+    ]);
+    expect(older.status).toBe(200);
+    const warned = older.body as Report;
+    expect(warned.unknown).toEqual([]);
+    expect(warned.missing_required).toEqual([]);
+    expect(warned.warnings).toEqual([
+      'Поле «customer_name» устарело: используйте «customer.title»',
+      'Поле «application_deadline» устарело: используйте «procurement.bids_deadline»',
+    ]);
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${p.company_id}/procurement_rules/${p.rule_id}/versions/${p.version_id}/documents_rules/${doc.id}/preview`,
+      headers: { authorization: `Bearer ${await t.login('specialist')}` },
+    });
+    const text = new PizZip(preview.rawPayload)
+      .file('word/document.xml')!
+      .asText()
+      .replace(/<[^>]+>/g, '');
+    const [, byOld, byNew] = text.match(/Заказчик: (.+?) \/ (.+?); заявки до (\d\d\.\d\d\.\d{4})/) ?? [];
+    expect(byOld).toBe('АО «Энергосеть»');
+    expect(byOld).toBe(byNew);
   });
 
-  it('lists the fields a template may use with a sample value; older names beside their field', async () => {
+  it('lists the fields a template may use with a sample value, one name per value', async () => {
     const res = await t.call(r.systemFields, { params: { company_id: C().client1 }, as: 'specialist' });
     expect(res.status).toBe(200);
     const byTag = new Map(res.body.items.map((f) => [f.tag, f]));
-    expect(byTag.get('customer.title')).toMatchObject({
-      title: 'Наименование заказчика',
-      aliases: ['customer_name'],
-      required: true,
-    });
+    expect(byTag.get('customer.title')).toMatchObject({ title: 'Наименование заказчика', required: true });
+    expect(byTag.get('procurement.bids_deadline')).toMatchObject({ required: true });
     expect(byTag.get('customer.title')?.example).not.toBe('');
     expect(byTag.get('procurement.nmcd')?.example).toMatch(/^\d[\d\s]*,\d\d/);
     expect(byTag.get('item.name')).toMatchObject({
@@ -219,7 +241,10 @@ describe('documents rules', () => {
     expect(byTag.get('items')?.example).toMatch(/^Повторяет строку таблицы/);
     const user = res.body.user_fields.map((f) => f.tag);
     expect(user).toContain('delivery_place');
-    expect(user).not.toContain('customer_name');
+    for (const older of Object.keys(FIELD_ALIASES)) expect(user).not.toContain(older);
+    // one name per value across both lists
+    const all = [...res.body.items, ...res.body.user_fields].map((f) => f.tag);
+    expect(new Set(all).size).toBe(all.length);
     expect((await t.call(r.systemFields, { params: { company_id: C().client1 }, as: 'client' })).status).toBe(
       403,
     );

@@ -100,23 +100,47 @@ describe('the version in force and supersession', () => {
 
 describe('template tags', () => {
   const fields = [
-    { code: 'customer_name', title: 'Наименование заказчика', required: true },
-    { code: 'nmcd', title: 'НМЦД', required: true },
+    { code: 'delivery_place', title: 'Место поставки', required: true },
+    { code: 'delivery_term', title: 'Срок поставки', required: true },
     { code: 'payment_term', title: 'Срок оплаты', required: false },
   ];
+  const both = ['delivery_place', 'delivery_term'];
   it.each([
-    [['customer_name', 'nmcd'], [], []],
-    [['customer_name', 'company.inn', 'items', 'item.name'], [], ['nmcd']],
-    [['customer_nam', 'company.bogus', 'nmcd'], ['customer_nam', 'company.bogus'], ['customer_name']],
-    [[' nmcd ', 'nmcd', 'customer_name'], [], []],
-    // one scheme: the system field satisfies the required field that is its older name
-    [['customer.title', 'procurement.nmcd'], [], []],
-    [['customer.title', 'nmcd'], [], []],
-    [['customer.inn'], [], ['customer_name', 'nmcd']],
-  ])('%j: unknown %j, missing required %j', (tags, unknown, missing) => {
+    [both, [], [], []],
+    [['delivery_place', 'company.inn', 'items', 'item.name'], [], ['delivery_term'], []],
+    [
+      ['delivery_plac', 'company.bogus', 'delivery_term'],
+      ['delivery_plac', 'company.bogus'],
+      ['delivery_place'],
+      [],
+    ],
+    [[' delivery_term ', 'delivery_term', 'delivery_place'], [], [], []],
+    // one scheme: system fields by their dotted names; an older name is accepted with a warning
+    [['customer.title', 'procurement.nmcd', ...both], [], [], []],
+    [
+      ['customer_name', 'nmcd', 'constructor', ...both],
+      ['constructor'],
+      [],
+      [
+        'Поле «customer_name» устарело: используйте «customer.title»',
+        'Поле «nmcd» устарело: используйте «procurement.nmcd»',
+      ],
+    ],
+    [['customer.inn'], [], both, []],
+  ])('%j: unknown %j, missing required %j, warnings %j', (tags, unknown, missing, warnings) => {
     const r = checkTags(tags, fields);
     expect(r.unknown).toEqual(unknown);
     expect(r.missing_required.map((m) => m.code)).toEqual(missing);
+    expect(r.warnings).toEqual(warnings);
+  });
+
+  it('a required field kept under an older name (a company’s own) is satisfied by either name', () => {
+    const own = [{ code: 'application_deadline', title: 'Срок подачи заявок', required: true }];
+    expect(checkTags(['procurement.bids_deadline'], own).missing_required).toEqual([]);
+    expect(checkTags(['application_deadline'], own).missing_required).toEqual([]);
+    expect(checkTags(['customer.title'], own).missing_required.map((m) => m.code)).toEqual([
+      'application_deadline',
+    ]);
   });
 
   it('describes docxtemplater errors in Russian', () => {

@@ -145,30 +145,38 @@ export function copyTitle(title: string, source: CompanyNames, target: CompanyNa
 
 // ---------------------------------------------------------------- template fields
 
-/** Fields every template may use besides the user fields: what the system knows itself. */
-export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null }[] = [
-  { tag: 'company.title', title: 'Краткое наименование организации', loop: null },
+/**
+ * Fields every template may use besides the user fields: what the system knows itself.
+ * `required`: a document using it is not generated while it is empty (procurement-documents).
+ */
+export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null; required?: boolean }[] = [
+  { tag: 'company.title', title: 'Краткое наименование организации', loop: null, required: true },
   { tag: 'company.full_title', title: 'Полное наименование организации', loop: null },
-  { tag: 'company.inn', title: 'ИНН организации', loop: null },
+  { tag: 'company.inn', title: 'ИНН организации', loop: null, required: true },
   { tag: 'company.kpp', title: 'КПП организации', loop: null },
   { tag: 'company.ogrn', title: 'ОГРН организации', loop: null },
   { tag: 'company.address', title: 'Юридический адрес организации', loop: null },
   { tag: 'company.email', title: 'Адрес электронной почты организации', loop: null },
   { tag: 'company.phone', title: 'Телефон организации', loop: null },
-  { tag: 'customer.title', title: 'Наименование заказчика', loop: null },
-  { tag: 'customer.inn', title: 'ИНН заказчика', loop: null },
+  { tag: 'customer.title', title: 'Наименование заказчика', loop: null, required: true },
+  { tag: 'customer.inn', title: 'ИНН заказчика', loop: null, required: true },
   { tag: 'customer.kpp', title: 'КПП заказчика', loop: null },
   { tag: 'customer.ogrn', title: 'ОГРН заказчика', loop: null },
   { tag: 'customer.address', title: 'Адрес заказчика', loop: null },
-  { tag: 'procurement.number', title: 'Номер закупки', loop: null },
-  { tag: 'procurement.subject', title: 'Предмет закупки', loop: null },
-  { tag: 'procurement.method', title: 'Способ закупки', loop: null },
-  { tag: 'procurement.nmcd', title: 'НМЦД, ₽', loop: null },
+  { tag: 'procurement.number', title: 'Номер закупки', loop: null, required: true },
+  { tag: 'procurement.subject', title: 'Предмет закупки', loop: null, required: true },
+  { tag: 'procurement.method', title: 'Способ закупки', loop: null, required: true },
+  { tag: 'procurement.nmcd', title: 'НМЦД, ₽', loop: null, required: true },
   { tag: 'procurement.date', title: 'Дата размещения извещения', loop: null },
   { tag: 'procurement.rules_title', title: 'Положение о закупке', loop: null },
   { tag: 'procurement.nmcd_words', title: 'НМЦД прописью', loop: null },
   { tag: 'procurement.eis_number', title: 'Номер извещения в ЕИС', loop: null },
-  { tag: 'procurement.bids_deadline', title: 'Дата окончания срока подачи заявок', loop: null },
+  {
+    tag: 'procurement.bids_deadline',
+    title: 'Дата окончания срока подачи заявок',
+    loop: null,
+    required: true,
+  },
   { tag: 'procurement.review_date', title: 'Дата рассмотрения заявок', loop: null },
   { tag: 'procurement.summing_up_date', title: 'Дата подведения итогов', loop: null },
   {
@@ -187,7 +195,12 @@ export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null }[
   { tag: 'lot.number', title: 'Номер лота', loop: 'lots' },
   { tag: 'lot.subject', title: 'Предмет лота', loop: 'lots' },
   { tag: 'lot.nmcd', title: 'НМЦД лота, ₽', loop: 'lots' },
-  { tag: 'items', title: 'Позиции спецификации (цикл {#items}…{/items}, строка таблицы)', loop: 'items' },
+  {
+    tag: 'items',
+    title: 'Позиции спецификации (цикл {#items}…{/items}, строка таблицы)',
+    loop: 'items',
+    required: true,
+  },
   { tag: 'item.no', title: '№ позиции', loop: 'items' },
   { tag: 'item.name', title: 'Наименование товара, работы, услуги', loop: 'items' },
   { tag: 'item.okpd2', title: 'Код ОКПД2', loop: 'items' },
@@ -199,10 +212,10 @@ export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null }[
 const SYSTEM_TAGS = new Set(SYSTEM_FIELDS.map((f) => f.tag));
 
 /**
- * One naming scheme: the system fields' dotted names (`customer.title`). The shared user-fields
- * catalogue still holds the older names of the same values (`customer_name`…), which uploaded
- * templates may use: each is an alias of its system field, filled with the same value, and either
- * name satisfies a required field.
+ * One naming scheme: the system fields' dotted names (`customer.title`). The older names of the
+ * same values (`customer_name`…, once user fields of the shared catalogue, archived since) are
+ * neither offered nor written by the product; a template uploaded with one keeps working (filled
+ * with the system field's value, required like it) and its check warns to use the new name.
  */
 export const FIELD_ALIASES: Record<string, string> = {
   customer_name: 'customer.title',
@@ -219,16 +232,23 @@ export const FIELD_ALIASES: Record<string, string> = {
   contract_security: 'procurement.contract_security',
 };
 
+/** The system field an older name stands for (`customer_name` → `customer.title`), else the tag. */
+export const isOlderFieldName = (tag: string): boolean => Object.hasOwn(FIELD_ALIASES, tag);
+export const currentFieldName = (tag: string): string => (isOlderFieldName(tag) ? FIELD_ALIASES[tag] : tag);
+
 export type TagCheck = {
   tags: string[];
   unknown: string[];
   missing_required: { code: string; title: string }[];
+  /** older names the template uses, each naming its new name */
+  warnings: string[];
 };
 
 /**
- * Sorts the tags of a template: each must be a user field (by its code) or a system field;
- * required user fields the template does not use, under their code or the system field they
- * are an alias of, are reported (a warning, not a refusal).
+ * Sorts the tags of a template: each must be a user field (by its code), a system field or an
+ * older name of one (a warning naming the new name); required user fields the template does not
+ * use, under their code or the system field they are an alias of, are reported (a warning, not a
+ * refusal).
  */
 export function checkTags(
   tags: string[],
@@ -238,10 +258,13 @@ export function checkTags(
   const used = [...new Set(tags.map((t) => t.trim()))];
   return {
     tags: used,
-    unknown: used.filter((t) => !codes.has(t) && !SYSTEM_TAGS.has(t)),
+    unknown: used.filter((t) => !codes.has(t) && !SYSTEM_TAGS.has(t) && !isOlderFieldName(t)),
     missing_required: userFields
-      .filter((f) => f.required && !used.includes(f.code) && !used.includes(FIELD_ALIASES[f.code]))
+      .filter((f) => f.required && !used.includes(f.code) && !used.includes(currentFieldName(f.code)))
       .map((f) => ({ code: f.code, title: f.title })),
+    warnings: used
+      .filter(isOlderFieldName)
+      .map((t) => `Поле «${t}» устарело: используйте «${FIELD_ALIASES[t]}»`),
   };
 }
 

@@ -2,6 +2,7 @@ import { rublesInWords } from '../../lib/money-words.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { addDays, formatRuDate } from '../calendar/iso-date.js';
 import { formatRub } from '../law/deadline-core.js';
+import { FIELD_ALIASES } from './procurement-rules.policy.js';
 import type { companyForSample } from './procurement-rules.repository.js';
 
 type Sample = Awaited<ReturnType<typeof companyForSample>>;
@@ -117,5 +118,7 @@ export function sampleData(s: Sample, fields: Field[], documentTitle: string): R
     items: theLots[0].items,
   };
   for (const f of fields) data[f.code] = sampleOf(f, nmcd, today);
+  // an older name reads as its system field (one naming scheme)
+  for (const [old, tag] of Object.entries(FIELD_ALIASES)) data[old] = data[tag];
   return data;
 }

@@ -64,7 +64,7 @@ async function published() {
     body: { method_id: methods.e_auction, document_kind_id: kinds.notice, title: 'Извещение' },
     as: 'specialist',
   });
-  await uploadTemplate(t, { ...p, id: doc.body.id }, [{ runs: ['{customer_name}'] }]);
+  await uploadTemplate(t, { ...p, id: doc.body.id }, [{ runs: ['{customer.title}'] }]);
   const today = todayMoscow();
   await t.call(r.approve, {
     params: p,

@@ -2,9 +2,10 @@ import { type Block, buildDocx } from '../../../kernel/docx-builder.js';
 
 /**
  * The DOCX templates of the demo documents rules, written for this project: извещение,
- * документация о закупке, проект договора, обоснование НМЦД, техническое задание. Tags are user
- * fields of the user-fields catalogue ({customer_name}, {nmcd}…) and system fields
- * ({company.inn}, {procurement.number}…); the specification is a table row loop
+ * документация о закупке, проект договора, обоснование НМЦД, техническое задание. Tags are the
+ * system fields, the one naming scheme ({customer.title}, {procurement.nmcd}, {company.inn}…), and
+ * user fields of the user-fields catalogue for what the system does not know ({delivery_place},
+ * {vat_rate}…); the specification is a table row loop
  * {#items}…{/items}. `npm run` nothing: they are built at seed time (same blocks, same bytes).
  */
 
@@ -41,11 +42,11 @@ const head = (title: string, sub?: string): Block[] => [
 
 const NOTICE: Block[] = [
   ...head('ИЗВЕЩЕНИЕ О ПРОВЕДЕНИИ ЗАКУПКИ', '№ {procurement.number} от {procurement.date}'),
-  { runs: [{ text: '1. Способ закупки: ', bold: true }, '{procurement_method}.'] },
+  { runs: [{ text: '1. Способ закупки: ', bold: true }, '{procurement.method}.'] },
   {
     runs: [
       { text: '2. Заказчик: ', bold: true },
-      '{customer_name}, ИНН {customer_inn}, место нахождения: {customer_address}.',
+      '{customer.title}, ИНН {customer.inn}, место нахождения: {customer.address}.',
     ],
   },
   {
@@ -54,11 +55,11 @@ const NOTICE: Block[] = [
       '{company.full_title} (ИНН {company.inn}, КПП {company.kpp}), адрес электронной почты {company.email}, телефон {company.phone}. Контактное лицо: {contact_person}, тел. {contact_phone}.',
     ],
   },
-  { runs: [{ text: '4. Предмет договора: ', bold: true }, '{procurement_subject}.'] },
+  { runs: [{ text: '4. Предмет договора: ', bold: true }, '{procurement.subject}.'] },
   {
     runs: [
       { text: '5. Начальная (максимальная) цена договора: ', bold: true },
-      '{nmcd}, {vat_rate}. Метод определения НМЦД: {nmcd_method}. Источник финансирования: {funding_source}.',
+      '{procurement.nmcd}, {vat_rate}. Метод определения НМЦД: {procurement.nmcd_method}. Источник финансирования: {procurement.funding_source}.',
     ],
   },
   {
@@ -76,13 +77,13 @@ const NOTICE: Block[] = [
   {
     runs: [
       { text: '8. Дата окончания срока подачи заявок: ', bold: true },
-      '{application_deadline}. Дата подведения итогов: {results_date}.',
+      '{procurement.bids_deadline}. Дата подведения итогов: {procurement.summing_up_date}.',
     ],
   },
   {
     runs: [
       { text: '9. Обеспечение заявки: ', bold: true },
-      '{application_security}. Обеспечение исполнения договора: {contract_security}.',
+      '{procurement.application_security}. Обеспечение исполнения договора: {procurement.contract_security}.',
     ],
   },
   {
@@ -107,22 +108,22 @@ const NOTICE: Block[] = [
 const DOCUMENTATION: Block[] = [
   ...head(
     'ДОКУМЕНТАЦИЯ О ЗАКУПКЕ',
-    '{procurement_method} на право заключения договора: {procurement_subject}',
+    '{procurement.method} на право заключения договора: {procurement.subject}',
   ),
   { runs: [{ text: 'Раздел 1. Общие положения', bold: true }], heading: 2 },
-  'Заказчик: {customer_name} (ИНН {customer_inn}), {customer_address}. Закупка проводится в соответствии с Федеральным законом № 223-ФЗ и положением о закупке заказчика.',
-  'Начальная (максимальная) цена договора: {nmcd} ({vat_rate}). Обоснование НМЦД приведено в приложении к документации.',
+  'Заказчик: {customer.title} (ИНН {customer.inn}), {customer.address}. Закупка проводится в соответствии с Федеральным законом № 223-ФЗ и положением о закупке заказчика.',
+  'Начальная (максимальная) цена договора: {procurement.nmcd} ({vat_rate}). Обоснование НМЦД приведено в приложении к документации.',
   { runs: [{ text: 'Раздел 2. Требования к участникам закупки', bold: true }], heading: 2 },
   'Участник закупки должен соответствовать единым требованиям, установленным положением о закупке: непроведение ликвидации и отсутствие решения о банкротстве, неприостановление деятельности, отсутствие сведений об участнике в реестрах недобросовестных поставщиков. Только субъекты МСП: {sme_only}.',
   { runs: [{ text: 'Раздел 3. Порядок подачи заявок', bold: true }], heading: 2 },
-  'Заявки подаются в электронной форме на электронной площадке до {application_deadline}. Размер обеспечения заявки: {application_security}.',
+  'Заявки подаются в электронной форме на электронной площадке до {procurement.bids_deadline}. Размер обеспечения заявки: {procurement.application_security}.',
   {
     runs: [{ text: 'Раздел 4. Порядок рассмотрения, оценки и сопоставления заявок', bold: true }],
     heading: 2,
   },
-  'Итоги закупки подводятся не позднее {results_date}. Договор заключается не ранее чем через 10 дней и не позднее чем через 20 дней после размещения в ЕИС итогового протокола.',
+  'Итоги закупки подводятся не позднее {procurement.summing_up_date}. Договор заключается не ранее чем через 10 дней и не позднее чем через 20 дней после размещения в ЕИС итогового протокола.',
   { runs: [{ text: 'Раздел 5. Обеспечение исполнения договора', bold: true }], heading: 2 },
-  'Размер обеспечения исполнения договора: {contract_security}. Срок и порядок оплаты: {payment_term}.',
+  'Размер обеспечения исполнения договора: {procurement.contract_security}. Срок и порядок оплаты: {payment_term}.',
   { runs: [{ text: 'Раздел 6. Сведения о лотах', bold: true }], heading: 2 },
   { runs: ['{#lots}Лот № {lot.number}. {lot.subject}. НМЦД лота: {lot.nmcd}.'] },
   SPEC,
@@ -130,7 +131,7 @@ const DOCUMENTATION: Block[] = [
 ];
 
 const CONTRACT: Block[] = [
-  ...head('ПРОЕКТ ДОГОВОРА', 'на {procurement_subject}'),
+  ...head('ПРОЕКТ ДОГОВОРА', 'на {procurement.subject}'),
   {
     runs: [
       'г. ______________',
@@ -138,37 +139,42 @@ const CONTRACT: Block[] = [
     ],
     align: 'left',
   },
-  '{customer_name}, именуемое в дальнейшем «Заказчик», с одной стороны, и ______________________, именуемое в дальнейшем «Поставщик», с другой стороны, по результатам закупки № {procurement.number} заключили настоящий договор о нижеследующем.',
+  '{customer.title}, именуемое в дальнейшем «Заказчик», с одной стороны, и ______________________, именуемое в дальнейшем «Поставщик», с другой стороны, по результатам закупки № {procurement.number} заключили настоящий договор о нижеследующем.',
   { runs: [{ text: '1. Предмет договора', bold: true }], heading: 2 },
   '1.1. Поставщик обязуется поставить товар (выполнить работы, оказать услуги) согласно спецификации (приложение № 1), а Заказчик — принять и оплатить его.',
   '1.2. Место поставки: {delivery_place}. Срок поставки: {delivery_term}.',
   { runs: [{ text: '2. Цена договора и порядок расчётов', bold: true }], heading: 2 },
-  '2.1. Цена договора не превышает {nmcd} ({vat_rate}) и включает все расходы Поставщика.',
+  '2.1. Цена договора не превышает {procurement.nmcd} ({vat_rate}) и включает все расходы Поставщика.',
   '2.2. {payment_term}.',
   { runs: [{ text: '3. Гарантийные обязательства', bold: true }], heading: 2 },
   '3.1. Срок гарантии — {warranty_months} месяцев с даты подписания документа о приёмке.',
   { runs: [{ text: '4. Обеспечение исполнения договора', bold: true }], heading: 2 },
-  '4.1. Размер обеспечения исполнения договора: {contract_security}.',
+  '4.1. Размер обеспечения исполнения договора: {procurement.contract_security}.',
   { runs: [{ text: '5. Адреса и реквизиты сторон', bold: true }], heading: 2 },
-  'Заказчик: {customer_name}, ИНН {customer_inn}, {customer_address}.',
+  'Заказчик: {customer.title}, ИНН {customer.inn}, {customer.address}.',
   { runs: [{ text: 'Приложение № 1. Спецификация', bold: true }], align: 'center' },
   SPEC,
 ];
 
 const NMCD: Block[] = [
   ...head('ОБОСНОВАНИЕ НАЧАЛЬНОЙ (МАКСИМАЛЬНОЙ) ЦЕНЫ ДОГОВОРА'),
-  'Предмет закупки: {procurement_subject}.',
-  'Заказчик: {customer_name}.',
-  'Метод определения НМЦД: {nmcd_method}. Источник финансирования: {funding_source}.',
+  'Предмет закупки: {procurement.subject}.',
+  'Заказчик: {customer.title}.',
+  'Метод определения НМЦД: {procurement.nmcd_method}. Источник финансирования: {procurement.funding_source}.',
   'Расчёт выполнен на основании коммерческих предложений потенциальных поставщиков и общедоступной информации о ценах; цена единицы определена как среднее арифметическое значение цен с учётом коэффициента вариации не более 33 %.',
   SPEC,
-  { runs: [{ text: 'Итого начальная (максимальная) цена договора: ', bold: true }, '{nmcd} ({vat_rate}).'] },
+  {
+    runs: [
+      { text: 'Итого начальная (максимальная) цена договора: ', bold: true },
+      '{procurement.nmcd} ({vat_rate}).',
+    ],
+  },
   'Ответственное лицо: {contact_person}, тел. {contact_phone}.',
 ];
 
 const SPECIFICATION: Block[] = [
-  ...head('ТЕХНИЧЕСКОЕ ЗАДАНИЕ', '{procurement_subject}'),
-  { runs: [{ text: '1. Заказчик: ', bold: true }, '{customer_name}.'] },
+  ...head('ТЕХНИЧЕСКОЕ ЗАДАНИЕ', '{procurement.subject}'),
+  { runs: [{ text: '1. Заказчик: ', bold: true }, '{customer.title}.'] },
   {
     runs: [
       { text: '2. Место поставки товара, выполнения работ, оказания услуг: ', bold: true },

@@ -12,7 +12,6 @@ const FIELDS: TemplateFields = {
       title: 'Наименование заказчика',
       loop: null,
       example: 'АО «Энергосеть»',
-      aliases: ['customer_name'],
       required: true,
     },
     {
@@ -20,7 +19,6 @@ const FIELDS: TemplateFields = {
       title: 'Позиции спецификации',
       loop: 'items',
       example: 'Повторяет строку таблицы для каждой позиции (в примере — 3)',
-      aliases: [],
       required: false,
     },
     {
@@ -28,7 +26,6 @@ const FIELDS: TemplateFields = {
       title: 'Наименование товара, работы, услуги',
       loop: 'items',
       example: 'Бумага офисная А4',
-      aliases: [],
       required: false,
     },
   ],
@@ -38,20 +35,19 @@ const FIELDS: TemplateFields = {
       title: 'Место поставки',
       loop: null,
       example: '«Место поставки»',
-      aliases: [],
       required: true,
     },
   ],
 };
 
 describe('TemplateFieldsList', () => {
-  it('lists each field as written in a template, what it holds, an example, and older names', async () => {
+  it('lists each field as written in a template, what it holds and an example: one name per value', async () => {
     renderApp(<TemplateFieldsList fields={FIELDS} />);
     await userEvent.click(screen.getByRole('button', { name: /Поля из карточек закупки.*\(3\)/ }));
     const row = screen.getByText('{customer.title}').closest('tr')!;
     expect(within(row).getByText('Наименование заказчика')).toBeTruthy();
     expect(within(row).getByText('АО «Энергосеть»')).toBeTruthy();
-    expect(within(row).getByText('Прежнее имя: {customer_name}')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Прежнее имя');
     expect(within(row).getByText('обязательное')).toBeTruthy();
     expect(screen.getByText('{#items}…{/items}')).toBeTruthy();
     const item = screen.getByText('{item.name}').closest('tr')!;

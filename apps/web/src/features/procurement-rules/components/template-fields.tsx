@@ -23,11 +23,6 @@ function Rows({ fields }: { fields: TemplateField[] }) {
                     ? `{#${f.tag}}…{/${f.tag}}`
                     : `{${f.tag}}`}
               </Code>
-              {f.aliases.length ? (
-                <Text size="xs" c="dimmed">
-                  Прежнее имя: {f.aliases.map((a) => `{${a}}`).join(', ')}
-                </Text>
-              ) : null}
             </Table.Td>
             <Table.Td>
               <Group gap={6}>

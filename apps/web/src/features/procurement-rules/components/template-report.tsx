@@ -3,7 +3,7 @@ import type { TemplateReport } from '@zakupki/shared/api/procurement-rules';
 
 /**
  * What an uploaded template holds: its fields; unknown and malformed ones (the template was
- * refused); required user fields it does not use (a warning). Worded for a specialist: fields,
+ * refused); required user fields it does not use and older field names it uses (warnings). Worded for a specialist: fields,
  * never «tags».
  */
 export function TemplateReportView({
@@ -19,7 +19,7 @@ export function TemplateReportView({
 }) {
   return (
     <Alert
-      color={refused ? 'red' : report.missing_required.length ? 'yellow' : 'green'}
+      color={refused ? 'red' : report.missing_required.length || report.warnings.length ? 'yellow' : 'green'}
       title={refused ? `Шаблон «${name}» не принят` : `Шаблон «${name}» загружен`}
       withCloseButton
       onClose={onClose}
@@ -55,6 +55,11 @@ export function TemplateReportView({
             {report.missing_required.map((m) => `${m.title} ({${m.code}})`).join(', ')}
           </Text>
         ) : null}
+        {report.warnings.map((w) => (
+          <Text key={w} size="sm">
+            {w}
+          </Text>
+        ))}
       </Stack>
     </Alert>
   );
