@@ -91,3 +91,6 @@ export const money = z
     else if (!/^-?\d+(\.\d{1,2})?$/.test(v))
       ctx.issues.push({ code: 'custom', input: v, message: 'Не более двух знаков после запятой' });
   });
+
+/** An EIS registration number (of a Положение, a report, a protocol placed): 5 to 30 digits. */
+export const EIS_REGISTRATION_NUMBER = /^\d{5,30}$/;

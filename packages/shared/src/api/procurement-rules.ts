@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
-import { isoDate, keptText, money, optionalText, PageQuery, pageOf, requiredText } from './common.js';
+import {
+  EIS_REGISTRATION_NUMBER,
+  isoDate,
+  keptText,
+  money,
+  optionalText,
+  PageQuery,
+  pageOf,
+  requiredText,
+} from './common.js';
 
 /**
  * Procurement rules (Положение о закупке, ч. 1 ст. 2 и ст. 4 223-ФЗ): rules of a company, their
@@ -314,7 +323,7 @@ export const PublishInput = z.object({
   eis_registration_number: z
     .string()
     .trim()
-    .regex(/^\d{5,30}$/, 'Регистрационный номер ЕИС — от 5 до 30 цифр'),
+    .regex(EIS_REGISTRATION_NUMBER, 'Регистрационный номер ЕИС — от 5 до 30 цифр'),
 });
 export type PublishInput = z.input<typeof PublishInput>;
 

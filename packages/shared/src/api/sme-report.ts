@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
-import { CompanyParam } from './common.js';
+import { CompanyParam, EIS_REGISTRATION_NUMBER } from './common.js';
 import { CONTRACT_STATUSES, realDate } from './contracts-model.js';
 
 /**
@@ -139,14 +139,13 @@ export const smeYear = z.coerce
   .max(2100, 'Год не может быть больше 2100');
 
 /** The EIS registration number of the placed report: digits only. */
-export const SME_EIS_NUMBER = /^\d{5,30}$/;
 
 export const SmeReportFileInput = z.object({
   filed_on: realDate.refine((v) => v <= moscowToday(), 'Дата размещения не может быть в будущем'),
   eis_number: z
     .string({ message: 'Укажите регистрационный номер ЕИС' })
     .trim()
-    .regex(SME_EIS_NUMBER, 'Регистрационный номер ЕИС — от 5 до 30 цифр, без пробелов и букв'),
+    .regex(EIS_REGISTRATION_NUMBER, 'Регистрационный номер ЕИС — от 5 до 30 цифр, без пробелов и букв'),
 });
 export type SmeReportFileInput = z.input<typeof SmeReportFileInput>;
 

@@ -1,4 +1,4 @@
-import type { ComplianceDuty } from '@zakupki/shared';
+import { type ComplianceDuty, EIS_REGISTRATION_NUMBER } from '@zakupki/shared';
 import { conflict, invalid } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { requireCompany } from '../access/access.service.js';
@@ -58,7 +58,7 @@ export async function recordOnOwner(
   } else if (parts[0] === 'rules_version') {
     const v = await repo.versionOwner(deps.db, companyId, Number(parts[1]));
     if (v?.status === 'approved') {
-      if (!/^\d{5,30}$/.test(mark.eis_number))
+      if (!EIS_REGISTRATION_NUMBER.test(mark.eis_number))
         throw invalid([
           { path: 'body.eis_number', message: 'Регистрационный номер положения в ЕИС — от 5 до 30 цифр' },
         ]);
