@@ -50,12 +50,14 @@ export async function buildServer() {
       main: 'src/main.ts',
       'admin-create': 'src/cli/admin-create.ts',
       'load-classifier': 'src/cli/load-classifier.ts',
+      'load-rnp': 'src/cli/load-rnp.ts',
       // the worker files of the threads (kernel/parse-pool.ts and procurement-rules'
       // templates/template-pool.ts look for them by name beside the bundle): the parse pool's own
       // worker, each module's parser table, the DOCX template worker
       'parse-worker': 'src/kernel/parse-worker.ts',
       'imports.parsers': 'src/modules/imports/imports.parsers.ts',
       'catalogs.parsers': 'src/modules/catalogs/catalogs.parsers.ts',
+      'rnp.parsers': 'src/modules/rnp/rnp.parsers.ts',
       'template-worker': 'src/modules/procurement-rules/templates/template-worker.ts',
     },
     outdir: out,

@@ -16,6 +16,7 @@ export * from './api/procurement-documents.js';
 export * from './api/procurement-rules.js';
 export * from './api/procurements.js';
 export * from './api/procurements-model.js';
+export * from './api/rnp.js';
 export * from './api/sme-report.js';
 export * from './api/system.js';
 export * from './api/users.js';

@@ -15,6 +15,8 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   files: ['access'],
   tariffs: ['audit'],
   classifiers: [],
+  // the register of unfair suppliers: reference data below bids and analytics
+  rnp: ['audit', 'classifiers'],
   companies: ['access', 'audit', 'tariffs'],
   auth: ['audit', 'companies', 'mail', 'tariffs'],
   users: ['access', 'audit', 'auth', 'companies', 'mail', 'tariffs'],

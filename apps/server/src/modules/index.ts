@@ -15,6 +15,7 @@ import { importsModule } from './imports/imports.routes.js';
 import { procurementDocumentsModule } from './procurement-documents/procurement-documents.routes.js';
 import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
 import { procurementsModule } from './procurements/procurements.routes.js';
+import { rnpModule } from './rnp/rnp.routes.js';
 import { smeReportModule } from './sme-report/sme-report.routes.js';
 import { systemModule } from './system/system.routes.js';
 import { usersModule } from './users/users.routes.js';
@@ -34,6 +35,7 @@ export const MODULES: readonly ModuleDeclaration[] = [
   procurementsModule,
   catalogsModule,
   classifiersModule,
+  rnpModule,
   contractsModule,
   exportsModule,
   smeReportModule,

@@ -9,5 +9,6 @@ export * from './exports.js';
 export * from './imports.js';
 export * from './procurement-rules.js';
 export * from './procurements.js';
+export * from './rnp.js';
 export * from './sme-reports.js';
 export * from './system.js';
