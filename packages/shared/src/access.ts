@@ -99,6 +99,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/login', title: 'Вход в систему', meta: GUEST },
   { path: '/expectRegistration', title: 'Заявка на регистрацию', meta: GUEST },
   ...CATALOG_ROUTES,
+  { path: '/rnp', title: 'Реестр недобросовестных поставщиков', meta: STAFF },
 ];
 
 export type RouteViewer = { role: Role } | null;
@@ -136,6 +137,14 @@ export function catalogMenuFor(role: Role): AppRoute[] {
     return CATALOG_ROUTES.filter((r) => LIMITED_CATALOG_MENU.includes(r.path));
   }
   return CATALOG_ROUTES.filter((r) => r.path !== '/catalogTariffs' || role === 'admin');
+}
+
+/**
+ * The registers kept as reference data, below the catalogues in the gear menu: the register of
+ * unfair suppliers for staff (docs/rnp.md).
+ */
+export function registerMenuFor(role: Role): AppRoute[] {
+  return isStaff(role) ? APP_ROUTES.filter((r) => r.path === '/rnp') : [];
 }
 
 /** Header links (docs/product.md §2); `activePrefix` marks the contracts link active on every /contracts… path. */

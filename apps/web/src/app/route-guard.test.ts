@@ -8,6 +8,7 @@ import { appRoutes } from './router';
 const STAFF_ONLY = [
   '/procurementsRules/:procId/versions/:id/documentsRules',
   '/users',
+  '/rnp',
   '/catalogDocument',
   '/catalog',
   '/catalogRequirements',

@@ -79,6 +79,8 @@ const compliance = lazyPage(
   'CompliancePage',
 );
 
+const rnp = lazyPage(() => import('../features/rnp/components/rnp-page'), 'RnpPage');
+
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -146,6 +148,7 @@ export const appRoutes: RouteObject[] = [
       page('/login', login),
       page('/expectRegistration', expectRegistration),
       ...CATALOG_ROUTES.map((c) => page(c.path, catalog)),
+      page('/rnp', rnp),
       { path: '*', element: <NotFoundPage />, handle: { meta: {}, title: 'Страница не найдена', path: '*' } },
     ],
   },

@@ -19,4 +19,5 @@ export const queryRoots = {
   eisPlans: ['eisPlans'],
   procurementRules: ['procurementRules'],
   procurements: ['procurements'],
+  rnp: ['rnp'],
 } as const satisfies Record<string, readonly [string]>;

@@ -57,31 +57,37 @@ describe('header per role', () => {
   it('operator: the client’s three catalogue links, but the company list is loaded and the selector shown', async () => {
     loginAs('operator');
     renderApp(<AppHeader />);
+    // and, as staff, the register of unfair suppliers below the catalogues
     expect(await gearLinks()).toEqual([
       '/catalogExecPlace',
       '/catalogFundingSources',
       '/catalogContractBasis',
+      '/rnp',
     ]);
     const select = await screen.findByRole('combobox', { name: 'Компания' });
     expect(select).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/companies/my')).toBeTruthy();
   });
 
-  it('specialist: every catalogue but tariffs', async () => {
+  it('specialist: every catalogue but tariffs, then the register of unfair suppliers', async () => {
     loginAs('specialist');
     renderApp(<AppHeader />);
     const links = await gearLinks();
-    expect(links).toHaveLength(16);
+    expect(links).toHaveLength(17);
     expect(links).not.toContain('/catalogTariffs');
-    expect(links).toEqual(CATALOG_ROUTES.map((r) => r.path).filter((p) => p !== '/catalogTariffs'));
+    expect(links).toEqual([
+      ...CATALOG_ROUTES.map((r) => r.path).filter((p) => p !== '/catalogTariffs'),
+      '/rnp',
+    ]);
   });
 
-  it('admin: all 17 catalogues including tariffs', async () => {
+  it('admin: all 17 catalogues including tariffs, then the register of unfair suppliers', async () => {
     loginAs('admin');
     renderApp(<AppHeader />);
     const links = await gearLinks();
-    expect(links).toHaveLength(17);
+    expect(links).toHaveLength(18);
     expect(links).toContain('/catalogTariffs');
+    expect(links.at(-1)).toBe('/rnp');
   });
 });
 
