@@ -47,7 +47,7 @@ async function main() {
     console.log(
       r.loaded
         ? `РНП: загружено записей ${r.rows} из «${name}»`
-        : `РНП: не загружено — этот файл уже загружен (${r.rows} записей)`,
+        : `РНП: не загружено — этот файл уже загружен (записей в реестре: ${r.rows})`,
     );
   } catch (err) {
     if (err instanceof AppError) fail(err.message);
