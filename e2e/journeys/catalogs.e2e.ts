@@ -213,7 +213,8 @@ describe('catalogues in the browser', () => {
       await loginAs(admin.page, 'admin@demo.local');
       const menu = await gearMenu(admin.page);
       expect(menu).toContain('Тарифы');
-      expect(menu).toHaveLength(17);
+      // 17 catalogues and the register of unfair suppliers
+      expect(menu).toHaveLength(18);
       await openFromMenu(admin.page, 'Тарифы');
       const table = admin.page.getByRole('table', { name: 'Тарифы' });
       const corporate = table.getByRole('row').filter({ hasText: 'Корпоративный' });
@@ -230,7 +231,7 @@ describe('catalogues in the browser', () => {
       await loginAs(specialist.page, 'specialist@demo.local');
       const menu = await gearMenu(specialist.page);
       expect(menu).not.toContain('Тарифы');
-      expect(menu).toHaveLength(16);
+      expect(menu).toHaveLength(17);
       await specialist.page.goto('/catalogTariffs');
       expect(await landsOn(specialist.page, '/')).toBe('/');
     } finally {

@@ -68,15 +68,25 @@ describe('header for each demo role', () => {
         await checkHeader(page, account);
 
         const { names, hrefs } = await gearEntries(page);
-        if (account.role === 'client' || account.role === 'operator') {
+        // staff see the register of unfair suppliers below the catalogues
+        if (account.role === 'client') {
           expect(names).toEqual(LIMITED_MENU);
           expect(hrefs).toEqual(['/catalogExecPlace', '/catalogFundingSources', '/catalogContractBasis']);
+        } else if (account.role === 'operator') {
+          expect(names).toEqual([...LIMITED_MENU, 'Реестр недобросовестных поставщиков']);
+          expect(hrefs).toEqual([
+            '/catalogExecPlace',
+            '/catalogFundingSources',
+            '/catalogContractBasis',
+            '/rnp',
+          ]);
         } else if (account.role === 'specialist') {
-          expect(names).toHaveLength(16);
+          expect(names).toHaveLength(17);
+          expect(hrefs.at(-1)).toBe('/rnp');
           expect(names).not.toContain('Тарифы');
           for (const n of LIMITED_MENU) expect(names).toContain(n);
         } else {
-          expect(names).toHaveLength(17);
+          expect(names).toHaveLength(18);
           expect(names).toContain('Тарифы');
           expect(hrefs).toContain('/catalogTariffs');
         }
