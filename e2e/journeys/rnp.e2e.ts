@@ -33,11 +33,15 @@ describe('the register of unfair suppliers', () => {
       await drop.locator('input[type=file]').setInputFiles(CSV);
       await page.getByText(/Загружен .*: 3 записи из файла «rnp\.csv» \(CSV\)\./).waitFor();
 
-      // 25000101 is in force until 10.03.2027 (the fixture), the default date is today
+      // 25000101 is in force from 10.03.2025 until 10.03.2027 (the fixture): a date within, not today
       await page.getByRole('textbox', { name: 'ИНН' }).fill('7701000019');
+      const on = page.getByRole('textbox', { name: 'На дату' });
+      await on.fill('01.06.2026');
+      await on.press('Tab');
       await page.getByRole('button', { name: 'Проверить' }).click();
       const table = page.getByRole('table', { name: 'Записи реестра' });
       await table.waitFor();
+      await page.getByText('На 01.06.2026 участник включён в реестр недобросовестных поставщиков.').waitFor();
       const row = table.getByRole('row').filter({ hasText: '25000101' });
       expect(await row.getByText('ООО "Ромашка"').count()).toBe(1);
       expect(await row.getByText('действует', { exact: true }).count()).toBe(1);
