@@ -55,7 +55,8 @@ export function parseRnpCsv(data: Buffer, defaultLaw: RnpLaw | null): RnpRow[] {
   const index = {} as Record<keyof RnpRow, number>;
   const names = {} as FieldNames;
   for (const [field, aliases] of Object.entries(CSV_COLUMNS) as [keyof RnpRow, readonly string[]][]) {
-    index[field] = keys.findIndex((k) => aliases.some((a) => key(a) === k));
+    const wanted = new Set(aliases.map(key));
+    index[field] = keys.findIndex((k) => wanted.has(k));
     names[field] = index[field] >= 0 ? `столбец «${titles[index[field]]}»` : `столбец «${aliases[0]}»`;
   }
   const missing = REQUIRED.filter((f) => index[f] < 0).map((f) => `«${CSV_COLUMNS[f][0]}»`);
