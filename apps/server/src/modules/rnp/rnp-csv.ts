@@ -46,6 +46,13 @@ function decode(data: Buffer): string {
 
 export function parseRnpCsv(data: Buffer, defaultLaw: RnpLaw | null): RnpRow[] {
   const lines = decode(data).split(/\r?\n/);
+  // PostgreSQL text cannot hold NUL: a binary file or a broken export, refused by its line
+  const nul = lines.findIndex((l) => l.includes('\u0000'));
+  if (nul >= 0)
+    throw new ParseError(
+      'В файле есть нулевой байт: это не текст CSV или файл повреждён',
+      `строка ${nul + 1}`,
+    );
   const headerAt = lines.findIndex((l) => l.trim() !== '');
   if (headerAt < 0) throw new ParseError('Файл пуст');
   const header = lines[headerAt];

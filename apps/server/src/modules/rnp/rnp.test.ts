@@ -259,6 +259,13 @@ describe('a bad file is refused, naming the problem, and nothing is written', ()
     );
   });
 
+  it('a NUL byte (not a text file) names its line', async () => {
+    const text = fixture('rnp.csv').toString('utf8').replace('Иванов', 'Ива\u0000нов');
+    expect(await refused('nul.csv', Buffer.from(text))).toBe(
+      'Файл «nul.csv» не принят: В файле есть нулевой байт: это не текст CSV или файл повреждён (строка 3)',
+    );
+  });
+
   it('a missing column is named, with the columns found', async () => {
     expect(await refused('bad.csv', Buffer.from('ИНН;Наименование\n7701000019;ООО\n'))).toContain(
       'В заголовке нет столбца «Номер реестровой записи», «Дата включения»; найдены: «ИНН», «Наименование» (строка 1)',
