@@ -43,8 +43,9 @@ export type SavingsAggregate = {
  * the period (dated by the first of them), grouped by month, by method, and in total.
  */
 export function savings(tx: Tx, s: Scope): Promise<SavingsAggregate[]> {
-  const agg = sql`count(*)::int as count, sum(nmcd)::text as nmcd, sum(price)::text as price,
-    (sum(nmcd) - sum(price))::text as saving,
+  const agg = sql`count(*)::int as count, coalesce(sum(nmcd), 0)::numeric(18, 2)::text as nmcd,
+    coalesce(sum(price), 0)::numeric(18, 2)::text as price,
+    coalesce(sum(nmcd) - sum(price), 0)::numeric(18, 2)::text as saving,
     round((sum(nmcd) - sum(price)) * 100 / nullif(sum(nmcd), 0), 2)::text as saving_percent`;
   return rows(
     tx,
