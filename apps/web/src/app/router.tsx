@@ -79,6 +79,7 @@ const compliance = lazyPage(
   'CompliancePage',
 );
 
+const analytics = lazyPage(() => import('../features/analytics/components/analytics-page'), 'AnalyticsPage');
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -123,6 +124,7 @@ export const appRoutes: RouteObject[] = [
       page('/documents', procurements),
       page('/documents/:id', procurement),
       page('/compliance', compliance),
+      page('/analytics', analytics),
       {
         ...page('/contracts', contractsLayout),
         children: [

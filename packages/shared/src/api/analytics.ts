@@ -39,7 +39,8 @@ export const AnalyticsQuery = z
         60,
     { message: 'Период не длиннее 5 лет', path: ['to'] },
   );
-export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
+/** The query as a client sends it. */
+export type AnalyticsQuery = { from?: string; to?: string; customer_id?: number };
 
 const money = z.string();
 const percent = z.string().nullable();
@@ -201,7 +202,13 @@ export const FlagsQuery = z
     dismissed: z.enum(['true', 'false']).optional(),
   })
   .strict();
-export type FlagsQuery = z.input<typeof FlagsQuery>;
+export type FlagsQuery = {
+  from?: string;
+  to?: string;
+  object_type?: FlagObject;
+  object_id?: number;
+  dismissed?: 'true' | 'false';
+};
 
 export const FlagList = z.object({ rules: z.array(FlagRule), items: z.array(AnalyticsFlag) });
 export type FlagList = z.infer<typeof FlagList>;
