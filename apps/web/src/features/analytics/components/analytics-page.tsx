@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import './analytics-print.css';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { analyticsRoutes } from '@zakupki/shared/api/analytics';
 import { mayCall } from '@zakupki/shared/contract';
 import { isStaff } from '@zakupki/shared/roles';
@@ -18,6 +18,7 @@ import { FlagsList } from './flags-list';
 import { PeriodControls } from './period-controls';
 import { PlanPanel } from './plan-panel';
 import { SavingsPanel } from './savings-panel';
+import { SettingsCard } from './settings-card';
 import { SmePanel } from './sme-panel';
 import { SpendingPanel } from './spending-panel';
 
@@ -36,6 +37,7 @@ export function AnalyticsPage() {
   const dash = useDashboard(companyId, period, !!company);
   const perms = useCompanyPermissions(companyId, { enabled: !!company });
   const canDismiss = perms.isSuccess && mayCall(analyticsRoutes.dismiss, perms.data);
+  const canSet = perms.isSuccess && mayCall(analyticsRoutes.saveSettings, perms.data);
   const xlsx = useAnalyticsXlsx(companyId);
   const d = dash.data;
   return (
@@ -67,6 +69,16 @@ export function AnalyticsPage() {
             <CompetitionPanel d={d} />
           </SimpleGrid>
           <FlagsList companyId={companyId} from={period.from} to={period.to} canDismiss={canDismiss} />
+          {canSet ? (
+            <Accordion variant="contained" className="analytics-no-print">
+              <Accordion.Item value="settings">
+                <Accordion.Control>Пороги красных флагов</Accordion.Control>
+                <Accordion.Panel>
+                  <SettingsCard companyId={companyId} />
+                </Accordion.Panel>
+              </Accordion.Item>
+            </Accordion>
+          ) : null}
         </>
       ) : null}
       {staff ? <ComparisonTable from={period.from} to={period.to} /> : null}
