@@ -73,7 +73,7 @@ export type ShareAggregate = { key: string; title: string; amount: string; share
 export async function spendingTotal(tx: Tx, s: Scope): Promise<string> {
   const [r] = await rows<{ total: string }>(
     tx,
-    sql`select coalesce(sum(c.price), 0)::text as total from contracts c where ${contractFilter(s)}`,
+    sql`select coalesce(sum(c.price), 0)::numeric(18, 2)::text as total from contracts c where ${contractFilter(s)}`,
   );
   return r?.total ?? '0';
 }
@@ -169,7 +169,7 @@ export function companyTitles(tx: Tx, ids: number[]) {
 export async function contractCount(tx: Tx, s: Scope): Promise<{ count: number; amount: string }> {
   const [r] = await rows<{ count: number; amount: string }>(
     tx,
-    sql`select count(*)::int as count, coalesce(sum(c.price), 0)::text as amount from contracts c where ${contractFilter(s)}`,
+    sql`select count(*)::int as count, coalesce(sum(c.price), 0)::numeric(18, 2)::text as amount from contracts c where ${contractFilter(s)}`,
   );
   return { count: Number(r?.count ?? 0), amount: r?.amount ?? '0' };
 }

@@ -367,7 +367,7 @@ describe('the dashboard on a constructed set', () => {
   it('a customer narrows the contract panels; a period without data is zero', async () => {
     const d = await dash('client', { from: '2020-01', to: '2020-06' });
     expect(d.savings.total).toMatchObject({ count: 0, nmcd: '0.00', saving_percent: null });
-    expect(d.spending.total).toBe('0');
+    expect(d.spending.total).toBe('0.00');
     const customerless = await dash('client', { ...Q, customer_id: 999999 });
     expect(customerless.savings.total.count).toBe(0);
     expect(customerless.spending.suppliers).toEqual([]);
