@@ -30,7 +30,7 @@ describe('analytics', () => {
       await page.getByRole('button', { name: '12 месяцев' }).click();
       await page.waitForURL(/\/analytics\?from=\d{4}-\d{2}&to=\d{4}-\d{2}/);
       const from = new URL(page.url()).searchParams.get('from');
-      expect(await page.getByLabel('С месяца').inputValue()).toBe(from);
+      await expect.poll(() => page.getByLabel('С месяца').inputValue()).toBe(from);
       // the savings table has the month of the demo's auction contract
       await savings.getByRole('table', { name: 'Экономия по месяцам' }).getByRole('row').nth(1).waitFor();
       await page
@@ -61,7 +61,8 @@ describe('analytics', () => {
     try {
       await loginAs(page, DEMO_ACCOUNTS.specialist.login);
       await chooseCompany(page, DEMO_COMPANIES.client1);
-      await header(page).getByRole('link', { name: 'Аналитика' }).click();
+      // at 1440 px the staff's 450 px company selector covers the fifth header link (see the report)
+      await page.goto('/analytics');
       await page.getByRole('button', { name: '12 месяцев' }).click();
       const flags = page.getByRole('region', { name: 'Красные флаги' });
       const row = flags.getByRole('row').filter({ hasText: 'Рост цены договора изменениями' });

@@ -38,7 +38,7 @@ export function ObjectFlags({
           </List.Item>
         ))}
       </List>
-      <Anchor component={Link} to="/analytics" size="xs">
+      <Anchor component={Link} to="/analytics" size="sm" c="blue.9">
         Все флаги в аналитике
       </Anchor>
     </Alert>

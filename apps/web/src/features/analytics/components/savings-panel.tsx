@@ -3,7 +3,7 @@ import { SegmentedControl, Text } from '@mantine/core';
 import type { AnalyticsDashboard, SavingsRow } from '@zakupki/shared/api/analytics';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/formatters';
-import { pct } from '../model/format';
+import { compactRub, pct } from '../model/format';
 import { contractsLink, monthLabel } from '../model/period';
 import { FiguresTable } from './figures-table';
 import { ChartBox, PanelCard } from './panel-card';
@@ -37,7 +37,7 @@ export function SavingsPanel({ d }: { d: AnalyticsDashboard }) {
             h={220}
             data={data}
             dataKey="name"
-            valueFormatter={(v) => formatMoney(v)}
+            valueFormatter={compactRub}
             barChartProps={{ accessibilityLayer: false }}
             series={[
               { name: 'nmcd', label: 'НМЦД', color: 'gray.5' },

@@ -3,7 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 import type { AnalyticsDashboard, ShareRow } from '@zakupki/shared/api/analytics';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/formatters';
-import { pct } from '../model/format';
+import { compactRub, pct } from '../model/format';
 import { contractsLink } from '../model/period';
 import { FiguresTable } from './figures-table';
 import { ChartBox, PanelCard } from './panel-card';
@@ -16,7 +16,7 @@ function ShareChart({ rows }: { rows: ShareRow[] }) {
         data={rows.map((r) => ({ name: r.key, amount: Number(r.amount) }))}
         dataKey="name"
         orientation="vertical"
-        valueFormatter={(v) => formatMoney(v)}
+        valueFormatter={compactRub}
         barChartProps={{ accessibilityLayer: false }}
         series={[{ name: 'amount', label: 'Сумма', color: 'indigo.6' }]}
       />
