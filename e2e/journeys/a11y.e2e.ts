@@ -277,6 +277,20 @@ describe('accessibility: staff', () => {
     }
   });
 
+  it('/analytics as the client: the charts with their tables and the red flags', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await loginAs(page, DEMO_ACCOUNTS.client.login);
+      await page.goto('/analytics');
+      await page.getByRole('button', { name: '12 месяцев' }).click();
+      await rowsLoaded(page, 'Экономия по месяцам');
+      await page.getByRole('region', { name: 'Красные флаги' }).getByRole('row').nth(1).waitFor();
+      await check(page, 'analytics');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('/profile/companies as the specialist (editable card)', async () => {
     const { context, page } = await newPage(browser);
     try {

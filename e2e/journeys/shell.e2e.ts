@@ -10,6 +10,7 @@ const SECTIONS = [
   ['Планы закупок', '/eisPlans'],
   ['Реестр закупок', '/documents'],
   ['Исполнение договоров', '/contracts/register'],
+  ['Аналитика', '/analytics'],
 ] as const;
 
 const LIMITED_MENU = [

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { analyticsBench } from './analytics.bench.js';
 import { dropBenchDatabases } from './bench-db.js';
 import { classifiersBench } from './classifiers.bench.js';
 import { eisPlansBench } from './eis-plans.bench.js';
@@ -15,13 +16,14 @@ import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, start, register, import-1c, import-upd, eis-plans, procurement-documents, classifiers, hostile. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, analytics, import-1c, import-upd, eis-plans, procurement-documents, classifiers, hostile. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
   web: webSizeBench,
   start: startBench,
   register: registerBench,
+  analytics: analyticsBench,
   'import-1c': import1cBench,
   'import-upd': importUpdBench,
   'eis-plans': eisPlansBench,

@@ -42,6 +42,19 @@ const EXAMPLES: Record<string, () => unknown> = {
     responsible_user_ids: null,
     offsets: [5, 2, 1],
   }),
+  'POST /api/companies/:company_id/analytics/flags/dismissals': () => ({
+    code: 'price_rise',
+    object_type: 'contract',
+    object_id: 1,
+    comment: 'Чужой флаг',
+  }),
+  'PUT /api/companies/:company_id/analytics/settings': () => ({
+    price_equal_tolerance_percent: 0,
+    notice_margin_days: 0,
+    split_threshold: '600000.00',
+    split_min_count: 2,
+    price_rise_percent: 10,
+  }),
   'PUT /api/companies/:id/eis_settings': () => ({
     eis_login: 'intruder',
     certificate_thumbprint: 'A'.repeat(40),

@@ -90,6 +90,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/contracts/execution', title: 'Исполнение договоров', meta: AUTH },
   { path: '/contracts/export', title: 'Выгрузка договоров', meta: AUTH },
   { path: '/compliance', title: 'Календарь обязанностей', meta: AUTH },
+  { path: '/analytics', title: 'Аналитика', meta: AUTH },
   { path: '/contracts/smeReport', title: 'Отчёт о закупках у субъектов МСП', meta: AUTH },
   { path: '/profile', title: 'Профиль', meta: AUTH },
   { path: '/profile/my', title: 'Мои данные', meta: AUTH },
@@ -153,4 +154,5 @@ export const HEADER_LINKS = [
   { path: '/eisPlans', title: 'Планы закупок', activePrefix: '/eisPlans' },
   { path: '/documents', title: 'Реестр закупок', activePrefix: '/documents' },
   { path: '/contracts/register', title: 'Исполнение договоров', activePrefix: '/contracts' },
+  { path: '/analytics', title: 'Аналитика', activePrefix: '/analytics' },
 ] as const;

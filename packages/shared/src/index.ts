@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './api/analytics.js';
 export * from './api/auth.js';
 export * from './api/catalogs.js';
 export * from './api/classifiers.js';

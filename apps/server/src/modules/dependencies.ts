@@ -59,6 +59,9 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   exports: ['access', 'audit', 'calendar', 'contracts', 'law', 'files', 'procurements'],
   // the annual SME report (its DOCX, converted to PDF, is built by kernel/docx-builder.ts)
   'sme-report': ['access', 'audit', 'calendar', 'catalogs', 'contracts', 'files', 'law', 'procurements'],
+  // the dashboard and the red flags: the SME share as the annual report computes it, the deadlines
+  // from the compliance calendar, the law's windows; its own SQL aggregates read the registers
+  analytics: ['access', 'audit', 'calendar', 'compliance', 'files', 'law', 'sme-report'],
   imports: [
     'access',
     'audit',

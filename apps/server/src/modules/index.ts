@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeclaration } from '../plugins/module.js';
+import { analyticsModule } from './analytics/analytics.routes.js';
 import { authModule } from './auth/auth.routes.js';
 import { calendarModule } from './calendar/calendar.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
@@ -43,6 +44,7 @@ export const MODULES: readonly ModuleDeclaration[] = [
   executionModule,
   eisPlansModule,
   complianceModule,
+  analyticsModule,
   filesModule,
   calendarModule,
 ];

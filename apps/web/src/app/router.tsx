@@ -80,7 +80,7 @@ const compliance = lazyPage(
 );
 
 const rnp = lazyPage(() => import('../features/rnp/components/rnp-page'), 'RnpPage');
-
+const analytics = lazyPage(() => import('../features/analytics/components/analytics-page'), 'AnalyticsPage');
 const catalog = lazyPage(() => import('../features/catalogs/components/catalog-page'), 'CatalogPage');
 
 const contractsLayout = lazyPage(
@@ -125,6 +125,7 @@ export const appRoutes: RouteObject[] = [
       page('/documents', procurements),
       page('/documents/:id', procurement),
       page('/compliance', compliance),
+      page('/analytics', analytics),
       {
         ...page('/contracts', contractsLayout),
         children: [

@@ -1,7 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
+import { analyticsRoutes } from '@zakupki/shared/api/analytics';
 import { applyRussianValidationMessages } from '@zakupki/shared/validation-messages';
 import { afterEach, beforeEach } from 'vitest';
-import { resetStubs, verifyStubs } from './stub-api';
+import { resetStubs, stubRoute, verifyStubs } from './stub-api';
 
 // findBy*/waitFor wait up to 5 s: lazy routes load slowly when the two cores are busy (CI runs
 // the server suite beside these tests); a failing expectation still fails, only later.
@@ -45,7 +46,12 @@ if (!('fonts' in document)) {
 }
 
 // every test talks to stubbed routes only (stub-api.ts)
-beforeEach(resetStubs);
+beforeEach(() => {
+  resetStubs();
+  // the red flags every contract and procurement card shows (components/red-flags): none, unless
+  // a test stubs them itself (the last stub of a route answers)
+  stubRoute(analyticsRoutes.flags, { rules: [], items: [] });
+});
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './analytics.js';
 export * from './catalogs.js';
 export * from './classifiers.js';
 export * from './companies.js';

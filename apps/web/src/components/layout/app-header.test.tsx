@@ -103,6 +103,7 @@ describe('header contents', () => {
       ['Планы закупок', '/eisPlans'],
       ['Реестр закупок', '/documents'],
       ['Исполнение договоров', '/contracts/register'],
+      ['Аналитика', '/analytics'],
     ]);
     expect(screen.getByRole('link', { name: 'Календарь обязанностей' }).getAttribute('href')).toBe(
       '/compliance',

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { notices } from '../../../../components/notices/notices.store';
+import { ObjectFlags } from '../../../../components/red-flags/object-flags';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useArchiveContract, useContract } from '../../api/contracts';
@@ -82,6 +83,7 @@ export function ContractCard({
   return (
     <Stack gap="md">
       <CardHeader companyId={companyId} contract={c} canWrite={canWrite} />
+      <ObjectFlags companyId={companyId} objectType="contract" objectId={c.id} />
       <Tabs value={tab} onChange={(v) => v && onTab(v as CardTab)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="general">Общие сведения</Tabs.Tab>

@@ -7,6 +7,7 @@ import { hasInvalidDate } from '../../../../components/form/date-field';
 import { schemaValidate } from '../../../../components/form/schema-validate';
 import { useRecordForm } from '../../../../components/form/use-record-form';
 import { notices } from '../../../../components/notices/notices.store';
+import { ObjectFlags } from '../../../../components/red-flags/object-flags';
 import { formatDate } from '../../../../lib/formatters';
 import { ApiError } from '../../../../lib/http-errors';
 import { useProcurement, useSaveProcurement } from '../../api/procurements';
@@ -104,6 +105,7 @@ export function ProcurementCard({ companyId, procurement: p, canWrite }: CardPro
   return (
     <Stack gap="md">
       <CardHeader companyId={companyId} procurement={p} canWrite={canWrite} />
+      <ObjectFlags companyId={companyId} objectType="procurement" objectId={p.id} />
       <RulePin companyId={companyId} procurement={p} canWrite={canWrite} />
       {!canWrite ? (
         <Alert color="gray">Изменять закупки этой компании вы не можете: недостаточно прав.</Alert>

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { registerDataset } from './bench-db.js';
+import { fmt, httpGetter, load, loadAverage, login, startServer } from './lib.js';
+
+const CONCURRENCY = Number(process.env.BENCH_ANALYTICS_CONCURRENCY ?? 4);
+const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 100);
+const WARMUP = 8;
+const SINGLE = 10;
+const GOAL_P95_MS = 300;
+
+/**
+ * The analytics dashboard (issue 30) on the register dataset (client1's generated contracts, see
+ * bench-db.ts; BENCH_CONTRACTS/BENCH_ITEMS reduce it): a year, three years, and the red flags of a
+ * year, as the client asks them, with CONCURRENCY clients and one alone. Goal: p95 ≤ 300 ms at
+ * 200 000 contracts.
+ */
+export async function analyticsBench(): Promise<string> {
+  const ds = await registerDataset();
+  const loadBefore = loadAverage();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-bench-analytics-'));
+  const server = await startServer({ DATABASE_URL: ds.url, DATA_DIR: dataDir });
+  const client = httpGetter(CONCURRENCY);
+  try {
+    const token = await login(server.base);
+    const auth = { authorization: `Bearer ${token}` };
+    const base = `${server.base}/api/companies/${ds.companyId}/analytics`;
+    const variants = [
+      { name: 'dashboard, a year', path: `${base}?from=2024-01&to=2024-12` },
+      { name: 'dashboard, three years', path: `${base}?from=2022-01&to=2024-12` },
+      { name: 'red flags, a year', path: `${base}/flags?from=2024-01&to=2024-12` },
+    ];
+    const rows: string[] = [];
+    for (const v of variants) {
+      const res = await fetch(v.path, { headers: auth });
+      if (res.status !== 200) throw new Error(`${v.path}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      console.log(`bench: analytics ${v.name}…`);
+      const get = () => client.get(v.path, auth);
+      await load(CONCURRENCY, WARMUP, get);
+      const run = await load(CONCURRENCY, REQUESTS, get);
+      const single = await load(1, SINGLE, get);
+      rows.push(
+        `| ${v.name} | ${fmt(run.p50)} | ${fmt(run.p95)} | ${fmt(run.rps)} | ${fmt(single.p50)} | ${run.p95 <= GOAL_P95_MS ? 'yes' : 'no'} |`,
+      );
+    }
+    const loadAfter = loadAverage();
+    return [
+      '## Analytics dashboard',
+      '',
+      `Dataset \`${ds.name}\`: ${ds.stats.contracts} contracts, ${ds.stats.items} specification items of the demo company. ` +
+        `${CONCURRENCY} concurrent clients, ${REQUESTS} requests per variant after ${WARMUP} warm-up ones; ` +
+        `load average before ${loadBefore}, after ${loadAfter} on ${os.availableParallelism()} cores.`,
+      '',
+      '| variant | p50, ms | p95, ms | req/s | one client p50, ms | p95 ≤ 300 ms |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n');
+  } finally {
+    client.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,228 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { analyticsFlagDismissals, analyticsSettings, users } from '../../db/schema/index.js';
+import type { Scope } from './analytics.repository.js';
+
+/**
+ * The candidates of the red flags: each rule's selection in SQL (thresholds as parameters); the
+ * rules that need the law's periods (the notice period, the conclusion window) select the facts
+ * and `analytics.policy.ts` decides with modules/law.
+ */
+
+export type FlagScope = Scope & { contractId?: number; procurementId?: number };
+
+async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Contracts of the period (concluded, live), narrowed to one contract or a procurement's. */
+function contracts(s: FlagScope): SQL {
+  return sql`c.company_id = ${s.companyId} and c.archived_at is null
+    and c.status in ('concluded', 'executed', 'terminated')
+    and c.contract_date between ${s.dateFrom} and ${s.dateTo}
+    ${s.customerId ? sql`and c.customer_id = ${s.customerId}` : sql``}
+    ${s.contractId ? sql`and c.id = ${s.contractId}` : sql``}
+    ${s.procurementId ? sql`and c.procurement_id = ${s.procurementId}` : sql``}`;
+}
+
+export type ContractFact = { id: number; number: string; date: string };
+
+/** A contract price within `tolerance` percent below the НМЦД of its procurement or of one of its lots. */
+export function priceEqualsNmcd(tx: Tx, s: FlagScope, tolerancePercent: number) {
+  const k = sql`(1 - ${tolerancePercent}::numeric / 100)`;
+  return rows<ContractFact & { price: string; nmcd: string }>(
+    tx,
+    sql`select c.id, c.number, c.contract_date::text as date, c.price::text as price, x.nmcd::text as nmcd
+      from contracts c
+      join procurements p on p.id = c.procurement_id and p.company_id = c.company_id
+      cross join lateral (
+        select n.nmcd from (select p.nmcd union all select l.nmcd from procurement_lots l where l.procurement_id = p.id) n
+        where n.nmcd > 0 and c.price <= n.nmcd and c.price >= n.nmcd * ${k}
+        order by n.nmcd limit 1
+      ) x
+      where ${contracts(s)}
+      order by c.contract_date, c.id`,
+  );
+}
+
+/** A contract whose price now exceeds its first version's by more than `percent`, after a change. */
+export function priceRise(tx: Tx, s: FlagScope, percent: number) {
+  return rows<ContractFact & { price: string; first_price: string }>(
+    tx,
+    sql`select c.id, c.number, c.contract_date::text as date, c.price::text as price, f.p0::text as first_price
+      from contracts c
+      cross join lateral (
+        select (v.snapshot->>'price')::numeric as p0 from contract_versions v
+        where v.contract_id = c.id order by v.revision limit 1
+      ) f
+      where ${contracts(s)}
+        and exists (select 1 from contract_events e where e.contract_id = c.id and e.kind = 'change')
+        and f.p0 > 0 and c.price > f.p0 * (1 + ${percent}::numeric / 100)
+      order by c.contract_date, c.id`,
+  );
+}
+
+/**
+ * Possible splitting: contracts of one supplier with lines of one ОКПД2 class (two first digits)
+ * in one quarter, each priced below `threshold`, at least `minCount` of them and together above it.
+ */
+export function splitting(tx: Tx, s: FlagScope, threshold: string, minCount: number) {
+  const narrowed = s.contractId || s.procurementId;
+  const base: FlagScope = { ...s, contractId: undefined, procurementId: undefined };
+  return rows<
+    ContractFact & { supplier_name: string; cls: string; quarter: string; n: number; total: string }
+  >(
+    tx,
+    sql`with cc as (
+      select distinct c.id, c.number, c.contract_date, c.supplier_inn, c.supplier_name, c.price,
+        c.procurement_id, left(i.okpd2_code, 2) as cls, date_trunc('quarter', c.contract_date)::date as q
+      from contracts c join contract_items i on i.contract_id = c.id
+      where ${contracts(base)} and c.price < ${threshold}::numeric and i.okpd2_code is not null
+    ), g as (
+      select supplier_inn, cls, q, count(*)::int as n, sum(price) as total from cc
+      group by supplier_inn, cls, q having count(*) >= ${minCount} and sum(price) > ${threshold}::numeric
+    )
+    select cc.id, cc.number, cc.contract_date::text as date, cc.supplier_name, cc.cls,
+      cc.q::text as quarter, g.n, g.total::text as total
+    from cc join g on g.supplier_inn = cc.supplier_inn and g.cls = cc.cls and g.q = cc.q
+    ${narrowed ? sql`where ${s.contractId ? sql`cc.id = ${s.contractId}` : sql`cc.procurement_id = ${s.procurementId ?? 0}`}` : sql``}
+    order by cc.contract_date, cc.id`,
+  );
+}
+
+/** A contract concluded from a procurement with a final protocol: the protocol's placement date. */
+export function conclusionFacts(tx: Tx, s: FlagScope) {
+  return rows<ContractFact & { protocol_date: string }>(
+    tx,
+    sql`select c.id, c.number, c.contract_date::text as date, pr.d::text as protocol_date
+      from contracts c
+      join procurements p on p.id = c.procurement_id and p.company_id = c.company_id
+      cross join lateral (
+        select coalesce(pp.published_on, pp.signed_on) as d from procurement_protocols pp
+        where pp.procurement_id = p.id and pp.final order by pp.signed_on desc, pp.id desc limit 1
+      ) pr
+      where ${contracts(s)} and c.law = '223'
+      order by c.contract_date, c.id`,
+  );
+}
+
+/** Contract duties due in the period and placed late, or still open after their due date. */
+export function latePlacements(tx: Tx, s: FlagScope, today: string) {
+  return rows<ContractFact & { late: number; title: string; due_date: string; done_on: string | null }>(
+    tx,
+    sql`select c.id, c.number, min(d.due_date)::text as date, count(*)::int as late,
+        (array_agg(d.title order by d.due_date, d.id))[1] as title,
+        min(d.due_date)::text as due_date,
+        (array_agg(d.done_on::text order by d.due_date, d.id))[1] as done_on
+      from contract_duties d join contracts c on c.id = d.contract_id
+      where d.company_id = ${s.companyId} and c.company_id = ${s.companyId} and c.archived_at is null
+        and d.due_date between ${s.dateFrom} and ${s.dateTo}
+        and (d.done_on > d.due_date or (d.done_on is null and d.due_date < ${today}))
+        ${s.customerId ? sql`and c.customer_id = ${s.customerId}` : sql``}
+        ${s.contractId ? sql`and c.id = ${s.contractId}` : sql``}
+        ${s.procurementId ? sql`and c.procurement_id = ${s.procurementId}` : sql``}
+      group by c.id, c.number order by min(d.due_date), c.id`,
+  );
+}
+
+/** Procurements placed in the period with a bids deadline: what the notice-period rule reads. */
+export function noticeFacts(tx: Tx, s: FlagScope) {
+  if (s.contractId) return Promise.resolve([]);
+  return rows<{
+    id: number;
+    number: string;
+    published_on: string;
+    bids_deadline: string;
+    nmcd: string;
+    method_extra: Record<string, unknown> | null;
+  }>(
+    tx,
+    sql`select p.id, p.number, p.published_on::text as published_on, p.bids_deadline::text as bids_deadline,
+        p.nmcd::text as nmcd, m.extra as method_extra
+      from procurements p left join catalog_entries m on m.id = p.method_id
+      where p.company_id = ${s.companyId} and p.published_on between ${s.dateFrom} and ${s.dateTo}
+        and p.bids_deadline is not null and p.status <> 'cancelled'
+        ${s.customerId ? sql`and p.customer_id = ${s.customerId}` : sql``}
+        ${s.procurementId ? sql`and p.id = ${s.procurementId}` : sql``}
+      order by p.published_on, p.id`,
+  );
+}
+
+export type DismissalRow = {
+  code: string;
+  objectType: 'contract' | 'procurement';
+  objectId: number;
+  comment: string;
+  by: string | null;
+  at: Date;
+};
+
+export function dismissalsOf(tx: Tx, companyId: number): Promise<DismissalRow[]> {
+  return tx
+    .select({
+      code: analyticsFlagDismissals.code,
+      objectType: analyticsFlagDismissals.objectType,
+      objectId: analyticsFlagDismissals.objectId,
+      comment: analyticsFlagDismissals.comment,
+      by: users.title,
+      at: analyticsFlagDismissals.dismissedAt,
+    })
+    .from(analyticsFlagDismissals)
+    .leftJoin(users, eq(users.id, analyticsFlagDismissals.dismissedBy))
+    .where(eq(analyticsFlagDismissals.companyId, companyId));
+}
+
+export async function upsertDismissal(
+  tx: Tx,
+  v: {
+    companyId: number;
+    code: string;
+    objectType: 'contract' | 'procurement';
+    objectId: number;
+    comment: string;
+    by: number | null;
+  },
+) {
+  await tx
+    .insert(analyticsFlagDismissals)
+    .values({ ...v, dismissedBy: v.by })
+    .onConflictDoUpdate({
+      target: [
+        analyticsFlagDismissals.companyId,
+        analyticsFlagDismissals.code,
+        analyticsFlagDismissals.objectType,
+        analyticsFlagDismissals.objectId,
+      ],
+      set: { comment: v.comment, dismissedBy: v.by, dismissedAt: sql`now()` },
+    });
+}
+
+/** The company of a contract or procurement (null: none such). */
+export async function objectOwner(tx: Tx, type: 'contract' | 'procurement', id: number) {
+  const table = type === 'contract' ? sql`contracts` : sql`procurements`;
+  const [r] = await rows<{ company_id: number }>(tx, sql`select company_id from ${table} where id = ${id}`);
+  return r ? Number(r.company_id) : null;
+}
+
+export async function settingsOf(tx: Tx, companyId: number) {
+  const [r] = await tx
+    .select({ thresholds: analyticsSettings.thresholds })
+    .from(analyticsSettings)
+    .where(eq(analyticsSettings.companyId, companyId));
+  return r?.thresholds ?? null;
+}
+
+export async function saveSettings(
+  tx: Tx,
+  companyId: number,
+  thresholds: Record<string, unknown>,
+  by: number | null,
+) {
+  await tx
+    .insert(analyticsSettings)
+    .values({ companyId, thresholds, updatedBy: by })
+    .onConflictDoUpdate({
+      target: analyticsSettings.companyId,
+      set: { thresholds, updatedBy: by, updatedAt: sql`now()` },
+    });
+}
