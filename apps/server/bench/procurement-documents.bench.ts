@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { OutputFormat } from '@zakupki/shared';
-import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
-import { procurementFieldValues, procurements } from '../src/db/schema/index.js';
+import { procurementFieldValues } from '../src/db/schema/index.js';
 import { createPdfConverter } from '../src/lib/pdf/pdf-converter.js';
 import { readFiles } from '../src/modules/files/files.service.js';
 import {
@@ -32,8 +31,9 @@ const sec = (ms: number) => `${fmt(ms / 1000, 2)} s`;
  * document and the PDF conversion of the DOCX it produced.
  */
 export async function procurementDocumentsBench(): Promise<string> {
-  // the demo procurements (their documentation is what this section generates)
-  const ds = await demoDataset('procdocs', 'plain');
+  // the reference and demo data (companies, users, the Положение with its document templates);
+  // the procurements the section generates documentation for are seeded below
+  const ds = await demoDataset('procdocs');
   const database = await openDatabase({ url: ds.url });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-bench-pdf-'));
   const log = { warn: (o: object, m: string) => console.warn(m, o) };
@@ -67,11 +67,46 @@ export async function procurementDocumentsBench(): Promise<string> {
       return { ms, out };
     };
 
-    // the published demo auction: its method asks for the five documents
-    const [p] = await database.db
-      .select({ id: procurements.id, number: procurements.number })
-      .from(procurements)
-      .where(and(eq(procurements.companyId, companyId), eq(procurements.status, 'published')));
+    /** A procurement of the Положение in force, with the values its templates ask for. */
+    const seedProcurement = async (
+      number: string,
+      items: NonNullable<Parameters<typeof insertProcurement>[1]['lots']>[number]['items'],
+    ) => {
+      const today = new Date().toISOString().slice(0, 10);
+      const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const created = await insertProcurement(database.db, {
+        companyId,
+        method: 'e_auction',
+        number,
+        subject: 'Поставка кабельной продукции',
+        planned_publication_date: today,
+        bids_deadline: inDays(10),
+        summing_up_date: inDays(12),
+        lots: [{ subject: 'Поставка кабельной продукции', items }],
+      });
+      await database.db.insert(procurementFieldValues).values({
+        procurementId: created.id,
+        values: {
+          delivery_term: '30 календарных дней',
+          delivery_place: 'г. Видное, ул. Строительная, д. 3',
+          warranty_months: '12',
+          payment_term: '7 рабочих дней',
+        },
+      });
+      return created;
+    };
+    const cable = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `Кабель силовой ВВГнг(А)-LS 3×${[1.5, 2.5, 4, 6, 10][i % 5]} — партия ${i + 1}`,
+        okpd2_code: '27.32.13.130',
+        unit_name: 'м',
+        quantity: String(100 + i),
+        unit_price: '185.40',
+        vat_rate: '22%' as const,
+      }));
+
+    // an e-auction of the demo company's Положение: its method asks for the five documents
+    const p = await seedProcurement('З-БЕНЧ-5', cable(5));
     const docs = (await documentationModel(database.db, p.id)).documents.length;
     if (docs !== 5) throw new Error(`procurement ${p.number} has ${docs} documents, not 5`);
     const docxRuns: number[] = [];
@@ -90,30 +125,7 @@ export async function procurementDocumentsBench(): Promise<string> {
       }
 
     // a 500-item specification: a procurement of the same version with 500 lines
-    const items = Array.from({ length: SPEC_ITEMS }, (_, i) => ({
-      name: `Кабель силовой ВВГнг(А)-LS 3×${[1.5, 2.5, 4, 6, 10][i % 5]} — партия ${i + 1}`,
-      okpd2_code: '27.32.13.130',
-      unit_name: 'м',
-      quantity: String(100 + i),
-      unit_price: '185.40',
-      vat_rate: '22%' as const,
-    }));
-    const big = await insertProcurement(database.db, {
-      companyId,
-      method: 'e_auction',
-      number: 'З-БЕНЧ-500',
-      subject: 'Поставка кабельной продукции',
-      lots: [{ subject: 'Поставка кабельной продукции', items }],
-    });
-    await database.db.insert(procurementFieldValues).values({
-      procurementId: big.id,
-      values: {
-        delivery_term: '30 календарных дней',
-        delivery_place: 'г. Видное, ул. Строительная, д. 3',
-        warranty_months: '12',
-        payment_term: '7 рабочих дней',
-      },
-    });
+    const big = await seedProcurement('З-БЕНЧ-500', cable(SPEC_ITEMS));
     const spec = (await documentationModel(database.db, big.id)).documents.find(
       (d) => d.rule.title === 'Техническое задание',
     );
