@@ -62,7 +62,7 @@ export async function importUpdBench(): Promise<string> {
       '',
       `Timeline: ${timeline(t)} (10 % when the run starts, 20 % once the archive is read and unpacked, ` +
         '40 % once every file is parsed; the rest — finding the contracts, storing the documents and ' +
-        'proposing the line mapping — file by file, a savepoint each, up to 100 files or 1 s to a transaction).',
+        'proposing the line mapping — set-wise, 100 files to a transaction and a statement per step, file by file only for a chunk that fails).',
       '',
       `Steps as the server logged them (wall time, and the server process's CPU time in it): ${phasesLine(server.importPhases.at(-1))}.`,
       '',

@@ -40,10 +40,29 @@ async function main() {
     if (!sections[name])
       throw new Error(`unknown section ${name}; known: ${Object.keys(sections).join(', ')}`);
   }
+  const summary: string[] = [];
+  let failed = 0;
   try {
     for (const name of names) {
       console.log(`bench: ${name}…`);
-      const md = await sections[name]();
+      const before = loadAverage();
+      const started = performance.now();
+      let md: string;
+      try {
+        md = await sections[name]();
+      } catch (err) {
+        // one section's failure is reported and the others still run
+        failed++;
+        console.error(err);
+        md = `## ${name}\n\n**The section failed**: ${String((err as Error)?.message ?? err).replace(/\n/g, ' ')}\n`;
+      }
+      const after = loadAverage();
+      const minutes = (performance.now() - started) / 60_000;
+      const { met, notMet } = goalsOf(md);
+      summary.push(
+        `| ${name} | ${md.includes('**The section failed**') ? 'FAILED' : met + notMet === 0 ? 'no goal' : `${met} met, ${notMet} not met`} | ${before} | ${after} | ${minutes.toFixed(1)} min |`,
+      );
+      md += `\nLoad average (1 / 5 / 15 min) before the section ${before}, after ${after}.\n`;
       console.log(md);
       parts.push(md);
     }
@@ -51,10 +70,32 @@ async function main() {
     const kept = await dropBenchDatabases();
     if (kept.length) console.log(`kept: ${kept.join(' ')}`);
   }
+  parts.splice(
+    1,
+    0,
+    [
+      '## Goals by section',
+      '',
+      'Each goal of a section as its tables give it (`met` / `NOT met`), with the load average of the machine (1 / 5 / 15 min) before and after the section.',
+      '',
+      '| section | goals | load average before | after | time |',
+      '|---|---|---|---|---|',
+      ...summary,
+      '',
+    ].join('\n'),
+  );
   const out = path.join(ROOT, 'reports/bench.md');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, parts.join('\n'));
   console.log(`report: ${out}`);
+  if (failed) process.exitCode = 1;
+}
+
+/** The goals a section's report states: every `met` and `NOT met` it writes. */
+function goalsOf(md: string): { met: number; notMet: number } {
+  const notMet = md.match(/\bNOT met\b/g)?.length ?? 0;
+  const all = md.match(/\bmet\b/g)?.length ?? 0;
+  return { met: all - notMet, notMet };
 }
 
 function machine() {

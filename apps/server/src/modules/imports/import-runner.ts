@@ -53,6 +53,13 @@ export type ImportSpec<R extends { warnings: string[] }> = {
    * the database as needed; returns its writer. Each file is written all or nothing (in a savepoint of its own).
    */
   prepare: (ctx: RunContext, upload: ExpandedUpload) => Promise<FileWriter<R>>;
+  /**
+   * Writes a chunk of prepared files set-wise (a statement per step for all of them), returning
+   * each file's result in their order. Optional: without it the files are written one by one. It
+   * runs in a savepoint of its own; when it throws, that savepoint is rolled back and the chunk is
+   * written file by file as without it, so that each file keeps its own outcome.
+   */
+  writeChunk?: (ctx: RunContext, tx: Tx, files: FileWriter<R>[]) => Promise<R[]>;
   /** The run's result from the results of its imported files (at least one). */
   merge: (results: R[]) => R;
   /** The text of a failed run. */
@@ -183,7 +190,32 @@ async function runImport<R extends { warnings: string[] }>(
           inTransaction = true;
           const opened = performance.now();
           const done: { i: number; r: R }[] = [];
-          for (let k = 0; k < FILES_PER_COMMIT && n < prepared.length; k++, n++) {
+          // set-wise first: the whole chunk in one savepoint, a statement per step
+          const chunk = prepared.slice(n, n + FILES_PER_COMMIT);
+          const writeChunk = spec.writeChunk;
+          let batched = false;
+          if (writeChunk && chunk.length > 1) {
+            const written = await tx
+              .transaction((sp) =>
+                writeChunk(
+                  ctx,
+                  sp,
+                  chunk.map((c) => c.write),
+                ),
+              )
+              .catch((err: unknown) => {
+                // a file of the chunk cannot be written with the others: each on its own below
+                deps.log.info({ import_id: run.id, err }, 'import chunk written file by file');
+                return null;
+              });
+            if (written) {
+              for (const [k, r] of written.entries()) done.push({ i: chunk[k].i, r });
+              n += chunk.length;
+              batched = true;
+              await ctx.progress(40 + Math.floor((n / prepared.length) * 55));
+            }
+          }
+          for (let k = 0; !batched && k < FILES_PER_COMMIT && n < prepared.length; k++, n++) {
             const { i, write } = prepared[n];
             try {
               done.push({ i, r: await tx.transaction((sp) => write(sp)) });

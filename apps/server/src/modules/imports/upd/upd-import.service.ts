@@ -2,8 +2,7 @@ import type { UpdImportDocument, UpdImportResult } from '@zakupki/shared';
 import type { Tx } from '../../../db/client.js';
 import { ParseError } from '../../../lib/parse-error.js';
 import { audit } from '../../audit/audit.service.js';
-import { companyCustomers } from '../eis/eis.repository.js';
-import type { ImportSpec, RunContext } from '../import-runner.js';
+import type { ImportSpec } from '../import-runner.js';
 import { sum } from '../import-units.js';
 import { parseOffThread } from '../imports.parsers.js';
 import {
@@ -17,34 +16,9 @@ import {
   type UpdDocumentRow,
 } from './upd.repository.js';
 import type { UpdDocument } from './upd.types.js';
+import { type Parsed, runBuyerInns, summary, updFiles, writeUpdChunk } from './upd-chunk.service.js';
 import { resolveUpdContract, UPD_FAILURE, type UpdContractCandidate } from './upd-contract-match.js';
 import { correctionRank, documentValues, lineValues, naturalKey } from './upd-records.js';
-
-type Parsed = { doc: UpdDocument; fileName: string; sha256: string };
-
-function summary(p: Parsed, row: UpdDocumentRow | null, duplicate: boolean): UpdImportDocument {
-  const v = documentValues(p.doc, p.fileName, p.sha256);
-  return {
-    id: row?.id ?? null,
-    file_name: p.fileName,
-    kind: p.doc.kind,
-    function: p.doc.function,
-    number: p.doc.number,
-    date: p.doc.date,
-    correction_number: p.doc.correction?.number ?? null,
-    seller_inn: p.doc.seller.inn,
-    seller_name: p.doc.seller.name,
-    buyer_inn: p.doc.buyer.inn,
-    total_without_vat: v.totalWithoutVat,
-    total_with_vat: v.totalWithVat,
-    lines: p.doc.lines.length,
-    advance: v.advance,
-    contract_id: row?.contractId ?? null,
-    status: row?.status ?? 'no_contract',
-    duplicate,
-    error: row?.error ?? null,
-  };
-}
 
 /** The contract of the invoice an УКД corrects, when that invoice was imported. */
 async function correctedContract(tx: Tx, companyId: number, doc: UpdDocument): Promise<number | null> {
@@ -125,18 +99,6 @@ async function storeDocument(
   return row;
 }
 
-/** The ИНН of the company and its customers, read by a run's first file (an УПД import writes none). */
-const buyerInnsOfRun = new WeakMap<RunContext, Set<string>>();
-async function runBuyerInns(ctx: RunContext, tx: Tx): Promise<Set<string>> {
-  let inns = buyerInnsOfRun.get(ctx);
-  if (!inns) {
-    const { refs } = await companyCustomers(tx, ctx.run.companyId);
-    inns = new Set(refs.map((r) => r.inn));
-    buyerInnsOfRun.set(ctx, inns);
-  }
-  return inns;
-}
-
 export const updImportSpec: ImportSpec<UpdImportResult> = {
   kind: 'upd',
   failureMessage: (reason) => (reason.startsWith(UPD_FAILURE) ? reason : `${UPD_FAILURE}: ${reason}`),
@@ -206,10 +168,14 @@ export const updImportSpec: ImportSpec<UpdImportResult> = {
     // files of a batch are written one by one: invoices before the УКД that correct them, first
     // issues before their corrections
     const first = parsed[0];
-    return Object.assign(write, {
+    const writer = Object.assign(write, {
       rank: first ? (first.doc.kind === 'ukd' ? 1000 : 0) + correctionRank(first.doc.correction?.number) : 0,
     });
+    updFiles.set(writer, { parsed, warnings: upload.warnings });
+    return writer;
   },
+  // a chunk of files in a statement per step; file by file (`write` above) when it fails
+  writeChunk: writeUpdChunk,
   merge: (results) => ({
     documents: results.flatMap((r) => r.documents),
     created: sum(results, (r) => r.created),

@@ -1,7 +1,7 @@
 import type { updDocuments, updLines } from '../../../db/schema/index.js';
 import type { Totals, UpdDocument } from './upd.types.js';
 import { subtract } from './upd-decimal.js';
-import type { MappableLine } from './upd-mapping.js';
+import { type MappableLine, nameSimilarity, proposeItem, type SpecItem } from './upd-mapping.js';
 
 export type UpdDocumentValues = Omit<typeof updDocuments.$inferInsert, 'id' | 'createdAt'>;
 export type UpdLineValues = Omit<typeof updLines.$inferInsert, 'id' | 'documentId'>;
@@ -131,4 +131,40 @@ export function mappable(l: {
     sumWithVat: l.sumWithVat,
     itemCode: l.itemCode,
   };
+}
+
+type MappedLine = Parameters<typeof mappable>[0] & {
+  id: number;
+  lineNo: number;
+  countedQuantity: string;
+  countedAmount: string;
+};
+
+/**
+ * The proposed mapping of a document's lines to the contract's specification: the confirmed item
+ * of the same line of the issue it corrects (`reuse`, by line number) when the names agree, else
+ * the matcher's proposal.
+ */
+export function proposedMappings(
+  lines: MappedLine[],
+  items: SpecItem[],
+  reuse: Map<number, { itemId: number; name: string }>,
+) {
+  const itemIds = new Set(items.map((i) => i.id));
+  return lines.map((l) => {
+    const prev = reuse.get(l.lineNo);
+    const fromPrevious = prev && itemIds.has(prev.itemId) && nameSimilarity(prev.name, l.name) >= 0.9;
+    const best = fromPrevious ? null : proposeItem(mappable(l), items);
+    return {
+      updLineId: l.id,
+      contractItemId: fromPrevious ? prev.itemId : (best?.itemId ?? null),
+      confidence: fromPrevious ? '1.000' : best ? best.confidence.toFixed(3) : null,
+      status: 'proposed' as const,
+      quantity: l.countedQuantity,
+      amount: l.countedAmount,
+      reason: fromPrevious
+        ? 'как в исправляемом документе'
+        : (best?.reason ?? 'подходящая позиция спецификации не найдена'),
+    };
+  });
 }

@@ -11,8 +11,8 @@ import {
   updLines,
 } from '../../../db/schema/index.js';
 import type { UpdContractCandidate } from './upd-contract-match.js';
-import { nameSimilarity, proposeItem, type SpecItem } from './upd-mapping.js';
-import { mappable } from './upd-records.js';
+import type { SpecItem } from './upd-mapping.js';
+import { proposedMappings } from './upd-records.js';
 
 export type UpdDocumentRow = typeof updDocuments.$inferSelect;
 export type UpdLineRow = typeof updLines.$inferSelect;
@@ -98,32 +98,9 @@ export async function proposeMappings(
         lines.map((l) => l.id),
       ),
     );
-  const itemIds = new Set(items.map((i) => i.id));
-  const rows = lines.map((l) => {
-    const prev = reuse.get(l.lineNo);
-    if (prev && itemIds.has(prev.itemId) && nameSimilarity(prev.name, l.name) >= 0.9) {
-      return { line: l, itemId: prev.itemId, confidence: '1.000', reason: 'как в исправляемом документе' };
-    }
-    const best = proposeItem(mappable(l), items);
-    return {
-      line: l,
-      itemId: best?.itemId ?? null,
-      confidence: best ? best.confidence.toFixed(3) : null,
-      reason: best?.reason ?? 'подходящая позиция спецификации не найдена',
-    };
-  });
+  const rows = proposedMappings(lines, items, reuse);
   if (rows.length === 0) return;
-  await tx.insert(updLineMappings).values(
-    rows.map((r) => ({
-      updLineId: r.line.id,
-      contractItemId: r.itemId,
-      confidence: r.confidence,
-      status: 'proposed' as const,
-      quantity: r.line.countedQuantity,
-      amount: r.line.countedAmount,
-      reason: r.reason,
-    })),
-  );
+  await tx.insert(updLineMappings).values(rows);
 }
 
 /** Earlier or later issues of the same document (corrections), excluding `exceptId`. */
