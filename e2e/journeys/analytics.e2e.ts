@@ -30,7 +30,7 @@ describe('analytics', () => {
       await page.getByRole('button', { name: '12 месяцев' }).click();
       await page.waitForURL(/\/analytics\?from=\d{4}-\d{2}&to=\d{4}-\d{2}/);
       const from = new URL(page.url()).searchParams.get('from');
-      await expect.poll(() => page.getByLabel('С месяца').inputValue()).toBe(from);
+      await expect.poll(() => page.getByLabel('С месяца').inputValue(), { timeout: 15_000 }).toBe(from);
       // the savings table has the month of the demo's auction contract
       await savings.getByRole('table', { name: 'Экономия по месяцам' }).getByRole('row').nth(1).waitFor();
       await page

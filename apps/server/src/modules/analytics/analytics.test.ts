@@ -351,7 +351,6 @@ describe('the dashboard on a constructed set', () => {
 
   it('deadlines: the late register duty in April, the one on time in May', async () => {
     const d = await dash();
-    const month = (m: string) => d.deadlines.months.find((x) => x.month === m);
     expect(d.deadlines.months).toHaveLength(12);
     // March: P1's protocol (due 22.03, placed 20.03). April: C1's register duty late (due 02.04,
     // placed 05.04); C1's conclusion (due 09.04) and P2's protocol (due 23.04) on time. May: C2's

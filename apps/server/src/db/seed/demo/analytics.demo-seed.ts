@@ -186,15 +186,13 @@ export async function seedDemoAnalytics(tx: Tx, ids: DemoIds): Promise<void> {
 
   // an auction with its bids deadline at the legal minimum; the contract in the window, placed late
   const p1 = await procurement(1, 'e_auction', '2400000.00', '26.20.11.110', base, 0);
-  await tx
-    .insert(procurementProtocols)
-    .values({
-      procurementId: p1,
-      kind: 'summing_up',
-      final: true,
-      signedOn: addDays(base, 19),
-      publishedOn: addDays(base, 20),
-    });
+  await tx.insert(procurementProtocols).values({
+    procurementId: p1,
+    kind: 'summing_up',
+    final: true,
+    signedOn: addDays(base, 19),
+    publishedOn: addDays(base, 20),
+  });
   await contract('1', {
     date: addDays(base, 31),
     price: '2100000.00',
@@ -206,15 +204,13 @@ export async function seedDemoAnalytics(tx: Tx, ids: DemoIds): Promise<void> {
   });
   // a quotation whose contract is at the НМЦД and concluded three days after the protocol
   const p2 = await procurement(2, 'e_quotation', '800000.00', '17.23.13.191', addDays(base, 5), 3);
-  await tx
-    .insert(procurementProtocols)
-    .values({
-      procurementId: p2,
-      kind: 'summing_up',
-      final: true,
-      signedOn: addDays(base, 25),
-      publishedOn: addDays(base, 25),
-    });
+  await tx.insert(procurementProtocols).values({
+    procurementId: p2,
+    kind: 'summing_up',
+    final: true,
+    signedOn: addDays(base, 25),
+    publishedOn: addDays(base, 25),
+  });
   await contract('2', {
     date: addDays(base, 28),
     price: '800000.00',
