@@ -1,5 +1,5 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
@@ -75,14 +75,24 @@ export async function positionsPage(
   page: { page: number; limit: number },
 ) {
   const pv = eisPlanPositionVersions;
-  const ids = onPage(
-    tx
-      .select({ id: pv.id })
-      .from(pv)
-      .where(positionWhere(versionId, companyId, f))
-      .orderBy(asc(pv.sort)),
-    page,
-  );
+  // unfiltered, a page is a range of `sort` (1…N in file order, as the import numbers a
+  // version's positions): a deep page reads its 50 index entries, not the ones an OFFSET skips
+  const filtered = Object.values(f).some((x) => x !== undefined);
+  const ids = filtered
+    ? onPage(
+        tx
+          .select({ id: pv.id })
+          .from(pv)
+          .where(positionWhere(versionId, companyId, f))
+          .orderBy(asc(pv.sort)),
+        page,
+      )
+    : tx
+        .select({ id: pv.id })
+        .from(pv)
+        .where(and(eq(pv.versionId, versionId), gt(pv.sort, (page.page - 1) * page.limit)))
+        .orderBy(asc(pv.sort))
+        .limit(page.limit);
   const rows = await tx
     .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
     .from(pv)

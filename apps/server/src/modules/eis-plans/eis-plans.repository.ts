@@ -186,6 +186,15 @@ export async function storeVersionTotals(tx: Tx, versionId: number, totals: EisP
     .where(eq(eisPlanVersions.id, versionId));
 }
 
+/**
+ * Refreshes the planner's statistics of the positions after a large import: until autovacuum
+ * gets to them (if ever: it may be off), a version of thousands of rows is planned as a few and
+ * its pages read every row (issue 27 item 2). Runs in the import's transaction, its rows counted.
+ */
+export async function analyzePlanPositions(tx: Tx) {
+  await tx.execute(sql`analyze ${eisPlanPositionVersions}, ${eisPlanPositions}`);
+}
+
 export async function findPositionByGuid(tx: Tx, companyId: number, guid: string) {
   const [row] = await tx
     .select()
