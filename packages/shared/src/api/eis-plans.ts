@@ -401,7 +401,17 @@ export const eisPlanRoutes = {
     permission: 'contracts.read',
     params: VersionParams,
     query: EisPlanPositionQuery,
-    response: { 200: pageOf(EisPlanPosition).extend({ totals: EisPlanTotals }) },
+    response: {
+      200: pageOf(EisPlanPosition).extend({
+        /**
+         * a search (q, okpd2, has_procurement, has_contract) counts at most max(1 000, (page + 5) ×
+         * limit) matching positions: `true` when more match — `total` is then that cap («более N»)
+         * and `totals` null
+         */
+        total_capped: z.boolean(),
+        totals: EisPlanTotals.nullable(),
+      }),
+    },
   }),
   diff: defineRoute({
     method: 'GET',

@@ -58,6 +58,23 @@ export type EisPlanTotalsJson = {
   all: { count: number; sum: string; sme: string };
 };
 
+/**
+ * A version's positions grouped by what the positions page filters on without a search (method,
+ * planned year and month, status) and by «SME only»: `[method code, method name (max), year,
+ * month, status, sme only, count, sum of НМЦД]`. A page filtered by status, method or month takes
+ * its totals from these cells instead of reading its matching rows.
+ */
+export type EisPlanTotalsCell = [
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  boolean,
+  number,
+  string,
+];
+
 /** One version of a plan as placed in the EIS. */
 export const eisPlanVersions = pgTable(
   'eis_plan_versions',
@@ -93,6 +110,8 @@ export const eisPlanVersions = pgTable(
     totalPrice: numeric('total_price', { precision: 18, scale: 2 }).notNull(),
     /** Totals of all its positions (by method, by month, SME share), kept at import for the unfiltered positions page. */
     totals: jsonb('totals').$type<EisPlanTotalsJson>(),
+    /** The positions' totals cells (`EisPlanTotalsCell`), kept at import for the filtered pages' totals. */
+    totalsCube: jsonb('totals_cube').$type<EisPlanTotalsCell[]>(),
     fileName: text('file_name').notNull(),
     fileSha256: text('file_sha256').notNull(),
     importId: bigint('import_id', { mode: 'number' }).references(() => importRuns.id),

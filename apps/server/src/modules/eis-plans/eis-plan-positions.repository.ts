@@ -1,5 +1,5 @@
 import { fromKopecks, toScaled } from '@zakupki/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { arrayParam } from '../../db/bulk.js';
 import type { Tx } from '../../db/client.js';
@@ -75,14 +75,24 @@ export async function positionsPage(
   page: { page: number; limit: number },
 ) {
   const pv = eisPlanPositionVersions;
-  const ids = onPage(
-    tx
-      .select({ id: pv.id })
-      .from(pv)
-      .where(positionWhere(versionId, companyId, f))
-      .orderBy(asc(pv.sort)),
-    page,
-  );
+  // unfiltered, a page is a range of `sort` (1…N in file order, as the import numbers a
+  // version's positions): a deep page reads its 50 index entries, not the ones an OFFSET skips
+  const filtered = Object.values(f).some((x) => x !== undefined);
+  const ids = filtered
+    ? onPage(
+        tx
+          .select({ id: pv.id })
+          .from(pv)
+          .where(positionWhere(versionId, companyId, f))
+          .orderBy(asc(pv.sort)),
+        page,
+      )
+    : tx
+        .select({ id: pv.id })
+        .from(pv)
+        .where(and(eq(pv.versionId, versionId), gt(pv.sort, (page.page - 1) * page.limit)))
+        .orderBy(asc(pv.sort))
+        .limit(page.limit);
   const rows = await tx
     .select({ pv, number: eisPlanPositions.number, guid: eisPlanPositions.guid })
     .from(pv)
@@ -158,26 +168,47 @@ type TotalsRow = {
 
 /**
  * The count of the positions a filter selects and their totals — by method, by month, and overall
- * with the SME-only share, annulled ones left out — in ONE scan (grouping sets).
+ * with the SME-only share, annulled ones left out — in ONE scan (grouping sets). With `cap`, at
+ * most `cap + 1` matching rows are read: `capped` says more than `cap` match (the totals are then
+ * of an arbitrary part and must not be shown).
  */
-export async function positionTotals(tx: Tx, companyId: number, versionId: number, f: PositionFilter) {
+export async function positionTotals(
+  tx: Tx,
+  companyId: number,
+  versionId: number,
+  f: PositionFilter,
+  cap?: number,
+) {
   const pv = eisPlanPositionVersions;
-  const live = sql`${pv.status} is distinct from 'A'`;
-  const rows = (await tx
+  const matching = tx
     .select({
-      g: sql<number>`grouping(${pv.methodCode}, ${pv.year}, ${pv.month})`,
-      code: pv.methodCode,
-      name: sql<string | null>`max(${pv.methodName})`,
+      methodCode: pv.methodCode,
+      methodName: pv.methodName,
       year: pv.year,
       month: pv.month,
-      all: sql<number>`count(*)::int`,
-      count: sql<number>`(count(*) filter (where ${live}))::int`,
-      sum: sql<string>`coalesce(sum(${pv.price}) filter (where ${live}), 0)::text`,
-      sme: sql<string>`coalesce(sum(${pv.price}) filter (where ${live} and ${pv.smeOnly}), 0)::text`,
+      status: pv.status,
+      price: pv.price,
+      smeOnly: pv.smeOnly,
     })
     .from(pv)
     .where(positionWhere(versionId, companyId, f))
-    .groupBy(sql`grouping sets ((${pv.methodCode}), (${pv.year}, ${pv.month}), ())`)) as TotalsRow[];
+    .$dynamic();
+  const m = (cap === undefined ? matching : matching.limit(cap + 1)).as('m');
+  const live = sql`${m.status} is distinct from 'A'`;
+  const rows = (await tx
+    .select({
+      g: sql<number>`grouping(${m.methodCode}, ${m.year}, ${m.month})`,
+      code: m.methodCode,
+      name: sql<string | null>`max(${m.methodName})`,
+      year: m.year,
+      month: m.month,
+      all: sql<number>`count(*)::int`,
+      count: sql<number>`(count(*) filter (where ${live}))::int`,
+      sum: sql<string>`coalesce(sum(${m.price}) filter (where ${live}), 0)::text`,
+      sme: sql<string>`coalesce(sum(${m.price}) filter (where ${live} and ${m.smeOnly}), 0)::text`,
+    })
+    .from(m)
+    .groupBy(sql`grouping sets ((${m.methodCode}), (${m.year}, ${m.month}), ())`)) as TotalsRow[];
   const byMethod = rows
     .filter((r) => Number(r.g) === 3 && r.count > 0)
     .sort((a, b) => Number(b.sum) - Number(a.sum));
@@ -186,13 +217,24 @@ export async function positionTotals(tx: Tx, companyId: number, versionId: numbe
     .sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || (a.month ?? 0) - (b.month ?? 0));
   const grand = rows.find((r) => Number(r.g) === 7);
   const pick = <T extends TotalsRow>(r: T) => ({ code: r.code, name: r.name, count: r.count, sum: r.sum });
+  const total = grand?.all ?? 0;
   return {
-    total: grand?.all ?? 0,
+    total: cap !== undefined && total > cap ? cap : total,
+    capped: cap !== undefined && total > cap,
     byMethod: byMethod.map(pick),
     byMonth: byMonth.map((r) => ({ year: r.year, month: r.month, count: r.count, sum: r.sum })),
     all: { count: grand?.count ?? 0, sum: grand?.sum ?? '0', sme: grand?.sme ?? '0' },
   };
 }
+
+/**
+ * A version's totals cells (`EisPlanTotalsCell`) as one jsonb value, computed from its position
+ * versions (an `update` of the version sets it).
+ */
+export const versionTotalsCells = (versionId: SQL | number) => {
+  const pv = eisPlanPositionVersions;
+  return sql`(select coalesce(jsonb_agg(jsonb_build_array(c.code, c.name, c.year, c.month, c.status, c.sme, c.n, c.s)), '[]'::jsonb) from (select ${pv.methodCode} as code, max(${pv.methodName}) as name, ${pv.year} as year, ${pv.month} as month, ${pv.status} as status, ${pv.smeOnly} as sme, count(*)::int as n, coalesce(sum(${pv.price}), 0)::text as s from ${pv} where ${pv.versionId} = ${versionId} group by 1, 3, 4, 5, 6) c)`;
+};
 
 export async function findPositionByNumber(tx: Tx, companyId: number, number: string) {
   const [row] = await tx

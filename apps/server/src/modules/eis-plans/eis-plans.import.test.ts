@@ -452,4 +452,39 @@ describe('EIS plan import', () => {
     expect(file.status).toBe(200);
     expect(String(file.headers['content-type'])).toContain('spreadsheetml');
   });
+  it('an import stores the violations of the positions it changes, in its own transaction', async () => {
+    const db = t.app.deps.database;
+    const [pos] = await db.query<{ id: number }>(
+      'select id from eis_plan_positions where company_id = $1 and number = $2',
+      [company, `${PLAN_NUMBER}-300`],
+    );
+    const stored = async () =>
+      (
+        await db.query<{ code: string }>('select code from eis_plan_violations where position_id = $1', [
+          pos.id,
+        ])
+      ).map((r) => r.code);
+    const queued = async () =>
+      (
+        await db.query<{ n: number }>(
+          'select count(*)::int as n from eis_plan_violation_queue where company_id = $1',
+          [company],
+        )
+      )[0].n;
+    // the position (its contract of 200 000.00) at 150 000.00 again, then at 250 000.00: no read between
+    const version = (n: number, price: string) => {
+      let xml = setHeader(v64(), 'version', String(n));
+      xml = setHeader(xml, 'approveDate', '2020-03-02');
+      xml = setHeader(xml, 'publicationDateTime', '2020-03-03T10:00:00');
+      return setPositionField(xml, ADDED, 'maximumContractPrice', price);
+    };
+    const over = await importXml(version(68, '150000.00'), 'plan-68.xml');
+    expect(over.status, over.error).toBe('done');
+    expect(await queued()).toBe(0);
+    expect(await stored()).toEqual(['contract_over_price']);
+    const within = await importXml(version(69, '250000.00'), 'plan-69.xml');
+    expect(within.status, within.error).toBe('done');
+    expect(await queued()).toBe(0);
+    expect(await stored()).toEqual([]);
+  });
 });

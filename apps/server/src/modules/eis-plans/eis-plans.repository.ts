@@ -10,6 +10,7 @@ import {
   eisPlans,
   eisPlanVersions,
 } from '../../db/schema/index.js';
+import { versionTotalsCells } from './eis-plan-positions.repository.js';
 
 /** The plans and their versions (the positions' queries: eis-plan-positions.repository.ts). */
 
@@ -174,9 +175,24 @@ export async function listPlans(tx: Tx, companyId: number, q: EisPlanListQuery) 
   return { rows: rows.map((r) => ({ ...r, versions: versions.get(r.plan.id) ?? 1 })), total };
 }
 
-/** Keeps a version's totals (of all its positions) on its row. */
+/**
+ * Keeps a version's totals (of all its positions) on its row, with its totals cells (what a page
+ * filtered by status, method or month sums instead of reading its rows).
+ */
 export async function storeVersionTotals(tx: Tx, versionId: number, totals: EisPlanTotalsJson) {
-  await tx.update(eisPlanVersions).set({ totals }).where(eq(eisPlanVersions.id, versionId));
+  await tx
+    .update(eisPlanVersions)
+    .set({ totals, totalsCube: versionTotalsCells(versionId) })
+    .where(eq(eisPlanVersions.id, versionId));
+}
+
+/**
+ * Refreshes the planner's statistics of the positions after a large import: until autovacuum
+ * gets to them (if ever: it may be off), a version of thousands of rows is planned as a few and
+ * its pages read every row (issue 27 item 2). Runs in the import's transaction, its rows counted.
+ */
+export async function analyzePlanPositions(tx: Tx) {
+  await tx.execute(sql`analyze ${eisPlanPositionVersions}, ${eisPlanPositions}`);
 }
 
 export async function findPositionByGuid(tx: Tx, companyId: number, guid: string) {
@@ -190,7 +206,11 @@ export async function findPositionByGuid(tx: Tx, companyId: number, guid: string
 /** A version of a company's plan in one query (the positions page runs it on every request). */
 export async function findPlanVersion(tx: Tx, companyId: number, planId: number, version: number) {
   const [row] = await tx
-    .select({ id: eisPlanVersions.id, totals: eisPlanVersions.totals })
+    .select({
+      id: eisPlanVersions.id,
+      totals: eisPlanVersions.totals,
+      totalsCube: eisPlanVersions.totalsCube,
+    })
     .from(eisPlanVersions)
     .innerJoin(eisPlans, eq(eisPlans.id, eisPlanVersions.planId))
     .where(

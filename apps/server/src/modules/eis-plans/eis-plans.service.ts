@@ -26,6 +26,7 @@ import {
   procurementSums,
   searchPositions,
 } from './eis-plan-positions.repository.js';
+import { cellsAnswer, countCap, totalsFromCells } from './eis-plan-totals.policy.js';
 import { readViolations, storePlanViolations } from './eis-plan-violations.service.js';
 import { diffPositions, dutyViolations, fieldChanges, planDuties } from './eis-plans.policy.js';
 import {
@@ -157,13 +158,25 @@ export async function listPositions(
     (await findPlanVersion(db, companyId, planId, version)) ??
     (await versionOf(db, await planOf(db, companyId, planId), version));
   const { page, limit, ...filter } = q;
-  // the totals of a version as a whole are kept at import: only a filter needs them counted
+  // the totals of a version as a whole and its cells by status, method and month are kept at
+  // import: only a search counts its rows, and at most countCap of them («more than N» above)
   const filtered = Object.values(filter).some((x) => x !== undefined);
   const [rows, totals] = await Promise.all([
     positionsPage(db, companyId, v.id, filter, { page, limit }),
-    !filtered && 'totals' in v && v.totals ? v.totals : positionTotals(db, companyId, v.id, filter),
+    !filtered && v.totals
+      ? { ...v.totals, capped: false }
+      : cellsAnswer(filter) && v.totalsCube
+        ? { ...totalsFromCells(v.totalsCube, filter), capped: false }
+        : positionTotals(db, companyId, v.id, filter, countCap(page, limit)),
   ]);
-  return { items: rows.map(toPosition), total: totals.total, page, limit, totals: toTotals(totals) };
+  return {
+    items: rows.map(toPosition),
+    total: totals.total,
+    total_capped: totals.capped,
+    page,
+    limit,
+    totals: totals.capped ? null : toTotals(totals),
+  };
 }
 
 export async function diffVersions(

@@ -17,6 +17,8 @@ export type PagedTableProps<T> = {
   records: T[];
   columns: DataTableColumn<T>[];
   total: number;
+  /** `total` is a cap: more records match («из более N»). */
+  totalCapped?: boolean;
   page: number;
   limit: number;
   onPageChange: (page: number) => void;
@@ -64,7 +66,9 @@ export function PagedTable<T extends { id: number }>(props: PagedTableProps<T>) 
       recordsPerPage={limit}
       page={page}
       onPageChange={onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} из ${totalRecords}`}
+      paginationText={({ from, to, totalRecords }) =>
+        `${from}–${to} из ${props.totalCapped ? 'более ' : ''}${totalRecords}`
+      }
       getPaginationControlProps={(control) => ({ 'aria-label': PAGING_LABELS[control] })}
       onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
       rowStyle={props.rowStyle}

@@ -9,6 +9,7 @@ import { positionTotals } from '../../eis-plans/eis-plan-positions.repository.js
 import { diffPositions, isAnnulled, positionNumber, sumMoney } from '../../eis-plans/eis-plans.policy.js';
 import { stateOf } from '../../eis-plans/eis-plans.presenter.js';
 import {
+  analyzePlanPositions,
   findPlanByNumber,
   findVersion,
   insertPlan,
@@ -82,6 +83,9 @@ async function parseAll(entries: ImportEntry[], inns: Set<string>, companyInn: s
   // versions of one plan in one upload: the older first
   return out.sort((a, b) => (a.plan.version ?? 0) - (b.plan.version ?? 0));
 }
+
+/** A version of at least this many positions refreshes the planner's statistics of the positions. */
+const ANALYZE_AFTER_POSITIONS = 1000;
 
 const longTermJson = (v: EisPlanLongTermVolume | null): EisLongTermJson | null =>
   v && {
@@ -252,6 +256,7 @@ export async function writePlanVersion(
   );
 
   await storeVersionTotals(tx, versionRow.id, await positionTotals(tx, ctx.companyId, versionRow.id, {}));
+  if (plan.items.length >= ANALYZE_AFTER_POSITIONS) await analyzePlanPositions(tx);
   const prev = await previousVersion(tx, stored.id, version);
   const diff = prev
     ? diffPositions(

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import type { EisPlanPosition } from '@zakupki/shared/api/eis-plans';
+import type { EisPlanPosition, EisPlanTotals } from '@zakupki/shared/api/eis-plans';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table';
 import { formatMoney } from '../../../lib/formatters';
@@ -21,15 +22,20 @@ export function PlanPositions({ companyId, planId, version, view, onChange }: Pr
   const f = view.positions;
   const q = useEisPlanPositions(companyId, planId, version, f);
   const totals = q.data?.totals;
+  // a search matching more than the server counts has no totals: the methods offered stay the last ones
+  const lastTotals = useRef<EisPlanTotals | undefined>(undefined);
+  if (totals) lastTotals.current = totals;
+  const capped = q.data?.total_capped ?? false;
   return (
     <Stack gap="sm">
       <Text fw={600}>Позиции версии № {version}</Text>
-      <PositionFilters f={f} totals={totals} onChange={onChange} />
+      <PositionFilters f={f} totals={totals ?? lastTotals.current} onChange={onChange} />
       <PagedTable<EisPlanPosition>
         aria-label="Позиции плана"
         verticalAlign="top"
         records={q.data?.items ?? []}
         total={q.data?.total ?? 0}
+        totalCapped={capped}
         page={f.page}
         limit={f.limit}
         pageSizes={POSITION_LIMITS}
@@ -104,6 +110,11 @@ export function PlanPositions({ companyId, planId, version, view, onChange }: Pr
         ]}
       />
       {totals ? <PlanTotals totals={totals} /> : null}
+      {capped ? (
+        <Text size="sm" c="dimmed">
+          Найдено более {q.data?.total} позиций: итоги по способам и месяцам не подсчитаны — уточните фильтр.
+        </Text>
+      ) : null}
     </Stack>
   );
 }
