@@ -35,7 +35,13 @@ export const eisSyncSettings = pgTable('eis_sync_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type EisSyncCounts = { new: number; updated: number; unchanged: number; skipped: number; failed: number };
+export type EisSyncCounts = {
+  new: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  failed: number;
+};
 export type EisSyncError = { step: string; outcome: string; message: string };
 
 /** One synchronisation of a company with the EIS: nightly or «Синхронизировать сейчас». */
@@ -73,9 +79,7 @@ export const eisSyncRuns = pgTable(
   (t) => [
     index('eis_sync_runs_company_idx').on(t.companyId, t.createdAt),
     // one open run per company, whatever the node (the queue's singleton is per job, this is per company)
-    uniqueIndex('eis_sync_runs_open_uq')
-      .on(t.companyId)
-      .where(sql`status in ('queued', 'running')`),
+    uniqueIndex('eis_sync_runs_open_uq').on(t.companyId).where(sql`status in ('queued', 'running')`),
   ],
 );
 

@@ -72,7 +72,9 @@ export function classifyDownload(status: number, data: Buffer): DownloadOutcome 
 
 /** Whether the step may be tried again later in the same run (after the documented pause). */
 export function isRetryable(o: { kind: EisOutcomeKind }): boolean {
-  return o.kind === 'tooEarly' || o.kind === 'downloadBlocked' || o.kind === 'notReady' || o.kind === 'transport';
+  return (
+    o.kind === 'tooEarly' || o.kind === 'downloadBlocked' || o.kind === 'notReady' || o.kind === 'transport'
+  );
 }
 
 /** Whether the outcome stops the whole run (nothing else can succeed with this token). */
