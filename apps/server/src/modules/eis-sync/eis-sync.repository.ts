@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EisSyncCounts, EisSyncError } from '../../db/schema/eis-sync.js';
 import {
+  companies as companiesTable,
   contracts,
   customers,
   eisArchives,
@@ -318,4 +319,12 @@ export async function ageConfirmations(tx: Tx, companyId: number, days: number) 
     .update(eisConfirmations)
     .set({ firstCheckedAt: sql`${eisConfirmations.firstCheckedAt} - make_interval(days => ${days})` })
     .where(and(eq(eisConfirmations.companyId, companyId), lt(eisConfirmations.id, Number.MAX_SAFE_INTEGER)));
+}
+
+export async function companyInnKpp(tx: Tx, companyId: number) {
+  const [row] = await tx
+    .select({ inn: companiesTable.inn, kpp: companiesTable.kpp })
+    .from(companiesTable)
+    .where(eq(companiesTable.id, companyId));
+  return row ?? null;
 }
