@@ -2,12 +2,11 @@ import type { ImportKind } from '@zakupki/shared';
 import { type RunOwner, runActor, workRun } from '../../kernel/runs.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { ParseError } from '../../lib/parse-error.js';
-import { decodeXml, parseXml } from '../../lib/xml.js';
 import type { ZipEntry } from '../../lib/zip.js';
 import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { sha256Of, storeFile } from '../files/files.service.js';
-import { parseEis223Plans } from '../imports/eis/eis223-plan.parser.js';
+import { parseEisFile } from '../imports/eis/eis.parser.js';
 import { importFetched } from '../imports/imports.service.js';
 import { archiveDocuments, type EisConnector } from './eis-connector.js';
 import { type DownloadOutcome, type EisOutcome, outcomeText, stopsRun } from './eis-outcome.policy.js';
@@ -96,8 +95,9 @@ class SyncRun {
             documentType223: s.documentType223,
             period: { exactDate: day },
           });
-    const placed = await repo.placedOf(deps.db, run.companyId);
-    const total = steps.length + placed.length || 1;
+    // what was recorded as placed is read after the days' documents are written: they count too
+    let placed = await repo.placedOf(deps.db, run.companyId);
+    let total = steps.length + placed.length || 1;
     let done = 0;
     try {
       for (const step of steps) {
@@ -111,6 +111,8 @@ class SyncRun {
         await this.progress(++done, total);
       }
       const today = todayMoscow();
+      placed = await repo.placedOf(deps.db, run.companyId);
+      total = steps.length + placed.length || 1;
       for (const p of placed) {
         const step = `№ ${p.number}`;
         const o = await this.connector.call({
@@ -191,7 +193,7 @@ class SyncRun {
       return;
     }
     const name = decodeURIComponent(url.split('/').pop() || 'archive').slice(0, 200);
-    const mine = kind === 'eis-plans' ? this.ownPlans(entries) : entries;
+    const mine = this.ownDocuments(entries);
     this.counts.skipped += entries.length - mine.length;
     const importIds: number[] = [];
     for (const entry of mine) {
@@ -235,13 +237,19 @@ class SyncRun {
     });
   }
 
-  /** The plan documents of the company's customers (a regional archive holds every customer's). */
-  private ownPlans(entries: ZipEntry[]): ZipEntry[] {
+  /**
+   * The documents of the company's customers, read by the imports' own parser (a regional archive
+   * holds every customer's): a document without a customer is left to the import to judge.
+   */
+  private ownDocuments(entries: ZipEntry[]): ZipEntry[] {
     return entries.filter((e) => {
       try {
-        const plans = parseEis223Plans(parseXml(decodeXml(e.data)), e.name);
-        return plans.some((p) =>
-          isOwnCustomer({ inn: p.customer?.inn ?? null, kpp: p.customer?.kpp ?? null }, this.own),
+        const customers = parseEisFile(e.data, e.name)
+          .map((d) => ('customer' in d ? d.customer : null))
+          .filter((c) => c?.inn);
+        return (
+          customers.length === 0 ||
+          customers.some((c) => isOwnCustomer({ inn: c?.inn ?? null, kpp: c?.kpp ?? null }, this.own))
         );
       } catch {
         return true; // the import names what is wrong with it
