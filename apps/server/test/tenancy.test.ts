@@ -42,6 +42,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     responsible_user_ids: null,
     offsets: [5, 2, 1],
   }),
+  'PUT /api/companies/:company_id/eis_sync': () => ({ regions: ['Moskva'] }),
   'PUT /api/companies/:id/eis_settings': () => ({
     eis_login: 'intruder',
     certificate_thumbprint: 'A'.repeat(40),
