@@ -58,7 +58,7 @@ beforeEach(() => {
     company_id: 1,
     token_set: false,
     regions: [],
-    state: 'unknown',
+    state: 'unknown' as const,
     state_message: null,
     checked_at: null,
     blocked_at: null,
