@@ -65,6 +65,17 @@ const Env = z.object({
   REMINDER_CRON: z.string().default('0 9 * * *'),
   /** also run them at the start of a node with workers (catches up a day whose run was missed) */
   REMINDERS_AT_START: bool.optional(),
+  /** the EIS read service (СОИ getDocsIP): endpoint, namespace, token header, nightly cron (docs/eis-sync.md) */
+  EIS_ENDPOINT: z.string().default('https://int.zakupki.gov.ru/eis-integration/services/getDocsIP'),
+  EIS_NAMESPACE: z.string().default('http://zakupki.gov.ru/fz44/get-docs-ip/ws'),
+  EIS_TOKEN_HEADER: z.string().default('individualPerson_token'),
+  EIS_SYNC_CRON: z.string().default('30 3 * * *'),
+  /** pause between two calls to the EIS (ms; the service asks for one a second), plus jitter */
+  EIS_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** pause after a download block or 425/424 (ms; the EIS blocks for about 10 minutes) */
+  EIS_BLOCK_PAUSE_MS: z.coerce.number().int().min(0).default(600_000),
+  /** days after which a registration number the EIS does not know is reported «не найдено» */
+  EIS_NOT_FOUND_GRACE_DAYS: z.coerce.number().int().min(0).default(3),
   WEB_DIST_DIR: z.string().optional(),
   WEB_SOURCE_MAPS: bool.default(false),
   FILES_DIR: z.string().optional(),
@@ -145,6 +156,16 @@ export type Config = Readonly<{
   jobsEnabled: boolean;
   /** the compliance reminders: cron (Moscow time) and whether a node runs them at its start (not in tests by default) */
   reminders: { cron: string; atStart: boolean };
+  /** the EIS connector (modules/eis-sync, docs/eis-sync.md) */
+  eis: {
+    endpoint: string;
+    namespace: string;
+    tokenHeader: string;
+    syncCron: string;
+    minIntervalMs: number;
+    blockPauseMs: number;
+    notFoundGraceDays: number;
+  };
   webDistDir: string | null;
   /** serve the web build's source maps (*.map); off: they answer 404 */
   webSourceMaps: boolean;
@@ -210,6 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobsEnabled: e.JOBS_ENABLED,
     reminders: { cron: e.REMINDER_CRON, atStart: e.REMINDERS_AT_START ?? e.NODE_ENV !== 'test' },
+    eis: {
+      endpoint: e.EIS_ENDPOINT,
+      namespace: e.EIS_NAMESPACE,
+      tokenHeader: e.EIS_TOKEN_HEADER,
+      syncCron: e.EIS_SYNC_CRON,
+      minIntervalMs: e.EIS_MIN_INTERVAL_MS,
+      blockPauseMs: e.EIS_BLOCK_PAUSE_MS,
+      notFoundGraceDays: e.EIS_NOT_FOUND_GRACE_DAYS,
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : null,
     webSourceMaps: e.WEB_SOURCE_MAPS,
     support: { phones: e.SUPPORT_PHONES, email: e.SUPPORT_EMAIL, partnerLinks: e.PARTNER_LINKS },

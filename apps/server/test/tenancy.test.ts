@@ -55,6 +55,7 @@ const EXAMPLES: Record<string, () => unknown> = {
     split_min_count: 2,
     price_rise_percent: 10,
   }),
+  'PUT /api/companies/:company_id/eis_sync': () => ({ regions: ['Moskva'] }),
   'PUT /api/companies/:id/eis_settings': () => ({
     eis_login: 'intruder',
     certificate_thumbprint: 'A'.repeat(40),

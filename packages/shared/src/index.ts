@@ -10,6 +10,7 @@ export * from './api/contract-values.js';
 export * from './api/contracts.js';
 export * from './api/contracts-model.js';
 export * from './api/eis-plans.js';
+export * from './api/eis-sync.js';
 export * from './api/exports.js';
 export * from './api/files.js';
 export * from './api/imports.js';

@@ -75,4 +75,17 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
     'notifications',
     'procurements',
   ],
+  // the EIS connector: above the imports, whose specs write what it downloads (docs/eis-sync.md)
+  'eis-sync': [
+    'access',
+    'audit',
+    'companies',
+    'compliance',
+    'contracts',
+    'eis-plans',
+    'files',
+    'imports',
+    'notifications',
+    'procurements',
+  ],
 };

@@ -9,6 +9,7 @@ import { companiesModule } from './companies/companies.routes.js';
 import { complianceModule } from './compliance/compliance.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { eisPlansModule } from './eis-plans/eis-plans.routes.js';
+import { eisSyncModule } from './eis-sync/eis-sync.routes.js';
 import { executionModule } from './execution/execution.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
@@ -43,6 +44,7 @@ export const MODULES: readonly ModuleDeclaration[] = [
   importsModule,
   executionModule,
   eisPlansModule,
+  eisSyncModule,
   complianceModule,
   analyticsModule,
   filesModule,

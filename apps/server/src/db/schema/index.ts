@@ -6,6 +6,7 @@ export * from './companies.js';
 export * from './compliance.js';
 export * from './contracts.js';
 export * from './eis-plans.js';
+export * from './eis-sync.js';
 export * from './exports.js';
 export * from './imports.js';
 export * from './procurement-rules.js';

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { ImportKind, ImportListQuery, ImportRun } from '@zakupki/shared';
 import type { z } from 'zod';
 import type { UploadedFile } from '../../lib/upload.js';
+import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { type StoredFile, sha256Of, storeFile } from '../files/files.service.js';
 import { precheckUploads } from './import-files.js';
 import { importExpiry } from './import-recovery.js';
-import { notifyEarlyFailure } from './import-runner.js';
+import { executeImport, notifyEarlyFailure } from './import-runner.js';
 import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
 import { toImportRun } from './imports.presenter.js';
-import { failRun, findRun, insertRun, listRuns } from './imports.repository.js';
+import { failRun, findRun, type ImportRunRow, insertRun, listRuns } from './imports.repository.js';
 
 /** An uploaded file of an import (lib/upload.ts). */
 export type Upload = UploadedFile;
@@ -115,4 +116,45 @@ export async function getImport(
 export async function listImports(deps: AppDeps, companyId: number, q: z.output<typeof ImportListQuery>) {
   const { rows, total } = await listRuns(deps.db, companyId, q);
   return { items: rows.map(toImportRun), total, page: q.page, limit: q.limit };
+}
+
+/**
+ * Imports a file the server fetched itself (an EIS archive of the EIS connector, modules/eis-sync)
+ * inside the caller's job: the run is stored owned by that job and worked at once by the same
+ * spec, parsers and writers as an upload (each document all or nothing, documents of other
+ * customers skipped, the same document again unchanged). The file is stored by the caller
+ * (content-addressed); a refused one is deleted with the run's files, as for an upload. Returns the
+ * finished run (null when another worker took it over).
+ */
+export async function importFetched(
+  job: JobContext,
+  actor: Actor,
+  companyId: number,
+  kind: ImportKind,
+  file: StoredFile & { content: Buffer },
+): Promise<ImportRunRow | null> {
+  const { deps } = job;
+  const run = await deps.db.transaction(async (tx) => {
+    const row = await insertRun(tx, {
+      companyId,
+      userId: actor.userId,
+      kind,
+      uploadFileName: file.name,
+      fileIds: [file.id],
+      fileSha256: file.sha256,
+      params: { source: 'eis-sync' },
+      jobId: job.jobId,
+    });
+    await audit(tx, actor, {
+      action: 'create',
+      entity: 'import_run',
+      entityId: row.id,
+      companyId,
+      after: { kind, files: row.uploadFileName, sha256: file.sha256, source: 'eis-sync' },
+    });
+    return row;
+  });
+  deps.recentFiles.put(file);
+  await executeImport(IMPORT_SPECS[kind] as never, run.id, job);
+  return (await findRun(deps.db, run.id)) ?? null;
 }

@@ -5,6 +5,7 @@ import { queryRoots } from '../../../lib/query-keys';
 export const profileKeys = {
   session: () => [...queryRoots.auth, 'session'] as const,
   eisSettings: (companyId: number) => companyKeys.resource(companyId, 'eis_settings'),
+  eisSync: (companyId: number) => companyKeys.resource(companyId, 'eis_sync'),
   companyUsers: companyKeys.users,
   /** a sub-resource (contacts, bank_details, customers): every page and filter */
   items: (companyId: number, resource: string) => companyKeys.resource(companyId, resource),

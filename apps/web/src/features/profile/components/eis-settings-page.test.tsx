@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eisSyncRoutes } from '@zakupki/shared';
 import { companyRoutes, type EisSettings } from '@zakupki/shared/api/companies';
 import type { Permission } from '@zakupki/shared/roles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,6 +53,17 @@ beforeEach(() => {
     return reply(r.status, r.body);
   });
   stubRoute(companyRoutes.eisSettings.get, () => settings);
+  // the EIS connector's panel below the form (eis-sync-panel.test.tsx tests it)
+  stubRoute(eisSyncRoutes.overview, () => ({
+    company_id: 1,
+    token_set: false,
+    regions: [],
+    state: 'unknown' as const,
+    state_message: null,
+    checked_at: null,
+    blocked_at: null,
+    runs: [],
+  }));
 });
 afterEach(() => {
   notices.clear();

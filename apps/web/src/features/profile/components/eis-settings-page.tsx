@@ -21,6 +21,7 @@ import { companyLabel, useSelectedCompany } from '../../../lib/company';
 import { useCompanyPermissions, useMyCompanies } from '../../../lib/company-queries';
 import { formatDateTime } from '../../../lib/formatters';
 import { useEisSettings, useSaveEisSettings } from '../api/eis-settings';
+import { EisSyncPanel } from './eis-sync-panel';
 
 type Values = {
   eis_login: string;
@@ -125,7 +126,12 @@ function CompanySettings({ companyId }: { companyId: number }) {
   }
   if (settings.isPending) return <Loader aria-label="Загрузка настроек ЕИС" />;
   if (settings.isError) return <Alert color="red">Настройки ЕИС загрузить не удалось.</Alert>;
-  return <SettingsForm companyId={companyId} settings={settings.data} />;
+  return (
+    <Stack gap="lg">
+      <SettingsForm companyId={companyId} settings={settings.data} />
+      <EisSyncPanel companyId={companyId} />
+    </Stack>
+  );
 }
 
 /** /profile/eisSettings: EIS connection settings per company (GET/PUT /api/companies/:id/eis_settings). */
