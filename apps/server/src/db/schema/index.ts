@@ -7,6 +7,7 @@ export * from './contracts.js';
 export * from './eis-plans.js';
 export * from './exports.js';
 export * from './imports.js';
+export * from './nmck.js';
 export * from './procurement-rules.js';
 export * from './procurements.js';
 export * from './sme-reports.js';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adjustedPrice,
-  DEFAULT_NMCK_SETTINGS,
-  isOldPrice,
-  isqrt,
-  itemResult,
-  priceOnBasis,
-  statistics,
-} from './nmck.policy.js';
+import { DEFAULT_NMCK_VERSION_SETTINGS as DEFAULT_NMCK_SETTINGS } from '../law/law-nmck-methods.js';
+import { adjustedPrice, isOldPrice, isqrt, itemResult, priceOnBasis, statistics } from './nmck.policy.js';
 
 const rub = (r: number) => BigInt(Math.round(r * 100));
 
@@ -48,8 +41,11 @@ describe('nmck statistics', () => {
 
   it('unit price is the mean or the minimum, times the quantity, rounded to kopecks', () => {
     const prices = [rub(10.01), rub(10.02), rub(10.02)]; // mean 10,016666… → 10,02
-    expect(itemResult(prices, '3', DEFAULT_NMCK_SETTINGS)).toMatchObject({ unitPrice: '10.02', amount: '30.06' });
-    expect(itemResult(prices, '2.5', { ...DEFAULT_NMCK_SETTINGS, unitPrice: 'min' })).toMatchObject({
+    expect(itemResult(prices, '3', DEFAULT_NMCK_SETTINGS)).toMatchObject({
+      unitPrice: '10.02',
+      amount: '30.06',
+    });
+    expect(itemResult(prices, '2.5', { ...DEFAULT_NMCK_SETTINGS, unit_price: 'min' })).toMatchObject({
       unitPrice: '10.01',
       amount: '25.03', // 25,025 → 25,03 half up
     });
@@ -65,7 +61,10 @@ describe('nmck statistics', () => {
 
   it('an index brings an old price to today; old prices are flagged', () => {
     expect(
-      adjustedPrice({ price: '100', includesVat: true, vatRate: '20%', date: '2025-01-01', index: '1.045' }, 'with_vat'),
+      adjustedPrice(
+        { price: '100', includesVat: true, vatRate: '20%', date: '2025-01-01', index: '1.045' },
+        'with_vat',
+      ),
     ).toBe(10450n);
     expect(isOldPrice('2025-01-15', '2025-07-15', 6)).toBe(true);
     expect(isOldPrice('2025-01-16', '2025-07-15', 6)).toBe(false);

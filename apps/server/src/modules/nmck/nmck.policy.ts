@@ -1,4 +1,4 @@
-import { fromKopecks, lineKopecks, toScaled, type VatRate } from '@zakupki/shared';
+import { fromKopecks, lineKopecks, type NmckSettings, toScaled, type VatRate } from '@zakupki/shared';
 
 /**
  * The pure arithmetic of a НМЦД justification by comparable market prices (docs/nmck.md): each
@@ -9,26 +9,7 @@ import { fromKopecks, lineKopecks, toScaled, type VatRate } from '@zakupki/share
  * coefficient come from an integer square root, and the «above 33 %» test is an exact comparison.
  */
 
-export type NmckVatBasis = 'with_vat' | 'without_vat';
-export type NmckUnitPriceRule = 'mean' | 'min';
-
-export type NmckSettings = {
-  minPrices: number;
-  /** percent, integer (33) */
-  maxVariation: number;
-  unitPrice: NmckUnitPriceRule;
-  vatBasis: NmckVatBasis;
-  /** a price older than this many months is flagged */
-  maxAgeMonths: number;
-};
-
-export const DEFAULT_NMCK_SETTINGS: NmckSettings = {
-  minPrices: 3,
-  maxVariation: 33,
-  unitPrice: 'mean',
-  vatBasis: 'with_vat',
-  maxAgeMonths: 6,
-};
+export type NmckVatBasis = NmckSettings['vat_basis'];
 
 export type PriceFacts = {
   /** price per unit as the source gives it, decimal string */
@@ -53,7 +34,10 @@ const halfUpDiv = (n: bigint, d: bigint) => {
 const rateOf = (r: VatRate) => (r === 'без НДС' ? 0n : BigInt(r.replace('%', '')));
 
 /** The source's price in kopecks brought to the version's VAT basis (rounded half up to kopecks). */
-export function priceOnBasis(p: Pick<PriceFacts, 'price' | 'includesVat' | 'vatRate'>, basis: NmckVatBasis): bigint {
+export function priceOnBasis(
+  p: Pick<PriceFacts, 'price' | 'includesVat' | 'vatRate'>,
+  basis: NmckVatBasis,
+): bigint {
   const k = toScaled(p.price, 2);
   const r = rateOf(p.vatRate);
   if (r === 0n) return k;
@@ -107,7 +91,16 @@ export type NmckStats = {
 /** Statistics of prices given in kopecks (count ≥ 1). */
 export function statistics(prices: bigint[], maxVariation: number): NmckStats {
   const n = BigInt(prices.length);
-  if (n === 0n) return { count: 0, mean: '0.00', min: '0.00', max: '0.00', deviation: '0.00', variation: '0.00', tooVaried: false };
+  if (n === 0n)
+    return {
+      count: 0,
+      mean: '0.00',
+      min: '0.00',
+      max: '0.00',
+      deviation: '0.00',
+      variation: '0.00',
+      tooVaried: false,
+    };
   const sum = prices.reduce((s, p) => s + p, 0n);
   const sumSq = prices.reduce((s, p) => s + p * p, 0n);
   // sample variance = (n·Σx² − (Σx)²) / (n·(n − 1)), in kopecks²
@@ -148,21 +141,21 @@ export type NmckItemResult = {
  * count or above the maximum coefficient, with a message asking for more prices.
  */
 export function itemResult(prices: bigint[], quantity: string, s: NmckSettings): NmckItemResult {
-  const stats = statistics(prices, s.maxVariation);
-  if (prices.length < s.minPrices)
+  const stats = statistics(prices, s.max_variation);
+  if (prices.length < s.min_prices)
     return {
       stats,
       unitPrice: null,
       amount: null,
-      refusal: `Цен: ${prices.length}, нужно не меньше ${s.minPrices}. Добавьте ещё цены (коммерческие предложения, контракты, открытые источники).`,
+      refusal: `Цен: ${prices.length}, нужно не меньше ${s.min_prices}. Добавьте ещё цены (коммерческие предложения, контракты, открытые источники).`,
     };
   if (stats.tooVaried)
     return {
       stats,
       unitPrice: null,
       amount: null,
-      refusal: `Коэффициент вариации ${stats.variation.replace('.', ',')} % больше ${s.maxVariation} %: цены неоднородны. Нужно больше цен — добавьте ещё источники или исключите выбивающиеся.`,
+      refusal: `Коэффициент вариации ${stats.variation.replace('.', ',')} % больше ${s.max_variation} %: цены неоднородны. Нужно больше цен — добавьте ещё источники или исключите выбивающиеся.`,
     };
-  const unit = s.unitPrice === 'min' ? stats.min : stats.mean;
+  const unit = s.unit_price === 'min' ? stats.min : stats.mean;
   return { stats, unitPrice: unit, amount: fromKopecks(lineKopecks(quantity, unit)), refusal: null };
 }
