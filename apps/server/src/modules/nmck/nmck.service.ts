@@ -145,7 +145,7 @@ export async function addSource(
   return deps.db.transaction(async (tx) => {
     const l = await loadFor(tx, deps, actor, companyId, id);
     const lot = l.procurement.lots.find((x) => x.number === body.lot_number);
-    if (!lot || !lot.items[body.line_no - 1])
+    if (!lot?.items[body.line_no - 1])
       throw invalid([
         {
           path: 'body.line_no',
