@@ -67,12 +67,11 @@ export async function deleteSource(tx: Tx, id: number) {
 
 export async function requestsOf(tx: Tx, procurementId: number) {
   return tx
-    .select({
-      request: nmckRequests,
-      offers: sql<number>`(select count(*)::int from ${nmckSources} s where s.request_id = ${nmckRequests.id})`,
-    })
+    .select({ request: nmckRequests, offers: sql<number>`count(${nmckSources.id})::int` })
     .from(nmckRequests)
+    .leftJoin(nmckSources, eq(nmckSources.requestId, nmckRequests.id))
     .where(eq(nmckRequests.procurementId, procurementId))
+    .groupBy(nmckRequests.id)
     .orderBy(asc(nmckRequests.number));
 }
 

@@ -5,6 +5,7 @@ import { bankRequisites, companies, companyMembers, contacts, customers, users }
 import { seedDemoCompliance } from './compliance.demo-seed.js';
 import { seedDemoContracts } from './contracts.demo-seed.js';
 import { seedDemoPlans } from './eis-plans.demo-seed.js';
+import { seedDemoNmck } from './nmck.demo-seed.js';
 import { seedDemoProcurementRules } from './procurement-rules.demo-seed.js';
 import { seedDemoProcurements } from './procurements.demo-seed.js';
 import { seedDemoSmeReport } from './sme-report.demo-seed.js';
@@ -241,8 +242,10 @@ export async function seedDemo(
     await seedDemoContracts(tx, ids);
     await seedDemoProcurementRules(tx, ids);
     await seedDemoPlans(tx, ids);
-    if (procurements !== 'none')
+    if (procurements !== 'none') {
       await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
+      await seedDemoNmck(tx, ids);
+    }
     await seedDemoCompliance(tx, ids);
     await seedDemoSmeReport(tx, ids);
     return ids;
