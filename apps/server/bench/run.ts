@@ -9,6 +9,7 @@ import { hostileUploadsBench } from './hostile-uploads.bench.js';
 import { import1cBench } from './import-1c.bench.js';
 import { importUpdBench } from './import-upd.bench.js';
 import { loadAverage, ROOT } from './lib.js';
+import { nmckBench } from './nmck.bench.js';
 import { procurementDocumentsBench } from './procurement-documents.bench.js';
 import { registerBench } from './register.bench.js';
 import { startBench } from './start.bench.js';
@@ -16,7 +17,7 @@ import { webSizeBench } from './web-size.bench.js';
 
 /**
  * npm run bench [section…] [--keep]: runs the benchmarks and writes reports/bench.md.
- * Sections: web, start, register, analytics, import-1c, import-upd, eis-plans, procurement-documents, classifiers, hostile. Speed goals live here, never in timed tests.
+ * Sections: web, start, register, analytics, import-1c, import-upd, eis-plans, procurement-documents, nmck, classifiers, hostile. Speed goals live here, never in timed tests.
  * The database sections create zk_bench_<pid>* on BENCH_DATABASE_URL and drop them unless --keep.
  */
 const sections: Record<string, () => Promise<string>> = {
@@ -28,6 +29,7 @@ const sections: Record<string, () => Promise<string>> = {
   'import-upd': importUpdBench,
   'eis-plans': eisPlansBench,
   'procurement-documents': procurementDocumentsBench,
+  nmck: nmckBench,
   classifiers: classifiersBench,
   hostile: hostileUploadsBench,
 };

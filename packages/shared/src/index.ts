@@ -14,6 +14,7 @@ export * from './api/eis-sync.js';
 export * from './api/exports.js';
 export * from './api/files.js';
 export * from './api/imports.js';
+export * from './api/nmck.js';
 export * from './api/procurement-documents.js';
 export * from './api/procurement-rules.js';
 export * from './api/procurements.js';

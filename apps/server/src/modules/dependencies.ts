@@ -38,6 +38,18 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
     'procurement-documents',
     'procurement-rules',
   ],
+  // the НМЦД justification: prices from the contract register, applied through the procurements service
+  nmck: [
+    'access',
+    'audit',
+    'calendar',
+    'contracts',
+    'files',
+    'law',
+    'procurement-documents',
+    'procurement-rules',
+    'procurements',
+  ],
   contracts: ['access', 'audit', 'calendar', 'catalogs', 'eis-plans', 'law', 'procurements', 'tariffs'],
   execution: ['access', 'audit', 'calendar', 'contracts'],
   // the compliance calendar gathers the duties each module computes, marks a contract's placement

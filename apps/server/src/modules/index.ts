@@ -14,6 +14,7 @@ import { executionModule } from './execution/execution.routes.js';
 import { exportsModule } from './exports/exports.routes.js';
 import { filesModule } from './files/files.routes.js';
 import { importsModule } from './imports/imports.routes.js';
+import { nmckModule } from './nmck/nmck.routes.js';
 import { procurementDocumentsModule } from './procurement-documents/procurement-documents.routes.js';
 import { procurementRulesModule } from './procurement-rules/procurement-rules.routes.js';
 import { procurementsModule } from './procurements/procurements.routes.js';
@@ -35,6 +36,7 @@ export const MODULES: readonly ModuleDeclaration[] = [
   procurementRulesModule,
   procurementDocumentsModule,
   procurementsModule,
+  nmckModule,
   catalogsModule,
   classifiersModule,
   rnpModule,

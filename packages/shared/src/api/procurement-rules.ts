@@ -10,6 +10,7 @@ import {
   pageOf,
   requiredText,
 } from './common.js';
+import { NmckSettingsInput } from './nmck.js';
 
 /**
  * Procurement rules (Положение о закупке, ч. 1 ст. 2 и ст. 4 223-ФЗ): rules of a company, their
@@ -135,6 +136,8 @@ export const RuleVersion = z.object({
   plan_threshold: z.string(),
   plan_threshold_large: z.string(),
   sme_ceiling: z.string().nullable(),
+  /** the НМЦД justification's settings (the defaults when the version keeps none) */
+  nmck_settings: NmckSettingsInput,
   based_on_version_id: id.nullable(),
   documents_rules_count: z.number().int(),
   duty: RuleDuty.nullable(),
@@ -282,6 +285,7 @@ export const VersionInput = z
     plan_threshold: money.default('100000'),
     plan_threshold_large: money.default('500000'),
     sme_ceiling: money.nullish().transform((v) => v ?? null),
+    nmck_settings: NmckSettingsInput.nullish().transform((v) => v ?? null),
   })
   .superRefine(versionChecks);
 export type VersionInput = z.input<typeof VersionInput>;
@@ -302,6 +306,7 @@ export const VersionUpdateInput = z
     plan_threshold: money.optional(),
     plan_threshold_large: money.optional(),
     sme_ceiling: money.nullable().optional(),
+    nmck_settings: NmckSettingsInput.nullable().optional(),
     remove_documents_rules: z
       .boolean()
       .optional()

@@ -216,7 +216,11 @@ export const contractItems = pgTable(
     acceptedQuantity: numeric('accepted_quantity').notNull().default('0'),
     acceptedAmount: numeric('accepted_amount', { precision: 18, scale: 2 }).notNull().default('0'),
   },
-  (t) => [uniqueIndex('contract_items_line_uq').on(t.contractId, t.lineNo)],
+  (t) => [
+    uniqueIndex('contract_items_line_uq').on(t.contractId, t.lineNo),
+    // the НМЦД justification's comparable prices: by ОКПД2 prefix and ОКЕИ unit (docs/nmck.md)
+    index('contract_items_okpd2_idx').on(t.okpd2Code.op('text_pattern_ops'), t.okeiCode, t.contractId),
+  ],
 );
 
 /** Stages (этапы) of execution. `paid_amount` is kept by the payment import. */

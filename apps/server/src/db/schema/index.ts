@@ -9,6 +9,7 @@ export * from './eis-plans.js';
 export * from './eis-sync.js';
 export * from './exports.js';
 export * from './imports.js';
+export * from './nmck.js';
 export * from './procurement-rules.js';
 export * from './procurements.js';
 export * from './rnp.js';

@@ -1,3 +1,4 @@
+import type { NmckSettings } from '@zakupki/shared';
 import {
   boolean,
   date,
@@ -63,6 +64,8 @@ export const procurementRuleVersions = pgTable(
       .notNull()
       .default('500000'),
     smeCeiling: numeric('sme_ceiling', { precision: 15, scale: 2 }),
+    /** the НМЦД justification's settings (docs/nmck.md); null: the defaults */
+    nmckSettings: jsonb('nmck_settings').$type<NmckSettings>(),
     basedOnVersionId: integer('based_on_version_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

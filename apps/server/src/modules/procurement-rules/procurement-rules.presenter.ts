@@ -8,6 +8,7 @@ import type {
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { DEFAULT_DEADLINE_CONFIG } from '../law/deadline-rules.js';
+import { DEFAULT_NMCK_VERSION_SETTINGS } from '../law/law-nmck-methods.js';
 import { inForce, ruleDeleteRefusal, versionDuty } from './procurement-rules.policy.js';
 import type { DocRuleWithKind, RuleRow, VersionWithFile } from './procurement-rules.repository.js';
 
@@ -49,6 +50,7 @@ export function presentVersion(
     plan_threshold: trim(v.planThreshold) as string,
     plan_threshold_large: trim(v.planThresholdLarge) as string,
     sme_ceiling: trim(v.smeCeiling),
+    nmck_settings: v.nmckSettings ?? DEFAULT_NMCK_VERSION_SETTINGS,
     based_on_version_id: v.basedOnVersionId,
     documents_rules_count: v.docsCount,
     duty: dutyOf(v, today),

@@ -326,6 +326,7 @@ function versionValues(body: VersionIn) {
     planThreshold: body.plan_threshold,
     planThresholdLarge: body.plan_threshold_large,
     smeCeiling: body.sme_ceiling,
+    nmckSettings: body.nmck_settings,
   };
 }
 
@@ -375,6 +376,7 @@ function mergedVersion(v: repo.VersionWithFile, body: VersionUpdateIn): VersionI
     plan_threshold: sent(body.plan_threshold, v.planThreshold),
     plan_threshold_large: sent(body.plan_threshold_large, v.planThresholdLarge),
     sme_ceiling: sent(body.sme_ceiling, v.smeCeiling),
+    nmck_settings: sent(body.nmck_settings, v.nmckSettings),
   };
 }
 
@@ -590,6 +592,7 @@ export async function newDraft(
       planThreshold: v.planThreshold,
       planThresholdLarge: v.planThresholdLarge,
       smeCeiling: v.smeCeiling,
+      nmckSettings: v.nmckSettings,
       basedOnVersionId: v.id,
     });
     const docs = await repo.docRulesOf(tx, [versionId]);

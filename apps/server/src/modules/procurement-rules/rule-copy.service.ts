@@ -142,6 +142,7 @@ async function copyInTx(
       planThreshold: v.planThreshold,
       planThresholdLarge: v.planThresholdLarge,
       smeCeiling: v.smeCeiling,
+      nmckSettings: v.nmckSettings,
       createdBy: actor.userId,
     });
     await repo.insertDocRules(

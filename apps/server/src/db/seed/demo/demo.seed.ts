@@ -6,6 +6,7 @@ import { seedDemoAnalytics } from './analytics.demo-seed.js';
 import { seedDemoCompliance } from './compliance.demo-seed.js';
 import { seedDemoContracts } from './contracts.demo-seed.js';
 import { seedDemoPlans } from './eis-plans.demo-seed.js';
+import { seedDemoNmck } from './nmck.demo-seed.js';
 import { seedDemoProcurementRules } from './procurement-rules.demo-seed.js';
 import { seedDemoProcurements } from './procurements.demo-seed.js';
 import { seedDemoSmeReport } from './sme-report.demo-seed.js';
@@ -244,6 +245,7 @@ export async function seedDemo(
     await seedDemoPlans(tx, ids);
     if (procurements !== 'none') {
       await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
+      await seedDemoNmck(tx, ids);
       await seedDemoAnalytics(tx, ids);
     }
     await seedDemoCompliance(tx, ids);

@@ -37,6 +37,14 @@ export const version = (over: Partial<RuleVersion> = {}): RuleVersion => ({
   file_id: null,
   file_name: null,
   changes_summary: null,
+  nmck_settings: {
+    methods: ['market', 'normative', 'tariff', 'design_estimate', 'cost'],
+    min_prices: 3,
+    max_variation: 33,
+    unit_price: 'mean',
+    vat_basis: 'with_vat',
+    max_age_months: 6,
+  },
   methods: [
     {
       method_id: 3,
