@@ -1,5 +1,7 @@
 export * from './access.js';
 export * from './api/auth.js';
+export * from './api/bids.js';
+export * from './api/bids-model.js';
 export * from './api/catalogs.js';
 export * from './api/classifiers.js';
 export * from './api/common.js';
