@@ -177,7 +177,6 @@ export const BidInput = z.object({
     .nullish()
     .transform((v) => v ?? null),
   country_name: optionalText(200),
-  file_ids: z.array(z.number().int().positive()).max(50).default([]),
 });
 export type BidInput = z.input<typeof BidInput>;
 

@@ -201,6 +201,7 @@ export const EisBidsResult = z.object({
 const base = '/api/companies/:company_id/procurements/:id';
 const P = CompanyParam.extend({ id: z.coerce.number().int().positive() });
 const BidP = P.extend({ bid_id: z.coerce.number().int().positive() });
+const BidFileP = BidP.extend({ file_id: z.coerce.number().int().positive() });
 const ProtocolP = P.extend({ protocol_id: z.coerce.number().int().positive() });
 const tags = ['bids'];
 const read = { company: 'company_id', permission: 'procurements.read', tags } as const;
@@ -248,6 +249,23 @@ export const bidRoutes = {
     summary: 'Admit or reject a bid (a rejection names a reason of the catalogue and may carry a comment)',
     params: BidP,
     body: BidAdmissionInput,
+    response: { 200: Bid },
+  }),
+  addFile: defineRoute({
+    ...write,
+    method: 'POST',
+    path: `${base}/bids/:bid_id/files`,
+    summary: 'Attach a file to a bid (multipart field "file"; any document of the application)',
+    params: BidP,
+    multipart: true,
+    response: { 201: Bid },
+  }),
+  removeFile: defineRoute({
+    ...write,
+    method: 'DELETE',
+    path: `${base}/bids/:bid_id/files/:file_id`,
+    summary: 'Detach a file from a bid',
+    params: BidFileP,
     response: { 200: Bid },
   }),
   upload: defineRoute({
