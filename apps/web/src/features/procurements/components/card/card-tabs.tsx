@@ -1,6 +1,7 @@
 import { Badge, Group, Tabs } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Procurement } from '@zakupki/shared/api/procurements';
+import { ProcurementResultsTab } from '../../../../app/procurement-card-tabs';
 import { DATE_FIELDS, type ProcurementValues } from '../../model/form';
 import { ContractsTab } from './contracts-tab';
 import { DatesTab } from './dates-tab';
@@ -9,7 +10,15 @@ import { GeneralTab } from './general-tab';
 import { HistoryTab } from './history-tab';
 import { LotsTab } from './lots-tab';
 
-export const CARD_TABS = ['general', 'lots', 'dates', 'documentation', 'history', 'contracts'] as const;
+export const CARD_TABS = [
+  'general',
+  'lots',
+  'dates',
+  'documentation',
+  'results',
+  'history',
+  'contracts',
+] as const;
 export type CardTab = (typeof CARD_TABS)[number];
 
 const DATE_NAMES = new Set<string>(DATE_FIELDS.map(([n]) => n));
@@ -60,6 +69,7 @@ export function CardTabs({
         </Tabs.Tab>
         <Tabs.Tab value="dates">{tabLabel('dates', 'Сроки и протоколы')}</Tabs.Tab>
         <Tabs.Tab value="documentation">Документация</Tabs.Tab>
+        <Tabs.Tab value="results">Заявки и итоги</Tabs.Tab>
         <Tabs.Tab value="history">История</Tabs.Tab>
         <Tabs.Tab value="contracts">Договоры ({p.contracts.length})</Tabs.Tab>
       </Tabs.List>
@@ -74,6 +84,11 @@ export function CardTabs({
       </Tabs.Panel>
       <Tabs.Panel value="documentation" pt="md">
         <DocumentationTab procurement={p} />
+      </Tabs.Panel>
+      <Tabs.Panel value="results" pt="md">
+        {tab === 'results' ? (
+          <ProcurementResultsTab companyId={companyId} procurement={p} canWrite={canWrite} />
+        ) : null}
       </Tabs.Panel>
       <Tabs.Panel value="history" pt="md">
         {tab === 'history' ? <HistoryTab companyId={companyId} procurementId={p.id} /> : null}
