@@ -1,11 +1,5 @@
 import type { Bid, BidProtocol, BidRnpCheck, ProcurementResults } from '@zakupki/shared/api/bids';
-import {
-  BID_ADMISSION_TITLES,
-  BID_PROTOCOL_KINDS,
-  type BidAdmission,
-  type BidProtocolKind,
-  type BidScoresInput,
-} from '@zakupki/shared/api/bids-model';
+import { BID_ADMISSION_TITLES, type BidAdmission, type BidScoresInput } from '@zakupki/shared/api/bids-model';
 
 type Lot = ProcurementResults['lots'][number];
 type Evaluation = Lot['evaluation'];
@@ -77,19 +71,6 @@ export function cellFieldOf(cells: ScoreCell[]) {
 
 /** The bids a lot may score: the admitted ones. */
 export const admittedBids = (bids: Bid[]) => bids.filter((b) => b.admission === 'admitted');
-
-/** The newest protocol of each kind (a protocol may be generated again: a new version). */
-export function latestProtocols(protocols: BidProtocol[]): BidProtocol[] {
-  const latest = new Map<BidProtocolKind, BidProtocol>();
-  for (const p of protocols) {
-    const prev = latest.get(p.kind);
-    if (!prev || p.version > prev.version) latest.set(p.kind, p);
-  }
-  return BID_PROTOCOL_KINDS.flatMap((k) => {
-    const p = latest.get(k);
-    return p ? [p] : [];
-  });
-}
 
 /** What a writer may do with a protocol: sign it once; form the contract from a signed final one once. */
 export const protocolActions = (p: BidProtocol) => ({
