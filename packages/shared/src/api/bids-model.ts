@@ -234,6 +234,16 @@ export const BidProtocolSignInput = z.object({
   reason: optionalText(2000),
 });
 
+/** «Сформировать договор»: the lot whose winner it is drawn for (omitted: the only lot with a winner). */
+export const BidContractInput = z.object({
+  lot_id: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
 /** Columns of the XLSX bid upload (row 1 holds the titles; one row per bid, or per item of a bid). */
 export const BID_XLSX_COLUMNS = [
   { key: 'lot_number', title: 'Лот №' },

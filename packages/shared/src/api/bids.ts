@@ -4,6 +4,7 @@ import {
   BID_ADMISSIONS,
   BID_PROTOCOL_KINDS,
   BidAdmissionInput,
+  BidContractInput,
   BidInput,
   BidProtocolInput,
   BidProtocolSignInput,
@@ -338,6 +339,7 @@ export const bidRoutes = {
     path: `${base}/bid-protocols/:protocol_id/contract`,
     summary: '«Сформировать договор»: a draft contract from the winner of a signed final protocol',
     params: ProtocolP,
+    body: BidContractInput,
     response: { 201: z.object({ contract_id: id, protocol: BidProtocol }) },
   }),
 };
