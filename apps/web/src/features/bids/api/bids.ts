@@ -183,17 +183,20 @@ export const useSignProtocol = (c: number, p: number, extra?: MutationExtras<Bid
     extra,
   );
 
+/** The lot whose winner the contract is drawn for; null: the only lot with a winner. */
+export type ContractVars = { protocolId: number; lotId: number | null };
 export const useContractFromWinner = (
   c: number,
   p: number,
-  extra?: MutationExtras<{ contract_id: number; protocol: BidProtocol }, number>,
+  extra?: MutationExtras<{ contract_id: number; protocol: BidProtocol }, ContractVars>,
 ) =>
   useProcurementWrite(
     c,
     p,
-    (params, protocolId) =>
+    (params, { protocolId, lotId }) =>
       api(r.contractFromWinner, {
         params: { ...params, protocol_id: protocolId },
+        body: { lot_id: lotId },
         loading: 'формирование договора',
       }),
     extra,

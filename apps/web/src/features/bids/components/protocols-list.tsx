@@ -26,6 +26,8 @@ export function ProtocolsList(props: ResultsProps) {
       navigate(contractHref(res.contract_id));
     },
   });
+  // a contract is drawn per lot with a winner (with one such lot the server takes it)
+  const winnerLots = results.lots.filter((l) => l.evaluation.winner_bid_id !== null);
   const columns: ListColumn<BidProtocol>[] = [
     { key: 'title', title: 'Протокол', render: (p) => `${p.title} (ред. ${p.version})` },
     { key: 'created', title: 'Сформирован', nowrap: true, render: (p) => formatDateTime(p.created_at) },
@@ -55,11 +57,22 @@ export function ProtocolsList(props: ResultsProps) {
                 Подписать
               </Button>
             ) : null}
-            {canWrite && can.contract ? (
-              <Button size="compact-xs" loading={contract.isPending} onClick={() => contract.mutate(p.id)}>
-                Сформировать договор
-              </Button>
-            ) : null}
+            {canWrite && can.contract
+              ? winnerLots.map((l) => (
+                  <Button
+                    key={l.id}
+                    size="compact-xs"
+                    loading={contract.isPending}
+                    onClick={() =>
+                      contract.mutate({ protocolId: p.id, lotId: winnerLots.length > 1 ? l.id : null })
+                    }
+                  >
+                    {winnerLots.length > 1
+                      ? `Сформировать договор (лот ${l.number})`
+                      : 'Сформировать договор'}
+                  </Button>
+                ))
+              : null}
             {p.contract_id !== null ? (
               <Anchor size="xs" component={Link} to={contractHref(p.contract_id)}>
                 Договор {p.contract_number ?? `№ ${p.contract_id}`}

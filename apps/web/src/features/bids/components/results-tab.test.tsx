@@ -124,5 +124,6 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/contracts/register'));
     expect(router.state.location.search).toBe('?contract=44');
     expect(make.calls[0].params.protocol_id).toBe('501');
+    expect(make.calls[0].body).toEqual({ lot_id: null });
   });
 });
