@@ -233,7 +233,7 @@ describe('accessibility: staff', () => {
       await check(page, 'procurement-card');
 
       await page.getByRole('tab', { name: 'Заявки и итоги' }).click();
-      await page.getByRole('table', { name: 'Протоколы' }).waitFor();
+      await page.getByText(/^При одном допущенном участнике/).waitFor();
       await noCutText(page, 'procurement bids and results');
       await check(page, 'procurement-results');
 

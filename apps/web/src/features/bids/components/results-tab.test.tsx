@@ -59,6 +59,20 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'DOCX' })).toBeTruthy();
   });
 
+  it('a writer writes only while the bids are open: none before the notice, read only after', async () => {
+    setup(true, results({ procurement_status: 'draft' }));
+    expect(await screen.findByText('Заявки вносятся после размещения извещения о закупке.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Заявки лота 1' })).toBeNull();
+  });
+
+  it('a concluded procurement shows its results without a write button', async () => {
+    setup(true, results({ procurement_status: 'contract_concluded' }));
+    await screen.findByRole('table', { name: 'Заявки лота 1' });
+    expect(screen.queryByRole('button', { name: 'Добавить заявку' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Допуск/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Сформировать протокол' })).toBeNull();
+  });
+
   it('a rejection needs a reason from the catalogue; the decision is sent with it', async () => {
     setup(true);
     const post = stubRoute(r.admission, (req) => ({

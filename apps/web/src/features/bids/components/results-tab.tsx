@@ -3,7 +3,8 @@ import { SINGLE_PARTICIPANT_RULE_TITLES } from '@zakupki/shared/api/bids-model';
 import type { Procurement } from '@zakupki/shared/api/procurements';
 import { ApiError } from '../../../lib/http-errors';
 import { useResults } from '../api/bids';
-import { BidsToolbar } from './bids-toolbar';
+import { bidsStage } from '../model/results-view';
+import { BidsToolbar, type ResultsProps } from './bids-toolbar';
 import { CommissionCard } from './commission-card';
 import { LotSection } from './lot-section';
 import { ProtocolsList } from './protocols-list';
@@ -27,7 +28,14 @@ export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps
       </Alert>
     );
   const r = q.data;
-  const props = { companyId, procurementId: procurement.id, results: r, canWrite };
+  const stage = bidsStage(r.procurement_status);
+  // a writer writes only while the bids are open; a client, or a closed procurement, reads
+  const props = {
+    companyId,
+    procurementId: procurement.id,
+    results: r,
+    canWrite: canWrite && stage === 'open',
+  };
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -39,19 +47,37 @@ export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps
             {r.method.ranking === 'price' ? 'ранжирование по цене' : 'оценка по критериям'}
           </Badge>
         </Group>
+        {r.method.ranking === 'score' ? (
+          <Text size="sm" c="dimmed">
+            Критерии{' '}
+            {r.settings.source === 'version'
+              ? 'из редакции Положения о закупке'
+              : 'по умолчанию (в редакции не заданы)'}
+            : {r.settings.criteria.map((c) => `${c.title} — ${c.weight} %`).join('; ')}
+            {r.settings.national_preference_percent !== null
+              ? `. Приоритет товаров российского происхождения: ${r.settings.national_preference_percent} %`
+              : ''}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
-          Критерии{' '}
-          {r.settings.source === 'version'
-            ? 'из редакции Положения о закупке'
-            : 'по умолчанию (в редакции не заданы)'}
-          : {r.settings.criteria.map((c) => `${c.title} — ${c.weight} %`).join('; ')}
-          {r.settings.national_preference_percent !== null
-            ? `. Приоритет товаров российского происхождения: ${r.settings.national_preference_percent} %`
-            : ''}
-          . {SINGLE_PARTICIPANT_RULE_TITLES[r.settings.single_participant]} при одном допущенном участнике.
+          При одном допущенном участнике:{' '}
+          {SINGLE_PARTICIPANT_RULE_TITLES[r.settings.single_participant].toLowerCase()}.
         </Text>
       </Stack>
-      {canWrite ? <BidsToolbar {...props} /> : null}
+      {stage === 'before' ? (
+        <Text size="sm">Заявки вносятся после размещения извещения о закупке.</Text>
+      ) : (
+        <ResultsBody {...props} />
+      )}
+    </Stack>
+  );
+}
+
+function ResultsBody(props: ResultsProps) {
+  const r = props.results;
+  return (
+    <>
+      {props.canWrite ? <BidsToolbar {...props} /> : null}
       {r.lots.length === 0 ? <Text size="sm">У закупки нет лотов: заявки принимаются по лотам.</Text> : null}
       {r.lots.map((lot) => (
         <LotSection key={lot.id} {...props} lot={lot} multiLot={r.lots.length > 1} />
@@ -61,6 +87,6 @@ export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps
         <Title order={4}>Протоколы</Title>
         <ProtocolsList {...props} />
       </Stack>
-    </Stack>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { BidScoresInput } from '@zakupki/shared/api/bids-model';
 import { describe, expect, it } from 'vitest';
 import { evaluation, protocol } from '../test/fixtures';
 import {
+  bidsStage,
   cellFieldOf,
   formatPoints,
   pointCriteria,
@@ -50,6 +51,12 @@ describe('results view', () => {
     const path = parsed.error?.issues[0].path.join('.') ?? '';
     expect(path).toBe('scores.1.points');
     expect(cellFieldOf(cells)(path)).toBe('cells.2.points');
+  });
+
+  it('bids are written from the notice to the summing up, absent before, read after', () => {
+    expect(
+      ['draft', 'documentation_ready', 'published', 'bids_closed', 'summing_up', 'failed'].map(bidsStage),
+    ).toEqual(['before', 'before', 'open', 'open', 'open', 'closed']);
   });
 
   it('offers signing once, and the contract only from a signed final protocol without one', () => {

@@ -80,3 +80,13 @@ export const protocolActions = (p: BidProtocol) => ({
 
 /** The link to a contract's card in the register. */
 export const contractHref = (contractId: number) => `/contracts/register?contract=${contractId}`;
+
+/**
+ * Where the procurement stands for its bids: before the notice is placed there are none; from the
+ * notice to the summing up they are written (the server refuses a write in any other status, its
+ * OPEN_STATUSES in modules/bids); afterwards they are only read.
+ */
+export function bidsStage(status: string): 'before' | 'open' | 'closed' {
+  if (status === 'published' || status === 'bids_closed' || status === 'summing_up') return 'open';
+  return status === 'draft' || status === 'documentation_ready' ? 'before' : 'closed';
+}
