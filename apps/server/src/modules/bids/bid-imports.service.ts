@@ -168,7 +168,9 @@ export function bidsFromEis(deps: AppDeps, actor: Actor, companyId: number, id: 
             a.place ?? null,
             scheme3.has(a.lot_number) ? 'winnerIndication3' : 'winnerIndication',
           );
-          const winner = a.winner || result.winner;
+          // a final protocol of one application in its lot (a single supplier): that application
+          const sole = pr.final && pr.applications.filter((x) => x.lot_number === a.lot_number).length === 1;
+          const winner = a.winner || result.winner || (sole && a.accepted !== 'F');
           const admission = admissionOf(a.accepted, winner);
           const same = await repo.findSameParticipant(tx, lot.id, a.supplier_inn, a.supplier_kpp, null);
           const eis = {

@@ -101,7 +101,7 @@ export async function results(
 }
 
 /** An XLSX of bids from rows keyed by column title. */
-export async function bidsXlsx(rows: Record<string, string | number>[]): Promise<Buffer> {
+export async function bidsXlsx(rows: Record<string, string | number | undefined>[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Заявки');
   const titles = [...new Set(rows.flatMap((r) => Object.keys(r)))];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../../modules/auth/auth.service.js';
 import type { Db } from '../../client.js';
 import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../../schema/index.js';
+import { seedDemoBids } from './bids.demo-seed.js';
 import { seedDemoCompliance } from './compliance.demo-seed.js';
 import { seedDemoContracts } from './contracts.demo-seed.js';
 import { seedDemoPlans } from './eis-plans.demo-seed.js';
@@ -241,8 +242,10 @@ export async function seedDemo(
     await seedDemoContracts(tx, ids);
     await seedDemoProcurementRules(tx, ids);
     await seedDemoPlans(tx, ids);
-    if (procurements !== 'none')
+    if (procurements !== 'none') {
       await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
+      await seedDemoBids(tx, ids);
+    }
     await seedDemoCompliance(tx, ids);
     await seedDemoSmeReport(tx, ids);
     return ids;
