@@ -232,6 +232,11 @@ describe('accessibility: staff', () => {
       await noCutText(page, 'procurement card');
       await check(page, 'procurement-card');
 
+      await page.getByRole('tab', { name: 'Заявки и итоги' }).click();
+      await page.getByText(/^При одном допущенном участнике/).waitFor();
+      await noCutText(page, 'procurement bids and results');
+      await check(page, 'procurement-results');
+
       await header(page).getByRole('link', { name: 'Положения о закупке' }).click();
       await page.getByRole('heading', { name: 'Положения о закупке' }).waitFor();
       await page.getByRole('table').first().getByRole('row').nth(1).getByRole('link').first().click();

@@ -129,7 +129,33 @@ const EXAMPLES: Record<string, () => unknown> = {
   'POST /api/companies/:company_id/procurements/:id/status': () => ({ status: 'cancelled', reason: 'Чужая' }),
   'POST /api/companies/:company_id/procurements/:id/protocols': () => protocol(),
   'PUT /api/companies/:company_id/procurements/:id/protocols/:protocol_id': () => protocol(),
+  'POST /api/companies/:company_id/procurements/:id/bids': () => bid(),
+  'PUT /api/companies/:company_id/procurements/:id/bids/:bid_id': () => bid(),
+  'POST /api/companies/:company_id/procurements/:id/bids/:bid_id/admission': () => ({
+    admission: 'rejected',
+    reason: 'late',
+  }),
+  'PUT /api/companies/:company_id/procurements/:id/scores': () => ({
+    scores: [{ bid_id: 1, criterion_code: 'qualification', member_name: 'Чужой', points: 1 }],
+  }),
+  'PUT /api/companies/:company_id/procurements/:id/commission': () => ({
+    members: [{ name: 'Чужой', role: 'chair' }],
+  }),
+  'POST /api/companies/:company_id/procurements/:id/bid-protocols': () => ({ kind: 'final' }),
+  'POST /api/companies/:company_id/procurements/:id/bid-protocols/:protocol_id/sign': () => ({
+    signed_on: '2026-03-01',
+  }),
 };
+
+function bid() {
+  return {
+    lot_id: 1,
+    participant_inn: '7707083893',
+    participant_name: 'Чужой участник',
+    received_at: '2026-03-01T10:00',
+    price: '100.00',
+  };
+}
 
 function protocol() {
   return { kind: 'review', signed_on: '2026-03-01' };

@@ -52,6 +52,20 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   ],
   contracts: ['access', 'audit', 'calendar', 'catalogs', 'eis-plans', 'law', 'procurements', 'tariffs'],
   execution: ['access', 'audit', 'calendar', 'contracts'],
+  // bids sit above procurements and contracts: protocols are recorded through procurements, the
+  // contract from the winner is created through contracts (docs/bids.md)
+  bids: [
+    'access',
+    'audit',
+    'calendar',
+    'catalogs',
+    'contracts',
+    'files',
+    'law',
+    'procurement-documents',
+    'procurement-rules',
+    'procurements',
+  ],
   // the compliance calendar gathers the duties each module computes, marks a contract's placement
   // through contracts, and sends its reminders by mail and notifications
   compliance: [

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeclaration } from '../plugins/module.js';
 import { analyticsModule } from './analytics/analytics.routes.js';
 import { authModule } from './auth/auth.routes.js';
+import { bidsModule } from './bids/bids.routes.js';
 import { calendarModule } from './calendar/calendar.routes.js';
 import { catalogsModule } from './catalogs/catalogs.routes.js';
 import { classifiersModule } from './classifiers/classifiers.routes.js';
@@ -36,6 +37,7 @@ export const MODULES: readonly ModuleDeclaration[] = [
   procurementRulesModule,
   procurementDocumentsModule,
   procurementsModule,
+  bidsModule,
   nmckModule,
   catalogsModule,
   classifiersModule,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../contract.js';
+import { MethodEvaluationSetting } from './bids-model.js';
 import {
   EIS_REGISTRATION_NUMBER,
   isoDate,
@@ -105,6 +106,8 @@ export const RuleMethodSetting = z.object({
   notice_days: z.number().int().min(0).max(365),
   notice_day_kind: z.enum(NOTICE_DAY_KINDS),
   needs_documentation: z.boolean(),
+  /** how bids are evaluated under this method (docs/bids.md); absent: the defaults (DEFAULT_CRITERIA) */
+  evaluation: MethodEvaluationSetting.nullish(),
 });
 export type RuleMethodSetting = z.infer<typeof RuleMethodSetting>;
 

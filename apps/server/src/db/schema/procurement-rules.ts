@@ -23,6 +23,12 @@ export type StoredRuleMethod = {
   notice_days: number;
   notice_day_kind: 'calendar' | 'working';
   needs_documentation: boolean;
+  /** the method's evaluation of bids (docs/bids.md); absent: the defaults */
+  evaluation?: {
+    criteria: { code: string; title: string; weight: number }[];
+    national_preference_percent: number | null;
+    single_participant: 'contract' | 'failed';
+  } | null;
 };
 
 /**

@@ -95,6 +95,11 @@ export type EisProtocolApplication = {
   /** The application's place or acceptance as the protocol writes it. */
   accepted: string | null;
   winner: boolean;
+  /** `applicationPlace` (a number) or the raw `winnerIndication` code (Types.xsd: F, S, T, B, N; W, F, S) */
+  place: string | null;
+  /** when the application was received (`applicationDate`) */
+  receivedAt: string | null;
+  supplierAddress: string | null;
 };
 
 export type EisProtocolLot = {

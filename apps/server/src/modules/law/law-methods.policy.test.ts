@@ -4,6 +4,7 @@ import {
   methodFlags,
   methodKind,
   placesNotice,
+  ranksByPrice,
   registerMethodKind,
 } from './law-methods.policy.js';
 
@@ -74,5 +75,18 @@ describe('methodFlags: what the seed and the EIS import store reads back as the 
     expect(k.electronic).toBe(traits.electronic);
     expect(k.smeOnly).toBe(traits.smeOnly ?? false);
     expect(k.closed).toBe(traits.closed ?? false);
+  });
+});
+
+describe('ranksByPrice: an auction and a request for quotations rank by price alone', () => {
+  it.each([
+    ['auction', true],
+    ['quotation_request', true],
+    ['competition', false],
+    ['proposal_request', false],
+    ['single_supplier', false],
+    ['other', false],
+  ] as const)('%s → %s', (form, expected) => {
+    expect(ranksByPrice(methodKind({ form }))).toBe(expected);
   });
 });

@@ -70,3 +70,11 @@ export function methodFlags(
     closed: traits.closed ?? false,
   };
 }
+
+/**
+ * Bids are ranked by their price alone (the lowest wins) in an auction and a request for
+ * quotations (ч. 3.1-3.2 ст. 3 223-ФЗ: the winner offers the lowest price); other competitive
+ * methods rank by the criteria of the Положение.
+ */
+export const ranksByPrice = (kind: MethodKind): boolean =>
+  kind.form === 'auction' || kind.form === 'quotation_request';

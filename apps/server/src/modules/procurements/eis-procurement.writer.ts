@@ -341,6 +341,9 @@ export async function writeEisProtocol(tx: Tx, ctx: EisProcurementContext, p: Ei
       price: a.price,
       accepted: a.accepted,
       winner: a.winner,
+      place: a.place,
+      received_at: a.receivedAt,
+      supplier_address: a.supplierAddress,
     })),
   );
   // the winner: the application the protocol marks as such; in a final protocol of one lot with

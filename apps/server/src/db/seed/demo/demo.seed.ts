@@ -3,6 +3,7 @@ import { hashPassword } from '../../../modules/auth/auth.service.js';
 import type { Db } from '../../client.js';
 import { bankRequisites, companies, companyMembers, contacts, customers, users } from '../../schema/index.js';
 import { seedDemoAnalytics } from './analytics.demo-seed.js';
+import { seedDemoBids } from './bids.demo-seed.js';
 import { seedDemoCompliance } from './compliance.demo-seed.js';
 import { seedDemoContracts } from './contracts.demo-seed.js';
 import { seedDemoPlans } from './eis-plans.demo-seed.js';
@@ -245,6 +246,7 @@ export async function seedDemo(
     await seedDemoPlans(tx, ids);
     if (procurements !== 'none') {
       await seedDemoProcurements(tx, ids, { documents: procurements === 'documents' });
+      await seedDemoBids(tx, ids);
       await seedDemoNmck(tx, ids);
       await seedDemoAnalytics(tx, ids);
     }

@@ -75,10 +75,24 @@ function protocolLot(node: XmlNode, path: string): EisProtocolLot {
     subject: str(lot, 'subject'),
     currencyCode: strAt(lot, 'currency', 'code'),
     initialSum: money(lot, 'initialSum', lotPath),
-    applications: list(node, 'application').map((a, i) =>
-      application(a, join(path, `application[${i + 1}]`)),
+    applications: lotWinners(
+      list(node, 'application').map((a, i) => application(a, join(path, `application[${i + 1}]`))),
     ),
   };
+}
+
+/**
+ * The winner of a lot by the codes of the official Types.xsd: `winnerIndication` F «Победитель»
+ * (S, T, B, N: second, third, below third, not stated), or `winnerIndication3` W «Победитель»
+ * where F means «предложивший цену победителя» — so in a lot that carries a W, only W wins;
+ * `applicationPlace` 1; or `winner` true.
+ */
+function lotWinners(apps: EisProtocolApplication[]): EisProtocolApplication[] {
+  const scheme3 = apps.some((a) => a.place === 'W');
+  return apps.map((a) => ({
+    ...a,
+    winner: a.winner || a.place === '1' || a.place === 'W' || (!scheme3 && a.place === 'F'),
+  }));
 }
 
 function application(node: XmlNode, path: string): EisProtocolApplication {
@@ -90,6 +104,9 @@ function application(node: XmlNode, path: string): EisProtocolApplication {
     supplierKpp: strAt(node, 'supplierInfo', 'kpp'),
     price: money(node, 'price', path) ?? money(node, 'lastPrice', path),
     accepted: str(node, 'accepted'),
-    winner: place === '1' || place === 'F' || str(node, 'winner') === 'true',
+    winner: str(node, 'winner') === 'true',
+    place,
+    receivedAt: str(node, 'applicationDate'),
+    supplierAddress: strAt(node, 'supplierInfo', 'address'),
   };
 }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { notices } from '../../../../components/notices/notices.store';
 import { ObjectFlags } from '../../../../components/red-flags/object-flags';
 import { formatDate, formatMoney } from '../../../../lib/formatters';
@@ -36,6 +37,11 @@ function CardHeader({ companyId, contract, canWrite }: ContractPaneProps) {
         {contract.supplier_name}, ИНН {contract.supplier_inn} · {formatMoney(contract.price)}
         {contract.eis_registry_number ? ` · реестровый № ${contract.eis_registry_number}` : ''}
       </Text>
+      {contract.procurement_id !== null ? (
+        <Anchor size="sm" component={Link} to={`/documents/${contract.procurement_id}?tab=results`}>
+          Закупка {contract.procurement_number ?? `№ ${contract.procurement_id}`}
+        </Anchor>
+      ) : null}
       {canWrite ? (
         <Group gap="xs">
           <StatusActions companyId={companyId} contract={contract} />

@@ -2,6 +2,7 @@ import { Badge, Group, Tabs } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Procurement } from '@zakupki/shared/api/procurements';
 import { ProcurementNmckTab } from '../../../../app/procurement-nmck-tab';
+import { ProcurementResultsTab } from '../../../../app/procurement-card-tabs';
 import { DATE_FIELDS, type ProcurementValues } from '../../model/form';
 import { ContractsTab } from './contracts-tab';
 import { DatesTab } from './dates-tab';
@@ -16,6 +17,7 @@ export const CARD_TABS = [
   'dates',
   'documentation',
   'nmck',
+  'results',
   'history',
   'contracts',
 ] as const;
@@ -70,6 +72,7 @@ export function CardTabs({
         <Tabs.Tab value="dates">{tabLabel('dates', 'Сроки и протоколы')}</Tabs.Tab>
         <Tabs.Tab value="documentation">Документация</Tabs.Tab>
         <Tabs.Tab value="nmck">Обоснование НМЦД</Tabs.Tab>
+        <Tabs.Tab value="results">Заявки и итоги</Tabs.Tab>
         <Tabs.Tab value="history">История</Tabs.Tab>
         <Tabs.Tab value="contracts">Договоры ({p.contracts.length})</Tabs.Tab>
       </Tabs.List>
@@ -93,6 +96,11 @@ export function CardTabs({
             number={p.number}
             canWrite={canWrite}
           />
+        ) : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="results" pt="md">
+        {tab === 'results' ? (
+          <ProcurementResultsTab companyId={companyId} procurement={p} canWrite={canWrite} />
         ) : null}
       </Tabs.Panel>
       <Tabs.Panel value="history" pt="md">

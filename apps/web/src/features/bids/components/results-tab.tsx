@@ -1,0 +1,92 @@
+import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { SINGLE_PARTICIPANT_RULE_TITLES } from '@zakupki/shared/api/bids-model';
+import type { Procurement } from '@zakupki/shared/api/procurements';
+import { ApiError } from '../../../lib/http-errors';
+import { useResults } from '../api/bids';
+import { bidsStage } from '../model/results-view';
+import { BidsToolbar, type ResultsProps } from './bids-toolbar';
+import { CommissionCard } from './commission-card';
+import { LotSection } from './lot-section';
+import { ProtocolsList } from './protocols-list';
+
+export type ResultsTabProps = { companyId: number; procurement: Procurement; canWrite: boolean };
+
+/**
+ * «Заявки и итоги» of the procurement card: bids per lot with their admission, the evaluation by
+ * the Положение version's criteria, the commission and the protocols. Without the write permission
+ * (a client) everything is shown read-only.
+ */
+export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps) {
+  const q = useResults(companyId, procurement.id);
+  if (q.isPending) return <Loader size="sm" aria-label="Загрузка заявок" />;
+  if (q.isError || !q.data)
+    return (
+      <Alert color="red">
+        {q.error instanceof ApiError && q.error.status === 404
+          ? 'Заявки закупки недоступны.'
+          : 'Заявки и итоги загрузить не удалось.'}
+      </Alert>
+    );
+  const r = q.data;
+  const stage = bidsStage(r.procurement_status);
+  // a writer writes only while the bids are open; a client, or a closed procurement, reads
+  const props = {
+    companyId,
+    procurementId: procurement.id,
+    results: r,
+    canWrite: canWrite && stage === 'open',
+  };
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Text size="sm">
+            Способ: <b>{r.method.title}</b>
+          </Text>
+          <Badge variant="light">
+            {r.method.ranking === 'price' ? 'ранжирование по цене' : 'оценка по критериям'}
+          </Badge>
+        </Group>
+        {r.method.ranking === 'score' ? (
+          <Text size="sm" c="dimmed">
+            Критерии{' '}
+            {r.settings.source === 'version'
+              ? 'из редакции Положения о закупке'
+              : 'по умолчанию (в редакции не заданы)'}
+            : {r.settings.criteria.map((c) => `${c.title} — ${c.weight} %`).join('; ')}
+            {r.settings.national_preference_percent !== null
+              ? `. Приоритет товаров российского происхождения: ${r.settings.national_preference_percent} %`
+              : ''}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          При одном допущенном участнике:{' '}
+          {SINGLE_PARTICIPANT_RULE_TITLES[r.settings.single_participant].toLowerCase()}.
+        </Text>
+      </Stack>
+      {stage === 'before' ? (
+        <Text size="sm">Заявки вносятся после размещения извещения о закупке.</Text>
+      ) : (
+        <ResultsBody {...props} />
+      )}
+    </Stack>
+  );
+}
+
+function ResultsBody(props: ResultsProps) {
+  const r = props.results;
+  return (
+    <>
+      {props.canWrite ? <BidsToolbar {...props} /> : null}
+      {r.lots.length === 0 ? <Text size="sm">У закупки нет лотов: заявки принимаются по лотам.</Text> : null}
+      {r.lots.map((lot) => (
+        <LotSection key={lot.id} {...props} lot={lot} multiLot={r.lots.length > 1} />
+      ))}
+      <CommissionCard {...props} />
+      <Stack gap="xs">
+        <Title order={4}>Протоколы</Title>
+        <ProtocolsList {...props} />
+      </Stack>
+    </>
+  );
+}
