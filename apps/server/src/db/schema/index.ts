@@ -1,6 +1,6 @@
 export * from './accounts.js';
-export * from './catalogs.js';
 export * from './bids.js';
+export * from './catalogs.js';
 export * from './classifiers.js';
 export * from './companies.js';
 export * from './compliance.js';

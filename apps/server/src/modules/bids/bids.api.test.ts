@@ -66,6 +66,16 @@ describe('bids of a competition', () => {
       [2, '7000.00', '28000.00'],
     ]);
     ids.alfa = alfa.id;
+    const edited = await t.call(b.update, {
+      params: { ...P(), bid_id: alfa.id },
+      body: { participant_address: 'г. Москва, ул. Новая, д. 2' },
+      as: 'specialist',
+    });
+    expect(edited.body).toMatchObject({
+      participant_address: 'г. Москва, ул. Новая, д. 2',
+      price: '75000.00',
+    });
+    expect(edited.body.items.map((i) => i.unit_price)).toEqual(['4700.00', '7000.00']);
     ids.beta = (
       await addBid(
         t,
