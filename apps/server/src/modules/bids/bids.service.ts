@@ -204,7 +204,7 @@ export function updateBid(
       participant_is_sme: kept(edit.participant_is_sme, was.participantIsSme),
       received_at: kept(edit.received_at, was.receivedAt.toISOString()),
       // new item prices make their sum the price unless a price is sent too
-      price: kept(edit.price, edit.items !== undefined && edit.items.length ? null : before.price),
+      price: kept(edit.price, edit.items?.length ? null : before.price),
       items,
       country_code: kept(edit.country_code, was.countryCode),
       country_name: kept(edit.country_name, was.countryName),
