@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkInn, checkKpp } from '../validators/requisites.js';
-import { optionalText, requiredText } from './common.js';
+import { keptFields, optionalText, requiredText } from './common.js';
 import { positiveMoney } from './contracts-model.js';
 
 /**
@@ -157,7 +157,7 @@ export const BidItemPriceInput = z.object({
   unit_price: positiveMoney,
 });
 
-export const BidInput = z.object({
+const bidFields = {
   lot_id: z.number().int().positive(),
   participant_inn: inn,
   participant_kpp: kpp,
@@ -177,8 +177,12 @@ export const BidInput = z.object({
     .nullish()
     .transform((v) => v ?? null),
   country_name: optionalText(200),
-});
+};
+export const BidInput = z.object(bidFields);
 export type BidInput = z.input<typeof BidInput>;
+/** An edit of a bid: a field not sent keeps its stored value (items not sent keep their prices). */
+export const BidUpdateInput = z.object(keptFields(bidFields));
+export type BidUpdateInput = z.input<typeof BidUpdateInput>;
 
 export const BidScoreInput = z.object({
   criterion_code: z.string().trim().min(1),

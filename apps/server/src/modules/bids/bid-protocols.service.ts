@@ -63,7 +63,6 @@ function readiness(kind: GenerateIn['kind'], r: ProcurementResults): string | nu
         )
         .join('; ')}`;
   }
-  if (kind !== 'final' && r.commission.length === 0) return null;
   return null;
 }
 

@@ -66,6 +66,16 @@ describe('bids of a competition', () => {
       [2, '7000.00', '28000.00'],
     ]);
     ids.alfa = alfa.id;
+    const edited = await t.call(b.update, {
+      params: { ...P(), bid_id: alfa.id },
+      body: { participant_address: 'г. Москва, ул. Новая, д. 2' },
+      as: 'specialist',
+    });
+    expect(edited.body).toMatchObject({
+      participant_address: 'г. Москва, ул. Новая, д. 2',
+      price: '75000.00',
+    });
+    expect(edited.body.items.map((i) => i.unit_price)).toEqual(['4700.00', '7000.00']);
     ids.beta = (
       await addBid(
         t,
@@ -320,6 +330,24 @@ describe('bids of a competition', () => {
       ['Муфта ', '10000', '40000.00'],
     ]);
     expect(res.body.protocol.contract_id).toBe(res.body.contract_id);
+    // the final protocol placed two days ago: concluding today is before the window of ч. 15 ст. 3.2
+    const card = await t.call(procurementRoutes.get, { params: P(), as: 'specialist' });
+    const final = card.body.protocols.find((x) => x.final)!;
+    const placed = await t.call(procurementRoutes.updateProtocol, {
+      params: { ...P(), protocol_id: final.id },
+      body: { published_on: day(-2) },
+      as: 'specialist',
+    });
+    expect(placed.status).toBe(200);
+    const early = await t.call(contractRoutes.status, {
+      params: { company_id: company, id: res.body.contract_id },
+      body: { status: 'concluded' },
+      as: 'specialist',
+    });
+    expect(early.status).toBe(400);
+    expect(errorOf(early).details.issues[0].message).toContain(
+      'не ранее чем через 10 дней после размещения итогового протокола',
+    );
     const again = await t.call(b.contractFromWinner, {
       params: { ...P(), protocol_id: ids.final },
       body: {},

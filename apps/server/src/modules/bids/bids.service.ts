@@ -1,4 +1,11 @@
-import { type BidAdmissionInput, type BidInput, fromKopecks, lineKopecks, toScaled } from '@zakupki/shared';
+import {
+  type BidAdmissionInput,
+  type BidInput,
+  type BidUpdateInput,
+  fromKopecks,
+  lineKopecks,
+  toScaled,
+} from '@zakupki/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { conflict, duplicate, invalid, notFound } from '../../lib/app-error.js';
@@ -15,6 +22,7 @@ import { loadBid } from './bids-query.service.js';
 /** Writes of bids: entry, edit, removal, admission, files (docs/bids.md). Every write audited. */
 
 export type BidIn = z.output<typeof BidInput>;
+type BidEdit = z.output<typeof BidUpdateInput>;
 type AdmissionIn = z.output<typeof BidAdmissionInput>;
 
 export const BID_NOT_FOUND = 'Заявка не найдена';
@@ -177,11 +185,30 @@ export function updateBid(
   companyId: number,
   id: number,
   bidId: number,
-  body: BidIn,
+  edit: BidEdit,
 ) {
   return bidsWrite(deps, actor, companyId, id, async (tx, p) => {
     const was = await bidOf(tx, id, bidId);
     const before = await loadBid(tx, was);
+    const kept = <T>(v: T | undefined, stored: T): T => (v === undefined ? stored : v);
+    const items = kept(
+      edit.items,
+      before.items.map((i) => ({ item_id: i.item_id, unit_price: i.unit_price })),
+    );
+    const body: BidIn = {
+      lot_id: kept(edit.lot_id, was.lotId),
+      participant_inn: kept(edit.participant_inn, was.participantInn),
+      participant_kpp: kept(edit.participant_kpp, was.participantKpp),
+      participant_name: kept(edit.participant_name, was.participantName),
+      participant_address: kept(edit.participant_address, was.participantAddress),
+      participant_is_sme: kept(edit.participant_is_sme, was.participantIsSme),
+      received_at: kept(edit.received_at, was.receivedAt.toISOString()),
+      // new item prices make their sum the price unless a price is sent too
+      price: kept(edit.price, edit.items?.length ? null : before.price),
+      items,
+      country_code: kept(edit.country_code, was.countryCode),
+      country_name: kept(edit.country_name, was.countryName),
+    };
     const checked = await checkedBid(tx, p, body, bidId);
     const row = await repo.updateBid(tx, bidId, checked.values);
     await repo.replaceItemPrices(tx, bidId, checked.prices);

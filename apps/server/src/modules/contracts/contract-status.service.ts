@@ -4,7 +4,9 @@ import { conflict, invalid } from '../../lib/app-error.js';
 import { moscowDay, todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { formatRuDate } from '../calendar/iso-date.js';
-import { refreshProcurementDuties } from '../procurements/procurements-query.service.js';
+import { conclusionRefusal } from '../procurements/procurement-status.policy.js';
+import { findProcurement } from '../procurements/procurements.repository.js';
+import { dutiesOf, refreshProcurementDuties } from '../procurements/procurements-query.service.js';
 import { loadContract, loadContractData } from './contract-card.service.js';
 import { refreshContractDuties } from './contract-duties.service.js';
 import { eventDateOf, insertContractEvent, setEventPublished } from './contract-events.repository.js';
@@ -40,6 +42,15 @@ export async function changeStatus(
         path: 'body.status',
         message: `Дата заключения ${formatRuDate(row.contractDate)} ещё не наступила: договор нельзя считать заключённым`,
       });
+    }
+    if (body.status === 'concluded' && row.procurementId) {
+      // the window of ч. 15 ст. 3.2 223-ФЗ after the procurement's final protocol (the law's rule)
+      const proc = await findProcurement(tx, companyId, row.procurementId);
+      const window = proc
+        ? (await dutiesOf(tx, [proc])).get(proc.id)?.find((d) => d.duty === 'contract_conclusion')
+        : undefined;
+      const early = conclusionRefusal(row.contractDate, window);
+      if (early) issues.push({ path: 'body.status', message: early.message });
     }
     if (body.status === 'executed' || body.status === 'terminated') {
       if (date < row.contractDate) {

@@ -1,6 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { todayMoscow } from '../../../lib/moscow-time.js';
-import { contractFromWinner, generateProtocol, signProtocol } from '../../../modules/bids/bid-protocols.service.js';
+import {
+  contractFromWinner,
+  generateProtocol,
+  signProtocol,
+} from '../../../modules/bids/bid-protocols.service.js';
 import { saveCommission, saveScores } from '../../../modules/bids/bid-scores.service.js';
 import * as bidsRepo from '../../../modules/bids/bids.repository.js';
 import { createBid, decideAdmission } from '../../../modules/bids/bids.service.js';
@@ -26,9 +30,27 @@ const INSURERS = [
 
 /** Unit price per lot (lot 1, lot 2) and the points (qualification, term) of each insurer. */
 const OFFERS: { prices: (string | null)[]; points: number[][] }[] = [
-  { prices: ['36400.00', '50500.00'], points: [[80, 90, 85], [70, 75, 70]] },
-  { prices: ['37450.00', '49000.00'], points: [[95, 90, 100], [80, 85, 90]] },
-  { prices: ['34900.00', '51100.00'], points: [[70, 65, 75], [90, 95, 85]] },
+  {
+    prices: ['36400.00', '50500.00'],
+    points: [
+      [80, 90, 85],
+      [70, 75, 70],
+    ],
+  },
+  {
+    prices: ['37450.00', '49000.00'],
+    points: [
+      [95, 90, 100],
+      [80, 85, 90],
+    ],
+  },
+  {
+    prices: ['34900.00', '51100.00'],
+    points: [
+      [70, 65, 75],
+      [90, 95, 85],
+    ],
+  },
   { prices: ['33300.00', null], points: [] },
 ];
 
@@ -120,7 +142,10 @@ export async function seedDemoBids(tx: Tx, ids: DemoIds) {
       const made = await generateProtocol(deps, actor, companyId, p.id, { kind });
       const same = recorded.find((r) => r.kind === kind);
       if (same)
-        await bidsRepo.updateProtocol(tx, made.id, { signedOn: same.signedOn, procurementProtocolId: same.id });
+        await bidsRepo.updateProtocol(tx, made.id, {
+          signedOn: same.signedOn,
+          procurementProtocolId: same.id,
+        });
       if (kind === 'final') {
         await signProtocol(deps, actor, companyId, p.id, made.id, { signed_on: todayMoscow(), reason: null });
         await contractFromWinner(deps, actor, companyId, p.id, made.id, { lot_id: lots[0].id });

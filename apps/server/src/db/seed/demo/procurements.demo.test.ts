@@ -124,4 +124,28 @@ describe('demo procurements', () => {
       expect(text).not.toMatch(/[{}]|undefined/);
     }
   });
+  it('each demo client has a finished competition with bids, points, four protocols and the winner’s contract', async () => {
+    for (const key of ['client1', 'client2'] as const) {
+      const companyId = t.ids.companies[key];
+      const res = await t.db.database.query<{
+        bids: number;
+        rejected: number;
+        scores: number;
+        protocols: number;
+        signed: number;
+        contracts: number;
+      }>(
+        `select (select count(*)::int from bids where company_id = $1) as bids,
+                (select count(*)::int from bids where company_id = $1 and admission = 'rejected') as rejected,
+                (select count(*)::int from bid_scores s join bids b on b.id = s.bid_id where b.company_id = $1) as scores,
+                (select count(*)::int from bid_protocols where company_id = $1 and docx_file_id is not null) as protocols,
+                (select count(*)::int from bid_protocols where company_id = $1 and signed_on is not null) as signed,
+                (select count(*)::int from bid_protocols where company_id = $1 and contract_id is not null) as contracts`,
+        [companyId],
+      );
+      // 4 bids on lot 1 (one rejected) and 3 on lot 2; 3 members × 2 criteria × 6 admitted bids;
+      // signed: the opening and review (tied to the demo's recorded ones) and the final protocol
+      expect(res[0]).toEqual({ bids: 7, rejected: 1, scores: 36, protocols: 4, signed: 3, contracts: 1 });
+    }
+  });
 });
