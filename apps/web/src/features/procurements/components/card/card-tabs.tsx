@@ -1,8 +1,8 @@
 import { Badge, Group, Tabs } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Procurement } from '@zakupki/shared/api/procurements';
-import { ProcurementNmckTab } from '../../../../app/procurement-nmck-tab';
 import { ProcurementResultsTab } from '../../../../app/procurement-card-tabs';
+import { ProcurementNmckTab } from '../../../../app/procurement-nmck-tab';
 import { DATE_FIELDS, type ProcurementValues } from '../../model/form';
 import { ContractsTab } from './contracts-tab';
 import { DatesTab } from './dates-tab';
