@@ -65,6 +65,7 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
     'procurement-documents',
     'procurement-rules',
     'procurements',
+    'rnp',
   ],
   // the compliance calendar gathers the duties each module computes, marks a contract's placement
   // through contracts, and sends its reminders by mail and notifications

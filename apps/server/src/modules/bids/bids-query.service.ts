@@ -7,9 +7,11 @@ import {
   type SingleParticipantRule,
 } from '@zakupki/shared';
 import type { Tx } from '../../db/client.js';
+import { moscowDay } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { methodKind, ranksByPrice } from '../law/law-methods.policy.js';
 import { procurementOf } from '../procurements/procurements-query.service.js';
+import { findInRnp } from '../rnp/rnp.service.js';
 import { type EvaluationRules, evaluateLot, type LotEvaluationOut } from './bids.policy.js';
 import { toBid, toBidProtocol } from './bids.presenter.js';
 import * as repo from './bids.repository.js';
@@ -17,11 +19,42 @@ import * as repo from './bids.repository.js';
 /** Reading bids and their evaluation: the results of a procurement (docs/bids.md). */
 
 /**
- * The РНП check of the participants (the seam for the `rnp` reference module, wired after merge):
- * until then no check is made and each bid says so (`checked: false`).
+ * The РНП check of the participants: each bid's ИНН against the register entries in force on the
+ * day the bid was received (Moscow) — a supplier must not be in the register when it bids. When the
+ * register was never loaded, each bid says that no check was made (`checked: false`) rather than
+ * that nothing was found (docs/rnp.md).
  */
-export async function rnpChecks(_tx: Tx, rows: repo.BidRow[]): Promise<Map<number, BidRnpCheck>> {
-  return new Map(rows.map((r) => [r.id, { checked: false, found: null, message: null }]));
+export async function rnpChecks(tx: Tx, rows: repo.BidRow[]): Promise<Map<number, BidRnpCheck>> {
+  const out = new Map<number, BidRnpCheck>();
+  const byDay = new Map<string, repo.BidRow[]>();
+  for (const r of rows) {
+    const day = moscowDay(r.receivedAt);
+    byDay.set(day, [...(byDay.get(day) ?? []), r]);
+  }
+  for (const [day, bids] of byDay) {
+    const found = await findInRnp(
+      { db: tx },
+      bids.map((r) => ({ inn: r.participantInn, kpp: r.participantKpp })),
+      day,
+    );
+    for (const r of bids) {
+      const hit = found.hits.find((h) => h.inn === r.participantInn.trim());
+      const included = hit?.entry.includedOn.split('-').reverse().join('.');
+      out.set(
+        r.id,
+        !found.checked
+          ? { checked: false, found: null, message: null }
+          : hit
+            ? {
+                checked: true,
+                found: true,
+                message: `Сведения включены в РНП ${included} (реестровый № ${hit.entry.registryNumber})`,
+              }
+            : { checked: true, found: false, message: null },
+      );
+    }
+  }
+  return out;
 }
 
 /** The bids of a procurement (or the given rows) in the API shape, with items, files and the РНП check. */

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { bidRoutes as b, contractRoutes, procurementRoutes } from '@zakupki/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { day } from '../procurements/procurements.factories.js';
+import { loadRnp } from '../rnp/rnp.service.js';
 import {
   addBid,
   bidBody,
@@ -456,5 +459,41 @@ describe('the national-regime preference and the outcomes', () => {
     expect(errorOf(pts).details.issues.map((i) => i.message)).toContain(
       'Заявки этого способа ранжируются по цене: баллы не выставляются',
     );
+  });
+});
+
+describe('the РНП check of the participants', () => {
+  it('says no check was made without the register; once loaded, a participant in force on the bid’s day is flagged', async () => {
+    const p = await published(t, company, methods.e_tender);
+    const lot = p.lots[0].id;
+    // «ООО "Ромашка"» is in the constructed register from 10.03.2025 to 10.03.2027
+    const inRnp = await addBid(
+      t,
+      company,
+      p.id,
+      bidBody(lot, {
+        participant_inn: '7701000019',
+        participant_kpp: '770101001',
+        participant_name: 'ООО «Ромашка»',
+        received_at: '2026-11-05T10:00',
+        price: '80000.00',
+      }),
+    );
+    expect(inRnp.rnp).toEqual({ checked: false, found: null, message: null });
+    const csv = readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/rnp/rnp.csv'));
+    await loadRnp(t.app.deps, null, { name: 'rnp.csv', data: csv }, { source: 'test' });
+    const clean = await addBid(
+      t,
+      company,
+      p.id,
+      bidBody(lot, { participant_inn: INN.delta, received_at: '2026-11-05T11:00', price: '81000.00' }),
+    );
+    const bids = (await results(t, company, p.id)).lots.flatMap((l) => l.bids);
+    expect(bids.find((x) => x.id === inRnp.id)?.rnp).toEqual({
+      checked: true,
+      found: true,
+      message: 'Сведения включены в РНП 10.03.2025 (реестровый № 25000101)',
+    });
+    expect(bids.find((x) => x.id === clean.id)?.rnp).toEqual({ checked: true, found: false, message: null });
   });
 });

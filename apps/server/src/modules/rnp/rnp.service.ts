@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isStaff, type RnpLoadResult, type RnpLookupResult, type RnpStatus } from '@zakupki/shared';
+import type { Tx } from '../../db/client.js';
 import { forbidden, invalidFile } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { ParseError } from '../../lib/parse-error.js';
@@ -17,7 +18,8 @@ import {
   saveLoad,
 } from './rnp.repository.js';
 
-type Deps = Pick<AppDeps, 'db'>;
+/** The database or an open transaction: the look-ups are read inside the caller's transaction. */
+type Deps = { db: Tx };
 
 /** Whether the register is loaded and which load is in force («проверка по РНП не выполнялась» when not). */
 export async function rnpStatus(deps: Deps): Promise<RnpStatus> {
