@@ -3,10 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
+import { complianceRoutes } from '@zakupki/shared/api/compliance';
 import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
 import { procurementRuleRoutes } from '@zakupki/shared/api/procurement-rules';
 import { procurementRoutes } from '@zakupki/shared/api/procurements';
+import { smeReportRoutes } from '@zakupki/shared/api/sme-report';
 import { systemRoutes } from '@zakupki/shared/api/system';
 import { userRoutes } from '@zakupki/shared/api/users';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -129,6 +131,10 @@ describe('guard in the router', () => {
 
   it('tariffs are for the admin alone: a specialist typing /catalogTariffs lands on /', async () => {
     loginAs('specialist');
+    // the home page it lands on asks for its widgets' data: not what this test is about
+    const none = reply(404, errorBody('not_found', 'Не найдено'));
+    stubRoute(complianceRoutes.calendar, none);
+    stubRoute(smeReportRoutes.get, none);
     const router = open('/catalogTariffs');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 10_000 });
   });

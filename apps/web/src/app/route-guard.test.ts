@@ -42,6 +42,7 @@ const LOGIN_ONLY = [
   '/contracts/export',
   '/contracts/smeReport',
   '/compliance',
+  '/analytics',
   '/profile',
   '/profile/my',
   '/profile/eisSettings',

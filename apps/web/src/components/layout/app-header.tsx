@@ -1,6 +1,5 @@
 import { ActionIcon, Anchor, Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { HEADER_LINKS } from '@zakupki/shared/access';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { listAfterCompanySwitch } from '../../lib/company';
@@ -10,6 +9,7 @@ import { CalendarIcon, LogoutIcon } from '../icons';
 import classes from './app-header.module.css';
 import { CompanySelect } from './company-select';
 import { GearMenu } from './gear-menu';
+import { HeaderLinks } from './header-links';
 import { useCompanySelection } from './use-company-selection';
 
 export const LOGOUT_QUESTION = 'Вы уверены что хотите выйти?';
@@ -22,35 +22,6 @@ export function confirmLogout() {
     labels: { confirm: 'Выйти', cancel: 'Отмена' },
     onConfirm: () => void logout(),
   });
-}
-
-/** «Положения о закупке» → two lines (first word, the rest) unless the screen is wide. */
-function TwoLines({ text }: { text: string }) {
-  const i = text.indexOf(' ');
-  if (i === -1) return <>{text}</>;
-  return (
-    <>
-      <span className={classes.line}>{text.slice(0, i)}</span>{' '}
-      <span className={classes.line}>{text.slice(i + 1)}</span>
-    </>
-  );
-}
-
-/** Section links; the contracts link is active on every /contracts… path. */
-function HeaderLinks() {
-  const { pathname } = useLocation();
-  return (
-    <nav aria-label="Разделы" className={classes.nav}>
-      {HEADER_LINKS.map((l) => {
-        const active = pathname === l.activePrefix || pathname.startsWith(`${l.activePrefix}/`);
-        return (
-          <Link key={l.path} to={l.path} className={classes.link} aria-current={active ? 'page' : undefined}>
-            <TwoLines text={l.title} />
-          </Link>
-        );
-      })}
-    </nav>
-  );
 }
 
 function CompanyArea() {
