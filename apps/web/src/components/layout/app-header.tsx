@@ -73,7 +73,7 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
         </Anchor>
         <HeaderLinks />
       </Group>
-      <Group wrap="nowrap" gap="sm" style={{ flex: 'none' }}>
+      <Group wrap="nowrap" gap={6} style={{ flex: 'none' }}>
         {user ? <CompanyArea /> : null}
         {user ? <GearMenu role={user.role} /> : null}
         {user ? (
@@ -109,8 +109,10 @@ export function AppHeader({ extra }: { extra?: ReactNode }) {
           size="compact-sm"
           leftSection={<LogoutIcon />}
           onClick={confirmLogout}
+          title="Выход"
+          classNames={{ section: classes.logoutIcon }}
         >
-          Выход
+          <span className={classes.logoutText}>Выход</span>
         </Button>
       </Group>
     </Group>
