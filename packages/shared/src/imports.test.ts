@@ -27,7 +27,11 @@ describe('the shared contract', () => {
     const files = filesOf(SRC);
     expect(files.length).toBeGreaterThan(10);
     const wrong = files.flatMap((f) =>
-      [...fs.readFileSync(f, 'utf8').matchAll(/(?:(?<!['".])\bfrom\s+|\bimport\s*\(\s*|^import\s+)'([^']+)'/gm)]
+      [
+        ...fs
+          .readFileSync(f, 'utf8')
+          .matchAll(/(?:(?<!['".])\bfrom\s+|\bimport\s*\(\s*|^import\s+)'([^']+)'/gm),
+      ]
         .map((m) => m[1])
         .filter((spec) => !allowed(f, spec))
         .map((spec) => `${path.relative(SRC, f)} → ${spec}`),
