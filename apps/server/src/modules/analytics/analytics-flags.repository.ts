@@ -148,6 +148,26 @@ export function noticeFacts(tx: Tx, s: FlagScope) {
   );
 }
 
+/** Lots with exactly one recorded bid, of the procurements published in the period (one row a lot). */
+export function singleBidLots(tx: Tx, s: FlagScope) {
+  if (s.contractId) return Promise.resolve([]);
+  return rows<{ id: number; number: string; published_on: string; lot_number: number; participant: string }>(
+    tx,
+    sql`select p.id, p.number, p.published_on::text as published_on, l.number as lot_number,
+        min(b.participant_name) as participant
+      from bids b
+      join procurements p on p.id = b.procurement_id and p.company_id = b.company_id
+      join procurement_lots l on l.id = b.lot_id
+      where b.company_id = ${s.companyId} and p.published_on between ${s.dateFrom} and ${s.dateTo}
+        and p.status <> 'cancelled'
+        ${s.customerId ? sql`and p.customer_id = ${s.customerId}` : sql``}
+        ${s.procurementId ? sql`and p.id = ${s.procurementId}` : sql``}
+      group by p.id, p.number, p.published_on, l.id, l.number
+      having count(*) = 1
+      order by p.published_on, p.id, l.number`,
+  );
+}
+
 export type DismissalRow = {
   code: string;
   objectType: 'contract' | 'procurement';

@@ -32,7 +32,7 @@ const quarterTitle = (q: string) => `${Math.floor(Number(q.slice(5, 7)) / 3) + 1
 
 /**
  * Every flag of the active rules on the scope (a period, optionally one contract or procurement),
- * dismissed or not, by date. The single-participant and РНП rules have no data and raise nothing.
+ * dismissed or not, by date. The РНП rule waits for the register to be matched and raises nothing.
  */
 export async function computeFlags(
   tx: Tx,
@@ -86,6 +86,15 @@ export async function computeFlags(
         reason: `Извещение ${formatRuDate(p.published_on)}, окончание подачи заявок ${formatRuDate(p.bids_deadline)}; минимум по закону — ${m.days} ${m.kind === 'working' ? 'раб.' : 'кал.'} дн. (не ранее ${formatRuDate(m.earliest)})`,
       });
   }
+  for (const p of await repo.singleBidLots(tx, scope))
+    out.push({
+      code: 'single_participant',
+      type: 'procurement',
+      id: Number(p.id),
+      number: p.number,
+      date: p.published_on,
+      reason: `Лот № ${p.lot_number}: подана одна заявка (${p.participant})`,
+    });
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
 }
 

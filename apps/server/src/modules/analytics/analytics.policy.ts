@@ -108,7 +108,7 @@ export type FlagRuleText = {
   rule: string;
 };
 
-/** Every rule with its text under the company's thresholds; two wait for data the product lacks. */
+/** Every rule with its text under the company's thresholds; the РНП one is not matched yet. */
 export function flagRules(s: AnalyticsSettings): FlagRuleText[] {
   const r = (code: FlagCode, rule: string, inactive: string | null = null): FlagRuleText => ({
     code,
@@ -118,11 +118,7 @@ export function flagRules(s: AnalyticsSettings): FlagRuleText[] {
     rule,
   });
   return [
-    r(
-      'single_participant',
-      'Подана одна заявка на лот конкурентной закупки',
-      'Нет данных о заявках: правило включится с модулем заявок',
-    ),
+    r('single_participant', 'На лот закупки, размещённой в периоде, подана одна заявка'),
     r(
       'price_equals_nmcd',
       s.price_equal_tolerance_percent > 0

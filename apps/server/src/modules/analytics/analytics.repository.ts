@@ -182,3 +182,35 @@ export async function activeCompanyIds(tx: Tx): Promise<number[]> {
   );
   return list.map((r) => Number(r.id));
 }
+
+export type CompetitionAggregate = {
+  key: string;
+  method: string;
+  lots: number;
+  bids_per_lot: string | null;
+  single_bid_percent: string | null;
+};
+
+/**
+ * Competition by method: the lots with at least one recorded bid of the procurements published in
+ * the period, the mean number of bids per such lot and the share of lots with exactly one bid.
+ */
+export function competition(tx: Tx, s: Scope): Promise<CompetitionAggregate[]> {
+  return rows(
+    tx,
+    sql`with l as (
+      select b.lot_id, p.method_id, coalesce(m.title, 'Способ не указан') as method, count(*)::int as n
+      from bids b
+      join procurements p on p.id = b.procurement_id and p.company_id = b.company_id
+      left join catalog_entries m on m.id = p.method_id
+      where b.company_id = ${s.companyId} and p.published_on between ${s.dateFrom} and ${s.dateTo}
+        and p.status <> 'cancelled'
+        ${s.customerId ? sql`and p.customer_id = ${s.customerId}` : sql``}
+      group by b.lot_id, p.method_id, m.title
+    )
+    select coalesce(method_id::text, '') as key, method, count(*)::int as lots,
+      round(avg(n), 2)::text as bids_per_lot,
+      round(count(*) filter (where n = 1) * 100.0 / count(*), 2)::text as single_bid_percent
+    from l group by method_id, method order by method`,
+  );
+}

@@ -38,14 +38,23 @@ export async function savingsPanel(tx: Tx, s: Scope): Promise<AnalyticsDashboard
 }
 
 /**
- * Competition: bids per lot and the share of lots with one bid, by method. The product keeps no
- * bids yet (the procurement cycle's bids module is to come): the panel says so. Wire it here.
+ * Competition: bids per lot and the share of lots with one bid, by method, from the bids recorded
+ * on the lots of the procurements published in the period (docs/analytics.md).
  */
-export async function competitionPanel(_tx: Tx, _s: Scope): Promise<AnalyticsDashboard['competition']> {
+export async function competitionPanel(tx: Tx, s: Scope): Promise<AnalyticsDashboard['competition']> {
+  const rows = await repo.competition(tx, s);
   return {
-    available: false,
-    message: 'Данных о заявках пока нет: панель заполнится, когда в системе появится учёт заявок участников',
-    by_method: [],
+    available: rows.length > 0,
+    message:
+      rows.length > 0
+        ? 'Заявки на лоты закупок, размещённых в периоде'
+        : 'Данных о заявках за период нет: заявки вносятся на вкладке «Заявки и итоги» закупки',
+    by_method: rows.map((r) => ({
+      method: r.method,
+      lots: r.lots,
+      bids_per_lot: r.bids_per_lot,
+      single_bid_percent: r.single_bid_percent,
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import { testAppForFile } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
 import {
   auditLog,
+  bids,
   contractDuties,
   contractEvents,
   contractItems,
@@ -15,6 +16,7 @@ import {
   eisPlanPositionVersions,
   eisPlans,
   eisPlanVersions,
+  procurementLots,
   procurementProtocols,
 } from '../../db/schema/index.js';
 import { insertProcurement } from '../procurements/procurements.factories.js';
@@ -133,6 +135,27 @@ beforeAll(async () => {
   });
   ids.p1 = p1.id;
   ids.p2 = p2.id;
+  // bids: two on P1's lot (near miss), one on P2's (a single participant)
+  const lotOf = async (id: number) =>
+    (await db.select().from(procurementLots).where(eq(procurementLots.procurementId, id)))[0].id;
+  const bid = (procurementId: number, lotId: number, inn: string, name: string, price: string) => ({
+    companyId: c1,
+    procurementId,
+    lotId,
+    participantInn: inn,
+    participantName: name,
+    receivedAt: new Date('2021-03-10T07:00:00Z'),
+    price,
+  });
+  const l1 = await lotOf(p1.id);
+  const l2 = await lotOf(p2.id);
+  await db
+    .insert(bids)
+    .values([
+      bid(p1.id, l1, '7707083893', 'ООО «Альфа»', '900000.00'),
+      bid(p1.id, l1, '7736050003', 'ООО «Бета»', '950000.00'),
+      bid(p2.id, l2, '7702070139', 'ООО «Гамма»', '500000.00'),
+    ]);
   await db.insert(procurementProtocols).values([
     {
       procurementId: p1.id,
@@ -301,10 +324,15 @@ describe('the dashboard on a constructed set', () => {
     );
   });
 
-  it('competition says plainly there are no bids yet', async () => {
+  it('competition: bids per lot and the share of lots with one bid, by method', async () => {
     const d = await dash();
-    expect(d.competition.available).toBe(false);
-    expect(d.competition.message).toContain('Данных о заявках пока нет');
+    expect(d.competition.available).toBe(true);
+    expect(
+      d.competition.by_method.map((r) => [r.method, r.lots, r.bids_per_lot, r.single_bid_percent]),
+    ).toEqual([
+      ['Аукцион в электронной форме', 1, '2.00', '0.00'],
+      ['Запрос котировок в электронной форме', 1, '1.00', '100.00'],
+    ]);
   });
 
   it('spending: the top suppliers and ОКПД2 classes with their shares; client2’s contract is not counted', async () => {
@@ -413,17 +441,18 @@ describe('red flags: each fires on its case and not on the near miss', () => {
   it('late placement: C1, not C2 (placed a day before the due date)', async () => {
     expect(on(await flags(), 'late_placement')).toEqual(['АН-C1']);
   });
-  it('the single participant and РНП rules are listed inactive and raise nothing', async () => {
+  it('a single participant: P2 (one bid on its lot), not P1 (two bids); the РНП rule is listed inactive', async () => {
     const list = await flags();
-    expect(list.rules.filter((r) => !r.active).map((r) => r.code)).toEqual([
-      'single_participant',
-      'rnp_supplier',
-    ]);
-    expect(on(list, 'single_participant')).toEqual([]);
+    expect(list.rules.filter((r) => !r.active).map((r) => r.code)).toEqual(['rnp_supplier']);
+    expect(on(list, 'single_participant')).toEqual(['АН-З2']);
+    expect(list.items.find((f) => f.code === 'single_participant')?.reason).toBe(
+      'Лот № 1: подана одна заявка (ООО «Гамма»)',
+    );
   });
   it('the dashboard counts the active flags by rule', async () => {
     const d = await dash();
     expect(d.flags).toMatchObject({
+      single_participant: 1,
       price_equals_nmcd: 1,
       notice_minimum: 1,
       splitting: 2,
