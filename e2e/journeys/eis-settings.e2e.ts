@@ -30,7 +30,7 @@ describe('EIS settings', () => {
       // pasted from the certificate's properties: spaces are dropped
       await thumbprint(page).fill('3a 5b 7c 9d 1e 2f 3a 4b 5c 6d 7e 8f 9a 0b 1c 2d 3e 4f 5a 6b');
       await password(page).fill('Секрет-2026');
-      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
       await notices(page).getByText('Настройки подключения к ЕИС сохранены').waitFor();
 
       await page.reload();

@@ -100,7 +100,7 @@ describe('the НМЦД justification', () => {
         await card.getByRole('button', { name: 'Добавить цену' }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('textbox', { name: 'ИНН поставщика' }).fill(inn);
-        await dialog.getByRole('textbox', { name: 'Поставщик' }).fill(name);
+        await dialog.getByRole('textbox', { name: 'Поставщик', exact: true }).fill(name);
         await dialog.getByRole('textbox', { name: 'Цена за единицу, ₽' }).fill(price);
         await dialog.getByRole('button', { name: 'Добавить' }).click();
         await dialog.waitFor({ state: 'detached' });

@@ -70,7 +70,7 @@ export const EisSyncSettingsInput = z
   .object({
     /** a new СОИ token; left out or empty keeps the stored one */
     token: z.string().trim().max(200, 'Не более 200 символов').optional(),
-    clear_token: z.boolean().default(false),
+    clear_token: z.boolean().optional(),
     /** the `orgRegion` values the nightly run reads (e.g. «Moskva», «77») */
     regions: z
       .array(z.string().trim().regex(REGION, 'Регион: буквы, цифры и знаки _ . - (не более 60 символов)'))
