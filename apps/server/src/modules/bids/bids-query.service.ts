@@ -9,6 +9,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { moscowDay } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
+import { formatRuDate } from '../calendar/iso-date.js';
 import { methodKind, ranksByPrice } from '../law/law-methods.policy.js';
 import { procurementOf } from '../procurements/procurements-query.service.js';
 import { findInRnp } from '../rnp/rnp.service.js';
@@ -39,7 +40,6 @@ export async function rnpChecks(tx: Tx, rows: repo.BidRow[]): Promise<Map<number
     );
     for (const r of bids) {
       const hit = found.hits.find((h) => h.inn === r.participantInn.trim());
-      const included = hit?.entry.includedOn.split('-').reverse().join('.');
       out.set(
         r.id,
         !found.checked
@@ -48,7 +48,7 @@ export async function rnpChecks(tx: Tx, rows: repo.BidRow[]): Promise<Map<number
             ? {
                 checked: true,
                 found: true,
-                message: `Сведения включены в РНП ${included} (реестровый № ${hit.entry.registryNumber})`,
+                message: `Сведения включены в РНП ${formatRuDate(hit.entry.includedOn)} (реестровый № ${hit.entry.registryNumber})`,
               }
             : { checked: true, found: false, message: null },
       );

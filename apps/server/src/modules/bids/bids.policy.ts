@@ -1,8 +1,10 @@
 import {
   type EvaluationCriterion,
+  fromKopecks,
   RUSSIA_OKSM,
   SINGLE_PARTICIPANT_RULE_TITLES,
   type SingleParticipantRule,
+  toScaled,
 } from '@zakupki/shared';
 
 /**
@@ -82,17 +84,8 @@ export type LotEvaluationOut = {
 
 // ---------------------------------------------------------------- numbers
 
-const toKopecks = (v: string): bigint => {
-  const [int, frac = ''] = v.split('.');
-  const neg = int.startsWith('-');
-  const k = BigInt(int.replace('-', '')) * 100n + BigInt(`${frac}00`.slice(0, 2));
-  return neg ? -k : k;
-};
-const fromKopecks = (k: bigint): string => {
-  const neg = k < 0n;
-  const a = neg ? -k : k;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-};
+/** Money text ↔ kopecks: the shared contract's helpers (prices are stored with two decimals). */
+const toKopecks = (v: string): bigint => toScaled(v, 2);
 /** Rounded to 2 decimals, half away from zero (on the decimal text, not the float's binary error). */
 export const round2 = (x: number): number => Math.round((x + Number.EPSILON) * 100) / 100;
 
