@@ -267,7 +267,7 @@ describe('contracts and their execution in the browser', () => {
       await dialog.getByRole('button', { name: 'Привязать' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText(`учтён по договору № П-${u}-1`).waitFor();
-      await expect.poll(() => row.count()).toBe(0);
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
       expect((await contract(first.id)).paid_amount).toBe('25000.00');
       expect((await contract(second.id)).paid_amount).toBe('0.00');
 
