@@ -45,9 +45,11 @@ describe('the reminder a duty owes', () => {
   });
 
   it('says why in the letter, and why the user gets it at all', () => {
-    expect(stageText('before_2', '2026-12-01')).toBe('до срока 01.12.2026 осталось 2 рабочих дня');
-    expect(stageText('before_5', '2026-12-01')).toBe('до срока 01.12.2026 осталось 5 рабочих дней');
-    expect(stageText('before_1', '2026-12-01')).toBe('до срока 01.12.2026 осталось 1 рабочий день');
+    expect(stageText('before_2', '2026-12-01', 2)).toBe('до срока 01.12.2026 осталось 2 рабочих дня');
+    expect(stageText('before_5', '2026-12-01', 5)).toBe('до срока 01.12.2026 осталось 5 рабочих дней');
+    expect(stageText('before_1', '2026-12-01', 1)).toBe('до срока 01.12.2026 осталось 1 рабочий день');
+    // the stage is the offset reached; the letter names the working days actually left
+    expect(stageText('before_5', '2026-12-02', 3)).toBe('до срока 02.12.2026 осталось 3 рабочих дня');
     const letter = digestLetter(
       { title: 'Иванова Елена' },
       [
@@ -57,6 +59,7 @@ describe('the reminder a duty owes', () => {
           object: '15',
           stage: 'overdue',
           dueDate: '2026-11-20',
+          daysLeft: 0,
         },
         {
           company: 'АО «Энергосеть»',
@@ -64,13 +67,23 @@ describe('the reminder a duty owes', () => {
           object: null,
           stage: 'due_today',
           dueDate: '2026-11-28',
+          daysLeft: 0,
+        },
+        {
+          company: 'АО «Энергосеть»',
+          title: 'Итоговый протокол',
+          object: 'З-1',
+          stage: 'before_5',
+          dueDate: '2026-12-02',
+          daysLeft: 3,
         },
       ],
       '2026-11-28',
     );
-    expect(letter.subject).toBe('Сроки 223-ФЗ на 28.11.2026: 2 обязанности, просрочено 1');
+    expect(letter.subject).toBe('Сроки 223-ФЗ на 28.11.2026: 3 обязанности, просрочено 1');
     expect(letter.body).toContain('потому что назначены ответственным');
     expect(letter.body).toContain('Почему напоминаем: срок 20.11.2026 истёк');
+    expect(letter.body).toContain('Почему напоминаем: до срока 02.12.2026 осталось 3 рабочих дня');
     expect(letter.body).toContain('Отключить эти письма можно в профиле');
   });
 });

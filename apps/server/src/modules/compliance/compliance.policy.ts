@@ -70,12 +70,15 @@ export function reminderStage(
   return reached === undefined ? null : `before_${reached}`;
 }
 
-/** Why a reminder is sent, in the letter's words. */
-export function stageText(stage: string, dueDate: string): string {
+/**
+ * Why a reminder is sent, in the letter's words. Before the due date it names the working days
+ * actually left (`daysLeft`), not the stage's offset: a «before_5» reminder sent three working
+ * days ahead (the duty arose late, or a run was missed) says three.
+ */
+export function stageText(stage: string, dueDate: string, daysLeft: number): string {
   if (stage === 'overdue') return `срок ${formatRuDate(dueDate)} истёк, обязанность не отмечена выполненной`;
   if (stage === 'due_today') return `срок истекает сегодня, ${formatRuDate(dueDate)}`;
-  const n = Number(stage.replace('before_', ''));
-  return `до срока ${formatRuDate(dueDate)} осталось ${n} ${workingDaysWord(n)}`;
+  return `до срока ${formatRuDate(dueDate)} осталось ${daysLeft} ${workingDaysWord(daysLeft)}`;
 }
 
 function workingDaysWord(n: number): string {
@@ -92,6 +95,8 @@ export type DigestLine = {
   object: string | null;
   stage: string;
   dueDate: string;
+  /** Working days from the letter's day to the due date. */
+  daysLeft: number;
 };
 
 /**
@@ -112,7 +117,7 @@ export function digestLetter(
       `${company}\n${list
         .map(
           (l) =>
-            `  • ${l.title}${l.object ? ` (${l.object})` : ''}\n    Почему напоминаем: ${stageText(l.stage, l.dueDate)}.`,
+            `  • ${l.title}${l.object ? ` (${l.object})` : ''}\n    Почему напоминаем: ${stageText(l.stage, l.dueDate, l.daysLeft)}.`,
         )
         .join('\n')}`,
   );

@@ -30,7 +30,7 @@ const AHEAD_DAYS = 60;
 /** How far back duties done are read to keep their outcomes (the monthly counts). */
 const BACK_DAYS = 40;
 
-type Pending = { duty: ComplianceDuty; stage: ReminderStage };
+type Pending = { duty: ComplianceDuty; stage: ReminderStage; daysLeft: number };
 
 export type ReminderRun = { users: number; reminders: number; letters: number };
 
@@ -53,7 +53,7 @@ export async function runReminders(deps: AppDeps, today = todayMoscow()): Promis
     if (!stage) continue;
     for (const user of setup.responsible) {
       const entry = byUser.get(user.id) ?? { user, pending: [] };
-      entry.pending.push({ duty, stage });
+      entry.pending.push({ duty, stage, daysLeft: calendar.workingDaysBetween(today, duty.due_date) });
       byUser.set(user.id, entry);
     }
   }
@@ -99,6 +99,7 @@ async function sendDigest(
         object: p.duty.object.number,
         stage: p.stage,
         dueDate: p.duty.due_date,
+        daysLeft: p.daysLeft,
       }));
     const letter = digestLetter(user, lines, today);
     const overdue = lines.some((l) => l.stage === 'overdue');
