@@ -87,8 +87,9 @@ export const MODULE_DEPENDENCIES: Record<string, readonly string[]> = {
   // the annual SME report (its DOCX, converted to PDF, is built by kernel/docx-builder.ts)
   'sme-report': ['access', 'audit', 'calendar', 'catalogs', 'contracts', 'files', 'law', 'procurements'],
   // the dashboard and the red flags: the SME share as the annual report computes it, the deadlines
-  // from the compliance calendar, the law's windows; its own SQL aggregates read the registers
-  analytics: ['access', 'audit', 'calendar', 'compliance', 'files', 'law', 'sme-report'],
+  // from the compliance calendar, the law's windows, the РНП's entries for its red flag; its own SQL
+  // aggregates read the registers
+  analytics: ['access', 'audit', 'calendar', 'compliance', 'files', 'law', 'rnp', 'sme-report'],
   imports: [
     'access',
     'audit',

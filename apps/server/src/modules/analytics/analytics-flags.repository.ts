@@ -106,6 +106,20 @@ export function conclusionFacts(tx: Tx, s: FlagScope) {
   );
 }
 
+/** A contract as the РНП check sees it: the subject row `rnp`'s `matchInRnp` gives back. */
+export type RnpSubject = ContractFact & { kpp: string | null };
+
+/**
+ * The scope's contracts as subjects of the РНП check (`rnp`'s `matchInRnp`, one statement): the
+ * supplier's ИНН as `inn`, the contract date as `on_date`. Not run here: the register's module
+ * joins its entries to it.
+ */
+export function rnpSubjects(s: FlagScope): SQL {
+  return sql`select c.id, c.number, c.contract_date::text as date, c.supplier_kpp as kpp,
+      btrim(c.supplier_inn) as inn, c.contract_date as on_date
+    from contracts c where ${contracts(s)}`;
+}
+
 /** Contract duties due in the period and placed late, or still open after their due date. */
 export function latePlacements(tx: Tx, s: FlagScope, today: string) {
   return rows<ContractFact & { late: number; title: string; due_date: string; done_on: string | null }>(

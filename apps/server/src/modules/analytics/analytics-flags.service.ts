@@ -17,7 +17,16 @@ import { audit } from '../audit/audit.service.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import { formatRub } from '../law/law-money.js';
-import { conclusionWindow, flagRules, noticeAtMinimum, periodOf, settingsOf } from './analytics.policy.js';
+import { matchInRnp, rnpStatus } from '../rnp/rnp.service.js';
+import {
+  conclusionWindow,
+  flagRules,
+  noticeAtMinimum,
+  periodOf,
+  type RnpEntryFacts,
+  rnpReason,
+  settingsOf,
+} from './analytics.policy.js';
 import { dismissalKey, toFlag } from './analytics.presenter.js';
 import * as repo from './analytics-flags.repository.js';
 
@@ -32,7 +41,7 @@ const quarterTitle = (q: string) => `${Math.floor(Number(q.slice(5, 7)) / 3) + 1
 
 /**
  * Every flag of the active rules on the scope (a period, optionally one contract or procurement),
- * dismissed or not, by date. The РНП rule waits for the register to be matched and raises nothing.
+ * dismissed or not, by date. The РНП rule raises nothing while the register is not loaded.
  */
 export async function computeFlags(
   tx: Tx,
@@ -95,7 +104,20 @@ export async function computeFlags(
       date: p.published_on,
       reason: `Лот № ${p.lot_number}: подана одна заявка (${p.participant})`,
     });
+  for (const [r, entries] of await rnpHits(tx, scope)) c('rnp_supplier', r, rnpReason(entries, r.kpp));
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+}
+
+/** The scope's contracts whose supplier is in the РНП on the contract's date, with those entries. */
+async function rnpHits(tx: Tx, scope: repo.FlagScope) {
+  const { hits } = await matchInRnp<repo.RnpSubject>({ db: tx }, repo.rnpSubjects(scope));
+  const byContract = new Map<number, [repo.RnpSubject, RnpEntryFacts[]]>();
+  for (const h of hits) {
+    const id = Number(h.subject.id);
+    if (!byContract.has(id)) byContract.set(id, [h.subject, []]);
+    byContract.get(id)![1].push(h.entry);
+  }
+  return [...byContract.values()];
 }
 
 async function dismissalMap(tx: Tx, companyId: number) {
@@ -154,7 +176,7 @@ export async function flagList(
   let items = await flagsOf(deps.db, scope, today);
   if (q.object_type && !one) items = items.filter((f) => f.object_type === q.object_type);
   if (q.dismissed) items = items.filter((f) => (f.dismissal !== null) === (q.dismissed === 'true'));
-  return { rules: flagRules(s), items };
+  return { rules: flagRules(s, (await rnpStatus(deps)).loaded), items };
 }
 
 const NO_OBJECT = { contract: 'Договор не найден', procurement: 'Закупка не найдена' } as const;

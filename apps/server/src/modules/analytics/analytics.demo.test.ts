@@ -21,6 +21,7 @@ describe('the demo dashboard', () => {
     expect(d.savings.total.count).toBeGreaterThanOrEqual(2);
     expect(Number(d.savings.total.saving)).toBeGreaterThan(0);
     expect(d.competition.message.length).toBeGreaterThan(0);
+    expect(d.competition.by_method.some((m) => m.lots > 0)).toBe(true);
     expect(Number(d.sme.base)).toBeGreaterThan(0);
     expect(d.plan.positions).toBeGreaterThan(0);
     expect(d.plan.with_contract).toBeGreaterThan(0);
@@ -35,7 +36,10 @@ describe('the demo dashboard', () => {
       query,
       as: 'client',
     });
-    const codes = new Set((r.body as FlagList).items.map((f) => f.code));
+    const list = r.body as FlagList;
+    const codes = new Set(list.items.map((f) => f.code));
+    // the demo loads no РНП register (docs/rnp.md: no real file): its rule is listed inactive
+    expect(list.rules.find((x) => x.code === 'rnp_supplier')?.active).toBe(false);
     expect([...codes].sort()).toEqual(
       expect.arrayContaining([
         'conclusion_window',

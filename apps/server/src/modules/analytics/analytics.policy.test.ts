@@ -3,9 +3,12 @@ import { productionCalendar } from '../calendar/production-calendar.js';
 import {
   conclusionWindow,
   deadlineMonths,
+  flagRules,
   monthsOf,
   noticeAtMinimum,
   periodOf,
+  RNP_NOT_LOADED,
+  rnpReason,
   settingsOf,
 } from './analytics.policy.js';
 
@@ -78,5 +81,35 @@ describe('analytics policy', () => {
     expect(settingsOf(null).price_rise_percent).toBe(10);
     expect(settingsOf({ price_rise_percent: 5 }).price_rise_percent).toBe(5);
     expect(settingsOf({ price_rise_percent: -1 }).price_rise_percent).toBe(10);
+  });
+
+  it('lists the РНП rule inactive with its reason until the register is loaded', () => {
+    const rnp = (loaded?: boolean) =>
+      flagRules(settingsOf(null), loaded).find((r) => r.code === 'rnp_supplier');
+    expect(rnp()).toMatchObject({ active: false, inactive_reason: RNP_NOT_LOADED });
+    expect(rnp(true)).toMatchObject({ active: true, inactive_reason: null });
+    expect(flagRules(settingsOf(null), true).every((r) => r.active)).toBe(true);
+  });
+
+  it('quotes the РНП entries as the register keeps them, and a КПП that differs', () => {
+    const entry = {
+      registryNumber: '25000101',
+      law: '44-fz' as const,
+      kpp: '770101001',
+      name: 'ООО «Ромашка»',
+      includedOn: '2025-03-10',
+      excludedOn: '2027-03-10',
+      customerName: null,
+      purchaseNumber: '0373100000125000001',
+      reason: null,
+    };
+    expect(rnpReason([entry], '770102001')).toBe(
+      'Запись РНП № 25000101 (44-ФЗ): ООО «Ромашка», включена 10.03.2025, исключение 10.03.2027; основание: не указано в реестре; закупка № 0373100000125000001; КПП в записи 770101001, в договоре 770102001',
+    );
+    expect(
+      rnpReason([entry, { ...entry, registryNumber: '2', excludedOn: null, purchaseNumber: null }], null),
+    ).toBe(
+      'Запись РНП № 25000101 (44-ФЗ): ООО «Ромашка», включена 10.03.2025, исключение 10.03.2027; основание: не указано в реестре; закупка № 0373100000125000001. Запись РНП № 2 (44-ФЗ): ООО «Ромашка», включена 10.03.2025; основание: не указано в реестре',
+    );
   });
 });

@@ -5,10 +5,11 @@ import {
   FLAG_TITLES,
   type FlagCode,
 } from '@zakupki/shared';
-import { addDays } from '../calendar/iso-date.js';
+import { addDays, formatRuDate } from '../calendar/iso-date.js';
 import type { ProductionCalendar } from '../calendar/production-calendar.js';
 import { dutyDueDate, dutyEarliestDate } from '../law/law-due-dates.js';
 import { earliestBidsDeadline, lawNoticePeriod } from '../law/law-notice-periods.policy.js';
+import { LAW_TITLES, type RnpLaw } from '../rnp/rnp.policy.js';
 
 /**
  * The pure rules of analytics (docs/analytics.md): the period of months, the deadline panel's
@@ -108,8 +109,15 @@ export type FlagRuleText = {
   rule: string;
 };
 
-/** Every rule with its text under the company's thresholds; the РНП one is not matched yet. */
-export function flagRules(s: AnalyticsSettings): FlagRuleText[] {
+/** Why the РНП rule computes nothing while the register (docs/rnp.md) has never been loaded. */
+export const RNP_NOT_LOADED =
+  'Реестр недобросовестных поставщиков не загружен: проверка не выполняется (загружает администратор, раздел «РНП»)';
+
+/**
+ * Every rule with its text under the company's thresholds; the РНП one is active only while the
+ * register is loaded (`rnpLoaded`), and listed inactive with its reason otherwise.
+ */
+export function flagRules(s: AnalyticsSettings, rnpLoaded = false): FlagRuleText[] {
   const r = (code: FlagCode, rule: string, inactive: string | null = null): FlagRuleText => ({
     code,
     title: FLAG_TITLES[code],
@@ -149,10 +157,51 @@ export function flagRules(s: AnalyticsSettings): FlagRuleText[] {
     ),
     r(
       'rnp_supplier',
-      'Поставщик включён в реестр недобросовестных поставщиков',
-      'Реестр недобросовестных поставщиков не загружен',
+      'Поставщик по договору (по ИНН) состоит в реестре недобросовестных поставщиков на дату договора: запись включена не позже этой даты и не исключена к ней',
+      rnpLoaded ? null : RNP_NOT_LOADED,
     ),
   ];
+}
+
+/** A register entry as the РНП keeps it (docs/rnp.md): what the flag's reason quotes. */
+export type RnpEntryFacts = {
+  registryNumber: string;
+  law: RnpLaw;
+  kpp: string | null;
+  name: string;
+  includedOn: string;
+  excludedOn: string | null;
+  customerName: string | null;
+  purchaseNumber: string | null;
+  reason: string | null;
+};
+
+/**
+ * The reason of an `rnp_supplier` flag: each entry in force on the contract's date with its registry
+ * number, law, inclusion (and exclusion) date, grounds, the customer and purchase that led to it, as
+ * the register keeps them; a КПП differing from the contract's is said (the ИНН decides).
+ */
+export function rnpReason(entries: RnpEntryFacts[], contractKpp: string | null): string {
+  return entries
+    .map((e) => {
+      const parts = [
+        `Запись РНП № ${e.registryNumber} (${LAW_TITLES[e.law]}): ${e.name}, включена ${formatRuDate(e.includedOn)}${e.excludedOn ? `, исключение ${formatRuDate(e.excludedOn)}` : ''}`,
+        `основание: ${e.reason ?? 'не указано в реестре'}`,
+      ];
+      if (e.customerName || e.purchaseNumber)
+        parts.push(
+          [
+            e.customerName ? `заказчик ${e.customerName}` : '',
+            e.purchaseNumber ? `закупка № ${e.purchaseNumber}` : '',
+          ]
+            .filter(Boolean)
+            .join(', '),
+        );
+      if (contractKpp && e.kpp && contractKpp !== e.kpp)
+        parts.push(`КПП в записи ${e.kpp}, в договоре ${contractKpp}`);
+      return parts.join('; ');
+    })
+    .join('. ');
 }
 
 /** ', '-joined and rounded percent of a / b (two decimals), null when b is 0. */

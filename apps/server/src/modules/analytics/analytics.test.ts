@@ -20,6 +20,7 @@ import {
   procurementProtocols,
 } from '../../db/schema/index.js';
 import { insertProcurement } from '../procurements/procurements.factories.js';
+import { loadRnp } from '../rnp/rnp.service.js';
 import { ANALYTICS_SHEETS } from './analytics.xlsx.js';
 
 /**
@@ -595,5 +596,92 @@ describe('export', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(Object.values(ANALYTICS_SHEETS));
     const savings = wb.getWorksheet(ANALYTICS_SHEETS.savings);
     expect(savings?.getRow(4).values).toEqual([undefined, 'Итого', 2, 1500000, 1400000, 100000, 6.67]);
+  });
+});
+
+describe('the РНП rule (docs/rnp.md): a supplier in the register on the contract’s date', () => {
+  const Q22 = { from: '2022-01', to: '2022-12' };
+  const R = { inn: '7701000019', name: 'ООО «Ромашка»' };
+  const V = { inn: '6603000033', name: 'ООО «Вектор»' };
+  const csv = [
+    'Номер реестровой записи;Закон;ИНН;КПП;Наименование;Дата включения;Дата исключения;Заказчик;ИНН заказчика;Номер закупки;Причина',
+    '26000001;223-ФЗ;7701000019;770101001;ООО «Ромашка»;15.01.2022;;АО «Заказчик»;7710000047;32200000001;Уклонение от заключения договора',
+    '26000002;223-ФЗ;6603000033;;ООО «Вектор»;01.02.2022;10.03.2022;;;;Расторжение договора',
+  ].join('\n');
+
+  beforeAll(async () => {
+    const db = t.app.deps.db;
+    // 2022: none of the 2021 figures above move
+    await contract(db, 'R1', { date: '2022-03-10', price: '100000.00', supplier: R }); // in force
+    await contract(db, 'R2', { date: '2022-01-14', price: '100000.00', supplier: R }); // a day before inclusion
+    await contract(db, 'R3', { date: '2022-03-09', price: '100000.00', supplier: V }); // the day before exclusion
+    await contract(db, 'R4', { date: '2022-03-10', price: '100000.00', supplier: V }); // excluded that day
+    await contract(db, 'R5', { date: '2022-03-10', price: '100000.00', supplier: A }); // another ИНН
+    await contract(db, 'X2', { company: c2, date: '2022-03-10', price: '100000.00', supplier: R });
+  });
+
+  it('while no register is loaded the rule is listed inactive with its reason and flags nothing', async () => {
+    const list = await flags(Q22);
+    expect(list.rules.find((r) => r.code === 'rnp_supplier')).toMatchObject({
+      active: false,
+      inactive_reason: expect.stringContaining('не загружен'),
+    });
+    expect(on(list, 'rnp_supplier')).toEqual([]);
+  });
+
+  it('once loaded: R1 and R3 (entries in force), not R2 (before inclusion), R4 (excluded that day), R5', async () => {
+    const r = await loadRnp(
+      t.app.deps,
+      null,
+      { name: 'rnp.csv', data: Buffer.from(csv) },
+      { source: 'тест' },
+    );
+    expect(r).toMatchObject({ loaded: true, rows: 2 });
+    const list = await flags(Q22);
+    expect(list.rules.find((x) => x.code === 'rnp_supplier')).toMatchObject({
+      active: true,
+      inactive_reason: null,
+    });
+    expect(on(list, 'rnp_supplier')).toEqual(['АН-R1', 'АН-R3']);
+    const reasons = list.items.filter((f) => f.code === 'rnp_supplier').map((f) => f.reason);
+    expect(reasons).toEqual([
+      'Запись РНП № 26000002 (223-ФЗ): ООО «Вектор», включена 01.02.2022, исключение 10.03.2022; основание: Расторжение договора',
+      'Запись РНП № 26000001 (223-ФЗ): ООО «Ромашка», включена 15.01.2022; основание: Уклонение от заключения договора; заказчик АО «Заказчик», закупка № 32200000001',
+    ]);
+    expect((await dash('client', Q22)).flags.rnp_supplier).toBe(2);
+    const card = await flags({ object_type: 'contract', object_id: ids.R1 });
+    expect(card.items.map((f) => f.code)).toEqual(['rnp_supplier']);
+  });
+
+  it('tenancy: client2’s contract with the same supplier is flagged for client2 only', async () => {
+    const mine = await flags(Q22, 'specialist');
+    expect(on(mine, 'rnp_supplier')).toEqual(['АН-R1', 'АН-R3']);
+    const theirs = await t.call(analyticsRoutes.flags, {
+      params: { company_id: c2 },
+      query: Q22,
+      as: 'specialist',
+    });
+    expect(on(theirs.body as FlagList, 'rnp_supplier')).toEqual(['АН-X2']);
+    const foreign = await t.call(analyticsRoutes.flags, {
+      params: { company_id: c2 },
+      query: Q22,
+      as: 'client',
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a specialist dismisses it with a comment', async () => {
+    const r = await t.call(analyticsRoutes.dismiss, {
+      params: { company_id: c1 },
+      body: {
+        code: 'rnp_supplier',
+        object_type: 'contract',
+        object_id: ids.R3,
+        comment: 'Договор заключён до решения ФАС',
+      },
+      as: 'specialist',
+    });
+    expect(r.status).toBe(200);
+    expect((await dash('client', Q22)).flags.rnp_supplier).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { insertStatements, runStatements } from '../../db/bulk.js';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { insertStatements, rowsOf, runStatements } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
 import { rnpEntries, rnpLoads } from '../../db/schema/index.js';
 import type { RnpRow } from './rnp.policy.js';
@@ -41,4 +41,58 @@ export async function entriesByInn(db: Db | Tx, inns: string[]): Promise<RnpEntr
     .from(rnpEntries)
     .where(inArray(rnpEntries.inn, inns))
     .orderBy(sql`${rnpEntries.includedOn} desc`, asc(rnpEntries.registryNumber));
+}
+
+/** One subject of another module matched with a register entry in force on its date. */
+export type RnpMatchRow<T> = { subject: T; entry: RnpEntryRow };
+
+/**
+ * The register's entries in force on each subject's date, in one statement: `subjects` is a query
+ * (another module's, e.g. the contracts of a period) with at least the columns `inn` (text) and
+ * `on_date` (date); each of its rows comes back whole as `subject` (its JSON: dates as YYYY-MM-DD)
+ * beside every entry of that ИНН in force on `on_date` — the same test as `rnp.policy.ts`'s
+ * `inForce`: included on or before the date, not excluded on or before it. Latest inclusion first.
+ */
+export async function entriesInForceFor<T>(db: Db | Tx, subjects: SQL): Promise<RnpMatchRow<T>[]> {
+  const found = await rowsOf<{
+    subject: T;
+    id: number;
+    registry_number: string;
+    law: RnpEntryRow['law'];
+    inn: string;
+    kpp: string | null;
+    name: string;
+    included_on: string;
+    excluded_on: string | null;
+    customer_name: string | null;
+    customer_inn: string | null;
+    purchase_number: string | null;
+    reason: string | null;
+  }>(
+    db,
+    sql`select to_jsonb(s) as subject, e.id, e.registry_number, e.law, e.inn, e.kpp, e.name,
+        e.included_on::text as included_on, e.excluded_on::text as excluded_on, e.customer_name,
+        e.customer_inn, e.purchase_number, e.reason
+      from (${subjects}) s
+      join rnp_entries e on e.inn = s.inn and e.included_on <= s.on_date
+        and (e.excluded_on is null or s.on_date < e.excluded_on)
+      order by e.included_on desc, e.registry_number`,
+  );
+  return found.map((r) => ({
+    subject: r.subject,
+    entry: {
+      id: Number(r.id),
+      registryNumber: r.registry_number,
+      law: r.law,
+      inn: r.inn,
+      kpp: r.kpp,
+      name: r.name,
+      includedOn: r.included_on,
+      excludedOn: r.excluded_on,
+      customerName: r.customer_name,
+      customerInn: r.customer_inn,
+      purchaseNumber: r.purchase_number,
+      reason: r.reason,
+    },
+  }));
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isStaff, type RnpLoadResult, type RnpLookupResult, type RnpStatus } from '@zakupki/shared';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { forbidden, invalidFile } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
@@ -11,9 +12,11 @@ import { inForce, lawOf, type RnpLaw } from './rnp.policy.js';
 import { toEntry, toStatus } from './rnp.presenter.js';
 import {
   entriesByInn,
+  entriesInForceFor,
   findLoad,
   lockRnpLoads,
   type RnpEntryRow,
+  type RnpMatchRow,
   replaceEntries,
   saveLoad,
 } from './rnp.repository.js';
@@ -52,6 +55,22 @@ export async function findInRnp(
         hits.push({ inn: entry.inn, kpp, entry, kppMatches: kpp && entry.kpp ? kpp === entry.kpp : null });
   }
   return { checked: true, loadedAt: load.loadedAt, hits };
+}
+
+/**
+ * The same check for many subjects at once, each on its own date, in one statement (analytics'
+ * red flag on a period's contracts): `subjects` is the caller's query with the columns `inn` and
+ * `on_date` (and any others it wants back); every row of it with an entry in force on its date
+ * comes back with that entry (one row per entry). `checked: false` when the register was never
+ * loaded. Matched by ИНН only; the caller compares КПП if it has them.
+ */
+export async function matchInRnp<T>(
+  deps: Deps,
+  subjects: SQL,
+): Promise<{ checked: boolean; loadedAt: Date | null; hits: RnpMatchRow<T>[] }> {
+  const load = await findLoad(deps.db);
+  if (!load) return { checked: false, loadedAt: null, hits: [] };
+  return { checked: true, loadedAt: load.loadedAt, hits: await entriesInForceFor<T>(deps.db, subjects) };
 }
 
 function assertStaff(actor: Actor) {

@@ -9,7 +9,7 @@ import { errorOf, testAppForFile } from '../../../test/harness.js';
 import { buildZip } from '../../../test/zip-bombs.js';
 import { rowsOf } from '../../db/bulk.js';
 import { multipart } from '../imports/import-uploads.factories.js';
-import { findInRnp, loadRnp, rnpStatus } from './rnp.service.js';
+import { findInRnp, loadRnp, matchInRnp, rnpStatus } from './rnp.service.js';
 
 const t = testAppForFile();
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/rnp');
@@ -47,6 +47,13 @@ describe('before any load', () => {
     expect(r.body).toEqual({ loaded: false, load: null });
     expect(await rnpStatus(t.app.deps)).toEqual({ loaded: false, load: null });
     expect(await findInRnp(t.app.deps, [{ inn: '7701000019' }], '2026-06-01')).toEqual({
+      checked: false,
+      loadedAt: null,
+      hits: [],
+    });
+    expect(
+      await matchInRnp(t.app.deps, sql`select '7701000019' as inn, date '2026-06-01' as on_date`),
+    ).toEqual({
       checked: false,
       loadedAt: null,
       hits: [],
@@ -131,6 +138,22 @@ describe('loading the CSV open-data layout', () => {
       ['7701000019', '25000101', true],
       ['6603000033', '2260000042', null],
     ]);
+  });
+
+  it('matchInRnp matches a query’s rows, each on its own date, in one statement', async () => {
+    // rows as another module's query gives them: ИНН and date, plus its own columns given back
+    const subjects = sql`select * from (values
+        (1, '7701000019', date '2027-03-09'), (2, '7701000019', date '2027-03-10'),
+        (3, '7701000019', date '2025-03-09'), (4, '6603000033', date '2026-02-01'),
+        (5, '5402000024', date '2026-06-01')) v(key, inn, on_date)`;
+    const found = await matchInRnp<{ key: number; on_date: string }>(t.app.deps, subjects);
+    expect(found.checked).toBe(true);
+    // 1: the day before the exclusion; 2: excluded that day; 3: before inclusion; 4: from inclusion on; 5: absent
+    expect(found.hits.map((h) => [h.subject.key, h.subject.on_date, h.entry.registryNumber])).toEqual([
+      [4, '2026-02-01', '2260000042'],
+      [1, '2027-03-09', '25000101'],
+    ]);
+    expect(found.hits[1].entry).toMatchObject({ includedOn: '2025-03-10', excludedOn: '2027-03-10' });
   });
 
   it('the same file again writes nothing', async () => {
