@@ -19,7 +19,9 @@ export async function smeShare(tx: Tx, companyId: number, year: number, today = 
   const periodTo = today < yearEnd && today >= periodFrom ? today : yearEnd;
   const groups = await concludedTotals(tx, companyId, periodFrom, periodTo);
   const codes = [
-    ...new Set(groups.filter((g) => g.method_extra === null && g.method_code).map((g) => g.method_code as string)),
+    ...new Set(
+      groups.filter((g) => g.method_extra === null && g.method_code).map((g) => g.method_code as string),
+    ),
   ];
   const byCode = await methodFlagsByCode(tx, companyId, codes);
   const facts = groups.map((g) => ({
