@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { catalogEntries, contracts, procurements } from '../../db/schema/index.js';
@@ -103,10 +103,7 @@ describe('the SME share from SQL sums', () => {
   });
 
   it('is the report’s for every demo company', async () => {
-    const rows = await t.app.deps.db
-      .selectDistinct({ id: contracts.companyId })
-      .from(contracts)
-      .where(like(contracts.number, '%'));
+    const rows = await t.app.deps.db.selectDistinct({ id: contracts.companyId }).from(contracts);
     for (const { id } of rows) {
       const { report } = await buildSmeReport(t.app.deps.db, id, YEAR, today);
       const share = await smeShare(t.app.deps.db, id, YEAR, today);
