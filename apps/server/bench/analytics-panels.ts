@@ -1,6 +1,6 @@
 import { openDatabase } from '../src/db/client.js';
 import { todayMoscow } from '../src/lib/moscow-time.js';
-import { periodOf } from '../src/modules/analytics/analytics.policy.js';
+import { deadlineMonths, periodOf } from '../src/modules/analytics/analytics.policy.js';
 import {
   competitionPanel,
   deadlinesPanel,
@@ -10,6 +10,8 @@ import {
   spendingPanel,
 } from '../src/modules/analytics/analytics.service.js';
 import { flagsOf } from '../src/modules/analytics/analytics-flags.service.js';
+import { companyDuties } from '../src/modules/compliance/compliance.service.js';
+import { buildSmeReport } from '../src/modules/sme-report/sme-report.service.js';
 import { urlOf } from './bench-db.js';
 
 /**
@@ -38,6 +40,20 @@ async function main() {
     ['deadlines', () => deadlinesPanel(db, companyId, p, today)],
     ['spending', () => spendingPanel(db, scope)],
     ['flags', () => flagsOf(db, scope, today)],
+    // the computations the SME share and the deadlines used before issue 30's «Fast at scale»
+    ['sme, before: the whole report', () => buildSmeReport(db, companyId, year, today)],
+    [
+      'deadlines, before: every duty built',
+      async () => {
+        const w = { from: p.dateFrom, to: p.dateTo };
+        const duties = await companyDuties(db, [companyId], w, today);
+        return deadlineMonths(
+          duties.filter((d) => d.due_date >= w.from && d.due_date <= w.to),
+          p.from,
+          p.to,
+        );
+      },
+    ],
   ];
   console.log(`| panel (${from}…${to}) | median of 5, ms |\n|---|---|`);
   for (const [panel, fn] of panels) {

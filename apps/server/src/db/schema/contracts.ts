@@ -165,6 +165,26 @@ export const contracts = pgTable(
       index('contracts_plan_position_idx')
         .on(t.companyId, t.planPositionNumber)
         .where(sql`${t.planPositionNumber} is not null`),
+      // the analytics dashboard's sums over a period (docs/analytics.md, «Speed»): every column its
+      // aggregates and the SME share read, so they are index-only scans of the period's range
+      // (not the wide rows); archived ones too, as the SME report counts them
+      index('contracts_analytics_idx').on(
+        t.companyId,
+        t.contractDate,
+        t.status,
+        t.currencyCode,
+        t.archivedAt,
+        t.law,
+        t.price,
+        t.supplierInn,
+        t.supplierIsSme,
+        t.customerId,
+        t.procurementId,
+        t.procurementMethodId,
+        t.procurementMethodCode,
+        t.contractBasisId,
+        t.id,
+      ),
     ];
   },
 );
@@ -220,6 +240,8 @@ export const contractItems = pgTable(
     uniqueIndex('contract_items_line_uq').on(t.contractId, t.lineNo),
     // the НМЦД justification's comparable prices: by ОКПД2 prefix and ОКЕИ unit (docs/nmck.md)
     index('contract_items_okpd2_idx').on(t.okpd2Code.op('text_pattern_ops'), t.okeiCode, t.contractId),
+    // the analytics dashboard's ОКПД2 classes: a contract's lines' codes and amounts, index-only
+    index('contract_items_class_idx').on(t.contractId, t.okpd2Code, t.amount),
   ],
 );
 
@@ -356,8 +378,9 @@ export const contractDuties = pgTable(
   (t) => [
     index('contract_duties_contract_idx').on(t.contractId),
     index('contract_duties_open_idx').on(t.companyId, t.dueDate).where(sql`${t.doneOn} is null`),
-    // the compliance calendar's window: duties due in it, and duties done in it (BitmapOr with the open ones)
-    index('contract_duties_due_idx').on(t.companyId, t.dueDate),
+    // the compliance calendar's window: duties due in it, and duties done in it (BitmapOr with the open
+    // ones); with done_on, the dashboard's counts per month are an index-only scan
+    index('contract_duties_due_idx').on(t.companyId, t.dueDate, t.doneOn),
     index('contract_duties_done_idx').on(t.companyId, t.doneOn).where(sql`${t.doneOn} is not null`),
   ],
 );

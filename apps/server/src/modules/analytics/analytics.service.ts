@@ -11,9 +11,9 @@ import { forbidden } from '../../lib/app-error.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { companyIdsFor } from '../access/access.service.js';
-import { companyDuties } from '../compliance/compliance.service.js';
-import { buildSmeReport } from '../sme-report/sme-report.service.js';
-import { deadlineMonths, periodOf } from './analytics.policy.js';
+import { dutyMonths } from '../compliance/compliance-monthly.service.js';
+import { smeShare } from '../sme-report/sme-report-totals.service.js';
+import { monthsOf, periodOf } from './analytics.policy.js';
 import { toSavingsRow } from './analytics.presenter.js';
 import * as repo from './analytics.repository.js';
 import { analyticsXlsx } from './analytics.xlsx.js';
@@ -21,8 +21,9 @@ import { flagCounts, flagsOf } from './analytics-flags.service.js';
 
 /**
  * The dashboard (docs/analytics.md): one function per panel. Savings, plan execution and spending
- * are the module's SQL aggregates; the SME share is the annual SME report's own computation
- * (modules/sme-report); the deadlines are the compliance calendar's duties.
+ * are the module's SQL aggregates; the SME share is the annual SME report's own rules over its
+ * SQL sums (modules/sme-report, `smeShare`); the deadlines are the compliance calendar's duties
+ * counted per month (modules/compliance, `dutyMonths`: the contracts' stored duties in SQL).
  */
 
 type Scope = repo.Scope;
@@ -59,21 +60,8 @@ export async function competitionPanel(tx: Tx, s: Scope): Promise<AnalyticsDashb
 }
 
 /** The SME share of the period's year to its end (or today), as the annual SME report computes it. */
-export async function smePanel(tx: Tx, companyId: number, year: number, today: string) {
-  const { report } = await buildSmeReport(tx, companyId, year, today);
-  return {
-    year,
-    period_to: report.period_to,
-    base: report.base.amount,
-    quotas: report.quotas.map((q) => ({
-      code: q.code,
-      title: q.title,
-      required_percent: q.required_percent,
-      share_percent: q.share_percent,
-      amount: q.amount,
-      met: q.met,
-    })),
-  };
+export function smePanel(tx: Tx, companyId: number, year: number, today: string) {
+  return smeShare(tx, companyId, year, today);
 }
 
 export async function planPanel(
@@ -101,9 +89,13 @@ export async function deadlinesPanel(
   p: { from: string; to: string; dateFrom: string; dateTo: string },
   today: string,
 ): Promise<AnalyticsDashboard['deadlines']> {
-  const duties = await companyDuties(tx, [companyId], { from: p.dateFrom, to: p.dateTo }, today);
-  const inPeriod = duties.filter((d) => d.due_date >= p.dateFrom && d.due_date <= p.dateTo);
-  return { months: deadlineMonths(inPeriod, p.from, p.to) };
+  const counts = await dutyMonths(tx, companyId, { from: p.dateFrom, to: p.dateTo }, today);
+  return {
+    months: monthsOf(p.from, p.to).map((month) => ({
+      month,
+      ...(counts.get(month) ?? { on_time: 0, late: 0, overdue: 0 }),
+    })),
+  };
 }
 
 export async function spendingPanel(tx: Tx, s: Scope): Promise<AnalyticsDashboard['spending']> {

@@ -29,7 +29,10 @@ import { smeReportXlsx } from './sme-report.xlsx.js';
  */
 
 /** The SME-only flag: the procurement's, else the method catalogue entry's, else unknown. */
-function smeOnlyOf(r: SmeContractRow, byCode: Map<string, { extra: Record<string, unknown> }>) {
+export function smeOnlyOf(
+  r: Pick<SmeContractRow, 'procurementSmeOnly' | 'methodExtra' | 'methodCode'>,
+  byCode: Map<string, { extra: Record<string, unknown> }>,
+) {
   if (r.procurementSmeOnly !== null) return r.procurementSmeOnly;
   const extra = r.methodExtra ?? (r.methodCode ? byCode.get(r.methodCode)?.extra : undefined);
   const flag = extra?.sme_only;

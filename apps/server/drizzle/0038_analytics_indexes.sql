@@ -1,0 +1,4 @@
+DROP INDEX "contract_duties_due_idx";--> statement-breakpoint
+CREATE INDEX "contract_items_class_idx" ON "contract_items" USING btree ("contract_id","okpd2_code","amount");--> statement-breakpoint
+CREATE INDEX "contracts_analytics_idx" ON "contracts" USING btree ("company_id","contract_date","status","currency_code","archived_at","law","price","supplier_inn","supplier_is_sme","customer_id","procurement_id","procurement_method_id","procurement_method_code","contract_basis_id","id");--> statement-breakpoint
+CREATE INDEX "contract_duties_due_idx" ON "contract_duties" USING btree ("company_id","due_date","done_on");
