@@ -99,7 +99,7 @@ export function VersionMethods({ form, companyId }: { form: UseFormReturnType<Va
                       variant={opened === key ? 'filled' : 'light'}
                       color={hasError(i) ? 'red' : undefined}
                       size="xs"
-                      aria-expanded={opened === key}
+                      aria-expanded={opened === key || hasError(i)}
                       onClick={() => setOpened(opened === key ? null : key)}
                     >
                       Оценка заявок
@@ -116,7 +116,7 @@ export function VersionMethods({ form, companyId }: { form: UseFormReturnType<Va
                     </ActionIcon>
                   </Table.Td>
                 </Table.Tr>
-                {opened === key ? (
+                {opened === key || hasError(i) ? (
                   <Table.Tr>
                     <Table.Td colSpan={6}>
                       <MethodEvaluation form={form} index={i} />

@@ -47,7 +47,7 @@ export const defaultEvaluation = (): EvaluationValues => ({
 /** A code no other criterion of the list has, for a criterion scored in points. */
 export function pointsCode(criteria: CriterionRow[]): string {
   const used = new Set(criteria.map((c) => c.code));
-  for (const code of ['qualification', 'term', 'quality', 'experience']) if (!used.has(code)) return code;
+  for (const code of ['qualification', 'term']) if (!used.has(code)) return code;
   let n = 1;
   while (used.has(`criterion_${n}`)) n++;
   return `criterion_${n}`;
