@@ -1,4 +1,4 @@
-import { catalogRoutes, procurementRuleRoutes as r } from '@zakupki/shared';
+import { catalogRoutes, procurementRuleRoutes as r, type VersionInput } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
@@ -196,7 +196,8 @@ describe('versions', () => {
       national_preference_percent: 15,
       single_participant: 'failed' as const,
     });
-    const withEvaluation = (e: unknown) => {
+    type Evaluation = NonNullable<NonNullable<VersionInput['methods']>[number]['evaluation']>;
+    const withEvaluation = (e: Evaluation) => {
       const body = versionBody(methods);
       return { ...body, methods: body.methods?.map((m, i) => (i ? m : { ...m, evaluation: e })) };
     };
@@ -211,14 +212,14 @@ describe('versions', () => {
 
     const off = await t.call(r.updateVersion, {
       params: p,
-      body: withEvaluation(evaluation(50, 20, 20)) as never,
+      body: withEvaluation(evaluation(50, 20, 20)),
       as: 'specialist',
     });
     expect(off.status).toBe(400);
     expect(JSON.stringify(off.body)).toContain('Сумма весов критериев должна быть 100 %, сейчас 90 %');
     const noPreference = await t.call(r.updateVersion, {
       params: p,
-      body: withEvaluation({ ...evaluation(60, 20, 20), national_preference_percent: 0 }) as never,
+      body: withEvaluation({ ...evaluation(60, 20, 20), national_preference_percent: 0 }),
       as: 'specialist',
     });
     expect(noPreference.status).toBe(400);
