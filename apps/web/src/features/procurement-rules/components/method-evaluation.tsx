@@ -1,16 +1,10 @@
 import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import {
-  DEFAULT_CRITERIA,
-  SINGLE_PARTICIPANT_RULE_TITLES,
-  SINGLE_PARTICIPANT_RULES,
-} from '@zakupki/shared/api/bids-model';
+import { SINGLE_PARTICIPANT_RULE_TITLES, SINGLE_PARTICIPANT_RULES } from '@zakupki/shared/api/bids-model';
 import { NumberField } from '../../../components/form/number-field';
-import { defaultEvaluation } from '../model/evaluation-values';
+import { DEFAULT_CRITERIA_TEXT, defaultEvaluation } from '../model/evaluation-values';
 import type { Values } from '../model/version-values';
 import { EvaluationCriteria } from './evaluation-criteria';
-
-export const DEFAULT_CRITERIA_TEXT = DEFAULT_CRITERIA.map((c) => `${c.title} — ${c.weight} %`).join('; ');
 
 /**
  * How bids are evaluated under one method of the draft (docs/bids.md): the defaults, or the

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { SINGLE_PARTICIPANT_RULE_TITLES } from '@zakupki/shared/api/bids-model';
 import type { RuleMethodOut, RuleVersion } from '@zakupki/shared/api/procurement-rules';
+import { DEFAULT_CRITERIA_TEXT } from '../model/evaluation-values';
 import { nmckMethodsText, UNIT_PRICE_TITLES, VAT_BASIS_TITLES } from '../model/nmck-values';
-import { DEFAULT_CRITERIA_TEXT } from './method-evaluation';
 
 const evaluationText = (m: RuleMethodOut) => {
   const e = m.evaluation;

@@ -23,6 +23,9 @@ export const CRITERION_KINDS = [
 ] as const;
 export const criterionKind = (code: string) => (code === 'price' ? 'price' : 'points');
 
+/** «Цена договора — 60 %; Квалификация участника — 20 %; …»: what a method without settings uses. */
+export const DEFAULT_CRITERIA_TEXT = DEFAULT_CRITERIA.map((c) => `${c.title} — ${c.weight} %`).join('; ');
+
 /** The usual preference of the national regime for Russian goods (ПП РФ № 925), a new toggle's value. */
 export const PREFERENCE_DEFAULT = 15;
 
