@@ -46,7 +46,12 @@ export const MethodEvaluationSetting = z
   .object({
     criteria: z.array(EvaluationCriterion).min(1, 'Укажите хотя бы один критерий').max(10),
     /** national regime: the evaluation price of a bid of Russian goods is reduced by this percent; null: off */
-    national_preference_percent: z.number().min(0).max(100).nullable().default(null),
+    national_preference_percent: z
+      .number({ message: 'Укажите размер преференции в процентах' })
+      .gt(0, 'Преференция — больше 0 %')
+      .lt(100, 'Преференция — меньше 100 %: цена заявки не может стать нулевой')
+      .nullable()
+      .default(null),
     single_participant: z.enum(SINGLE_PARTICIPANT_RULES).default('contract'),
   })
   .superRefine((v, ctx) => {

@@ -1,4 +1,4 @@
-import { catalogRoutes, procurementRuleRoutes as r } from '@zakupki/shared';
+import { catalogRoutes, procurementRuleRoutes as r, type VersionInput } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
@@ -180,6 +180,84 @@ describe('versions', () => {
       decision_date: null,
     });
     expect(draft.body.methods).toEqual(approved.body.methods);
+  });
+
+  it('a draft keeps each method’s evaluation and the НМЦД settings; weights off 100 are refused', async () => {
+    const { rule, version, methods } = await ruleWithDraft(t, C().client1);
+    const p = { company_id: C().client1, rule_id: rule.id, version_id: version.id };
+    expect(version.methods[0].evaluation ?? null).toBeNull();
+    expect(version.nmck_settings).toMatchObject({ min_prices: 3, max_variation: 33, unit_price: 'mean' });
+    const evaluation = (...weights: number[]) => ({
+      criteria: weights.map((weight, i) => ({
+        code: ['price', 'qualification', 'term'][i],
+        title: ['Цена договора', 'Опыт участника', 'Срок поставки'][i],
+        weight,
+      })),
+      national_preference_percent: 15,
+      single_participant: 'failed' as const,
+    });
+    type Evaluation = NonNullable<NonNullable<VersionInput['methods']>[number]['evaluation']>;
+    const withEvaluation = (e: Evaluation) => {
+      const body = versionBody(methods);
+      return { ...body, methods: body.methods?.map((m, i) => (i ? m : { ...m, evaluation: e })) };
+    };
+    const stored = async () =>
+      (
+        await t.db.database.query<{ methods: unknown; nmck_settings: unknown }>(
+          'select methods, nmck_settings from procurement_rule_versions where id = $1',
+          [version.id],
+        )
+      )[0];
+    const before = await stored();
+
+    const off = await t.call(r.updateVersion, {
+      params: p,
+      body: withEvaluation(evaluation(50, 20, 20)),
+      as: 'specialist',
+    });
+    expect(off.status).toBe(400);
+    expect(JSON.stringify(off.body)).toContain('Сумма весов критериев должна быть 100 %, сейчас 90 %');
+    const noPreference = await t.call(r.updateVersion, {
+      params: p,
+      body: withEvaluation({ ...evaluation(60, 20, 20), national_preference_percent: 0 }),
+      as: 'specialist',
+    });
+    expect(noPreference.status).toBe(400);
+    expect(JSON.stringify(noPreference.body)).toContain('Преференция — больше 0 %');
+    const noMethod = await t.call(r.updateVersion, {
+      params: p,
+      body: { nmck_settings: { ...version.nmck_settings, methods: [] } },
+      as: 'specialist',
+    });
+    expect(noMethod.status).toBe(400);
+    expect(JSON.stringify(noMethod.body)).toContain('Выберите хотя бы один метод');
+    expect(await stored()).toEqual(before);
+
+    const nmck = {
+      methods: ['normative', 'market'] as ('normative' | 'market')[],
+      min_prices: 5,
+      max_variation: 25,
+      unit_price: 'min' as const,
+      vat_basis: 'without_vat' as const,
+      max_age_months: 12,
+    };
+    const saved = await t.call(r.updateVersion, {
+      params: p,
+      body: { ...withEvaluation(evaluation(50, 30, 20)), nmck_settings: nmck },
+      as: 'specialist',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.methods[0].evaluation).toEqual(evaluation(50, 30, 20));
+    expect(saved.body.methods[1].evaluation ?? null).toBeNull();
+    expect(saved.body.nmck_settings).toEqual(nmck);
+    // a save that does not send them keeps them
+    const kept = await t.call(r.updateVersion, {
+      params: p,
+      body: { changes_summary: 'Уточнены критерии' },
+      as: 'specialist',
+    });
+    expect(kept.body).toMatchObject({ nmck_settings: nmck, changes_summary: 'Уточнены критерии' });
+    expect(kept.body.methods[0].evaluation).toEqual(evaluation(50, 30, 20));
   });
 
   it('a method outside the catalogue is refused; an approval needs a method and sane dates', async () => {

@@ -6,8 +6,12 @@ import { downloadUrl } from '../../../lib/download';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { DUTY_VIEW, dutyText, VERSION_STATUS_VIEW } from '../model/views';
 import { VersionActions } from './version-actions';
+import { VersionSettingsView } from './version-settings-view';
 
-/** One version on the timeline: status, approval, EIS placement, methods, thresholds, file. */
+/**
+ * One version on the timeline: status, approval, EIS placement, methods, evaluation criteria,
+ * НМЦД justification settings, thresholds, file.
+ */
 export function VersionCard({
   version,
   ruleId,
@@ -85,6 +89,7 @@ export function VersionCard({
                 .join('; ')
             : 'не указаны'}
         </Text>
+        <VersionSettingsView version={v} />
         <Text size="xs" c="dimmed">
           Пороги: план от {formatMoney(v.plan_threshold)} (крупный заказчик — от{' '}
           {formatMoney(v.plan_threshold_large)})

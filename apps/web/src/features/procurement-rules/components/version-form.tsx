@@ -17,9 +17,13 @@ import { notices } from '../../../components/notices/notices.store';
 import { ApiError } from '../../../lib/http-errors';
 import { useSaveVersion } from '../api/procurement-rules';
 import { toBody, toValues, type Values } from '../model/version-values';
+import { NmckSettingsFields } from './nmck-settings-fields';
 import { VersionMethods } from './version-methods';
 
-/** The settings of a draft: methods with notice periods, thresholds, the approving body and dates. */
+/**
+ * The settings of a draft: methods with notice periods and evaluation, thresholds, the НМЦД
+ * justification, the approving body and dates.
+ */
 export function VersionFormModal({
   companyId,
   ruleId,
@@ -83,6 +87,7 @@ export function VersionFormModal({
             />
             <MoneyInput label="Закупки только у МСП до, ₽" {...form.getInputProps('sme_ceiling')} />
           </Group>
+          <NmckSettingsFields form={form} />
           <Text fw={600}>Утверждение</Text>
           <Group grow>
             <AppSelect
