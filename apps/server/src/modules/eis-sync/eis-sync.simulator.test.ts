@@ -150,9 +150,15 @@ describe('EIS connector against the simulator', () => {
     expect(run.counts.skipped).toBe(1);
     // every archive kept once, content-addressed: the 7 samples are 7 archives
     expect((await registers()).archives).toBe(7);
-    // the result is told to its author
-    const [notice1] = await noticesOf('eisSync', run.id);
+    // the result is told to its author in one summary notice, not one notice per archive
+    const [notice1, ...more] = await noticesOf('eisSync', run.id);
     expect(notice1.status).toBe('success');
+    expect(more).toEqual([]);
+    expect(notice1.message).toContain(`новых: ${run.counts.new}`);
+    const perImport = (await db.select().from(notifications)).filter(
+      (n) => (n.payload as { import_id?: number }).import_id !== undefined,
+    );
+    expect(perImport).toEqual([]);
     // the imported plan, notice and contracts are confirmed by registration number
     const marks = await db.select().from(eisConfirmations).where(eq(eisConfirmations.companyId, company));
     const planMark = marks.find((m) => m.entity === 'eis_plan' && m.entityId === plan.id);
@@ -296,6 +302,36 @@ describe('EIS connector against the simulator', () => {
     } finally {
       sim.scenario = 'normal';
     }
+  });
+
+  it('an import a dead node left open inside a sync is not recovered as an upload: the next sync run ends it, silently', async () => {
+    const db = t.app.deps.db;
+    const [orphan] = await db
+      .insert(importRuns)
+      .values({
+        companyId: company,
+        userId: t.ids.users['client@demo.local'],
+        kind: 'eis-plans',
+        uploadFileName: 'plan.xml',
+        fileIds: [],
+        fileSha256: 'x'.repeat(64),
+        params: { source: 'eis-sync' },
+        status: 'running',
+        attempts: 1,
+        jobId: '00000000-0000-4000-8000-000000000001',
+        heartbeatAt: sql`now() - make_interval(secs => ${STALE_SECONDS + 30})`,
+      })
+      .returning();
+    const recovered = await t.app.deps.jobs.recover();
+    expect(recovered.filter((r) => r.table === 'import_runs' && r.id === orphan.id)).toEqual([]);
+    await syncAndWait();
+    const [row] = await db.select().from(importRuns).where(eq(importRuns.id, orphan.id));
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/прочитан заново/);
+    const told = (await db.select().from(notifications)).filter(
+      (n) => (n.payload as { import_id?: number }).import_id === orphan.id,
+    );
+    expect(told).toEqual([]);
   });
 
   it('a run whose node died mid-run is handed on and ends once', async () => {
