@@ -64,6 +64,8 @@ export type EisSimulator = {
   holdDownloads: (n: number) => Promise<void>;
   /** Stops holding: the held downloads are dropped (their client is gone, or retries). */
   release: () => void;
+  /** Publishes one more document (its type from its name, as the samples'); returns its removal. */
+  addDocument: (file: string, data: Buffer) => () => void;
   close: () => Promise<void>;
 };
 
@@ -130,6 +132,15 @@ export async function startEisSimulator(opts: {
     release: () => {
       holdAfter = null;
       for (const res of held.splice(0)) res.destroy();
+    },
+    addDocument: (file, data) => {
+      const docType = docTypeOf(file);
+      const doc = { file, docType, subsystem: subsystemOf(docType), data };
+      docs.push(doc);
+      return () => {
+        const i = docs.indexOf(doc);
+        if (i >= 0) docs.splice(i, 1);
+      };
     },
     close: async () => {},
   };

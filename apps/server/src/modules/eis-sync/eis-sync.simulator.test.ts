@@ -288,6 +288,37 @@ describe('EIS connector against the simulator', () => {
     }
   });
 
+  it('a document the import refuses is an error of the run, named in its one notice: warning, never done', async () => {
+    // a plan of the company's customer that is not a plan: the import refuses it with its reason
+    const broken = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><purchasePlan><body><item><customer><mainInfo><inn>7710043065</inn></mainInfo></customer></item></body>',
+    );
+    const remove = sim.addDocument('zz__purchasePlan_broken.xml', broken);
+    try {
+      const before = await registers();
+      const run = await syncAndWait();
+      expect(run.status).toBe('warning');
+      expect(run.outcome).toBe('importFailed');
+      expect(run.counts.failed).toBeGreaterThan(0);
+      const refused = run.errors.find((e) => e.outcome === 'importFailed')!;
+      expect(refused.step).toContain('zz__purchasePlan_broken.xml');
+      expect(refused.message.length).toBeGreaterThan(10);
+      // one notice for the run, with the reason; none from the import itself
+      const [notice, ...more] = await noticesOf('eisSync', run.id);
+      expect(more).toEqual([]);
+      expect(notice.status).toBe('warning');
+      expect(notice.message).toContain(refused.message);
+      const perImport = (await t.app.deps.db.select().from(notifications)).filter(
+        (n) => (n.payload as { import_id?: number }).import_id !== undefined,
+      );
+      expect(perImport).toEqual([]);
+      // the other documents were there already; the broken archive is kept, nothing else written
+      expect(await registers()).toEqual({ ...before, archives: before.archives + 1 });
+    } finally {
+      remove();
+    }
+  });
+
   it('one open run per company: a second «Синхронизировать сейчас» answers 409', async () => {
     sim.scenario = 'slow';
     sim.slowMs = 300;
