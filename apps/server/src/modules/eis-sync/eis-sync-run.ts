@@ -291,14 +291,16 @@ class SyncRun {
     }
   }
 
+  /** Stores the run's progress and tells the author's sockets (the result is the run's one notice). */
   private async progress(done: number, total: number) {
-    await repo.setRunProgress(
-      this.deps.db,
-      this.run.id,
-      this.owner,
-      Math.min(99, Math.floor((done / total) * 100)),
-      this.counts,
-    );
+    const progress = Math.min(99, Math.floor((done / total) * 100));
+    await repo.setRunProgress(this.deps.db, this.run.id, this.owner, progress, this.counts);
+    this.deps.notifier.emitToUser(this.run.userId, 'jobProgress', {
+      job_id: this.job.jobId,
+      kind: 'eis-sync',
+      progress,
+      eis_sync_run_id: this.run.id,
+    });
   }
 
   private async end(status: 'done' | 'warning' | 'failed', outcome: string, errors: RunError[]) {

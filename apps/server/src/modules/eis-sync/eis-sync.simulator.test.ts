@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type EisSyncRun, eisSyncRoutes } from '@zakupki/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   contracts,
@@ -171,7 +171,15 @@ describe('EIS connector against the simulator', () => {
   it('the same run again changes nothing', async () => {
     const before = await registers();
     const imports = await t.app.deps.db.select({ n: count() }).from(importRuns);
+    const pushed = vi.spyOn(t.app.deps.notifier, 'emitToUser');
     const run = await syncAndWait();
+    // progress goes to the author's sockets as it runs
+    const progress = pushed.mock.calls.filter(
+      (c) => c[1] === 'jobProgress' && (c[2] as { eis_sync_run_id?: number }).eis_sync_run_id === run.id,
+    );
+    pushed.mockRestore();
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every((c) => c[0] === t.ids.users['client@demo.local'])).toBe(true);
     expect(run.status).toBe('done');
     expect(run.counts).toEqual({ new: 0, updated: 0, unchanged: 7, skipped: 0, failed: 0 });
     expect(await registers()).toEqual(before);
