@@ -172,6 +172,14 @@ describe.skipIf(!enabled)('an EIS sync run survives the death of its node', () =
     );
     expect(cards.n).toBe(cards.keys);
     expect(cards.n).toBeGreaterThanOrEqual(2);
+    // no document was imported twice: one import run per document's bytes, each done
+    const imports = await q<{ sha: string; n: number; done: number }>(
+      `select file_sha256 as sha, count(*)::int as n, count(*) filter (where status = 'done')::int as done
+         from import_runs where company_id = $1 group by file_sha256`,
+      [company],
+    );
+    expect(imports.length).toBeGreaterThanOrEqual(5);
+    expect(imports.filter((i) => i.n !== 1 || i.done !== 1)).toEqual([]);
     // no import of the sync is left open
     const [open] = await q<{ n: number }>(
       `select count(*)::int as n from import_runs where company_id = $1 and status in ('queued', 'running')`,
