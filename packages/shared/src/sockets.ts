@@ -141,6 +141,8 @@ export type AuthServerEvents = {
     progress: number;
     import_id?: number;
     report_id?: number;
+    /** an EIS sync run (kind `eis-sync`): its progress; its result is the one `eisSync` notice */
+    eis_sync_run_id?: number;
     /** procurement documents: the procurement and the document just done */
     procurement_id?: number;
     document_id?: number;

@@ -1,6 +1,7 @@
 import type { TariffLimit } from '@zakupki/shared';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogUsageChecker } from '../modules/catalogs/catalogs.service.js';
+import type { DutyEisMarkReader } from '../modules/compliance/duty-eis-marks.service.js';
 import type { FileOwnerResolver } from '../modules/files/file-owners.js';
 import type { TariffCounter } from '../modules/tariffs/tariffs.service.js';
 import type { ModuleJobs } from './jobs.js';
@@ -27,6 +28,11 @@ export type ModuleDeclaration = {
   catalogUsage?: readonly CatalogUsageChecker[];
   /** the tariff limits it counts (tariffs): one module per limit */
   tariffCounters?: Partial<Record<TariffLimit, TariffCounter>>;
+  /**
+   * what the EIS shows of the objects the compliance calendar's duties name (compliance): one
+   * module at most
+   */
+  dutyEisMarks?: DutyEisMarkReader;
   /** runs once the server listens (after the start's migrations and seeding): a first job run */
   onListen?: (app: FastifyInstance) => Promise<void>;
   /** releases what the module holds beyond its app (a worker pool): runs when the app closes */
@@ -38,6 +44,7 @@ export type Declared = {
   fileOwners: readonly FileOwnerResolver[];
   catalogUsage: readonly CatalogUsageChecker[];
   tariffCounters: Readonly<Partial<Record<TariffLimit, TariffCounter>>>;
+  dutyEisMarks: DutyEisMarkReader | null;
 };
 
 /** A module's declaration (typed; nothing happens until the app reads the module list). */
@@ -48,9 +55,15 @@ export function collectDeclarations(modules: readonly ModuleDeclaration[]): Decl
   const names = new Set<string>();
   const tariffCounters: Partial<Record<TariffLimit, TariffCounter>> = {};
   const counted = new Map<TariffLimit, string>();
+  let dutyEisMarks: { reader: DutyEisMarkReader; by: string } | null = null;
   for (const m of modules) {
     if (names.has(m.name)) throw new Error(`Module "${m.name}" is declared twice`);
     names.add(m.name);
+    if (m.dutyEisMarks) {
+      if (dutyEisMarks)
+        throw new Error(`The duties' EIS marks are read by both "${dutyEisMarks.by}" and "${m.name}"`);
+      dutyEisMarks = { reader: m.dutyEisMarks, by: m.name };
+    }
     for (const [limit, counter] of Object.entries(m.tariffCounters ?? {}) as [TariffLimit, TariffCounter][]) {
       const other = counted.get(limit);
       if (other) throw new Error(`Tariff limit "${limit}" is counted by both "${other}" and "${m.name}"`);
@@ -62,5 +75,6 @@ export function collectDeclarations(modules: readonly ModuleDeclaration[]): Decl
     fileOwners: Object.freeze([...new Set(modules.flatMap((m) => m.fileOwners ?? []))]),
     catalogUsage: Object.freeze(modules.flatMap((m) => m.catalogUsage ?? [])),
     tariffCounters: Object.freeze(tariffCounters),
+    dutyEisMarks: dutyEisMarks?.reader ?? null,
   });
 }

@@ -37,6 +37,17 @@ export const DUTY_OBJECT_TYPES = ['contract', 'procurement', 'rules_version', 'p
 /** How a duty is marked done: through the contract's own EIS placement, or a mark of the calendar. */
 export const DUTY_MARK_WAYS = ['contract_publication', 'mark', 'none'] as const;
 
+/**
+ * What the EIS connector found of a duty's object by its registration number (a plan, a notice, a
+ * contract; docs/eis-sync.md): shown in the EIS, or not found there after the grace period.
+ */
+export const DUTY_EIS_STATUSES = ['confirmed', 'not_found'] as const;
+export type DutyEisStatus = (typeof DUTY_EIS_STATUSES)[number];
+export const DUTY_EIS_STATUS_TITLES: Record<DutyEisStatus, string> = {
+  confirmed: 'подтверждено в ЕИС',
+  not_found: 'не найдено в ЕИС',
+};
+
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Месяц в формате ГГГГ-ММ');
 const multi = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).optional());
@@ -71,6 +82,10 @@ export const ComplianceDuty = z.object({
   reference: z.string(),
   unconfirmed: z.boolean(),
   mark: z.enum(DUTY_MARK_WAYS),
+  /** the object as the EIS sync found it (null: not checked, pending, or not an EIS object) */
+  eis_status: z.enum(DUTY_EIS_STATUSES).nullable(),
+  /** confirmed: the day the EIS showed it; not found: the day of the check */
+  eis_status_on: z.string().nullable(),
 });
 export type ComplianceDuty = z.infer<typeof ComplianceDuty>;
 

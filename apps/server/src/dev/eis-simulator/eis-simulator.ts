@@ -57,6 +57,15 @@ export type EisSimulator = {
   /** the requests received: body element's local name and selection */
   requests: { op: string; params: Record<string, string> }[];
   downloads: number;
+  /**
+   * Holds every archive download after the next `n` unanswered (a fixed point in the middle of a
+   * run, for the restart test); resolves once the first one is held.
+   */
+  holdDownloads: (n: number) => Promise<void>;
+  /** Stops holding: the held downloads are dropped (their client is gone, or retries). */
+  release: () => void;
+  /** Publishes one more document (its type from its name, as the samples'); returns its removal. */
+  addDocument: (file: string, data: Buffer) => () => void;
   close: () => Promise<void>;
 };
 
@@ -103,6 +112,9 @@ export async function startEisSimulator(opts: {
       };
     });
   const notReadySeen = new Set<string>();
+  let holdAfter: number | null = null;
+  let onHeld: (() => void) | null = null;
+  const held: http.ServerResponse[] = [];
   const sim: EisSimulator = {
     url: '',
     endpoint: '',
@@ -112,6 +124,24 @@ export async function startEisSimulator(opts: {
     slowMs: 3000,
     requests: [],
     downloads: 0,
+    holdDownloads: (n) =>
+      new Promise<void>((resolve) => {
+        holdAfter = sim.downloads + n;
+        onHeld = resolve;
+      }),
+    release: () => {
+      holdAfter = null;
+      for (const res of held.splice(0)) res.destroy();
+    },
+    addDocument: (file, data) => {
+      const docType = docTypeOf(file);
+      const doc = { file, docType, subsystem: subsystemOf(docType), data };
+      docs.push(doc);
+      return () => {
+        const i = docs.indexOf(doc);
+        if (i >= 0) docs.splice(i, 1);
+      };
+    },
     close: async () => {},
   };
 
@@ -172,6 +202,12 @@ export async function startEisSimulator(opts: {
       }
       if (req.method === 'GET' && url.pathname.startsWith('/archives/')) {
         sim.downloads++;
+        if (holdAfter !== null && sim.downloads > holdAfter) {
+          held.push(res);
+          onHeld?.();
+          onHeld = null;
+          return;
+        }
         if (req.headers.individualperson_token !== sim.token) return send(403, 'Forbidden', 'text/plain');
         const file = decodeURIComponent(url.pathname.slice('/archives/'.length));
         const doc = docs.find((d) => d.file === file);
@@ -228,6 +264,7 @@ export async function startEisSimulator(opts: {
   sim.endpoint = `${sim.url}/eis-integration/services/getDocsIP`;
   sim.close = () =>
     new Promise<void>((resolve) => {
+      sim.release();
       server.closeAllConnections();
       server.close(() => resolve());
     });

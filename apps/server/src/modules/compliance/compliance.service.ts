@@ -21,6 +21,7 @@ import { deadlineConfigFor } from '../law/deadline-rules.js';
 import { shown, windowOf } from './compliance.policy.js';
 import * as repo from './compliance.repository.js';
 import { companySetups } from './compliance-settings.service.js';
+import { withEisMarks } from './duty-eis-marks.service.js';
 import { recordOnOwner } from './duty-owners.service.js';
 import { sourceDuties } from './duty-sources.service.js';
 
@@ -64,6 +65,9 @@ export async function companyDuties(
       done_on: doneOn,
       state,
       eis_number: mark?.eisNumber ?? null,
+      // the object's mark in the EIS is added to the duties an answer lists (withEisMarks)
+      eis_status: null,
+      eis_status_on: null,
       company_title: titles.get(d.company_id) ?? '',
       responsible: (setups.get(d.company_id)?.responsible ?? []).map((r) => ({ id: r.id, title: r.title })),
     };
@@ -102,7 +106,8 @@ export async function companyCalendar(
 ): Promise<ComplianceCalendar> {
   const today = todayMoscow();
   const w = windowOf(today, q.from, q.to);
-  return present(await companyDuties(deps.db, [companyId], w, today, q.limit + 1), q, w, today);
+  const calendar = present(await companyDuties(deps.db, [companyId], w, today, q.limit + 1), q, w, today);
+  return { ...calendar, items: await withEisMarks(deps, calendar.items) };
 }
 
 /** The calendar across every company the staff member acts for (admin: all of them). */
@@ -117,7 +122,8 @@ export async function staffCalendar(
   const scope = await companyIdsFor(deps.db, actor);
   const wanted = q.company_id?.length ? q.company_id : null;
   const ids = scope === null ? wanted : wanted ? wanted.filter((id) => scope.includes(id)) : scope;
-  return present(await companyDuties(deps.db, ids, w, today, q.limit + 1), q, w, today);
+  const calendar = present(await companyDuties(deps.db, ids, w, today, q.limit + 1), q, w, today);
+  return { ...calendar, items: await withEisMarks(deps, calendar.items) };
 }
 
 const NO_DUTY = 'Обязанность не найдена';
@@ -178,7 +184,8 @@ export async function markDuty(
   const fresh = await find();
   if (!fresh) throw notFound(NO_DUTY);
   await keepOutcomes(deps.db, [fresh]);
-  return fresh;
+  const [marked] = await withEisMarks(deps, [fresh]);
+  return marked;
 }
 
 /** Keeps the outcome of the duties done among `duties` (the monthly counts). */

@@ -20,7 +20,10 @@ import { smeReportFiledOn } from './sme-report-filing.service.js';
  * responsible users (compliance.service.ts adds those and the calendar's marks).
  */
 
-export type SourceDuty = Omit<ComplianceDuty, 'company_title' | 'responsible' | 'eis_number'>;
+export type SourceDuty = Omit<
+  ComplianceDuty,
+  'company_title' | 'responsible' | 'eis_number' | 'eis_status' | 'eis_status_on'
+>;
 
 /** How far before the window a duty's start may lie (the longest period counted from an event). */
 const LEAD_DAYS = 45;

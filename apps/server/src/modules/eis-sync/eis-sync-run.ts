@@ -7,7 +7,7 @@ import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { sha256Of, storeFile } from '../files/files.service.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
-import { importFetched } from '../imports/imports.service.js';
+import { abandonFetched, importFetched } from '../imports/imports.service.js';
 import { archiveDocuments, type EisConnector } from './eis-connector.js';
 import { type DownloadOutcome, type EisOutcome, outcomeText, stopsRun } from './eis-outcome.policy.js';
 import type { EisRequest } from './eis-soap.js';
@@ -73,6 +73,10 @@ class SyncRun {
   async work(): Promise<void> {
     const { deps, run } = this;
     this.actor = await runActor(deps, run.userId, `eis-sync:${run.id}`);
+    // the imports a dead node left open are ended; their archives, not recorded, are read again
+    const abandoned = await abandonFetched(deps, run.companyId);
+    if (abandoned)
+      deps.log.warn({ eis_sync_run: run.id, abandoned }, 'eis-sync: open imports of a lost run ended');
     const connector = await connectorFor(deps, run.companyId);
     if (!connector) {
       await this.end('failed', 'noToken', [
@@ -214,6 +218,9 @@ class SyncRun {
       if (!done) continue;
       importIds.push(done.id);
       this.countImport(kind, done);
+      // the import sends no notice of its own: its refusal is one of the run's errors (and notice)
+      if (done.error)
+        this.errors.push({ step: `${step}: ${entry.name}`, outcome: 'importFailed', message: done.error });
     }
     // the archive is recorded once its documents are written: a run that dies before reads it again
     const kept = await deps.db.transaction((tx) =>
@@ -284,14 +291,16 @@ class SyncRun {
     }
   }
 
+  /** Stores the run's progress and tells the author's sockets (the result is the run's one notice). */
   private async progress(done: number, total: number) {
-    await repo.setRunProgress(
-      this.deps.db,
-      this.run.id,
-      this.owner,
-      Math.min(99, Math.floor((done / total) * 100)),
-      this.counts,
-    );
+    const progress = Math.min(99, Math.floor((done / total) * 100));
+    await repo.setRunProgress(this.deps.db, this.run.id, this.owner, progress, this.counts);
+    this.deps.notifier.emitToUser(this.run.userId, 'jobProgress', {
+      job_id: this.job.jobId,
+      kind: 'eis-sync',
+      progress,
+      eis_sync_run_id: this.run.id,
+    });
   }
 
   private async end(status: 'done' | 'warning' | 'failed', outcome: string, errors: RunError[]) {

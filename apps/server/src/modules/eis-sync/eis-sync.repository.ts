@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EisSyncCounts, EisSyncError } from '../../db/schema/eis-sync.js';
 import {
@@ -266,6 +266,39 @@ export async function confirmationsOf(tx: Tx, companyId: number, entity?: EisCon
       and(
         eq(eisConfirmations.companyId, companyId),
         entity ? eq(eisConfirmations.entity, entity) : undefined,
+      ),
+    );
+}
+
+/**
+ * The confirmed and not-found marks of the companies' objects (pending ones left out), with their
+ * day: the day the EIS showed it, or the day of the last check (Moscow) for one not found.
+ */
+export async function marksOfObjects(
+  tx: Tx,
+  companyIds: number[],
+  objects: { entity: EisConfirmationRow['entity']; entityId: number }[],
+) {
+  const byEntity = new Map<EisConfirmationRow['entity'], number[]>();
+  for (const o of objects) byEntity.set(o.entity, [...(byEntity.get(o.entity) ?? []), o.entityId]);
+  if (companyIds.length === 0 || byEntity.size === 0) return [];
+  return tx
+    .select({
+      entity: eisConfirmations.entity,
+      entityId: eisConfirmations.entityId,
+      status: sql<'confirmed' | 'not_found'>`${eisConfirmations.status}`,
+      on: sql<string>`coalesce(${eisConfirmations.confirmedOn}::text, to_char(${eisConfirmations.checkedAt} at time zone 'Europe/Moscow', 'YYYY-MM-DD'))`,
+    })
+    .from(eisConfirmations)
+    .where(
+      and(
+        inArray(eisConfirmations.companyId, companyIds),
+        inArray(eisConfirmations.status, ['confirmed', 'not_found']),
+        or(
+          ...[...byEntity].map(([entity, ids]) =>
+            and(eq(eisConfirmations.entity, entity), inArray(eisConfirmations.entityId, ids)),
+          ),
+        ),
       ),
     );
 }

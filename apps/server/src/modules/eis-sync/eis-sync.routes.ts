@@ -5,6 +5,7 @@ import { defineModule } from '../../plugins/module.js';
 import { eisSyncNightlyJob, eisSyncRunJob } from './eis-sync.jobs.js';
 import {
   checkConnection,
+  dutyEisMarks,
   getOverview,
   listConfirmations,
   saveSyncSettings,
@@ -30,4 +31,6 @@ export const eisSyncModule = defineModule({
   name: 'eis-sync',
   routes: registerRoutes,
   jobs: [eisSyncRunJob, eisSyncNightlyJob],
+  // the compliance calendar shows a duty's object as confirmed in the EIS or not found there
+  dutyEisMarks,
 });

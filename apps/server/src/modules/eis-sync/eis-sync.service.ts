@@ -4,6 +4,7 @@ import { conflict } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { seal, secretsKey } from '../companies/secret-box.js';
+import type { DutyEisMarkReader } from '../compliance/duty-eis-marks.service.js';
 import { outcomeText } from './eis-outcome.policy.js';
 import { queueSync } from './eis-sync.jobs.js';
 import { toConfirmation, toOverview } from './eis-sync.presenter.js';
@@ -86,3 +87,10 @@ export async function listConfirmations(
 ) {
   return { items: (await repo.confirmationsOf(deps.db, companyId, entity)).map(toConfirmation) };
 }
+
+/**
+ * The compliance calendar's reader of the duties' objects in the EIS (declared as `dutyEisMarks`,
+ * compliance/duty-eis-marks.service.ts): the confirmed and not-found marks of the runs.
+ */
+export const dutyEisMarks: DutyEisMarkReader = (db, companyIds, objects) =>
+  repo.marksOfObjects(db, companyIds, objects);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type EisSyncRun, eisSyncRoutes } from '@zakupki/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import {
   contracts,
@@ -150,9 +150,15 @@ describe('EIS connector against the simulator', () => {
     expect(run.counts.skipped).toBe(1);
     // every archive kept once, content-addressed: the 7 samples are 7 archives
     expect((await registers()).archives).toBe(7);
-    // the result is told to its author
-    const [notice1] = await noticesOf('eisSync', run.id);
+    // the result is told to its author in one summary notice, not one notice per archive
+    const [notice1, ...more] = await noticesOf('eisSync', run.id);
     expect(notice1.status).toBe('success');
+    expect(more).toEqual([]);
+    expect(notice1.message).toContain(`новых: ${run.counts.new}`);
+    const perImport = (await db.select().from(notifications)).filter(
+      (n) => (n.payload as { import_id?: number }).import_id !== undefined,
+    );
+    expect(perImport).toEqual([]);
     // the imported plan, notice and contracts are confirmed by registration number
     const marks = await db.select().from(eisConfirmations).where(eq(eisConfirmations.companyId, company));
     const planMark = marks.find((m) => m.entity === 'eis_plan' && m.entityId === plan.id);
@@ -165,7 +171,15 @@ describe('EIS connector against the simulator', () => {
   it('the same run again changes nothing', async () => {
     const before = await registers();
     const imports = await t.app.deps.db.select({ n: count() }).from(importRuns);
+    const pushed = vi.spyOn(t.app.deps.notifier, 'emitToUser');
     const run = await syncAndWait();
+    // progress goes to the author's sockets as it runs
+    const progress = pushed.mock.calls.filter(
+      (c) => c[1] === 'jobProgress' && (c[2] as { eis_sync_run_id?: number }).eis_sync_run_id === run.id,
+    );
+    pushed.mockRestore();
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every((c) => c[0] === t.ids.users['client@demo.local'])).toBe(true);
     expect(run.status).toBe('done');
     expect(run.counts).toEqual({ new: 0, updated: 0, unchanged: 7, skipped: 0, failed: 0 });
     expect(await registers()).toEqual(before);
@@ -282,6 +296,37 @@ describe('EIS connector against the simulator', () => {
     }
   });
 
+  it('a document the import refuses is an error of the run, named in its one notice: warning, never done', async () => {
+    // a plan of the company's customer that is not a plan: the import refuses it with its reason
+    const broken = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><purchasePlan><body><item><customer><mainInfo><inn>7710043065</inn></mainInfo></customer></item></body>',
+    );
+    const remove = sim.addDocument('zz__purchasePlan_broken.xml', broken);
+    try {
+      const before = await registers();
+      const run = await syncAndWait();
+      expect(run.status).toBe('warning');
+      expect(run.outcome).toBe('importFailed');
+      expect(run.counts.failed).toBeGreaterThan(0);
+      const refused = run.errors.find((e) => e.outcome === 'importFailed')!;
+      expect(refused.step).toContain('zz__purchasePlan_broken.xml');
+      expect(refused.message.length).toBeGreaterThan(10);
+      // one notice for the run, with the reason; none from the import itself
+      const [notice, ...more] = await noticesOf('eisSync', run.id);
+      expect(more).toEqual([]);
+      expect(notice.status).toBe('warning');
+      expect(notice.message).toContain(refused.message);
+      const perImport = (await t.app.deps.db.select().from(notifications)).filter(
+        (n) => (n.payload as { import_id?: number }).import_id !== undefined,
+      );
+      expect(perImport).toEqual([]);
+      // the other documents were there already; the broken archive is kept, nothing else written
+      expect(await registers()).toEqual({ ...before, archives: before.archives + 1 });
+    } finally {
+      remove();
+    }
+  });
+
   it('one open run per company: a second «Синхронизировать сейчас» answers 409', async () => {
     sim.scenario = 'slow';
     sim.slowMs = 300;
@@ -296,6 +341,36 @@ describe('EIS connector against the simulator', () => {
     } finally {
       sim.scenario = 'normal';
     }
+  });
+
+  it('an import a dead node left open inside a sync is not recovered as an upload: the next sync run ends it, silently', async () => {
+    const db = t.app.deps.db;
+    const [orphan] = await db
+      .insert(importRuns)
+      .values({
+        companyId: company,
+        userId: t.ids.users['client@demo.local'],
+        kind: 'eis-plans',
+        uploadFileName: 'plan.xml',
+        fileIds: [],
+        fileSha256: 'x'.repeat(64),
+        params: { source: 'eis-sync' },
+        status: 'running',
+        attempts: 1,
+        jobId: '00000000-0000-4000-8000-000000000001',
+        heartbeatAt: sql`now() - make_interval(secs => ${STALE_SECONDS + 30})`,
+      })
+      .returning();
+    const recovered = await t.app.deps.jobs.recover();
+    expect(recovered.filter((r) => r.table === 'import_runs' && r.id === orphan.id)).toEqual([]);
+    await syncAndWait();
+    const [row] = await db.select().from(importRuns).where(eq(importRuns.id, orphan.id));
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/прочитан заново/);
+    const told = (await db.select().from(notifications)).filter(
+      (n) => (n.payload as { import_id?: number }).import_id === orphan.id,
+    );
+    expect(told).toEqual([]);
   });
 
   it('a run whose node died mid-run is handed on and ends once', async () => {

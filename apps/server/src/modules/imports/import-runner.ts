@@ -12,6 +12,7 @@ import { type FileOutcome, failedFilesText, unitsOf } from './import-units.js';
 import {
   beat,
   detachRunFiles,
+  FETCHED_SOURCE,
   failRun,
   finishRun,
   type ImportRunRow,
@@ -78,7 +79,12 @@ const IMPORT_RUNS = {
   beat: (deps: AppDeps, id: number, owner: RunOwner) => beat(deps.db, id, owner),
 };
 
+/**
+ * The run's notice to its author; none for a file the EIS connector fetched: its sync run sends one
+ * summary notice for all its archives (modules/eis-sync), progress still goes to the sockets.
+ */
 async function notify(ctx: RunContext, notice: Notice) {
+  if (ctx.run.params.source === FETCHED_SOURCE) return;
   await ctx.deps.notifier.notify({
     userId: ctx.run.userId,
     companyId: ctx.run.companyId,

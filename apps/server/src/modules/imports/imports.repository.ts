@@ -132,7 +132,11 @@ export async function failRun(
   return rows.length > 0;
 }
 
-/** Runs whose worker stopped beating (running) or whose job was never sent (queued). */
+/**
+ * Runs whose worker stopped beating (running) or whose job was never sent (queued). The imports
+ * of the EIS connector are not among them: their sync run reads the archive again
+ * (`abandonFetchedRuns`).
+ */
 export async function staleRuns(tx: Tx, seconds: number): Promise<ImportRunRow[]> {
   return tx
     .select()
@@ -141,9 +145,46 @@ export async function staleRuns(tx: Tx, seconds: number): Promise<ImportRunRow[]
       and(
         inArray(importRuns.status, ['queued', 'running']),
         sql`${importRuns.heartbeatAt} < now() - make_interval(secs => ${seconds})`,
+        sql`${importRuns.params}->>'source' is distinct from ${FETCHED_SOURCE}`,
       ),
     )
     .limit(100);
+}
+
+/** The `params.source` of an import run the server fetched itself (the EIS connector). */
+export const FETCHED_SOURCE = 'eis-sync';
+
+/**
+ * Ends failed the open imports of a company that the EIS connector fetched (their job died with
+ * its sync run); returns them with the files they held, detached.
+ */
+export async function abandonFetchedRuns(
+  tx: Tx,
+  companyId: number,
+  error: string,
+): Promise<{ id: number; fileIds: number[] }[]> {
+  const open = await tx
+    .select({ id: importRuns.id, fileIds: importRuns.fileIds })
+    .from(importRuns)
+    .where(
+      and(
+        eq(importRuns.companyId, companyId),
+        inArray(importRuns.status, ['queued', 'running']),
+        sql`${importRuns.params}->>'source' = ${FETCHED_SOURCE}`,
+      ),
+    )
+    .for('update');
+  if (open.length === 0) return [];
+  await tx
+    .update(importRuns)
+    .set({ status: 'failed', error: storableText(error), fileIds: [], finishedAt: new Date() })
+    .where(
+      inArray(
+        importRuns.id,
+        open.map((r) => r.id),
+      ),
+    );
+  return open;
 }
 
 /**

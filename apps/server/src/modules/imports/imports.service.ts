@@ -6,13 +6,21 @@ import type { JobContext } from '../../plugins/jobs.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
-import { type StoredFile, sha256Of, storeFile } from '../files/files.service.js';
+import { deleteFiles, type StoredFile, sha256Of, storeFile } from '../files/files.service.js';
 import { precheckUploads } from './import-files.js';
 import { importExpiry } from './import-recovery.js';
 import { executeImport, notifyEarlyFailure } from './import-runner.js';
 import { IMPORT_JOBS, IMPORT_SPECS } from './imports.jobs.js';
 import { toImportRun } from './imports.presenter.js';
-import { failRun, findRun, type ImportRunRow, insertRun, listRuns } from './imports.repository.js';
+import {
+  abandonFetchedRuns,
+  FETCHED_SOURCE,
+  failRun,
+  findRun,
+  type ImportRunRow,
+  insertRun,
+  listRuns,
+} from './imports.repository.js';
 
 /** An uploaded file of an import (lib/upload.ts). */
 export type Upload = UploadedFile;
@@ -142,7 +150,8 @@ export async function importFetched(
       uploadFileName: file.name,
       fileIds: [file.id],
       fileSha256: file.sha256,
-      params: { source: 'eis-sync' },
+      // no notice of its own: the sync run tells its one result (import-runner.ts)
+      params: { source: FETCHED_SOURCE },
       jobId: job.jobId,
     });
     await audit(tx, actor, {
@@ -150,11 +159,32 @@ export async function importFetched(
       entity: 'import_run',
       entityId: row.id,
       companyId,
-      after: { kind, files: row.uploadFileName, sha256: file.sha256, source: 'eis-sync' },
+      after: { kind, files: row.uploadFileName, sha256: file.sha256, source: FETCHED_SOURCE },
     });
     return row;
   });
   deps.recentFiles.put(file);
   await executeImport(IMPORT_SPECS[kind] as never, run.id, job);
   return (await findRun(deps.db, run.id)) ?? null;
+}
+
+/**
+ * Ends failed, without a notice, the company's imports of fetched files still open when a sync run
+ * starts: the job that worked them died with its node (one sync run per company at a time, and it
+ * works its imports itself), and the new run reads their archives again. The import recovery
+ * leaves these runs to it (imports.repository.ts `staleRuns`). Returns how many were ended.
+ */
+export async function abandonFetched(deps: AppDeps, companyId: number): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const runs = await abandonFetchedRuns(
+      tx,
+      companyId,
+      'Импорт прерван (сервер остановился во время синхронизации с ЕИС); документ будет прочитан заново',
+    );
+    await deleteFiles(
+      tx,
+      runs.flatMap((r) => r.fileIds),
+    );
+    return runs.length;
+  });
 }

@@ -31,6 +31,8 @@ const duty = (over: Partial<ComplianceDuty> = {}): ComplianceDuty => ({
   reference: 'ч. 2 ст. 4.1 223-ФЗ',
   unconfirmed: false,
   mark: 'contract_publication',
+  eis_status: null,
+  eis_status_on: null,
   ...over,
 });
 
@@ -96,6 +98,30 @@ describe('/compliance', { timeout: 20_000 }, () => {
     expect(link.getAttribute('href')).toBe('/contracts/register?contract=7&tab=execution');
     expect(screen.getByText('просрочено (1)')).toBeTruthy();
     expect(within(table).getAllByText('Иванова Елена (специалист)')).toHaveLength(2);
+  });
+
+  it('a done duty whose object the EIS sync did not find shows «не найдено в ЕИС»; a confirmed one its day', async () => {
+    items = [
+      duty({ done_on: '2026-11-04', state: 'done', eis_status: 'not_found', eis_status_on: '2026-11-27' }),
+      duty({
+        key: 'contract:8:register',
+        object: { type: 'contract', id: 8, number: 'Д-16', link: '/contracts/register?contract=8' },
+        done_on: '2026-11-03',
+        state: 'done',
+        eis_status: 'confirmed',
+        eis_status_on: '2026-11-03',
+      }),
+      // not done yet: the object's mark is not the duty's concern
+      duty({ key: 'contract:9:register', eis_status: 'not_found', eis_status_on: '2026-11-27' }),
+    ];
+    renderApp(<CompliancePage />, { path: '/compliance' });
+    const table = await screen.findByRole('table', { name: 'Обязанности' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getByText('не найдено в ЕИС').closest('[title]')?.getAttribute('title')).toBe(
+      'Проверено 27.11.2026',
+    );
+    expect(within(rows[1]).getByText(/подтверждено в ЕИС 03\.11\.2026/)).toBeTruthy();
+    expect(within(rows[2]).queryByText(/в ЕИС/)).toBeNull();
   });
 
   it('«Отметить выполнение» checks the EIS number by the shared schema, then marks the duty', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@zakupki/shared/api/compliance';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/formatters';
+import { EisStatusBadge } from './eis-status-badge';
 
 export const STATE_COLORS: Record<ComplianceDuty['state'], string> = {
   due: 'gray',
@@ -80,6 +81,7 @@ export function DutyList({
                   {d.eis_number ? `, № ${d.eis_number}` : ''}
                 </Text>
               ) : null}
+              <EisStatusBadge duty={d} />
             </Table.Td>
             <Table.Td>
               <Text size="xs">{d.responsible.map((r) => r.title).join(', ') || '—'}</Text>
