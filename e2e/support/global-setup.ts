@@ -23,6 +23,9 @@ function freePort(): Promise<number> {
 /** The only token the EIS simulator accepts (the journeys get it as inject("eisToken")). */
 const EIS_SIM_TOKEN = 'e2e-sim-token';
 
+/** How long the server may take to answer /api/health (it was 60 s: too short with many runs on 2 cores). */
+const START_TIMEOUT_MS = 240_000;
+
 /** The day before today in Moscow (YYYY-MM-DD): the day a nightly run reads first. */
 const moscowYesterday = () => new Date(Date.now() + 3 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
 
@@ -97,25 +100,35 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  let up = false;
-  for (let i = 0; i < 240 && !up; i++) {
-    try {
-      up = (await fetch(`${base}/api/health`)).ok;
-    } catch {}
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (!up) await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!up) throw new Error('server did not start');
-  project.provide('baseUrl', base);
-  project.provide('mailUrl', mail.mailUrl);
-  project.provide('eisToken', eis.token);
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     await mail.close();
     await eis.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  // the embedded database, its migrations and the demo seed: minutes on a loaded machine
+  let up = false;
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (!up && Date.now() < until) {
+    try {
+      up = (await fetch(`${base}/api/health`)).ok;
+    } catch {}
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}`);
+    }
+    if (!up) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!up) {
+    // no server left behind (it would go on running, and sending letters, after the run)
+    await stop();
+    throw new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s`);
+  }
+  project.provide('baseUrl', base);
+  project.provide('mailUrl', mail.mailUrl);
+  project.provide('eisToken', eis.token);
+  return stop;
 }
 
 declare module 'vitest' {
