@@ -76,7 +76,6 @@ describe('EIS connector', () => {
       const cells = await run.getByRole('cell').allInnerTexts();
       expect(Number(cells[2])).toBeGreaterThanOrEqual(4);
       expect(cells[6]).toBe('0');
-      await notices(page).getByText('Синхронизация с ЕИС завершена').waitFor();
 
       // the plan, in the plans register and on its card
       await page.goto('/eisPlans');
