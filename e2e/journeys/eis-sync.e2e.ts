@@ -7,7 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_COMPANIES } from '../support/demo';
  * Issue 31, the EIS connector in the browser: the specialist enters the СОИ token of ГУП «Водоканал
  * Северо-Запад» on /profile/eisSettings, checks the connection, runs a synchronisation, and finds
  * the EIS documents of the company's customers in the plans, procurement and contract registers,
- * each marked «подтверждено в ЕИС». The server's EIS endpoint is the local simulator on loopback
+ * each marked «подтверждено в ЕИС»; after a second run the demo contracts whose registry numbers the
+ * EIS does not have are «не найдено в ЕИС». The server's EIS endpoint is the local simulator on loopback
  * (support/global-setup.ts), which serves the real samples of apps/server/test/fixtures/eis223.
  */
 const COMPANY = DEMO_COMPANIES.client2;
@@ -76,6 +77,12 @@ describe('EIS connector', () => {
       const cells = await run.getByRole('cell').allInnerTexts();
       expect(Number(cells[2])).toBeGreaterThanOrEqual(4);
       expect(cells[6]).toBe('0');
+      // a second run: the same archives change nothing, and the company's own numbers the EIS does
+      // not know (the demo data) are «не найдено» now (the journeys' server has no grace period)
+      await page.getByRole('button', { name: 'Синхронизировать сейчас' }).click();
+      await expect.poll(() => runs.getByRole('row').count(), { timeout: 30_000 }).toBe(3);
+      await run.getByRole('cell', { name: 'выполнена', exact: true }).waitFor({ timeout: 180_000 });
+      expect(Number((await run.getByRole('cell').allInnerTexts())[2])).toBe(0);
 
       // the plan, in the plans register and on its card
       await page.goto('/eisPlans');
@@ -101,6 +108,13 @@ describe('EIS connector', () => {
         .getByRole('row')
         .filter({ hasText: CONTRACT_NUMBER });
       await contract.getByText('подтверждено в ЕИС').waitFor();
+      // a demo contract placed under a registry number the EIS does not have
+      await page.goto('/contracts/register');
+      await page
+        .getByRole('table', { name: 'Реестр договоров' })
+        .getByText('не найдено в ЕИС')
+        .first()
+        .waitFor();
     } finally {
       await context.close();
     }

@@ -14,7 +14,7 @@ export function EisConfirmationBadge({ mark }: { mark: EisConfirmation | undefin
   const label = confirmed ? 'подтверждено в ЕИС' : 'не найдено в ЕИС';
   return (
     <Stack gap={0} align="flex-start">
-      <Badge size="sm" color={confirmed ? 'teal' : 'red'}>
+      <Badge size="sm" color={confirmed ? 'green' : 'red'}>
         {label}
       </Badge>
       {day ? (
