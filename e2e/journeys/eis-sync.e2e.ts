@@ -90,7 +90,10 @@ describe('EIS connector', () => {
       const planRow = plans.getByRole('row').filter({ hasText: PLAN_NUMBER });
       await planRow.getByText('подтверждено в ЕИС').waitFor();
       await planRow.click();
-      await page.getByRole('heading', { name: `План закупки № ${PLAN_NUMBER} на 2019 г.` }).waitFor();
+      const title = page.getByRole('heading', { name: `План закупки № ${PLAN_NUMBER} на 2019 г.` });
+      await title.waitFor();
+      // the card says it too, under its title
+      await title.locator('xpath=..').getByText('подтверждено в ЕИС').waitFor();
 
       // the notice, in the procurement register
       await page.goto(`/documents?q=${NOTICE_NUMBER}`);
