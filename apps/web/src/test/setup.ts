@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { analyticsRoutes } from '@zakupki/shared/api/analytics';
+import { eisSyncRoutes } from '@zakupki/shared/api/eis-sync';
 import { applyRussianValidationMessages } from '@zakupki/shared/validation-messages';
 import { afterEach, beforeEach } from 'vitest';
 import { resetStubs, stubRoute, verifyStubs } from './stub-api';
@@ -51,6 +52,8 @@ beforeEach(() => {
   // the red flags every contract and procurement card shows (components/red-flags): none, unless
   // a test stubs them itself (the last stub of a route answers)
   stubRoute(analyticsRoutes.flags, { rules: [], items: [] });
+  // the EIS confirmation marks of the registers (components/badges/eis-confirmation-badge): none
+  stubRoute(eisSyncRoutes.confirmations, { items: [] });
 });
 
 afterEach(() => {

@@ -104,8 +104,19 @@ export const EisConfirmation = z.object({
 });
 export type EisConfirmation = z.infer<typeof EisConfirmation>;
 
+/** The most objects one request may ask for: a register page (docs/web.md «EIS confirmation marks»). */
+export const EIS_CONFIRMATION_IDS_MAX = 500;
+
 export const EisConfirmationQuery = z.object({
   entity: z.enum(['eis_plan', 'procurement', 'contract']),
+  /** only the marks of these objects (`ids=1,2` or repeated `ids=`): the rows a register shows */
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z
+      .array(z.coerce.number().int().positive('Идентификатор объекта: целое число больше нуля'))
+      .max(EIS_CONFIRMATION_IDS_MAX, `Не более ${EIS_CONFIRMATION_IDS_MAX} объектов за один запрос`)
+      .optional(),
+  ),
 });
 
 const base = '/api/companies/:company_id/eis_sync';

@@ -258,7 +258,13 @@ export async function placedOf(tx: Tx, companyId: number): Promise<Placed[]> {
   ];
 }
 
-export async function confirmationsOf(tx: Tx, companyId: number, entity?: EisConfirmationRow['entity']) {
+export async function confirmationsOf(
+  tx: Tx,
+  companyId: number,
+  entity?: EisConfirmationRow['entity'],
+  ids?: number[],
+) {
+  if (ids && ids.length === 0) return [];
   return tx
     .select()
     .from(eisConfirmations)
@@ -266,6 +272,7 @@ export async function confirmationsOf(tx: Tx, companyId: number, entity?: EisCon
       and(
         eq(eisConfirmations.companyId, companyId),
         entity ? eq(eisConfirmations.entity, entity) : undefined,
+        ids ? inArray(eisConfirmations.entityId, ids) : undefined,
       ),
     );
 }

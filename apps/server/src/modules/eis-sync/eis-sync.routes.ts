@@ -23,7 +23,7 @@ function registerRoutes(app: FastifyInstance) {
     return syncNow(app.deps, actor, company.id);
   });
   addRoute(app, r.confirmations, ({ company, query }) =>
-    listConfirmations(app.deps, company.id, query.entity),
+    listConfirmations(app.deps, company.id, query.entity, query.ids),
   );
 }
 

@@ -80,12 +80,14 @@ export async function syncNow(deps: AppDeps, actor: Actor, companyId: number) {
   return { run_id: id };
 }
 
+/** GET …/eis_sync/confirmations: the marks of one kind of object, optionally only of `ids` (a register page). */
 export async function listConfirmations(
   deps: AppDeps,
   companyId: number,
   entity: 'eis_plan' | 'procurement' | 'contract',
+  ids?: number[],
 ) {
-  return { items: (await repo.confirmationsOf(deps.db, companyId, entity)).map(toConfirmation) };
+  return { items: (await repo.confirmationsOf(deps.db, companyId, entity, ids)).map(toConfirmation) };
 }
 
 /**

@@ -2,7 +2,9 @@ import { Alert, Button, Card, Checkbox, Group, List, Stack, Table, Text, Title }
 import { EIS_PLAN_TYPE_TITLES, type EisPlan } from '@zakupki/shared/api/eis-plans';
 import { useState } from 'react';
 import type { SetURLSearchParams } from 'react-router';
+import { EisConfirmationBadge } from '../../../components/badges/eis-confirmation-badge';
 import { DeadlineList } from '../../../components/deadlines/deadline-list';
+import { useEisConfirmations } from '../../../lib/eis-confirmation-queries';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { useEisPlan, useEisPlanXlsx } from '../api/eis-plans';
 import { DUTY_VIEW, patchView, type PlanView as View } from '../model/view';
@@ -15,6 +17,7 @@ type Props = { companyId: number; view: View; params: URLSearchParams; setParams
 export function PlanView({ companyId, view, params, setParams }: Props) {
   const plan = useEisPlan(companyId, view.plan);
   const xlsx = useEisPlanXlsx(companyId);
+  const marks = useEisConfirmations(companyId, 'eis_plan', view.plan ? [view.plan] : []);
   if (plan.isError) return <Alert color="red">План закупки не найден</Alert>;
   const p = plan.data;
   if (!p) return null;
@@ -37,6 +40,7 @@ export function PlanView({ companyId, view, params, setParams }: Props) {
               {p.current.status_title ? `, ${p.current.status_title.toLowerCase()}` : ''}; утверждена{' '}
               {formatDate(p.current.approve_date)}, размещена {formatDate(p.current.published_at)}
             </Text>
+            <EisConfirmationBadge mark={marks.get(p.id)} />
           </Stack>
           <Button
             variant="default"

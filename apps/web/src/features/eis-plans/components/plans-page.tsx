@@ -1,8 +1,10 @@
 import { Alert, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { EIS_PLAN_TYPE_TITLES, type EisPlanListItem } from '@zakupki/shared/api/eis-plans';
 import { useSearchParams } from 'react-router';
+import { EisConfirmationBadge } from '../../../components/badges/eis-confirmation-badge';
 import { PagedTable } from '../../../components/table/paged-table';
 import { companyLabel, useSelectedCompany } from '../../../lib/company';
+import { useEisConfirmations } from '../../../lib/eis-confirmation-queries';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { useEisPlans } from '../api/eis-plans';
 import { patchView, readPlanView } from '../model/view';
@@ -26,6 +28,11 @@ export function PlansPage() {
     ...(view.year ? { year: view.year } : {}),
     ...(view.type ? { type: view.type } : {}),
   });
+  const marks = useEisConfirmations(
+    companyId,
+    'eis_plan',
+    (list.data?.items ?? []).map((p) => p.id),
+  );
   const openPlan = (id: number) => setParams(patchView(new URLSearchParams(), { plan: id }));
   return (
     <Stack gap="md">
@@ -72,7 +79,16 @@ export function PlansPage() {
             onRowClick={(p) => openPlan(p.id)}
             rowStyle={(p) => ({ cursor: 'pointer', fontWeight: p.id === view.plan ? 600 : undefined })}
             columns={[
-              { accessor: 'registration_number', title: 'Реестровый номер' },
+              {
+                accessor: 'registration_number',
+                title: 'Реестровый номер',
+                render: (p) => (
+                  <Stack gap={2}>
+                    <Text size="sm">{p.registration_number}</Text>
+                    <EisConfirmationBadge mark={marks.get(p.id)} />
+                  </Stack>
+                ),
+              },
               { accessor: 'year', title: 'Год', width: 70 },
               {
                 accessor: 'plan_type',

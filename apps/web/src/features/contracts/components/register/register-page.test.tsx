@@ -4,6 +4,7 @@ import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
 import { contractRoutes } from '@zakupki/shared/api/contracts';
 import { eisPlanRoutes } from '@zakupki/shared/api/eis-plans';
+import { eisSyncRoutes } from '@zakupki/shared/api/eis-sync';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
 import { sessionStore } from '../../../../lib/session-store';
@@ -135,5 +136,52 @@ describe('register filters kept in the URL', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?contract=1'), { timeout: 4000 });
     // the card of ?contract=1 is open over the register
     expect(await screen.findByText('Договор № 112/26-ЭА от 25.04.2026')).toBeTruthy();
+  });
+});
+
+describe('EIS confirmation marks', () => {
+  it('one request for the rows shown; «подтверждено в ЕИС» with the day, «не найдено в ЕИС»', {
+    timeout: 20_000,
+  }, async () => {
+    stubRoute(contractRoutes.list, {
+      items: [
+        listItem(),
+        listItem({ id: 2, number: '113/26', eis_registry_number: '50031234582600002010000' }),
+        listItem({ id: 3, number: '114/26', eis_registry_number: null }),
+      ],
+      total: 3,
+      page: 1,
+      limit: 10,
+    });
+    const marks = stubRoute(eisSyncRoutes.confirmations, {
+      items: [
+        {
+          entity: 'contract',
+          entity_id: 1,
+          registration_number: '50031234582600001010000',
+          status: 'confirmed',
+          confirmed_on: '2026-11-20',
+          checked_at: '2026-11-20T03:30:00.000Z',
+        },
+        {
+          entity: 'contract',
+          entity_id: 2,
+          registration_number: '50031234582600002010000',
+          status: 'not_found',
+          confirmed_on: null,
+          checked_at: '2026-11-25T03:30:00.000Z',
+        },
+      ],
+    });
+    renderApp(<RegisterPage />, { path: '/contracts/register' });
+    const table = within(await screen.findByRole('table', { name: 'Реестр договоров' }));
+    expect(await table.findByText('подтверждено в ЕИС')).toBeTruthy();
+    expect(table.getByText('20.11.2026')).toBeTruthy();
+    expect(table.getByText('не найдено в ЕИС')).toBeTruthy();
+    expect(table.getByText('проверено 25.11.2026')).toBeTruthy();
+    // a contract without a registry number is not asked about
+    expect(marks.calls).toHaveLength(1);
+    expect(marks.calls[0]?.query.get('entity')).toBe('contract');
+    expect(marks.calls[0]?.query.getAll('ids')).toEqual(['1', '2']);
   });
 });

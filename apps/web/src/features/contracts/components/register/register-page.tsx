@@ -8,6 +8,7 @@ import {
   noticeXlsxSaved,
   RegisterToolbar,
 } from '../../../../components/register/register-toolbar';
+import { useEisConfirmations } from '../../../../lib/eis-confirmation-queries';
 import { useContractList } from '../../api/contracts';
 import { useRegisterXlsx } from '../../api/exports';
 import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
@@ -27,6 +28,11 @@ export function RegisterPage() {
   const filters = readFilters(params);
   const query = toListQuery(filters);
   const list = useContractList(companyId ?? 0, query, { enabled: !!companyId });
+  const marks = useEisConfirmations(
+    companyId,
+    'contract',
+    (list.data?.items ?? []).filter((c) => c.eis_registry_number).map((c) => c.id),
+  );
   useEffect(() => rememberRegisterView(params), [params]);
   const change = (patch: FilterPatch) => setParams(writeFilters(params, patch), { replace: true });
   const card = params.get(CARD_PARAM);
@@ -56,6 +62,7 @@ export function RegisterPage() {
       <RegisterTable
         {...registerTableData(list.data, list.isFetching, filters, change)}
         onOpen={(id) => openCard(id)}
+        marks={marks}
       />
       <ContractDrawer
         companyId={companyId}

@@ -1,5 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { ContractListItem } from '@zakupki/shared/api/contracts';
+import type { EisConfirmation } from '@zakupki/shared/api/eis-sync';
+import { EisConfirmationBadge } from '../../../../components/badges/eis-confirmation-badge';
 import {
   type RegisterTableData,
   RegisterTable as Table,
@@ -10,10 +12,12 @@ import { DeadlineBadge, StatusBadge } from '../badges';
 
 export type RegisterTableProps = RegisterTableData<ContractListItem, ContractSort> & {
   onOpen: (id: number) => void;
+  /** the EIS confirmation marks of the rows shown, by contract id */
+  marks?: ReadonlyMap<number, EisConfirmation>;
 };
 
 /** The register table: server-side paging and sorting, a row opens the contract's card. */
-export function RegisterTable(p: RegisterTableProps) {
+export function RegisterTable({ marks, ...p }: RegisterTableProps) {
   return (
     <Table<ContractListItem, ContractSort>
       aria-label="Реестр договоров"
@@ -31,9 +35,12 @@ export function RegisterTable(p: RegisterTableProps) {
           ),
           width: 130,
           render: (c) => (
-            <Text size="sm" style={{ wordBreak: 'break-all' }}>
-              {c.eis_registry_number ?? '—'}
-            </Text>
+            <Stack gap={2}>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {c.eis_registry_number ?? '—'}
+              </Text>
+              <EisConfirmationBadge mark={marks?.get(c.id)} />
+            </Stack>
           ),
         },
         {

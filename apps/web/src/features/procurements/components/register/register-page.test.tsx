@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { catalogRoutes } from '@zakupki/shared/api/catalogs';
 import { companyRoutes } from '@zakupki/shared/api/companies';
+import { eisSyncRoutes } from '@zakupki/shared/api/eis-sync';
 import { procurementRoutes } from '@zakupki/shared/api/procurements';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { selectedCompanyStore } from '../../../../lib/company';
@@ -140,5 +141,37 @@ describe('the procurement register', () => {
     await userEvent.click(within(bar).getAllByLabelText('Способ')[0]);
     expect(await screen.findByRole('option', { name: 'Запрос котировок в электронной форме' })).toBeTruthy();
     expect(catalogue.calls).toHaveLength(0);
+  });
+});
+
+describe('EIS confirmation marks', () => {
+  it('one request for the rows shown; the mark under the EIS notice number', {
+    timeout: 20_000,
+  }, async () => {
+    list = stubRoute(procurementRoutes.list, {
+      items: [listItem(), listItem({ id: 8, number: 'З-2026-015', eis_notice_number: null })],
+      total: 2,
+      page: 1,
+      limit: 10,
+    });
+    const marks = stubRoute(eisSyncRoutes.confirmations, {
+      items: [
+        {
+          entity: 'procurement',
+          entity_id: 7,
+          registration_number: '32615123456',
+          status: 'confirmed',
+          confirmed_on: '2026-11-20',
+          checked_at: '2026-11-20T03:30:00.000Z',
+        },
+      ],
+    });
+    renderApp(<RegisterPage />, { path: '/documents' });
+    const table = within(await screen.findByRole('table', { name: 'Реестр закупок' }));
+    expect(await table.findByText('подтверждено в ЕИС')).toBeTruthy();
+    expect(table.getByText('20.11.2026')).toBeTruthy();
+    expect(marks.calls).toHaveLength(1);
+    expect(marks.calls[0]?.query.get('entity')).toBe('procurement');
+    expect(marks.calls[0]?.query.getAll('ids')).toEqual(['7']);
   });
 });

@@ -8,6 +8,7 @@ import {
   noticeXlsxSaved,
   RegisterToolbar,
 } from '../../../../components/register/register-toolbar';
+import { useEisConfirmations } from '../../../../lib/eis-confirmation-queries';
 import { procurementImportRoutes } from '../../api/eis-import';
 import { useProcurementList, useRegisterXlsx } from '../../api/procurements';
 import { type FilterPatch, readFilters, toListQuery, writeFilters } from '../../model/filters';
@@ -27,6 +28,11 @@ export function RegisterPage() {
   const filters = readFilters(params);
   const query = toListQuery(filters);
   const list = useProcurementList(companyId ?? 0, query, { enabled: !!companyId });
+  const marks = useEisConfirmations(
+    companyId,
+    'procurement',
+    (list.data?.items ?? []).filter((r) => r.eis_notice_number).map((r) => r.id),
+  );
   const change = (patch: FilterPatch) => setParams(writeFilters(params, patch), { replace: true });
   const exportXlsx = useRegisterXlsx(companyId ?? 0, {
     onSuccess: (r) => noticeXlsxSaved(r, 'закупок'),
@@ -60,6 +66,7 @@ export function RegisterPage() {
       <RegisterTable
         {...registerTableData(list.data, list.isFetching, filters, change)}
         onOpen={(id) => navigate(`/documents/${id}`)}
+        marks={marks}
       />
       <CreateModal
         companyId={companyId}

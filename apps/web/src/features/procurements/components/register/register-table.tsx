@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import type { EisConfirmation } from '@zakupki/shared/api/eis-sync';
 import type { ProcurementListItem } from '@zakupki/shared/api/procurements';
 import type { ProcurementSort } from '@zakupki/shared/api/procurements-model';
 import { Link } from 'react-router';
+import { EisConfirmationBadge } from '../../../../components/badges/eis-confirmation-badge';
 import {
   type RegisterTableData,
   RegisterTable as Table,
@@ -11,13 +13,15 @@ import { DeadlineBadge, StatusBadge } from '../badges';
 
 export type RegisterTableProps = RegisterTableData<ProcurementListItem, ProcurementSort> & {
   onOpen: (id: number) => void;
+  /** the EIS confirmation marks of the rows shown, by procurement id */
+  marks?: ReadonlyMap<number, EisConfirmation>;
 };
 
 const money = (p: ProcurementListItem) =>
   formatMoney(p.nmcd, p.currency_code === 'RUB' ? '₽' : p.currency_code);
 
 /** The register table: server-side paging and sorting; a row opens the procurement's card. */
-export function RegisterTable(p: RegisterTableProps) {
+export function RegisterTable({ marks, ...p }: RegisterTableProps) {
   return (
     <Table<ProcurementListItem, ProcurementSort>
       aria-label="Реестр закупок"
@@ -45,6 +49,7 @@ export function RegisterTable(p: RegisterTableProps) {
                   ЕИС {r.eis_notice_number}
                 </Text>
               ) : null}
+              <EisConfirmationBadge mark={marks?.get(r.id)} />
             </Stack>
           ),
         },
