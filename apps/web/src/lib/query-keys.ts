@@ -20,4 +20,5 @@ export const queryRoots = {
   procurementRules: ['procurementRules'],
   procurements: ['procurements'],
   rnp: ['rnp'],
+  compliance: ['compliance'],
 } as const satisfies Record<string, readonly [string]>;

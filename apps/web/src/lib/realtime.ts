@@ -45,6 +45,18 @@ export const SOCKET_INVALIDATES: Partial<Record<AuthEvent, (readonly string[])[]
   notification: [q.notifications],
 };
 
+/**
+ * Generic `notification` pushes whose kind changes what registers show: an EIS sync run's result
+ * (`eisSync`) brings new documents and confirmation marks to the plans, procurements, contracts
+ * and the compliance calendar of a page already open.
+ */
+export const NOTIFICATION_KIND_INVALIDATES: Record<string, (readonly string[])[]> = {
+  eisSync: [q.eisPlans, q.procurements, q.contracts, q.compliance],
+};
+
+const kindOf = (payload: unknown) =>
+  payload && typeof payload === 'object' ? (payload as { kind?: unknown }).kind : undefined;
+
 type Handler = (payload: unknown) => void;
 const authListeners = new Map<string, Set<Handler>>();
 const unauthListeners = new Map<string, Set<Handler>>();
@@ -137,6 +149,10 @@ export function handleAuthPush(event: AuthEvent, payload: unknown) {
     void queryClient.invalidateQueries({ queryKey: queryRoots.notifications });
   }
   for (const key of SOCKET_INVALIDATES[event] ?? []) void queryClient.invalidateQueries({ queryKey: key });
+  const kind = event === 'notification' ? kindOf(payload) : undefined;
+  if (typeof kind === 'string')
+    for (const key of NOTIFICATION_KIND_INVALIDATES[kind] ?? [])
+      void queryClient.invalidateQueries({ queryKey: key });
   emitLocal(authListeners, event, payload);
 }
 

@@ -218,4 +218,22 @@ describe('pushes on /auth', () => {
     expect(loadingStore.get()).toHaveLength(0);
     expect(notices.store.get()).toHaveLength(0);
   });
+
+  it("an EIS sync's result refreshes the registers it fills and the calendar; another kind does not", () => {
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    const push = {
+      header: 'Синхронизация с ЕИС',
+      message: 'выполнена',
+      status: 'success',
+      notification_id: 0,
+    };
+    handleAuthPush('notification', { ...push, kind: 'eisSync', payload: null });
+    const keys = spy.mock.calls.map(([f]) => (f as { queryKey: readonly string[] }).queryKey[0]);
+    expect(keys).toEqual(expect.arrayContaining(['eisPlans', 'procurements', 'contracts', 'compliance']));
+    spy.mockClear();
+    handleAuthPush('notification', { ...push, kind: 'somethingElse', payload: null });
+    const other = spy.mock.calls.map(([f]) => (f as { queryKey: readonly string[] }).queryKey[0]);
+    expect(other).not.toContain('eisPlans');
+    spy.mockRestore();
+  });
 });

@@ -13,7 +13,7 @@ import { queryRoots } from '../../../lib/query-keys';
 
 /** The compliance calendar's queries (docs/web.md, «Календарь обязанностей»). */
 export const complianceKeys = {
-  all: ['compliance'] as const,
+  all: queryRoots.compliance,
   calendar: (companyId: number, q: ComplianceQuery) => ['compliance', 'calendar', companyId, q] as const,
   settings: (companyId: number) => ['compliance', 'settings', companyId] as const,
   prefs: ['compliance', 'prefs'] as const,
