@@ -13,7 +13,8 @@ import { DEMO_ACCOUNTS, DEMO_COMPANIES, randomInn, unique } from '../support/dem
  * (e_tender, two lots; its Положение sets no criteria, so the defaults apply: price 60 %,
  * qualification 20 %, term 20 %). The demo has already scored it with its commission, signed a
  * final protocol and drawn lot 1's contract (bids.demo-seed.ts); the journey adds three bids to
- * lot 2, so a new final protocol version draws lot 2's contract. Participants get random ИНН.
+ * lot 2 and signs a new final protocol version, on which «Сформировать договор» is offered for lot
+ * 2 only (one contract per lot). Participants get random ИНН.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -122,7 +123,9 @@ describe('bids and results', () => {
       await sign.getByRole('button', { name: 'Подписать' }).click();
       await sign.waitFor({ state: 'hidden' });
 
-      // «Сформировать договор» opens the new draft contract, whose card links back
+      // «Сформировать договор» per lot: lot 1's contract is drawn, so only lot 2's is offered; it
+      // opens the new draft contract, whose card links back
+      expect(await protocols.getByRole('button', { name: 'Сформировать договор (лот 1)' }).count()).toBe(0);
       await row.getByRole('button', { name: 'Сформировать договор (лот 2)' }).click();
       await page.waitForURL(/\/contracts\/register\?contract=\d+/);
       const drawer = page.getByRole('dialog', { name: /^Договор № / });
@@ -131,11 +134,11 @@ describe('bids and results', () => {
       await drawer.getByRole('link', { name: /^Закупка / }).click();
       await page.waitForURL(new RegExp(`/documents/${id}\\?tab=results`));
       await page.getByRole('tab', { name: 'Заявки и итоги', selected: true }).waitFor();
-      await page
-        .getByRole('table', { name: 'Протоколы' })
-        .getByRole('link', { name: /^Договор / })
-        .first()
-        .waitFor();
+      // each lot links its own contract
+      const back = page.getByRole('table', { name: 'Протоколы' });
+      await back.getByRole('link', { name: /^Договор № .+ \(лот 2\)$/ }).waitFor();
+      await back.getByRole('link', { name: /^Договор № .+ \(лот 1\)$/ }).waitFor();
+      expect(await page.getByRole('button', { name: /^Сформировать договор/ }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -13,11 +13,14 @@ const Results = lazy(() =>
   import('../features/bids/components/results-tab').then((m) => ({ default: m.ResultsTab })),
 );
 
-/** «Заявки и итоги»: bids per lot, admission, the evaluation and the protocols (features/bids). */
-export function ProcurementResultsTab(props: ProcurementTabProps) {
+/**
+ * «Заявки и итоги»: bids per lot, admission, the evaluation and the protocols (features/bids); whether
+ * the caller may write there the server answers with the results (`can_write`).
+ */
+export function ProcurementResultsTab({ companyId, procurement }: ProcurementTabProps) {
   return (
     <Suspense fallback={<Loader size="sm" aria-label="Загрузка заявок" />}>
-      <Results {...props} />
+      <Results companyId={companyId} procurement={procurement} />
     </Suspense>
   );
 }

@@ -71,6 +71,14 @@ export const MethodEvaluationSetting = z
   });
 export type MethodEvaluationSetting = z.output<typeof MethodEvaluationSetting>;
 
+/**
+ * Where a procurement stands for its bids (the server decides, modules/bids `bidsStage`): `before`
+ * the notice is placed there are none; `open` from the notice to the summing up (written);
+ * `closed` afterwards (read only).
+ */
+export const BIDS_STAGES = ['before', 'open', 'closed'] as const;
+export type BidsStage = (typeof BIDS_STAGES)[number];
+
 // ---------------------------------------------------------------- admission
 
 export const BID_ADMISSIONS = ['pending', 'admitted', 'rejected'] as const;

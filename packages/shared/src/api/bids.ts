@@ -3,6 +3,7 @@ import { defineRoute } from '../contract.js';
 import {
   BID_ADMISSIONS,
   BID_PROTOCOL_KINDS,
+  BIDS_STAGES,
   BidAdmissionInput,
   BidContractInput,
   BidInput,
@@ -136,6 +137,16 @@ export const LotEvaluation = z.object({
 });
 export type LotEvaluation = z.infer<typeof LotEvaluation>;
 
+/** The contract drawn from a lot's winner («Сформировать договор»): one per lot. */
+export const LotContract = z.object({
+  contract_id: id,
+  contract_number: z.string(),
+  /** the signed final protocol it was drawn from, and the winning bid */
+  protocol_id: id.nullable(),
+  bid_id: id.nullable(),
+});
+export type LotContract = z.infer<typeof LotContract>;
+
 export const BidProtocol = z.object({
   id,
   procurement_id: id,
@@ -149,8 +160,8 @@ export const BidProtocol = z.object({
   signed_on: z.string().nullable(),
   /** the procurement's protocol it was recorded as when signed (its placement duty) */
   procurement_protocol_id: id.nullable(),
-  contract_id: id.nullable(),
-  contract_number: z.string().nullable(),
+  /** the contracts drawn from this (final) protocol, one per lot with a winner (docs/bids.md) */
+  contracts: z.array(z.object({ lot_id: id, lot_number: id, contract_id: id, contract_number: z.string() })),
   created_at: z.string(),
 });
 export type BidProtocol = z.infer<typeof BidProtocol>;
@@ -158,6 +169,12 @@ export type BidProtocol = z.infer<typeof BidProtocol>;
 export const ProcurementResults = z.object({
   procurement_id: id,
   procurement_status: z.string(),
+  /** where the procurement stands for its bids: none `before` the notice, written while `open`, read when `closed` */
+  bids_stage: z.enum(BIDS_STAGES),
+  /** the procurement's status lets its bids, points, protocols and contracts be written */
+  bids_open: z.boolean(),
+  /** the caller may write them now: `bids_open` and the `procurements.write` permission */
+  can_write: z.boolean(),
   method: z.object({ id, title: z.string(), ranking: z.enum(['score', 'price']) }),
   /** the evaluation settings in use and where they come from */
   settings: z.object({
@@ -178,6 +195,8 @@ export const ProcurementResults = z.object({
         z.object({ id, line_no: id, name: z.string(), quantity: z.string(), unit_price: z.string() }),
       ),
       bids: z.array(Bid),
+      /** the contract drawn from the lot's winner; null: none yet */
+      contract: LotContract.nullable(),
       evaluation: LotEvaluation,
     }),
   ),

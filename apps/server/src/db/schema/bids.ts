@@ -147,7 +147,7 @@ export const bidCommissions = pgTable('bid_commissions', {
  * A protocol generated from the bids (opening, review, evaluation, final): the DOCX built from
  * the version's documents rule (or the built-in template) with the values it was built from. Signing
  * records it among the procurement's protocols (`procurement_protocol_id`), which starts the 3-day
- * placement duty; the contract drawn from a final protocol is kept in `contract_id`.
+ * placement duty. The contracts drawn from a final protocol are kept per lot in `bid_contracts`.
  */
 export const bidProtocols = pgTable(
   'bid_protocols',
@@ -168,12 +168,43 @@ export const bidProtocols = pgTable(
     procurementProtocolId: integer('procurement_protocol_id').references(() => procurementProtocols.id, {
       onDelete: 'set null',
     }),
-    contractId: integer('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('bid_protocols_version_uq').on(t.procurementId, t.kind, t.version),
     index('bid_protocols_docx_idx').on(t.docxFileId),
+  ],
+);
+
+/**
+ * The contract drawn from a lot's winner («Сформировать договор», docs/bids.md): one per lot (the
+ * primary key refuses a second), with the signed final protocol it was drawn from and the winning
+ * bid. The contract's card links back through the contract's own `procurement_id`.
+ */
+export const bidContracts = pgTable(
+  'bid_contracts',
+  {
+    lotId: integer('lot_id')
+      .primaryKey()
+      .references(() => procurementLots.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    procurementId: integer('procurement_id')
+      .notNull()
+      .references(() => procurements.id, { onDelete: 'cascade' }),
+    protocolId: integer('protocol_id').references(() => bidProtocols.id, { onDelete: 'set null' }),
+    bidId: integer('bid_id').references(() => bids.id, { onDelete: 'set null' }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bid_contracts_contract_uq').on(t.contractId),
+    index('bid_contracts_procurement_idx').on(t.procurementId),
+    index('bid_contracts_protocol_idx').on(t.protocolId),
   ],
 );

@@ -39,6 +39,9 @@ const bid = {
 const results = (winner: number | null, outcome: 'single' | 'none' | 'competitive'): ProcurementResults => ({
   procurement_id: 1,
   procurement_status: 'bids_closed',
+  bids_stage: 'open',
+  bids_open: true,
+  can_write: true,
   method: { id: 1, title: 'Конкурс в электронной форме', ranking: 'score' },
   settings: {
     source: 'default',
@@ -56,6 +59,7 @@ const results = (winner: number | null, outcome: 'single' | 'none' | 'competitiv
       nmcd: '90000.00',
       items: [],
       bids: outcome === 'none' ? [] : [bid],
+      contract: null,
       evaluation: {
         lot_id: 3,
         ranking: 'score',

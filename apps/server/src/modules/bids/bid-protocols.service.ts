@@ -46,7 +46,7 @@ const within = (deps: AppDeps, tx: Tx): AppDeps => ({ ...deps, db: tx as unknown
 async function protocolOut(tx: Tx, procurementId: number, id: number) {
   const row = (await repo.protocolsOf(tx, procurementId)).find((r) => r.p.id === id);
   if (!row) throw notFound(PROTOCOL_NOT_FOUND);
-  return toBidProtocol(row);
+  return toBidProtocol(row, await repo.lotContractsOf(tx, procurementId));
 }
 
 /** What must be decided before a protocol of the kind is made. */
@@ -204,10 +204,12 @@ export function signProtocol(
 }
 
 /**
- * «Сформировать договор»: a draft contract from the winner of a signed final protocol, through the
- * contracts service — the supplier, the winner's price, the items at the winner's prices, the
- * procurement, its plan position and method. The window of ч. 15 ст. 3.2 223-ФЗ is checked when the
- * procurement is moved to «Договор заключён» (procurements, from the law's `contract_conclusion`).
+ * «Сформировать договор»: a draft contract from the winner of a lot of a signed final protocol,
+ * through the contracts service — the supplier, the winner's price, the items of that lot at the
+ * winner's prices, the procurement, the lot's plan position and the method. Each lot with a winner
+ * gives its own contract (`body.lot_id`; with one such lot it may be left out), linked to the lot
+ * in `bid_contracts`; a second contract for the same lot is refused. The window of ч. 15 ст. 3.2
+ * 223-ФЗ is checked when the contract is concluded (procurements, the law's `contract_conclusion`).
  */
 export function contractFromWinner(
   deps: AppDeps,
@@ -224,37 +226,45 @@ export function contractFromWinner(
     if (!row.signedOn)
       throw conflict('Итоговый протокол не подписан: подпишите его, затем сформируйте договор');
     const results = await resultsIn(tx, p);
-    const withWinner = results.lots.filter((l) => l.evaluation.winner_bid_id !== null);
+    const multiLot = results.lots.length > 1;
+    const open = results.lots.filter((l) => l.evaluation.winner_bid_id !== null && l.contract === null);
     const lot = body.lot_id
       ? results.lots.find((l) => l.id === body.lot_id)
-      : withWinner.length === 1
-        ? withWinner[0]
-        : null;
+      : open.length === 1
+        ? open[0]
+        : results.lots.length === 1
+          ? results.lots[0]
+          : null;
     if (!lot)
       throw invalid([
         {
           path: 'body.lot_id',
-          message: withWinner.length
-            ? 'Укажите лот, по которому формируется договор'
-            : 'Победитель не определён ни по одному лоту',
+          message: body.lot_id
+            ? 'Такого лота в закупке нет'
+            : open.length
+              ? 'Укажите лот, по которому формируется договор'
+              : 'Нет лота с победителем, по которому договор ещё не сформирован',
         },
       ]);
+    const drawn = await repo.lotContractOf(tx, lot.id);
+    if (drawn)
+      throw conflict(
+        multiLot
+          ? `Договор по лоту № ${lot.number} уже сформирован: № ${drawn.contractNumber}. По лоту формируется один договор`
+          : `Договор по итоговому протоколу уже сформирован: № ${drawn.contractNumber}`,
+      );
     const winner = lot.bids.find((b) => b.id === lot.evaluation.winner_bid_id);
     if (!winner)
       throw conflict(
         `По лоту № ${lot.number} победитель не определён: ${lot.evaluation.outcome_note ?? 'оценка не завершена'}`,
       );
-    if (row.contractId && results.lots.length === 1)
-      throw conflict(
-        `Договор по итоговому протоколу уже сформирован: № ${(await protocolOut(tx, p.id, row.id)).contract_number}`,
-      );
     const card = await loadProcurement(tx, p);
     const cardLot = card.lots.find((l) => l.id === lot.id);
     const parsed = ContractCreateInput.safeParse({
       law: '223',
-      number: results.lots.length > 1 ? `${p.number}/${lot.number}` : p.number,
+      number: multiLot ? `${p.number}/${lot.number}` : p.number,
       contract_date: todayMoscow(),
-      subject: results.lots.length > 1 ? lot.subject : p.subject,
+      subject: multiLot ? lot.subject : p.subject,
       customer_id: p.customerId,
       customer_name: p.customerId ? null : p.customerTitle,
       customer_inn: p.customerId ? null : p.customerInn,
@@ -290,14 +300,28 @@ export function contractFromWinner(
         'Договор не сформирован: данные закупки или заявки не проходят проверку договора',
       );
     const contract = await createContract(within(deps, tx), actor, companyId, parsed.data);
-    await repo.updateProtocol(tx, row.id, { contractId: contract.id });
+    await repo.insertLotContract(tx, {
+      lotId: lot.id,
+      companyId,
+      procurementId: p.id,
+      protocolId: row.id,
+      bidId: winner.id,
+      contractId: contract.id,
+      createdBy: actor.userId,
+    });
     const out = await protocolOut(tx, p.id, row.id);
     await audit(tx, actor, {
       action: 'create',
       entity: 'bid_contract',
       entityId: contract.id,
       companyId,
-      after: { protocol_id: row.id, bid_id: winner.id, contract_id: contract.id, price: winner.price },
+      after: {
+        protocol_id: row.id,
+        lot_id: lot.id,
+        bid_id: winner.id,
+        contract_id: contract.id,
+        price: winner.price,
+      },
     });
     return { contract_id: contract.id, protocol: out };
   });

@@ -13,8 +13,8 @@ import { formatRuDate } from '../calendar/iso-date.js';
 import { methodKind, ranksByPrice } from '../law/law-methods.policy.js';
 import { procurementOf } from '../procurements/procurements-query.service.js';
 import { findInRnp } from '../rnp/rnp.service.js';
-import { type EvaluationRules, evaluateLot, type LotEvaluationOut } from './bids.policy.js';
-import { toBid, toBidProtocol } from './bids.presenter.js';
+import { bidsStage, type EvaluationRules, evaluateLot, type LotEvaluationOut } from './bids.policy.js';
+import { toBid, toBidProtocol, toLotContract } from './bids.presenter.js';
 import * as repo from './bids.repository.js';
 
 /** Reading bids and their evaluation: the results of a procurement (docs/bids.md). */
@@ -157,8 +157,15 @@ export async function evaluations(tx: Tx, p: repo.ProcurementRow, settings: Resu
   return { lots, rows, out, members };
 }
 
-/** The results of a procurement in one transaction-consistent read. */
-export async function resultsIn(tx: Tx, p: repo.ProcurementRow): Promise<ProcurementResults> {
+/**
+ * The results of a procurement in one transaction-consistent read. `mayWrite`: the caller holds
+ * `procurements.write` (every write route does); with the stage it gives `can_write`.
+ */
+export async function resultsIn(
+  tx: Tx,
+  p: repo.ProcurementRow,
+  mayWrite = true,
+): Promise<ProcurementResults> {
   const { settings, method } = await settingsOf(tx, p);
   const { lots, out } = await evaluations(tx, p, settings);
   const bids = await loadBids(tx, p.id);
@@ -168,9 +175,14 @@ export async function resultsIn(tx: Tx, p: repo.ProcurementRow): Promise<Procure
     e.applications.some((a) => a.supplier_inn && !bids.some((b) => b.eis_protocol_id === e.id)),
   ).length;
   const { ranking, ...shownSettings } = settings;
+  const contracts = await repo.lotContractsOf(tx, p.id);
+  const stage = bidsStage(p.status);
   return {
     procurement_id: p.id,
     procurement_status: p.status,
+    bids_stage: stage,
+    bids_open: stage === 'open',
+    can_write: mayWrite && stage === 'open',
     method,
     settings: shownSettings,
     commission: await repo.commissionOf(tx, p.id),
@@ -189,6 +201,7 @@ export async function resultsIn(tx: Tx, p: repo.ProcurementRow): Promise<Procure
           unit_price: i.unitPrice,
         })),
         bids: bids.filter((b) => b.lot_id === l.id),
+        contract: toLotContract(contracts.find((c) => c.lotId === l.id)),
         evaluation: {
           lot_id: l.id,
           ranking,
@@ -198,12 +211,18 @@ export async function resultsIn(tx: Tx, p: repo.ProcurementRow): Promise<Procure
         },
       };
     }),
-    protocols: protocols.map(toBidProtocol),
+    protocols: protocols.map((row) => toBidProtocol(row, contracts)),
     eis_applications_pending: pending,
   };
 }
 
-export async function getResults(deps: AppDeps, actor: Actor, companyId: number, id: number) {
+export async function getResults(
+  deps: AppDeps,
+  actor: Actor,
+  companyId: number,
+  id: number,
+  mayWrite: boolean,
+) {
   const p = await procurementOf(deps, actor, companyId, id);
-  return resultsIn(deps.db, p);
+  return resultsIn(deps.db, p, mayWrite);
 }

@@ -332,7 +332,19 @@ describe('bids of a competition', () => {
       ['Кабель', '5000', '50000.00'],
       ['Муфта ', '10000', '40000.00'],
     ]);
-    expect(res.body.protocol.contract_id).toBe(res.body.contract_id);
+    expect(res.body.protocol.contracts).toEqual([
+      {
+        lot_id: lotId,
+        lot_number: 1,
+        contract_id: res.body.contract_id,
+        contract_number: expect.any(String),
+      },
+    ]);
+    expect((await results(t, company, id)).lots[0].contract).toMatchObject({
+      contract_id: res.body.contract_id,
+      protocol_id: ids.final,
+      bid_id: ids.beta,
+    });
     // the final protocol placed two days ago: concluding today is before the window of ч. 15 ст. 3.2
     const card = await t.call(procurementRoutes.get, { params: P(), as: 'specialist' });
     const final = card.body.protocols.find((x) => x.final)!;
@@ -357,6 +369,7 @@ describe('bids of a competition', () => {
       as: 'specialist',
     });
     expect(again.status).toBe(409);
+    expect(errorOf(again).message).toContain('Договор по итоговому протоколу уже сформирован');
   });
 
   it('a client reads the results and may not write', async () => {

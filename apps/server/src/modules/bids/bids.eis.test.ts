@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { bidRoutes as b } from '@zakupki/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +97,16 @@ beforeAll(async () => {
 });
 
 describe('bids from the real EIS protocols', () => {
+  it('every real protocol sample of test/fixtures/eis223 is taken below (a new sample needs its case)', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../test/fixtures/eis223');
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => /purchaseProtocol/i.test(f))
+        .sort(),
+    ).toEqual([PROTOCOL, PROTOCOL_PAEP].sort());
+  });
+
   it('purchaseProtocol (opening, Краснодар): the participant, its price, application date and the protocol’s «N»', async () => {
     const run = await importFiles([file('31704712239.xml', krasnodar()), file(PROTOCOL)]);
     expect(run.status, run.error).toBe('done');

@@ -1,5 +1,7 @@
+import { PROCUREMENT_STATUSES } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  bidsStage,
   type EvaluationRules,
   eisResultOf,
   evaluateLot,
@@ -209,5 +211,20 @@ describe('eisResultOf: every code of Types.xsd', () => {
     ['2', 'place', null, 2, false],
   ] as const)('%s (%s)', (code, scheme, result, place, winner) => {
     expect(eisResultOf(code, scheme)).toEqual({ result, place, winner });
+  });
+});
+
+describe('where a procurement stands for its bids', () => {
+  it('none before the notice, written from the notice to the summing up, read only after', () => {
+    expect(Object.fromEntries(PROCUREMENT_STATUSES.map((s) => [s, bidsStage(s)]))).toEqual({
+      draft: 'before',
+      documentation_ready: 'before',
+      published: 'open',
+      bids_closed: 'open',
+      summing_up: 'open',
+      contract_concluded: 'closed',
+      cancelled: 'closed',
+      failed: 'closed',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type BidsStage,
   type EvaluationCriterion,
   fromKopecks,
   RUSSIA_OKSM,
@@ -313,4 +314,15 @@ export const EIS_RESULT_TITLES: Record<string, string> = {
 /** Why the same participant may not bid twice in a lot (ИНН + КПП). */
 export function duplicateBidMessage(p: { inn: string; kpp: string | null; name: string }, lotNumber: number) {
   return `Участник ${p.name} (ИНН ${p.inn}${p.kpp ? `, КПП ${p.kpp}` : ''}) уже подал заявку на лот № ${lotNumber}: одна заявка участника на лот`;
+}
+
+/**
+ * Where a procurement stands for its bids (docs/bids.md «Bids»): before the notice is placed
+ * there are none; from the notice to the summing up they are written; afterwards (a concluded,
+ * failed or cancelled procurement) they are only read. The one home of this rule: the write gate
+ * (`bidsWrite`) and the results' `bids_stage`, `bids_open` and `can_write` read it.
+ */
+export function bidsStage(status: string): BidsStage {
+  if (status === 'published' || status === 'bids_closed' || status === 'summing_up') return 'open';
+  return status === 'draft' || status === 'documentation_ready' ? 'before' : 'closed';
 }

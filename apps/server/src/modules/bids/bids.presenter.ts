@@ -3,11 +3,12 @@ import {
   type Bid,
   type BidProtocol,
   type BidRnpCheck,
+  type LotContract,
   REJECTION_REASON_TITLES,
   type RejectionReason,
 } from '@zakupki/shared';
 import { EIS_RESULT_TITLES, eisResultOf, isRussianGoods } from './bids.policy.js';
-import type { BidRow, ProtocolListRow } from './bids.repository.js';
+import type { BidRow, LotContractRow, ProtocolListRow } from './bids.repository.js';
 
 const trim = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 const money = (v: string) => {
@@ -76,7 +77,19 @@ export function toBid(b: BidRow, parts: BidParts): Bid {
   };
 }
 
-export function toBidProtocol(r: ProtocolListRow): BidProtocol {
+/** The contract drawn from a lot's winner, as the lot's result shows it. */
+export const toLotContract = (c: LotContractRow | undefined): LotContract | null =>
+  c
+    ? {
+        contract_id: c.contractId,
+        contract_number: c.contractNumber,
+        protocol_id: c.protocolId,
+        bid_id: c.bidId,
+      }
+    : null;
+
+/** A protocol with the contracts drawn from it (a final one: one per lot with a winner). */
+export function toBidProtocol(r: ProtocolListRow, drawn: LotContractRow[]): BidProtocol {
   const p = r.p;
   return {
     id: p.id,
@@ -89,8 +102,14 @@ export function toBidProtocol(r: ProtocolListRow): BidProtocol {
     documents_rule_id: p.documentsRuleId,
     signed_on: p.signedOn,
     procurement_protocol_id: p.procurementProtocolId,
-    contract_id: p.contractId,
-    contract_number: r.contractNumber,
+    contracts: drawn
+      .filter((c) => c.protocolId === p.id)
+      .map((c) => ({
+        lot_id: c.lotId,
+        lot_number: c.lotNumber,
+        contract_id: c.contractId,
+        contract_number: c.contractNumber,
+      })),
     created_at: p.createdAt.toISOString(),
   };
 }

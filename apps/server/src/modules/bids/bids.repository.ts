@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   bidCommissions,
+  bidContracts,
   bidFiles,
   bidItemPrices,
   bidProtocols,
@@ -260,18 +261,49 @@ export async function saveCommission(
 
 export async function protocolsOf(tx: Tx, procurementId: number) {
   return tx
-    .select({
-      p: bidProtocols,
-      fileName: files.name,
-      contractNumber: contracts.number,
-    })
+    .select({ p: bidProtocols, fileName: files.name })
     .from(bidProtocols)
     .leftJoin(files, eq(files.id, bidProtocols.docxFileId))
-    .leftJoin(contracts, eq(contracts.id, bidProtocols.contractId))
     .where(eq(bidProtocols.procurementId, procurementId))
     .orderBy(asc(bidProtocols.createdAt), asc(bidProtocols.id));
 }
 export type ProtocolListRow = Awaited<ReturnType<typeof protocolsOf>>[number];
+
+// ---------------------------------------------------------------- contracts drawn per lot
+
+/** The contracts drawn from the lots' winners of a procurement, with their numbers, by lot number. */
+export async function lotContractsOf(tx: Tx, procurementId: number) {
+  return tx
+    .select({
+      lotId: bidContracts.lotId,
+      lotNumber: procurementLots.number,
+      protocolId: bidContracts.protocolId,
+      bidId: bidContracts.bidId,
+      contractId: bidContracts.contractId,
+      contractNumber: contracts.number,
+    })
+    .from(bidContracts)
+    .innerJoin(procurementLots, eq(procurementLots.id, bidContracts.lotId))
+    .innerJoin(contracts, eq(contracts.id, bidContracts.contractId))
+    .where(eq(bidContracts.procurementId, procurementId))
+    .orderBy(asc(procurementLots.number));
+}
+export type LotContractRow = Awaited<ReturnType<typeof lotContractsOf>>[number];
+
+/** The contract drawn from the lot's winner, locked (one per lot). */
+export async function lotContractOf(tx: Tx, lotId: number) {
+  const [row] = await tx
+    .select({ contractId: bidContracts.contractId, contractNumber: contracts.number })
+    .from(bidContracts)
+    .innerJoin(contracts, eq(contracts.id, bidContracts.contractId))
+    .where(eq(bidContracts.lotId, lotId))
+    .for('update', { of: bidContracts });
+  return row ?? null;
+}
+
+export async function insertLotContract(tx: Tx, values: typeof bidContracts.$inferInsert) {
+  await tx.insert(bidContracts).values(values);
+}
 
 export async function findProtocol(tx: Tx, procurementId: number, id: number, opts: { lock?: boolean } = {}) {
   const q = tx

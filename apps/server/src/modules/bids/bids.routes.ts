@@ -32,7 +32,9 @@ const BID_FILE = { maxFiles: 1, what: 'файл заявки', missing: 'При�
 
 function registerRoutes(app: FastifyInstance) {
   const deps = () => app.deps;
-  addRoute(app, r.results, ({ actor, company, params }) => getResults(deps(), actor, company.id, params.id));
+  addRoute(app, r.results, ({ actor, company, params }) =>
+    getResults(deps(), actor, company.id, params.id, company.permissions.includes('procurements.write')),
+  );
   addRoute(app, r.create, async ({ actor, company, params, body, reply }) => {
     reply.code(201);
     return createBid(deps(), actor, company.id, params.id, body);

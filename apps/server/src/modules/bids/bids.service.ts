@@ -15,7 +15,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { storeFile } from '../files/files.service.js';
 import { procurementOf } from '../procurements/procurements-query.service.js';
-import { duplicateBidMessage } from './bids.policy.js';
+import { bidsStage, duplicateBidMessage } from './bids.policy.js';
 import * as repo from './bids.repository.js';
 import { loadBid } from './bids-query.service.js';
 
@@ -26,7 +26,6 @@ type BidEdit = z.output<typeof BidUpdateInput>;
 type AdmissionIn = z.output<typeof BidAdmissionInput>;
 
 export const BID_NOT_FOUND = 'Заявка не найдена';
-const OPEN_STATUSES = new Set(['published', 'bids_closed', 'summing_up']);
 
 /**
  * Runs a write on the procurement's bids in one transaction with the procurement locked; bids are
@@ -45,7 +44,7 @@ export async function bidsWrite<T>(
   return deps.db.transaction(async (tx) => {
     const p = await repo.lockProcurement(tx, companyId, id);
     if (!p) throw notFound('Закупка не найдена');
-    if (!opts.anyStatus && !OPEN_STATUSES.has(p.status))
+    if (!opts.anyStatus && bidsStage(p.status) !== 'open')
       throw conflict(
         'Заявки ведутся после размещения извещения и до подведения итогов: у закупки в этом статусе они только просматриваются',
       );

@@ -127,6 +127,12 @@ describe('demo procurements', () => {
   it('each demo client has a finished competition with bids, points, four protocols and the winner’s contract', async () => {
     for (const key of ['client1', 'client2'] as const) {
       const companyId = t.ids.companies[key];
+      // the competition in summing up (КАСКО); the concluded procurement's bids: bids.demo.test.ts
+      const [kasko] = await t.db.database.query<{ id: number }>(
+        `select id from procurements where company_id = $1 and status = 'summing_up'
+           and number not like 'З-АН-%' order by id limit 1`,
+        [companyId],
+      );
       const res = await t.db.database.query<{
         bids: number;
         rejected: number;
@@ -135,13 +141,13 @@ describe('demo procurements', () => {
         signed: number;
         contracts: number;
       }>(
-        `select (select count(*)::int from bids where company_id = $1) as bids,
-                (select count(*)::int from bids where company_id = $1 and admission = 'rejected') as rejected,
-                (select count(*)::int from bid_scores s join bids b on b.id = s.bid_id where b.company_id = $1) as scores,
-                (select count(*)::int from bid_protocols where company_id = $1 and docx_file_id is not null) as protocols,
-                (select count(*)::int from bid_protocols where company_id = $1 and signed_on is not null) as signed,
-                (select count(*)::int from bid_protocols where company_id = $1 and contract_id is not null) as contracts`,
-        [companyId],
+        `select (select count(*)::int from bids where procurement_id = $1) as bids,
+                (select count(*)::int from bids where procurement_id = $1 and admission = 'rejected') as rejected,
+                (select count(*)::int from bid_scores s join bids b on b.id = s.bid_id where b.procurement_id = $1) as scores,
+                (select count(*)::int from bid_protocols where procurement_id = $1 and docx_file_id is not null) as protocols,
+                (select count(*)::int from bid_protocols where procurement_id = $1 and signed_on is not null) as signed,
+                (select count(*)::int from bid_contracts where procurement_id = $1) as contracts`,
+        [kasko.id],
       );
       // 4 bids on lot 1 (one rejected) and 3 on lot 2; 3 members × 2 criteria × 6 admitted bids;
       // signed: the opening and review (tied to the demo's recorded ones) and the final protocol

@@ -1,13 +1,15 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ProcurementResults } from '@zakupki/shared/api/bids';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/formatters';
+import { contractHref } from '../model/results-view';
 import { BidsTable } from './bids-table';
 import type { ResultsProps } from './bids-toolbar';
 import { EvaluationTable } from './evaluation-table';
 
 export type Lot = ProcurementResults['lots'][number];
 
-/** One lot: its bids with their admission, then their evaluation. */
+/** One lot: its bids with their admission, their evaluation, and the contract drawn from its winner. */
 export function LotSection(props: ResultsProps & { lot: Lot; multiLot: boolean }) {
   const { lot, multiLot } = props;
   const ev = lot.evaluation;
@@ -27,6 +29,14 @@ export function LotSection(props: ResultsProps & { lot: Lot; multiLot: boolean }
         </Alert>
       ) : null}
       {ev.bids.length > 0 ? <EvaluationTable {...props} /> : null}
+      {lot.contract ? (
+        <Text size="sm">
+          Договор с победителем:{' '}
+          <Anchor component={Link} to={contractHref(lot.contract.contract_id)}>
+            № {lot.contract.contract_number}
+          </Anchor>
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { notices } from '../../../components/notices/notices.store';
 import { type ListColumn, ListTable } from '../../../components/table/list-table';
 import { formatDate, formatDateTime } from '../../../lib/formatters';
 import { useContractFromWinner, useDownload, useGenerateProtocol } from '../api/bids';
-import { contractHref, protocolActions } from '../model/results-view';
+import { contractHref, contractLots, protocolActions } from '../model/results-view';
 import type { ResultsProps } from './bids-toolbar';
 import { SignModal } from './sign-modal';
 
@@ -26,8 +26,7 @@ export function ProtocolsList(props: ResultsProps) {
       navigate(contractHref(res.contract_id));
     },
   });
-  // a contract is drawn per lot with a winner (with one such lot the server takes it)
-  const winnerLots = results.lots.filter((l) => l.evaluation.winner_bid_id !== null);
+  const multiLot = results.lots.length > 1;
   const columns: ListColumn<BidProtocol>[] = [
     { key: 'title', title: 'Протокол', render: (p) => `${p.title} (ред. ${p.version})` },
     { key: 'created', title: 'Сформирован', nowrap: true, render: (p) => formatDateTime(p.created_at) },
@@ -57,27 +56,25 @@ export function ProtocolsList(props: ResultsProps) {
                 Подписать
               </Button>
             ) : null}
-            {canWrite && can.contract
-              ? winnerLots.map((l) => (
+            {canWrite
+              ? contractLots(results, p).map((l) => (
                   <Button
                     key={l.id}
                     size="compact-xs"
-                    loading={contract.isPending}
-                    onClick={() =>
-                      contract.mutate({ protocolId: p.id, lotId: winnerLots.length > 1 ? l.id : null })
-                    }
+                    loading={contract.isPending && contract.variables?.lotId === l.id}
+                    disabled={contract.isPending}
+                    onClick={() => contract.mutate({ protocolId: p.id, lotId: l.id })}
                   >
-                    {winnerLots.length > 1
-                      ? `Сформировать договор (лот ${l.number})`
-                      : 'Сформировать договор'}
+                    {multiLot ? `Сформировать договор (лот ${l.number})` : 'Сформировать договор'}
                   </Button>
                 ))
               : null}
-            {p.contract_id !== null ? (
-              <Anchor size="xs" component={Link} to={contractHref(p.contract_id)}>
-                Договор {p.contract_number ?? `№ ${p.contract_id}`}
+            {p.contracts.map((c) => (
+              <Anchor key={c.lot_id} size="xs" component={Link} to={contractHref(c.contract_id)}>
+                Договор № {c.contract_number}
+                {multiLot ? ` (лот ${c.lot_number})` : ''}
               </Anchor>
-            ) : null}
+            ))}
           </Group>
         );
       },

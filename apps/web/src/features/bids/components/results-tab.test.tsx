@@ -5,12 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../../lib/session-store';
 import { loginAs, renderApp } from '../../../test/render';
 import { errorBody, reply, stubRoute } from '../../../test/stub-api';
-import { procurementOf, protocol, results } from '../test/fixtures';
+import { evaluation, procurementOf, protocol, results } from '../test/fixtures';
 import { ResultsTab } from './results-tab';
 
-function setup(canWrite: boolean, data = results()) {
+/** The tab as the server answers it: `can_write` (the write permission and open bids) decides. */
+function setup(data = results()) {
   const get = stubRoute(r.results, data);
-  const utils = renderApp(<ResultsTab companyId={1} procurement={procurementOf(7)} canWrite={canWrite} />, {
+  const utils = renderApp(<ResultsTab companyId={1} procurement={procurementOf(7)} />, {
     path: '/documents/:id',
     initialPath: '/documents/7?tab=results',
   });
@@ -22,7 +23,7 @@ afterEach(() => sessionStore.set({ status: 'anonymous' }));
 
 describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
   it('shows the bids with admission, the РНП mark and the evaluation with its inputs', async () => {
-    setup(true);
+    setup();
     const bids = await screen.findByRole('table', { name: 'Заявки лота 1' });
     expect(within(bids).getByText('ООО «Альфа»')).toBeTruthy();
     expect(within(bids).getByText(/ИНН 7707083893, КПП 773601001 · МСП/)).toBeTruthy();
@@ -42,7 +43,7 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
   });
 
   it('a client sees everything and no write button', async () => {
-    setup(false, results({ protocols: [protocol({ signed_on: '2026-03-10' })] }));
+    setup(results({ can_write: false, protocols: [protocol({ signed_on: '2026-03-10' })] }));
     await screen.findByRole('table', { name: 'Заявки лота 1' });
     for (const name of [
       'Добавить заявку',
@@ -60,13 +61,20 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
   });
 
   it('a writer writes only while the bids are open: none before the notice, read only after', async () => {
-    setup(true, results({ procurement_status: 'draft' }));
+    setup(results({ procurement_status: 'draft', bids_stage: 'before', bids_open: false, can_write: false }));
     expect(await screen.findByText('Заявки вносятся после размещения извещения о закупке.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Заявки лота 1' })).toBeNull();
   });
 
   it('a concluded procurement shows its results without a write button', async () => {
-    setup(true, results({ procurement_status: 'contract_concluded' }));
+    setup(
+      results({
+        procurement_status: 'contract_concluded',
+        bids_stage: 'closed',
+        bids_open: false,
+        can_write: false,
+      }),
+    );
     await screen.findByRole('table', { name: 'Заявки лота 1' });
     expect(screen.queryByRole('button', { name: 'Добавить заявку' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Допуск/ })).toBeNull();
@@ -74,7 +82,7 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
   });
 
   it('a rejection needs a reason from the catalogue; the decision is sent with it', async () => {
-    setup(true);
+    setup();
     const post = stubRoute(r.admission, (req) => ({
       ...results().lots[0].bids[0],
       admission: 'rejected' as const,
@@ -100,7 +108,7 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
   });
 
   it('a new bid is checked by the shared schema before it is sent', async () => {
-    setup(true);
+    setup();
     const create = stubRoute(r.create, reply(409, errorBody('conflict', 'Участник уже подал заявку')));
     await userEvent.click(await screen.findByRole('button', { name: 'Добавить заявку' }));
     const dialog = await screen.findByRole('dialog');
@@ -128,16 +136,50 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
   });
 
   it('«Сформировать договор» on the signed final protocol opens the new draft contract', async () => {
-    const { router } = setup(true, results({ protocols: [protocol({ signed_on: '2026-03-10' })] }));
+    const { router } = setup(results({ protocols: [protocol({ signed_on: '2026-03-10' })] }));
+    const drawn = { lot_id: 70, lot_number: 1, contract_id: 44, contract_number: '12' };
     const make = stubRoute(r.contractFromWinner, {
       contract_id: 44,
-      protocol: protocol({ signed_on: '2026-03-10', contract_id: 44 }),
+      protocol: protocol({ signed_on: '2026-03-10', contracts: [drawn] }),
     });
     stubRoute(r.results, results());
     await userEvent.click(await screen.findByRole('button', { name: 'Сформировать договор' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contracts/register'));
     expect(router.state.location.search).toBe('?contract=44');
     expect(make.calls[0].params.protocol_id).toBe('501');
-    expect(make.calls[0].body).toEqual({ lot_id: null });
+    expect(make.calls[0].body).toEqual({ lot_id: 70 });
+  });
+
+  it('two lots: the button for the lot without a contract, the link to the other lot’s contract', async () => {
+    const lot = results().lots[0];
+    setup(
+      results({
+        lots: [
+          { ...lot, contract: { contract_id: 44, contract_number: '12/1', protocol_id: 501, bid_id: 101 } },
+          {
+            ...lot,
+            id: 71,
+            number: 2,
+            subject: 'Поставка картриджей',
+            bids: [],
+            evaluation: evaluation({ lot_id: 71 }),
+          },
+        ],
+        protocols: [
+          protocol({
+            signed_on: '2026-03-10',
+            contracts: [{ lot_id: 70, lot_number: 1, contract_id: 44, contract_number: '12/1' }],
+          }),
+        ],
+      }),
+    );
+    const protocols = await screen.findByRole('table', { name: 'Протоколы' });
+    expect(within(protocols).getByRole('button', { name: 'Сформировать договор (лот 2)' })).toBeTruthy();
+    expect(within(protocols).queryByRole('button', { name: 'Сформировать договор (лот 1)' })).toBeNull();
+    expect(within(protocols).getByRole('link', { name: 'Договор № 12/1 (лот 1)' }).getAttribute('href')).toBe(
+      '/contracts/register?contract=44',
+    );
+    const lot1 = screen.getByRole('region', { name: 'Заявки лота 1' });
+    expect(within(lot1).getByRole('link', { name: '№ 12/1' })).toBeTruthy();
   });
 });

@@ -3,20 +3,20 @@ import { SINGLE_PARTICIPANT_RULE_TITLES } from '@zakupki/shared/api/bids-model';
 import type { Procurement } from '@zakupki/shared/api/procurements';
 import { ApiError } from '../../../lib/http-errors';
 import { useResults } from '../api/bids';
-import { bidsStage } from '../model/results-view';
 import { BidsToolbar, type ResultsProps } from './bids-toolbar';
 import { CommissionCard } from './commission-card';
 import { LotSection } from './lot-section';
 import { ProtocolsList } from './protocols-list';
 
-export type ResultsTabProps = { companyId: number; procurement: Procurement; canWrite: boolean };
+export type ResultsTabProps = { companyId: number; procurement: Procurement };
 
 /**
  * «Заявки и итоги» of the procurement card: bids per lot with their admission, the evaluation by
- * the Положение version's criteria, the commission and the protocols. Without the write permission
- * (a client) everything is shown read-only.
+ * the Положение version's criteria, the commission and the protocols. The server says whether the
+ * caller may write now (`can_write`: the write permission and a procurement whose bids are open);
+ * otherwise (a client, a closed procurement) everything is shown read-only.
  */
-export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps) {
+export function ResultsTab({ companyId, procurement }: ResultsTabProps) {
   const q = useResults(companyId, procurement.id);
   if (q.isPending) return <Loader size="sm" aria-label="Загрузка заявок" />;
   if (q.isError || !q.data)
@@ -28,14 +28,7 @@ export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps
       </Alert>
     );
   const r = q.data;
-  const stage = bidsStage(r.procurement_status);
-  // a writer writes only while the bids are open; a client, or a closed procurement, reads
-  const props = {
-    companyId,
-    procurementId: procurement.id,
-    results: r,
-    canWrite: canWrite && stage === 'open',
-  };
+  const props = { companyId, procurementId: procurement.id, results: r, canWrite: r.can_write };
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -64,7 +57,7 @@ export function ResultsTab({ companyId, procurement, canWrite }: ResultsTabProps
           {SINGLE_PARTICIPANT_RULE_TITLES[r.settings.single_participant].toLowerCase()}.
         </Text>
       </Stack>
-      {stage === 'before' ? (
+      {r.bids_stage === 'before' ? (
         <Text size="sm">Заявки вносятся после размещения извещения о закупке.</Text>
       ) : (
         <ResultsBody {...props} />

@@ -1,9 +1,9 @@
 import { BidScoresInput } from '@zakupki/shared/api/bids-model';
 import { describe, expect, it } from 'vitest';
-import { evaluation, protocol } from '../test/fixtures';
+import { evaluation, protocol, results } from '../test/fixtures';
 import {
-  bidsStage,
   cellFieldOf,
+  contractLots,
   formatPoints,
   pointCriteria,
   protocolActions,
@@ -53,16 +53,29 @@ describe('results view', () => {
     expect(cellFieldOf(cells)(path)).toBe('cells.2.points');
   });
 
-  it('bids are written from the notice to the summing up, absent before, read after', () => {
-    expect(
-      ['draft', 'documentation_ready', 'published', 'bids_closed', 'summing_up', 'failed'].map(bidsStage),
-    ).toEqual(['before', 'before', 'open', 'open', 'open', 'closed']);
+  it('offers signing once', () => {
+    expect(protocolActions(protocol())).toEqual({ sign: true });
+    expect(protocolActions(protocol({ signed_on: '2026-03-10' }))).toEqual({ sign: false });
   });
 
-  it('offers signing once, and the contract only from a signed final protocol without one', () => {
-    expect(protocolActions(protocol())).toEqual({ sign: true, contract: false });
-    expect(protocolActions(protocol({ signed_on: '2026-03-10' }))).toEqual({ sign: false, contract: true });
-    expect(protocolActions(protocol({ signed_on: '2026-03-10', contract_id: 9 })).contract).toBe(false);
-    expect(protocolActions(protocol({ kind: 'review', signed_on: '2026-03-10' })).contract).toBe(false);
+  it('offers a contract per lot with a winner and none yet, on the newest signed final protocol only', () => {
+    const lot = results().lots[0];
+    const final = protocol({ signed_on: '2026-03-10' });
+    const two = results({
+      lots: [
+        { ...lot, contract: { contract_id: 44, contract_number: '12/1', protocol_id: 501, bid_id: 101 } },
+        { ...lot, id: 71, number: 2 },
+        { ...lot, id: 72, number: 3, evaluation: evaluation({ lot_id: 72, winner_bid_id: null }) },
+      ],
+      protocols: [final],
+    });
+    expect(contractLots(two, final).map((l) => l.number)).toEqual([2]);
+    // not on an unsigned one, nor on a review, nor on a final protocol a newer signed one replaced
+    expect(contractLots(results({ protocols: [protocol()] }), protocol())).toEqual([]);
+    const review = protocol({ id: 502, kind: 'review', signed_on: '2026-03-10' });
+    expect(contractLots(results({ protocols: [review] }), review)).toEqual([]);
+    const newer = protocol({ id: 503, version: 2, signed_on: '2026-03-11' });
+    expect(contractLots({ ...two, protocols: [final, newer] }, final)).toEqual([]);
+    expect(contractLots({ ...two, protocols: [final, newer] }, newer).map((l) => l.number)).toEqual([2]);
   });
 });

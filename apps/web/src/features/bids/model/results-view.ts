@@ -72,21 +72,18 @@ export function cellFieldOf(cells: ScoreCell[]) {
 /** The bids a lot may score: the admitted ones. */
 export const admittedBids = (bids: Bid[]) => bids.filter((b) => b.admission === 'admitted');
 
-/** What a writer may do with a protocol: sign it once; form the contract from a signed final one once. */
-export const protocolActions = (p: BidProtocol) => ({
-  sign: p.signed_on === null,
-  contract: p.kind === 'final' && p.signed_on !== null && p.contract_id === null,
-});
+/** What a writer may do with a protocol: sign it once. */
+export const protocolActions = (p: BidProtocol) => ({ sign: p.signed_on === null });
+
+/**
+ * The lots «Сформировать договор» is offered for on a protocol: on the newest signed final protocol,
+ * each lot with a winner whose contract is not drawn yet (one contract per lot, docs/bids.md).
+ */
+export function contractLots(r: ProcurementResults, p: BidProtocol): Lot[] {
+  const finals = r.protocols.filter((x) => x.kind === 'final' && x.signed_on !== null);
+  if (finals.length === 0 || finals[finals.length - 1].id !== p.id) return [];
+  return r.lots.filter((l) => l.evaluation.winner_bid_id !== null && l.contract === null);
+}
 
 /** The link to a contract's card in the register. */
 export const contractHref = (contractId: number) => `/contracts/register?contract=${contractId}`;
-
-/**
- * Where the procurement stands for its bids: before the notice is placed there are none; from the
- * notice to the summing up they are written (the server refuses a write in any other status, its
- * OPEN_STATUSES in modules/bids); afterwards they are only read.
- */
-export function bidsStage(status: string): 'before' | 'open' | 'closed' {
-  if (status === 'published' || status === 'bids_closed' || status === 'summing_up') return 'open';
-  return status === 'draft' || status === 'documentation_ready' ? 'before' : 'closed';
-}

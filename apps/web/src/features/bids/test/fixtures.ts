@@ -115,8 +115,7 @@ export const protocol = (over: Partial<BidProtocol> = {}): BidProtocol => ({
   documents_rule_id: null,
   signed_on: null,
   procurement_protocol_id: null,
-  contract_id: null,
-  contract_number: null,
+  contracts: [],
   created_at: '2026-03-10T09:00:00.000Z',
   ...over,
 });
@@ -124,6 +123,9 @@ export const protocol = (over: Partial<BidProtocol> = {}): BidProtocol => ({
 export const results = (over: Partial<ProcurementResults> = {}): ProcurementResults => ({
   procurement_id: 7,
   procurement_status: 'summing_up',
+  bids_stage: 'open',
+  bids_open: true,
+  can_write: true,
   method: { id: 3, title: 'Открытый конкурс', ranking: 'score' },
   settings: {
     source: 'version',
@@ -156,6 +158,7 @@ export const results = (over: Partial<ProcurementResults> = {}): ProcurementResu
           rnp: { checked: true, found: true, message: 'Сведения включены в РНП 12.03.2025' },
         }),
       ],
+      contract: null,
       evaluation: evaluation(),
     },
   ],
