@@ -14,7 +14,8 @@ import { queryRoots } from '../../../lib/query-keys';
 /** The compliance calendar's queries (docs/web.md, «Календарь обязанностей»). */
 export const complianceKeys = {
   all: queryRoots.compliance,
-  calendar: (companyId: number, q: ComplianceQuery) => [...queryRoots.compliance, 'calendar', companyId, q] as const,
+  calendar: (companyId: number, q: ComplianceQuery) =>
+    [...queryRoots.compliance, 'calendar', companyId, q] as const,
   settings: (companyId: number) => [...queryRoots.compliance, 'settings', companyId] as const,
   prefs: [...queryRoots.compliance, 'prefs'] as const,
   staff: (q: ComplianceQuery) => [...queryRoots.compliance, 'staff', q] as const,
