@@ -12,7 +12,7 @@ import type { NmckValues } from './nmck.service.js';
 const pct = (v: string) => `${v.replace('.', ',')} %`;
 const num = (v: string) => v.replace('.', ',');
 
-function sourceLine(s: NmckValues['items'][number]['sources'][number]): string {
+export function sourceLine(s: NmckValues['items'][number]['sources'][number]): string {
   const kind = NMCK_SOURCE_KIND_TITLES[s.kind];
   const who =
     s.kind === 'public'

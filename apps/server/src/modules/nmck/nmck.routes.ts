@@ -12,6 +12,7 @@ import {
   generateDocument,
   requestLetter,
 } from './nmck-apply.service.js';
+import { NMCK_DOCUMENT_KIND, nmckDocumentBuild } from './nmck-document.service.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -61,4 +62,8 @@ function registerRoutes(app: FastifyInstance) {
   );
 }
 
-export const nmckModule = defineModule({ name: 'nmck', routes: registerRoutes });
+export const nmckModule = defineModule({
+  name: 'nmck',
+  routes: registerRoutes,
+  generatedDocuments: { [NMCK_DOCUMENT_KIND]: nmckDocumentBuild },
+});

@@ -53,7 +53,7 @@ export function presentDocumentation(
         condition: (d.rule.condition as Documentation['documents'][number]['condition']) ?? null,
         template_name: d.rule.templateName,
         state: documentState({
-          hasTemplate: d.rule.templateFileId !== null,
+          hasTemplate: d.rule.templateFileId !== null || d.generated !== null,
           missingRequired: d.missing.length,
           latest: out?.latest ?? null,
           currentHash: d.hash,

@@ -1,0 +1,143 @@
+import {
+  procurementDocumentRoutes as docs,
+  type NmckSourceInput,
+  procurementRoutes,
+  nmckRoutes as r,
+} from '@zakupki/shared';
+import PizZip from 'pizzip';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../../test/harness.js';
+import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
+import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
+import { readFiles } from '../files/files.service.js';
+import {
+  createProcurement,
+  day,
+  methodIds,
+  procurementBody,
+} from '../procurements/procurements.factories.js';
+
+/**
+ * The «Обоснование НМЦД» among the procurement's documentation (docs/nmck.md, docs/procurement-documents.md
+ * «Generated documents»): a documents rule of kind «Обоснование НМЦД» is built by the nmck module,
+ * generated as DOCX and PDF with the values it was built from, and outdated by a changed price.
+ */
+
+const t = testAppForFile();
+let company: number;
+let id: number;
+let realPdf: PdfConverter;
+const P = () => ({ company_id: company, id });
+const KIND = 'Обоснование начальной (максимальной) цены договора';
+
+const offer = (line_no: number, price: string, inn: string, name: string) =>
+  ({
+    kind: 'offer',
+    lot_number: 1,
+    line_no,
+    price,
+    includes_vat: true,
+    vat_rate: '22%',
+    source_date: day(-5),
+    supplier_inn: inn,
+    supplier_name: name,
+  }) as NmckSourceInput;
+const add = (body: NmckSourceInput) => t.call(r.addSource, { params: P(), body, as: 'specialist' });
+const documentation = async () => (await t.call(docs.get, { params: P(), as: 'specialist' })).body;
+const nmckDocument = async () =>
+  (await documentation()).documents.find((d) => d.document_kind_title === KIND);
+
+async function finished(jobId: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await t.db.database.query<{ finished_at: string | null }>(
+      'select finished_at from procurement_document_runs where job_id = $1',
+      [jobId],
+    );
+    if (rows[0]?.finished_at) return;
+    if (Date.now() > until) throw new Error(`generation ${jobId} still running`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+beforeAll(async () => {
+  company = t.ids.companies.client1;
+  realPdf = t.app.deps.pdf;
+  id = (await createProcurement(t, company, procurementBody(await methodIds(t)))).id;
+  for (const line of [1, 2])
+    for (const [price, s] of [
+      ['1000', SUPPLIER],
+      ['1050', SUPPLIER2],
+      ['1100', { inn: '7707083893', name: 'ПАО «Торговый дом»' }],
+    ] as const) {
+      const res = await add(offer(line, String(Number(price) * line), s.inn, s.name));
+      if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    }
+}, 120_000);
+afterEach(() => {
+  t.app.deps.pdf = realPdf;
+});
+
+describe('the «Обоснование НМЦД» in the documentation', () => {
+  it('after applying, the documentation lists it generated as DOCX and PDF with its values; a price change outdates it', async () => {
+    const applied = await t.call(r.apply, { params: P(), body: { method: 'market' }, as: 'specialist' });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const d = await nmckDocument();
+    expect(d, 'the pinned version asks for the НМЦД justification').toBeDefined();
+    expect(d!.state).toBe('ready');
+    t.app.deps.pdf = { unavailableReason: async () => null, toPdf: async () => Buffer.from('%PDF-1.4 test') };
+    const gen = await t.call(docs.generate, {
+      params: P(),
+      body: { document_ids: [d!.document_id], formats: ['docx', 'pdf'] },
+      as: 'specialist',
+    });
+    expect(gen.status, JSON.stringify(gen.body)).toBe(202);
+    await finished(gen.body.job_id);
+    const done = (await nmckDocument())!;
+    expect(done.state).toBe('generated');
+    expect(done.latest?.error).toBeNull();
+    expect(done.latest?.pdf_file_id).not.toBeNull();
+    const [file] = await readFiles(t.app.deps.db, [done.latest!.docx_file_id!]);
+    const text = new PizZip(file.content).file('word/document.xml')!.asText();
+    expect(text).toContain('Обоснование начальной (максимальной) цены договора');
+    for (const inn of [SUPPLIER.inn, SUPPLIER2.inn, '7707083893']) expect(text).toContain(inn);
+    expect(text).toContain('1 050,00 ₽');
+    // the values it was built from are kept with the version
+    const outputs = await t.call(docs.outputs, {
+      params: { ...P(), document_id: d!.document_id },
+      as: 'specialist',
+    });
+    const values = outputs.body.items[0].values;
+    expect(values['nmck.nmcd']).toBe('18900.00'); // 1 050,00 × 10 + 2 100,00 × 4
+    expect((values['nmck.sources'] as unknown[]).length).toBe(6);
+    // a new price makes it outdated, as a changed value outdates a template's document
+    expect((await add(offer(1, '1040', SUPPLIER.inn, SUPPLIER.name))).status).toBe(201);
+    expect((await nmckDocument())!.state).toBe('outdated');
+  });
+
+  it('a quantity changed on the card outdates it too', async () => {
+    const d = (await nmckDocument())!;
+    const gen = await t.call(docs.generate, {
+      params: P(),
+      body: { document_ids: [d.document_id], formats: ['docx'] },
+      as: 'specialist',
+    });
+    await finished(gen.body.job_id);
+    expect((await nmckDocument())!.state).toBe('generated');
+    const card = (await t.call(procurementRoutes.get, { params: P(), as: 'specialist' })).body;
+    const lots = card.lots.map((l) => ({
+      ...l,
+      items: l.items.map((it, i) => (i === 1 ? { ...it, quantity: '5' } : it)),
+    }));
+    const sum = lots[0].items
+      .reduce((s, it) => s + Number(it.quantity) * Number(it.unit_price), 0)
+      .toFixed(2);
+    const res = await t.call(procurementRoutes.update, {
+      params: P(),
+      body: { lots: [{ ...lots[0], nmcd: sum }], nmcd: sum },
+      as: 'specialist',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await nmckDocument())!.state).toBe('outdated');
+  });
+});
