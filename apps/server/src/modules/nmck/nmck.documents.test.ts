@@ -1,5 +1,6 @@
 import {
   procurementDocumentRoutes as docs,
+  fileRoutes,
   type NmckSourceInput,
   procurementRoutes,
   nmckRoutes as r,
@@ -9,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
-import { readFiles } from '../files/files.service.js';
+import { readFiles, storeFile } from '../files/files.service.js';
 import {
   createProcurement,
   day,
@@ -139,5 +140,47 @@ describe('the «Обоснование НМЦД» in the documentation', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await nmckDocument())!.state).toBe('outdated');
+  });
+
+  it('an offer’s file names its offer on the file page and is read only within its company', async () => {
+    const file = await storeFile(t.app.deps.db, {
+      companyId: company,
+      userId: t.ids.users['specialist@demo.local'],
+      purpose: 'document',
+      name: 'КП ЭлектроСнаб.pdf',
+      mime: 'application/pdf',
+      content: Buffer.from(`%PDF-1.4 offer ${Math.random()}`),
+    });
+    const added = await add({
+      ...offer(2, '2050', SUPPLIER.inn, SUPPLIER.name),
+      file_id: file.id,
+    } as NmckSourceInput);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const meta = await t.call(fileRoutes.meta, { params: { id: file.id }, as: 'client' });
+    expect(meta.status).toBe(200);
+    expect(meta.body.owner).toMatchObject({
+      kind: 'nmck_offer',
+      kind_title: 'Коммерческое предложение (обоснование НМЦД)',
+      link: `/procurements/${id}`,
+    });
+    expect(meta.body.owner?.title).toContain(SUPPLIER.inn);
+    expect((await t.call(fileRoutes.get, { params: { id: file.id }, as: 'client' })).status).toBe(200);
+    // the other company's user: the file and its owner answer like missing ones
+    expect((await t.call(fileRoutes.meta, { params: { id: file.id }, as: 'client2' })).status).toBe(404);
+    expect((await t.call(fileRoutes.get, { params: { id: file.id }, as: 'client2' })).status).toBe(404);
+    // and the other company's file is not accepted as an offer's
+    const foreign = await storeFile(t.app.deps.db, {
+      companyId: t.ids.companies.client2,
+      userId: null,
+      purpose: 'document',
+      name: 'чужое.pdf',
+      mime: 'application/pdf',
+      content: Buffer.from(`%PDF-1.4 foreign ${Math.random()}`),
+    });
+    const refused = await add({
+      ...offer(2, '2050', SUPPLIER.inn, SUPPLIER.name),
+      file_id: foreign.id,
+    } as NmckSourceInput);
+    expect(refused.status).toBe(400);
   });
 });

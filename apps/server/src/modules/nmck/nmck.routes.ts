@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
+import { nmckOfferFileOwners } from './nmck.repository.js';
 import { addRequest, addSource, comparable, getJustification, removeSource } from './nmck.service.js';
 import {
   applyJustification,
@@ -66,4 +67,5 @@ export const nmckModule = defineModule({
   name: 'nmck',
   routes: registerRoutes,
   generatedDocuments: { [NMCK_DOCUMENT_KIND]: nmckDocumentBuild },
+  fileOwners: [nmckOfferFileOwners],
 });
