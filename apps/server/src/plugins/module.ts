@@ -30,6 +30,11 @@ export type ModuleDeclaration = {
   tariffCounters?: Partial<Record<TariffLimit, TariffCounter>>;
   /** documents it builds itself, by document kind code (procurement-documents): one module per kind */
   generatedDocuments?: GeneratedDocuments;
+  /**
+   * document kind codes whose rules are no procurement documentation: the module fills their
+   * templates itself (a letter), so the documentation leaves them out (procurement-documents)
+   */
+  templateKinds?: readonly string[];
   /** runs once the server listens (after the start's migrations and seeding): a first job run */
   onListen?: (app: FastifyInstance) => Promise<void>;
   /** releases what the module holds beyond its app (a worker pool): runs when the app closes */
@@ -42,6 +47,7 @@ export type Declared = {
   catalogUsage: readonly CatalogUsageChecker[];
   tariffCounters: Readonly<Partial<Record<TariffLimit, TariffCounter>>>;
   generatedDocuments: GeneratedDocuments;
+  templateKinds: readonly string[];
 };
 
 /** A module's declaration (typed; nothing happens until the app reads the module list). */
@@ -75,5 +81,6 @@ export function collectDeclarations(modules: readonly ModuleDeclaration[]): Decl
     catalogUsage: Object.freeze(modules.flatMap((m) => m.catalogUsage ?? [])),
     tariffCounters: Object.freeze(tariffCounters),
     generatedDocuments: Object.freeze(generatedDocuments),
+    templateKinds: Object.freeze([...new Set(modules.flatMap((m) => m.templateKinds ?? []))]),
   });
 }

@@ -17,6 +17,8 @@ import { computeValues, type NmckValues } from './nmck.service.js';
  */
 
 export const NMCK_DOCUMENT_KIND = 'nmcd_justification';
+/** The document kind of a version's request letter template (filled by the nmck module itself). */
+export const NMCK_REQUEST_KIND = 'price_request';
 
 const s = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 

@@ -11,11 +11,14 @@ import { testAppForFile } from '../../../test/harness.js';
 import type { PdfConverter } from '../../lib/pdf/pdf-converter.types.js';
 import { SUPPLIER, SUPPLIER2 } from '../contracts/contracts.factories.js';
 import { readFiles, storeFile } from '../files/files.service.js';
+import { addDocumentsRule } from '../procurement-documents/procurement-documents.factories.js';
+import { checkTags } from '../procurement-rules/procurement-rules.policy.js';
 import {
   createProcurement,
   day,
   methodIds,
   procurementBody,
+  publishedVersion,
 } from '../procurements/procurements.factories.js';
 
 /**
@@ -182,5 +185,70 @@ describe('the «Обоснование НМЦД» in the documentation', () => {
       file_id: foreign.id,
     } as NmckSourceInput);
     expect(refused.status).toBe(400);
+  });
+
+  it('the request letter is filled from the version’s template of its kind: no tag left, every item', async () => {
+    const tags = [
+      'company.title',
+      'customer.title',
+      'procurement.subject',
+      'request.number',
+      'request.date',
+      'request.suppliers',
+      'request.terms',
+      'request.answer_until',
+    ];
+    expect(checkTags(tags, []).unknown, 'an upload accepts the request’s fields').toEqual([]);
+    await addDocumentsRule(t.app.deps.db, {
+      versionId: await publishedVersion(t.app.deps.db, company),
+      companyId: company,
+      method: 'e_auction',
+      kind: 'price_request',
+      title: 'Запрос коммерческих предложений',
+      blocks: [
+        'ЗАПРОС КП № {request.number} от {request.date}',
+        'Кому: {request.suppliers}',
+        '{company.title} ({customer.title}) просит представить цены по закупке «{procurement.subject}»:',
+        {
+          table: {
+            header: ['№', 'Наименование', 'ОКПД2', 'Ед.', 'Кол-во'],
+            rows: [
+              ['{#items}{item.no}', '{item.name}', '{item.okpd2}', '{item.unit}', '{item.quantity}{/items}'],
+            ],
+          },
+        },
+        'Условия: {request.terms}. Ответ до {request.answer_until}.',
+      ],
+    });
+    // a letter template is no document of the procurement
+    expect((await documentation()).documents.map((d) => d.title)).not.toContain(
+      'Запрос коммерческих предложений',
+    );
+    const req = await t.call(r.addRequest, {
+      params: P(),
+      body: {
+        suppliers: [{ inn: SUPPLIER.inn, name: SUPPLIER.name }],
+        terms: 'Поставка в течение 30 дней',
+        answer_until: day(7),
+      },
+      as: 'specialist',
+    });
+    expect(req.status, JSON.stringify(req.body)).toBe(201);
+    const letter = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company}/procurements/${id}/nmck/requests/${req.body.requests.at(-1)!.id}/letter.docx`,
+      headers: { authorization: `Bearer ${await t.login('specialist')}` },
+    });
+    expect(letter.statusCode).toBe(200);
+    const xml = new PizZip(letter.rawPayload).file('word/document.xml')!.asText();
+    const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    expect(text).toContain('ЗАПРОС КП № 1 от');
+    expect(text).not.toMatch(/[{}]/);
+    expect(text).toContain(`${SUPPLIER.name.replace(/"/g, '&quot;')} (ИНН ${SUPPLIER.inn})`);
+    expect(text).toContain('Кабель силовой АПвПу2г 1х240/50-10');
+    expect(text).toContain('Муфта концевая 3ПКНтп-10-150/240');
+    expect(text).toContain('27.33.13.130');
+    expect(text).toContain('Поставка в течение 30 дней');
+    expect(text).not.toContain('________________');
   });
 });

@@ -13,7 +13,7 @@ import {
   generateDocument,
   requestLetter,
 } from './nmck-apply.service.js';
-import { NMCK_DOCUMENT_KIND, nmckDocumentBuild } from './nmck-document.service.js';
+import { NMCK_DOCUMENT_KIND, NMCK_REQUEST_KIND, nmckDocumentBuild } from './nmck-document.service.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -67,5 +67,6 @@ export const nmckModule = defineModule({
   name: 'nmck',
   routes: registerRoutes,
   generatedDocuments: { [NMCK_DOCUMENT_KIND]: nmckDocumentBuild },
+  templateKinds: [NMCK_REQUEST_KIND],
   fileOwners: [nmckOfferFileOwners],
 });

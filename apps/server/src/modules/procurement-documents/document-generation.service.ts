@@ -47,7 +47,7 @@ export async function claimGeneration(
   req: GenerationRequest,
 ): Promise<{ run: repo.RunRow; fresh: boolean }> {
   const db = deps.db;
-  const m = await documentationModel(db, procurementId, deps.declared.generatedDocuments);
+  const m = await documentationModel(db, procurementId, deps.declared);
   let ids: number[];
   if (req.document_ids?.length) {
     const issues: { path: string; message: string }[] = [];
@@ -237,7 +237,7 @@ export async function generateRun(
   onProgress: (percent: number, documentId: number) => void,
 ): Promise<GenerationOutcome> {
   const db = deps.db;
-  const m = await documentationModel(db, run.procurementId, deps.declared.generatedDocuments);
+  const m = await documentationModel(db, run.procurementId, deps.declared);
   const results = [...run.results];
   for (const documentId of run.documentIds) {
     if (results.some((r) => r.document_id === documentId)) continue;

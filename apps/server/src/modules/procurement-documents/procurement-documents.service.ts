@@ -6,6 +6,14 @@ import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
 import type { GeneratedDocumentBuild, GeneratedDocuments } from './generated-documents.js';
+
+/** What the documentation asks of the modules above (their declarations, `deps.declared`). */
+export type DocumentationDeclared = {
+  generatedDocuments: GeneratedDocuments;
+  templateKinds: readonly string[];
+};
+const NONE_DECLARED: DocumentationDeclared = { generatedDocuments: {}, templateKinds: [] };
+
 import {
   checkValue,
   codesOfTags,
@@ -62,11 +70,17 @@ export const canGenerate = (d: DocModel['documents'][number]) =>
  * The documentation of a procurement as the server knows it: the documents its pinned version
  * asks for its method (conditions applied), the fields their templates use, the values (stored
  * over prefilled), and for each document the codes it uses, their hash and what is missing.
- * A rule whose kind a module builds itself (`generated`, deps.declared.generatedDocuments) takes
- * its values, hash and missing from that build, not from a template's fields.
+ * A rule whose kind a module builds itself (`generated`, deps.declared) takes
+ * its values, hash and missing from that build, not from a template's fields; a rule of a kind a
+ * module fills itself outside the documentation (`templateKinds`: a letter) is left out.
  * Reads in the caller's transaction (the demo seed's) or on the pool.
  */
-export async function documentationModel(tx: Tx, procurementId: number, generated: GeneratedDocuments = {}) {
+export async function documentationModel(
+  tx: Tx,
+  procurementId: number,
+  declared: DocumentationDeclared = NONE_DECLARED,
+) {
+  const generated = declared.generatedDocuments;
   const p = await repo.loadProcurement(tx, procurementId);
   if (!p) {
     // an EIS notice imported with no Положение in force has no documents rules until it is pinned
@@ -82,8 +96,8 @@ export async function documentationModel(tx: Tx, procurementId: number, generate
     smeOnly: p.p.smeOnly,
     lotsCount: p.lots.length,
   };
-  const rules = (await repo.documentsRulesOf(tx, p.version.id, p.p.methodId)).filter((d) =>
-    conditionHolds(d.condition, facts),
+  const rules = (await repo.documentsRulesOf(tx, p.version.id, p.p.methodId)).filter(
+    (d) => !declared.templateKinds.includes(d.kindCode) && conditionHolds(d.condition, facts),
   );
   const builds = new Map<number, GeneratedDocumentBuild>();
   for (const d of rules) {
@@ -155,7 +169,7 @@ export async function getDocumentation(
 
 async function loadDocumentation(deps: AppDeps, id: number): Promise<Documentation> {
   const db = deps.db;
-  const m = await documentationModel(db, id, deps.declared.generatedDocuments);
+  const m = await documentationModel(db, id, deps.declared);
   const outputs = await repo.latestOutputs(db, id);
   const run = await repo.openRun(db, id);
   return presentDocumentation(id, m, outputs, run, await deps.pdf.unavailableReason());
@@ -175,7 +189,7 @@ export async function saveValues(
 ): Promise<Documentation> {
   const db = deps.db;
   await assertProcurement(deps, actor, companyId, id);
-  const m = await documentationModel(db, id, deps.declared.generatedDocuments);
+  const m = await documentationModel(db, id, deps.declared);
   const defs = new Map<string, FieldDef>(m.defs.map((f) => [f.code, f]));
   const issues: { path: string; message: string }[] = [];
   const changes: Record<string, FieldValue> = {};
@@ -228,7 +242,7 @@ export async function documentOutputs(
   const rows = await repo.outputsOf(db, id, documentId);
   if (rows.length === 0) {
     // a document of the procurement that was never generated has no versions yet; any other is unknown
-    const m = await documentationModel(db, id, deps.declared.generatedDocuments);
+    const m = await documentationModel(db, id, deps.declared);
     if (!m.documents.some((d) => d.rule.id === documentId)) throw notFound('Документ закупки не найден');
   }
   return {
@@ -240,6 +254,6 @@ export async function documentOutputs(
 export async function userfieldsForSocket(deps: AppDeps, actor: Actor, procurementId: number) {
   const { db } = deps;
   await procurementForSocket(deps, actor, procurementId, 'procurements.read');
-  const m = await documentationModel(db, procurementId, deps.declared.generatedDocuments);
+  const m = await documentationModel(db, procurementId, deps.declared);
   return { fields: m.fields, values: m.values };
 }
