@@ -89,6 +89,7 @@ describe('the «Обоснование НМЦД» in the documentation', () => {
     const d = await nmckDocument();
     expect(d, 'the pinned version asks for the НМЦД justification').toBeDefined();
     expect(d!.state).toBe('ready');
+    expect(d!.template_name, 'built by the nmck module, not from the rule’s template').toBeNull();
     t.app.deps.pdf = { unavailableReason: async () => null, toPdf: async () => Buffer.from('%PDF-1.4 test') };
     const gen = await t.call(docs.generate, {
       params: P(),
