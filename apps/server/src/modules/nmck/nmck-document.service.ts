@@ -68,6 +68,8 @@ export async function nmckDocumentBuild(
   tx: Tx,
   procurementId: number,
 ): Promise<GeneratedDocumentBuild | null> {
+  // one probe for a procurement without a justification (every documentation read asks)
+  if (!(await repo.hasSources(tx, procurementId))) return null;
   const owner = await procurementOwner(tx, procurementId);
   const row = owner === null ? null : await findProcurement(tx, owner, procurementId);
   if (!row) return null;

@@ -50,6 +50,16 @@ export async function sourcesOf(tx: Tx, procurementId: number): Promise<SourceRo
     .orderBy(asc(nmckSources.lotNumber), asc(nmckSources.lineNo), asc(nmckSources.id));
 }
 
+/** Whether the procurement's justification has any price source (one index probe). */
+export async function hasSources(tx: Tx, procurementId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: nmckSources.id })
+    .from(nmckSources)
+    .where(eq(nmckSources.procurementId, procurementId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertSource(tx: Tx, values: typeof nmckSources.$inferInsert): Promise<SourceRow> {
   const [row] = await tx.insert(nmckSources).values(values).returning();
   return row;
