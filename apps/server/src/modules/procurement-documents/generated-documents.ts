@@ -27,3 +27,10 @@ export type GeneratedDocument = (tx: Tx, procurementId: number) => Promise<Gener
 
 /** The generated documents by document kind code (catalogue `document_kind`). */
 export type GeneratedDocuments = Readonly<Record<string, GeneratedDocument>>;
+
+/** What the documentation asks of the modules above (their declarations, `deps.declared`). */
+export type DocumentationDeclared = {
+  generatedDocuments: GeneratedDocuments;
+  /** document kinds a module fills itself outside the documentation (left out of it) */
+  templateKinds: readonly string[];
+};

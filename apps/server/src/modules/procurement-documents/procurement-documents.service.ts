@@ -5,15 +5,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
-import type { GeneratedDocumentBuild, GeneratedDocuments } from './generated-documents.js';
-
-/** What the documentation asks of the modules above (their declarations, `deps.declared`). */
-export type DocumentationDeclared = {
-  generatedDocuments: GeneratedDocuments;
-  templateKinds: readonly string[];
-};
-const NONE_DECLARED: DocumentationDeclared = { generatedDocuments: {}, templateKinds: [] };
-
+import type { DocumentationDeclared, GeneratedDocumentBuild } from './generated-documents.js';
 import {
   checkValue,
   codesOfTags,
@@ -26,6 +18,8 @@ import * as repo from './procurement-documents.repository.js';
 import { type FieldDef, fieldDefs, prefill } from './procurement-fields.policy.js';
 
 export const PROCUREMENT_NOT_FOUND = 'Закупка не найдена';
+
+const NONE_DECLARED: DocumentationDeclared = { generatedDocuments: {}, templateKinds: [] };
 
 /**
  * The procurement of a company path: a missing one and another company's answer the same 404
