@@ -7,7 +7,8 @@ import { fmt, loadAverage, percentile } from './lib.js';
  * The НМЦД justification's comparable prices (issue 29 item 5): the search of the own register by
  * ОКПД2 prefix and ОКЕИ unit, newest contract first, 20 rows, through the repository's own query
  * (`comparableItems`, served by `contract_items_okpd2_idx`) on the generated register of client1.
- * Goal: every search < 300 ms at 200 000 contracts / 2 000 000 items.
+ * Goal: every search < 300 ms at 200 000 contracts / 2 000 000 items — the dataset's default size
+ * (`BENCH_CONTRACTS` / `BENCH_ITEMS` make it smaller); `BENCH_NMCK_ROUNDS` searches per prefix.
  */
 const GOAL_MS = 300;
 const ROUNDS = Number(process.env.BENCH_NMCK_ROUNDS ?? 20);

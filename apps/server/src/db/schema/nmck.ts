@@ -19,6 +19,13 @@ import { contractItems } from './contracts.js';
 import { files } from './imports.js';
 import { procurements } from './procurements.js';
 
+/*
+ * Every nmck row is a child of its procurement (ON DELETE CASCADE) and keeps the procurement's
+ * company for tenancy; like the other company-scoped children and settings (contract suppliers,
+ * duty marks, analytics settings) the company reference cascades too, so deleting a company is
+ * refused by its procurements, not once more by their justification rows (companies.service).
+ */
+
 /**
  * The НМЦД justification of a procurement (docs/nmck.md): one row per procurement, its applied
  * method and the «Обоснование НМЦД» built from it (`document_values` are the values the document
@@ -30,7 +37,7 @@ export const nmckJustifications = pgTable('nmck_justifications', {
     .references(() => procurements.id, { onDelete: 'cascade' }),
   companyId: integer('company_id')
     .notNull()
-    .references(() => companies.id),
+    .references(() => companies.id, { onDelete: 'cascade' }),
   method: text('method', { enum: ['market', 'normative', 'tariff', 'design_estimate', 'cost'] })
     .notNull()
     .default('market'),
@@ -51,7 +58,7 @@ export const nmckRequests = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => companies.id),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     procurementId: integer('procurement_id')
       .notNull()
       .references(() => procurements.id, { onDelete: 'cascade' }),
@@ -75,7 +82,7 @@ export const nmckSources = pgTable(
     id: serial('id').primaryKey(),
     companyId: integer('company_id')
       .notNull()
-      .references(() => companies.id),
+      .references(() => companies.id, { onDelete: 'cascade' }),
     procurementId: integer('procurement_id')
       .notNull()
       .references(() => procurements.id, { onDelete: 'cascade' }),

@@ -5,13 +5,15 @@ import { conflict, serviceUnavailable } from '../../lib/app-error.js';
 import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { NMCK_METHOD_CATALOG_CODE } from '../law/law-nmck-methods.js';
+import { fillKindTemplate } from '../procurement-documents/kind-templates.service.js';
 import { bodyOf } from '../procurements/procurements.presenter.js';
 import { updateProcurement } from '../procurements/procurements.service.js';
 import { procurementOf } from '../procurements/procurements-query.service.js';
-import { justificationDocx, requestLetterDocx } from './nmck.docx.js';
+import { justificationDocx, requestLetterDocx, requestValues } from './nmck.docx.js';
 import { documentHash } from './nmck.presenter.js';
 import * as repo from './nmck.repository.js';
 import { computeValues, loadFor, type NmckValues, requestOf, viewOf } from './nmck.service.js';
+import { NMCK_REQUEST_KIND } from './nmck-document.service.js';
 
 /**
  * Applying a justification to its procurement (through the procurements service, so every law
@@ -129,6 +131,11 @@ export async function documentPdf(deps: AppDeps, actor: Actor, companyId: number
   return { fileName: `Обоснование НМЦД ${number}.pdf`, content: stream };
 }
 
+/**
+ * The request letter: from the template of the version's documents rule of kind «Запрос
+ * коммерческих предложений» (`price_request`) when the version has one for the procurement's
+ * method (the system fields as a document's, `request.*` from the request), else the built-in one.
+ */
 export async function requestLetter(
   deps: AppDeps,
   actor: Actor,
@@ -137,9 +144,9 @@ export async function requestLetter(
   requestId: number,
 ) {
   const { procurement, request } = await requestOf(deps, actor, companyId, id, requestId);
+  const fileName = `Запрос КП ${request.number} ${procurement.number}.docx`;
+  const own = await fillKindTemplate(deps.db, id, NMCK_REQUEST_KIND, requestValues(request));
+  if (own) return { fileName, content: own.content };
   const title = await repo.buyerTitle(deps.db, companyId, procurement.customer_id ?? null);
-  return {
-    fileName: `Запрос КП ${request.number} ${procurement.number}.docx`,
-    content: requestLetterDocx(procurement, request, title),
-  };
+  return { fileName, content: requestLetterDocx(procurement, request, title) };
 }

@@ -1,5 +1,6 @@
 import { formatRub, NMCK_METHOD_TITLES, NMCK_SOURCE_KIND_TITLES, type Procurement } from '@zakupki/shared';
 import { type Block, buildDocx } from '../../kernel/docx-builder.js';
+import { moscowDay } from '../../lib/moscow-time.js';
 import { formatRuDate } from '../calendar/iso-date.js';
 import type { RequestRow } from './nmck.repository.js';
 import type { NmckValues } from './nmck.service.js';
@@ -12,7 +13,7 @@ import type { NmckValues } from './nmck.service.js';
 const pct = (v: string) => `${v.replace('.', ',')} %`;
 const num = (v: string) => v.replace('.', ',');
 
-function sourceLine(s: NmckValues['items'][number]['sources'][number]): string {
+export function sourceLine(s: NmckValues['items'][number]['sources'][number]): string {
   const kind = NMCK_SOURCE_KIND_TITLES[s.kind];
   const who =
     s.kind === 'public'
@@ -78,7 +79,18 @@ export function justificationBlocks(v: NmckValues): Block[] {
 
 export const justificationDocx = (v: NmckValues) => buildDocx('Обоснование НМЦД', justificationBlocks(v));
 
-/** The request for commercial offers: the items, quantities and terms, to the chosen suppliers. */
+/** The `request.*` values of a version's letter template (system fields of procurement-rules). */
+export function requestValues(r: RequestRow): Record<string, string> {
+  return {
+    'request.number': String(r.number),
+    'request.date': formatRuDate(moscowDay(r.createdAt)),
+    'request.suppliers': r.suppliers.map((s) => `${s.name} (ИНН ${s.inn})`).join('; '),
+    'request.terms': r.terms ?? 'Условия поставки и оплаты — по проекту договора.',
+    'request.answer_until': r.answerUntil ? formatRuDate(r.answerUntil) : 'в разумный срок',
+  };
+}
+
+/** The built-in request for commercial offers: the items, quantities and terms, to the chosen suppliers. */
 export function requestLetterDocx(p: Procurement, r: RequestRow, companyTitle: string): Buffer {
   const blocks: Block[] = [
     {

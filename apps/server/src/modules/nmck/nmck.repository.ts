@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, like, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   catalogEntries,
@@ -11,7 +11,9 @@ import {
   nmckRequests,
   nmckSources,
   procurementRuleVersions,
+  procurements,
 } from '../../db/schema/index.js';
+import type { FileOwnerResolver, ResolvedFileOwner } from '../files/file-owners.js';
 
 /** Every query of the НМЦД justification (docs/nmck.md). */
 
@@ -46,6 +48,16 @@ export async function sourcesOf(tx: Tx, procurementId: number): Promise<SourceRo
     .from(nmckSources)
     .where(eq(nmckSources.procurementId, procurementId))
     .orderBy(asc(nmckSources.lotNumber), asc(nmckSources.lineNo), asc(nmckSources.id));
+}
+
+/** Whether the procurement's justification has any price source (one index probe). */
+export async function hasSources(tx: Tx, procurementId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: nmckSources.id })
+    .from(nmckSources)
+    .where(eq(nmckSources.procurementId, procurementId))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertSource(tx: Tx, values: typeof nmckSources.$inferInsert): Promise<SourceRow> {
@@ -202,3 +214,44 @@ export async function buyerTitle(tx: Tx, companyId: number, customerId: number |
     .where(eq(companies.id, companyId));
   return row?.title ?? row?.full ?? 'Заказчик';
 }
+
+/**
+ * The file page's owner of an offer's file (`nmck_sources.file_id`): the commercial offer of a
+ * procurement's НМЦД justification, only in the companies of the scope (files module).
+ */
+export const nmckOfferFileOwners: FileOwnerResolver = async (db, fileIds, scope) => {
+  const out = new Map<number, ResolvedFileOwner>();
+  if (fileIds.length === 0 || (scope.companyIds && scope.companyIds.length === 0)) return out;
+  const rows = await db
+    .select({
+      fileId: nmckSources.fileId,
+      id: nmckSources.id,
+      inn: nmckSources.supplierInn,
+      name: nmckSources.supplierName,
+      date: nmckSources.sourceDate,
+      procurementId: nmckSources.procurementId,
+      number: procurements.number,
+      companyId: nmckSources.companyId,
+    })
+    .from(nmckSources)
+    .innerJoin(procurements, eq(procurements.id, nmckSources.procurementId))
+    .where(
+      and(
+        inArray(nmckSources.fileId, fileIds),
+        scope.companyIds ? inArray(nmckSources.companyId, scope.companyIds) : undefined,
+      ),
+    )
+    .orderBy(desc(nmckSources.id));
+  for (const r of rows) {
+    if (r.fileId === null || out.has(r.fileId)) continue;
+    out.set(r.fileId, {
+      kind: 'nmck_offer',
+      kind_title: 'Коммерческое предложение (обоснование НМЦД)',
+      id: r.id,
+      title: `Коммерческое предложение ${r.name ?? ''} (ИНН ${r.inn ?? ''}) — закупка № ${r.number}`,
+      link: `/procurements/${r.procurementId}`,
+      companyId: r.companyId,
+    });
+  }
+  return out;
+};

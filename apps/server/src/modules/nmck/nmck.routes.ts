@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
+import { nmckOfferFileOwners } from './nmck.repository.js';
 import { addRequest, addSource, comparable, getJustification, removeSource } from './nmck.service.js';
 import {
   applyJustification,
@@ -12,6 +13,7 @@ import {
   generateDocument,
   requestLetter,
 } from './nmck-apply.service.js';
+import { NMCK_DOCUMENT_KIND, NMCK_REQUEST_KIND, nmckDocumentBuild } from './nmck-document.service.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -61,4 +63,10 @@ function registerRoutes(app: FastifyInstance) {
   );
 }
 
-export const nmckModule = defineModule({ name: 'nmck', routes: registerRoutes });
+export const nmckModule = defineModule({
+  name: 'nmck',
+  routes: registerRoutes,
+  generatedDocuments: { [NMCK_DOCUMENT_KIND]: nmckDocumentBuild },
+  templateKinds: [NMCK_REQUEST_KIND],
+  fileOwners: [nmckOfferFileOwners],
+});

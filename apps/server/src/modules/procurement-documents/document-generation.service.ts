@@ -10,7 +10,7 @@ import { fillTemplateOffThread } from '../procurement-rules/templates/template-p
 import { formatsOf, outputFileName, templateData } from './procurement-documents.policy.js';
 import { runProgress } from './procurement-documents.presenter.js';
 import * as repo from './procurement-documents.repository.js';
-import { type DocModel, documentationModel } from './procurement-documents.service.js';
+import { canGenerate, type DocModel, documentationModel } from './procurement-documents.service.js';
 
 /**
  * Generation of a procurement's documents (docs/procurement-documents.md, «Формирование»): a
@@ -47,11 +47,11 @@ export async function claimGeneration(
   req: GenerationRequest,
 ): Promise<{ run: repo.RunRow; fresh: boolean }> {
   const db = deps.db;
-  const m = await documentationModel(db, procurementId);
+  const m = await documentationModel(db, procurementId, deps.declared);
   let ids: number[];
   if (req.document_ids?.length) {
     const issues: { path: string; message: string }[] = [];
-    const known = new Map(m.documents.map((d) => [d.rule.id, d.rule]));
+    const known = new Map(m.documents.map((d) => [d.rule.id, d]));
     for (const [i, id] of req.document_ids.entries()) {
       const d = known.get(id);
       if (!d)
@@ -59,17 +59,17 @@ export async function claimGeneration(
           path: `body.document_ids.${i}`,
           message: 'Документ не найден среди документов этой закупки',
         });
-      else if (!d.templateFileId)
+      else if (!canGenerate(d))
         issues.push({
           path: `body.document_ids.${i}`,
-          message: `У документа «${d.title}» нет шаблона: загрузите его в правилах документов положения`,
+          message: `У документа «${d.rule.title}» нет шаблона: загрузите его в правилах документов положения`,
         });
     }
     if (issues.length) throw invalid(issues);
     const wanted = new Set(req.document_ids);
     ids = m.documents.filter((d) => wanted.has(d.rule.id)).map((d) => d.rule.id);
   } else {
-    ids = m.documents.filter((d) => d.rule.templateFileId).map((d) => d.rule.id);
+    ids = m.documents.filter(canGenerate).map((d) => d.rule.id);
     if (ids.length === 0)
       throw conflict('Нет документов с шаблонами: загрузите шаблоны в правилах документов положения');
   }
@@ -108,7 +108,7 @@ export async function claimGeneration(
  */
 export function incompleteDocuments(m: DocModel, ids: number[] | null) {
   const documents = m.documents
-    .filter((d) => d.rule.templateFileId && d.missing.length > 0 && (!ids || ids.includes(d.rule.id)))
+    .filter((d) => canGenerate(d) && d.missing.length > 0 && (!ids || ids.includes(d.rule.id)))
     .map((d) => ({ document_id: d.rule.id, title: d.rule.title, fields: d.missing }));
   if (documents.length === 0) return null;
   const list = documents
@@ -158,11 +158,18 @@ export async function generateOne(
   const number = m.p.p.number;
   let docx: Buffer | null = null;
   let error: string | null = null;
-  if (!d.rule.templateFileId) error = 'У документа нет шаблона';
+  if (!canGenerate(d)) error = 'У документа нет шаблона';
   // a value emptied after the request was accepted: the document is not made incomplete
   else if (d.missing.length > 0)
     error = `Не заполнены обязательные поля: ${d.missing.map((f) => `«${f.title}»`).join(', ')}`;
-  else {
+  else if (d.generated) {
+    try {
+      docx = await d.generated.docx();
+    } catch (err) {
+      deps.log.warn({ err, documentId }, 'generated procurement document failed');
+      error = 'Документ не удалось сформировать';
+    }
+  } else if (d.rule.templateFileId) {
     try {
       const [template] = await readFiles(db, [d.rule.templateFileId]);
       docx = await fillTemplateOffThread(template.content, data);
@@ -230,7 +237,7 @@ export async function generateRun(
   onProgress: (percent: number, documentId: number) => void,
 ): Promise<GenerationOutcome> {
   const db = deps.db;
-  const m = await documentationModel(db, run.procurementId);
+  const m = await documentationModel(db, run.procurementId, deps.declared);
   const results = [...run.results];
   for (const documentId of run.documentIds) {
     if (results.some((r) => r.document_id === documentId)) continue;

@@ -51,9 +51,10 @@ export function presentDocumentation(
         required: d.rule.required,
         formats: d.rule.formats,
         condition: (d.rule.condition as Documentation['documents'][number]['condition']) ?? null,
-        template_name: d.rule.templateName,
+        // a generated document is built by its module: the rule's template is not used
+        template_name: d.generated ? null : d.rule.templateName,
         state: documentState({
-          hasTemplate: d.rule.templateFileId !== null,
+          hasTemplate: d.rule.templateFileId !== null || d.generated !== null,
           missingRequired: d.missing.length,
           latest: out?.latest ?? null,
           currentHash: d.hash,

@@ -116,10 +116,10 @@ export async function loadProcurement(db: Q, id: number) {
 }
 export type LoadedProcurement = NonNullable<Awaited<ReturnType<typeof loadProcurement>>>;
 
-/** The documents rules of a version for one method, in their order, with the kind's title. */
+/** The documents rules of a version for one method, in their order, with the kind's title and code. */
 export async function documentsRulesOf(db: Q, versionId: number, methodId: number) {
   const rows = await db
-    .select({ d: procurementDocumentsRules, kindTitle: catalogEntries.title })
+    .select({ d: procurementDocumentsRules, kindTitle: catalogEntries.title, kindCode: catalogEntries.code })
     .from(procurementDocumentsRules)
     .innerJoin(catalogEntries, eq(catalogEntries.id, procurementDocumentsRules.documentKindId))
     .where(
@@ -129,7 +129,7 @@ export async function documentsRulesOf(db: Q, versionId: number, methodId: numbe
       ),
     )
     .orderBy(asc(procurementDocumentsRules.position), asc(procurementDocumentsRules.id));
-  return rows.map((r) => ({ ...r.d, kindTitle: r.kindTitle }));
+  return rows.map((r) => ({ ...r.d, kindTitle: r.kindTitle, kindCode: r.kindCode }));
 }
 export type DocumentsRuleRow = Awaited<ReturnType<typeof documentsRulesOf>>[number];
 

@@ -5,6 +5,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned, requireCompany } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
+import type { DocumentationDeclared, GeneratedDocumentBuild } from './generated-documents.js';
 import {
   checkValue,
   codesOfTags,
@@ -17,6 +18,8 @@ import * as repo from './procurement-documents.repository.js';
 import { type FieldDef, fieldDefs, prefill } from './procurement-fields.policy.js';
 
 export const PROCUREMENT_NOT_FOUND = 'Закупка не найдена';
+
+const NONE_DECLARED: DocumentationDeclared = { generatedDocuments: {}, templateKinds: [] };
 
 /**
  * The procurement of a company path: a missing one and another company's answer the same 404
@@ -53,13 +56,25 @@ export async function procurementForSocket(
 
 export type DocModel = Awaited<ReturnType<typeof documentationModel>>;
 
+/** A document the job can make: it has a template, or a module builds it (a generated document). */
+export const canGenerate = (d: DocModel['documents'][number]) =>
+  d.generated !== null || d.rule.templateFileId !== null;
+
 /**
  * The documentation of a procurement as the server knows it: the documents its pinned version
  * asks for its method (conditions applied), the fields their templates use, the values (stored
  * over prefilled), and for each document the codes it uses, their hash and what is missing.
+ * A rule whose kind a module builds itself (`generated`, deps.declared) takes
+ * its values, hash and missing from that build, not from a template's fields; a rule of a kind a
+ * module fills itself outside the documentation (`templateKinds`: a letter) is left out.
  * Reads in the caller's transaction (the demo seed's) or on the pool.
  */
-export async function documentationModel(tx: Tx, procurementId: number) {
+export async function documentationModel(
+  tx: Tx,
+  procurementId: number,
+  declared: DocumentationDeclared = NONE_DECLARED,
+) {
+  const generated = declared.generatedDocuments;
   const p = await repo.loadProcurement(tx, procurementId);
   if (!p) {
     // an EIS notice imported with no Положение in force has no documents rules until it is pinned
@@ -75,11 +90,19 @@ export async function documentationModel(tx: Tx, procurementId: number) {
     smeOnly: p.p.smeOnly,
     lotsCount: p.lots.length,
   };
-  const rules = (await repo.documentsRulesOf(tx, p.version.id, p.p.methodId)).filter((d) =>
-    conditionHolds(d.condition, facts),
+  const rules = (await repo.documentsRulesOf(tx, p.version.id, p.p.methodId)).filter(
+    (d) => !declared.templateKinds.includes(d.kindCode) && conditionHolds(d.condition, facts),
   );
+  const builds = new Map<number, GeneratedDocumentBuild>();
+  for (const d of rules) {
+    const build = Object.hasOwn(generated, d.kindCode) ? generated[d.kindCode] : undefined;
+    const built = build ? await build(tx, procurementId) : null;
+    if (built) builds.set(d.id, built);
+  }
   const userFields = await repo.userFieldsOf(tx, p.p.companyId);
-  const codesByDoc = new Map(rules.map((d) => [d.id, codesOfTags(d.templateFileId ? d.templateTags : [])]));
+  const codesByDoc = new Map(
+    rules.map((d) => [d.id, codesOfTags(d.templateFileId && !builds.has(d.id) ? d.templateTags : [])]),
+  );
   const defs = fieldDefs(new Set([...codesByDoc.values()].flat()), userFields);
   const pre = prefill(p, productionCalendar(), userFields);
   const stored = await repo.storedValues(tx, procurementId);
@@ -99,13 +122,30 @@ export async function documentationModel(tx: Tx, procurementId: number) {
   });
   const byCode = new Map(fields.map((f) => [f.code, f]));
   const documents = rules.map((d) => {
+    const built = builds.get(d.id);
+    if (built)
+      return {
+        rule: d,
+        codes: [] as string[],
+        used: built.values,
+        hash: valuesHash(null, built.values),
+        missing: built.missing,
+        generated: built,
+      };
     const codes = codesByDoc.get(d.id) ?? [];
     const used = Object.fromEntries(codes.map((c) => [c, values[c] ?? null]));
     const missing = codes
       .map((c) => byCode.get(c))
       .filter((f): f is DocumentField => !!f && f.required && isEmpty(values[f.code]))
       .map((f) => ({ code: f.code, title: f.title }));
-    return { rule: d, codes, used, hash: valuesHash(d.templateFileId, used), missing };
+    return {
+      rule: d,
+      codes,
+      used,
+      hash: valuesHash(d.templateFileId, used),
+      missing,
+      generated: null as GeneratedDocumentBuild | null,
+    };
   });
   return { p, fields, defs, values, overridden, documents };
 }
@@ -123,7 +163,7 @@ export async function getDocumentation(
 
 async function loadDocumentation(deps: AppDeps, id: number): Promise<Documentation> {
   const db = deps.db;
-  const m = await documentationModel(db, id);
+  const m = await documentationModel(db, id, deps.declared);
   const outputs = await repo.latestOutputs(db, id);
   const run = await repo.openRun(db, id);
   return presentDocumentation(id, m, outputs, run, await deps.pdf.unavailableReason());
@@ -143,7 +183,7 @@ export async function saveValues(
 ): Promise<Documentation> {
   const db = deps.db;
   await assertProcurement(deps, actor, companyId, id);
-  const m = await documentationModel(db, id);
+  const m = await documentationModel(db, id, deps.declared);
   const defs = new Map<string, FieldDef>(m.defs.map((f) => [f.code, f]));
   const issues: { path: string; message: string }[] = [];
   const changes: Record<string, FieldValue> = {};
@@ -196,7 +236,7 @@ export async function documentOutputs(
   const rows = await repo.outputsOf(db, id, documentId);
   if (rows.length === 0) {
     // a document of the procurement that was never generated has no versions yet; any other is unknown
-    const m = await documentationModel(db, id);
+    const m = await documentationModel(db, id, deps.declared);
     if (!m.documents.some((d) => d.rule.id === documentId)) throw notFound('Документ закупки не найден');
   }
   return {
@@ -208,6 +248,6 @@ export async function documentOutputs(
 export async function userfieldsForSocket(deps: AppDeps, actor: Actor, procurementId: number) {
   const { db } = deps;
   await procurementForSocket(deps, actor, procurementId, 'procurements.read');
-  const m = await documentationModel(db, procurementId);
+  const m = await documentationModel(db, procurementId, deps.declared);
   return { fields: m.fields, values: m.values };
 }

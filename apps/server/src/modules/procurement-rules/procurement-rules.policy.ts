@@ -190,6 +190,13 @@ export const SYSTEM_FIELDS: { tag: string; title: string; loop: string | null; r
   { tag: 'procurement.nmcd_method', title: 'Метод определения НМЦД', loop: null },
   { tag: 'procurement.platform', title: 'Электронная площадка', loop: null },
   { tag: 'plan_position.number', title: 'Номер позиции плана закупки', loop: null },
+  // the request for commercial offers of the НМЦД justification (a rule of kind «Запрос
+  // коммерческих предложений»; its letter is filled by the nmck module, docs/nmck.md)
+  { tag: 'request.number', title: 'Номер запроса коммерческих предложений', loop: null },
+  { tag: 'request.date', title: 'Дата запроса коммерческих предложений', loop: null },
+  { tag: 'request.suppliers', title: 'Поставщики, которым направлен запрос', loop: null },
+  { tag: 'request.terms', title: 'Условия запроса коммерческих предложений', loop: null },
+  { tag: 'request.answer_until', title: 'Срок ответа на запрос', loop: null },
   { tag: 'plan_position.year', title: 'Год плана закупки', loop: null },
   { tag: 'lots', title: 'Лоты (цикл {#lots}…{/lots})', loop: 'lots' },
   { tag: 'lot.number', title: 'Номер лота', loop: 'lots' },

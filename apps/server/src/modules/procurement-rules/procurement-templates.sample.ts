@@ -113,6 +113,12 @@ export function sampleData(s: Sample, fields: Field[], documentTitle: string): R
     'procurement.platform': 'АО «Единая электронная торговая площадка», https://www.roseltorg.ru',
     'plan_position.number': '15',
     'plan_position.year': today.slice(0, 4),
+    'request.number': '1',
+    'request.date': formatRuDate(today),
+    'request.suppliers':
+      'ООО «ЭлектроСнаб» (ИНН 7704123450); АО «Северная кабельная компания» (ИНН 7810456789)',
+    'request.terms': 'Поставка в течение 30 дней, оплата в течение 7 рабочих дней после приёмки',
+    'request.answer_until': formatRuDate(addDays(today, 7)),
     lots: theLots,
     // a single-lot template loops over the items of the first lot
     items: theLots[0].items,

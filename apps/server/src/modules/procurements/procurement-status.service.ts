@@ -89,7 +89,7 @@ export async function changeStatus(
       if (to === 'documentation_ready') {
         // docs/procurement-documents.md: the documentation is not ready while a document lacks a
         // required value (asked once the card itself passes the law's checks)
-        const incomplete = incompleteDocuments(await documentationModel(tx, id), null);
+        const incomplete = incompleteDocuments(await documentationModel(tx, id, deps.declared), null);
         if (incomplete)
           throwRefusals([
             {

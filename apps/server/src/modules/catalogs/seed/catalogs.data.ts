@@ -276,6 +276,7 @@ const DOCUMENT_KINDS: SeedEntry[] = (
     ['documentation', 'Документация о закупке'],
     ['contract_draft', 'Проект договора'],
     ['nmcd_justification', 'Обоснование начальной (максимальной) цены договора'],
+    ['price_request', 'Запрос коммерческих предложений'],
     ['technical_specification', 'Техническое задание'],
     ['application_form', 'Форма заявки на участие в закупке'],
     ['evaluation_criteria', 'Критерии и порядок оценки и сопоставления заявок'],
