@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestDb, testDatabaseForFile } from '../../test/harness.js';
-import { preparedOnce } from './prepared.js';
+import { MAX_NAMED, namedByText, preparedOnce, statementName } from './prepared.js';
 import { users } from './schema/index.js';
 
 const t = testDatabaseForFile({ migrated: true });
@@ -50,5 +50,20 @@ describe('preparedOnce', () => {
       })
       .catch(() => {});
     expect(await byLogin(db).execute({ login: 'tx@example.test' })).toEqual([]);
+  });
+});
+
+describe('namedByText', () => {
+  it('names a statement by the hash of its text, the same for the same text, at most MAX_NAMED names', () => {
+    const fake = (text: string) => ({ toSQL: () => ({ sql: text }), prepare: (name: string) => name });
+    expect(statementName('select 1')).toMatch(/^zk_[0-9a-f]{40}$/);
+    expect(statementName('select 1')).toBe(statementName('select 1'));
+    expect(statementName('select 2')).not.toBe(statementName('select 1'));
+    expect(namedByText(fake('select 1'))).toBe(statementName('select 1'));
+    for (let i = 2; i <= MAX_NAMED; i++)
+      expect(namedByText(fake(`select ${i}`))).toBe(statementName(`select ${i}`));
+    // past the cap a new shape runs unnamed; the shapes named before keep their names
+    expect(namedByText(fake('select 0'))).toBe('');
+    expect(namedByText(fake('select 1'))).toBe(statementName('select 1'));
   });
 });

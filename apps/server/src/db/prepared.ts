@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Tx } from './client.js';
 
 /**
@@ -23,3 +24,37 @@ export function preparedOnce<T>(db: Tx, key: string, build: (db: Tx) => T): T {
   }
   return statement;
 }
+
+/**
+ * The name a statement is prepared under on a connection: a hash of its SQL text, so the same
+ * text always has the same name and two texts never share one (node-postgres refuses a name
+ * reused for another text). At most 63 bytes, PostgreSQL's limit for an identifier.
+ */
+export function statementName(text: string): string {
+  return `zk_${createHash('sha1').update(text).digest('hex')}`;
+}
+
+/**
+ * A statement built per request whose text depends only on its shape (which filters are set, the
+ * order, the page size's parameters — never the values): prepared NAMED by its text's hash, so each
+ * pool connection parses and analyses a shape once and PostgreSQL can reuse its plan (after five
+ * runs it keeps a generic plan when that is estimated no worse than the custom ones;
+ * `plan_cache_mode`). Only for statements whose generic plan was checked (docs/benchmarks.md); a
+ * shape stays prepared on every connection for the connection's life, so the process names at most
+ * `MAX_NAMED` shapes and runs the rest unnamed.
+ * Unlike `preparedOnce`, a PgBouncer in front must keep protocol-level prepared statements
+ * (`max_prepared_statements`, 1.21+). PGlite ignores the name.
+ */
+export function namedByText<P>(query: { toSQL(): { sql: string }; prepare(name: string): P }): P {
+  const name = statementName(query.toSQL().sql);
+  if (!named.has(name)) {
+    // past the cap a new shape runs unnamed (planned each time), so a connection never holds more
+    if (named.size >= MAX_NAMED) return query.prepare('');
+    named.add(name);
+  }
+  return query.prepare(name);
+}
+
+/** The most shapes kept prepared per connection (each holds its parse tree and cached plan). */
+export const MAX_NAMED = 200;
+const named = new Set<string>();

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { containsPattern, prefixPattern } from '../../db/like.js';
 import { offsetOf } from '../../db/paging.js';
+import { namedByText } from '../../db/prepared.js';
 import {
   contractDuties,
   contractStatusRank,
@@ -173,15 +174,23 @@ export async function registerPage(db: Db, companyId: number, q: ListIn, today: 
       registerVersion: version,
     })
     .from(contracts);
+  // prepared under a name per shape: a connection plans a shape once (docs/benchmarks.md, issue 27)
   const rows = servedByWordsIndex(q)
-    ? await page
-        .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
-        .orderBy(dir(contracts.contractDate), dir(contracts.id))
-    : await page
-        .where(where)
-        .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
-        .limit(q.limit)
-        .offset(offsetOf(q));
+    ? await namedByText(
+        page
+          .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
+          .orderBy(dir(contracts.contractDate), dir(contracts.id)),
+      ).execute()
+    : await namedByText(
+        page
+          .where(where)
+          .orderBy(
+            dir(sortKey(q.sort, unindexed)),
+            dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id),
+          )
+          .limit(q.limit)
+          .offset(offsetOf(q)),
+      ).execute();
   let total: number;
   const seen = rows.length > 0 && rows[0].registerVersion !== null ? Number(rows[0].registerVersion) : null;
   if (rows.length > 0 && !cached) {
@@ -193,7 +202,9 @@ export async function registerPage(db: Db, companyId: number, q: ListIn, today: 
     total = 0;
   } else {
     // a page past the end has no row to carry the total; or the register changed since it was counted
-    const [r] = await db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where);
+    const [r] = await namedByText(
+      db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where),
+    ).execute();
     total = Number(r.total);
     if (key) keepTotal(db, key, r.version === null ? null : Number(r.version), total);
   }
