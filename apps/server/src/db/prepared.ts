@@ -41,20 +41,25 @@ export function statementName(text: string): string {
  * runs it keeps a generic plan when that is estimated no worse than the custom ones;
  * `plan_cache_mode`). Only for statements whose generic plan was checked (docs/benchmarks.md); a
  * shape stays prepared on every connection for the connection's life, so the process names at most
- * `MAX_NAMED` shapes and runs the rest unnamed.
+ * `MAX_NAMED` shapes and runs the rest unnamed. `named: false` runs the statement unnamed (planned
+ * for its values each time): for a shape whose generic plan is bad.
  * Unlike `preparedOnce`, a PgBouncer in front must keep protocol-level prepared statements
  * (`max_prepared_statements`, 1.21+). PGlite ignores the name.
  */
-export function namedByText<P>(query: { toSQL(): { sql: string }; prepare(name: string): P }): P {
+export function namedByText<P>(
+  query: { toSQL(): { sql: string }; prepare(name: string): P },
+  named = true,
+): P {
+  if (!named) return query.prepare('');
   const name = statementName(query.toSQL().sql);
-  if (!named.has(name)) {
+  if (!namedShapes.has(name)) {
     // past the cap a new shape runs unnamed (planned each time), so a connection never holds more
-    if (named.size >= MAX_NAMED) return query.prepare('');
-    named.add(name);
+    if (namedShapes.size >= MAX_NAMED) return query.prepare('');
+    namedShapes.add(name);
   }
   return query.prepare(name);
 }
 
 /** The most shapes kept prepared per connection (each holds its parse tree and cached plan). */
 export const MAX_NAMED = 200;
-const named = new Set<string>();
+const namedShapes = new Set<string>();

@@ -7,8 +7,9 @@ import { createContract, day, SUPPLIER2 } from './contracts.factories.js';
 
 /**
  * The register's page is prepared under a name per statement shape (docs/benchmarks.md, issue 27):
- * the same shape reuses one name whatever its values, another shape has another name, and the plan
- * PostgreSQL keeps for a name (generic) answers what a plan for the values (custom) answers.
+ * the same shape reuses one name whatever its values, another shape has another name, the shapes
+ * whose generic plan is bad are sent unnamed, and the plan PostgreSQL keeps for a name (generic)
+ * answers what a plan for the values (custom) answers.
  */
 const t = testAppForFile();
 let company: number;
@@ -78,14 +79,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the register page as a named pr
     for (const s of c.statements) expect(s.name).toBe(statementName(s.text));
   });
 
-  it('names each shape differently', async () => {
+  it('names each shape differently, and sends the text, supplier and overdue filters unnamed', async () => {
+    const year = { date_from: day(-365), date_to: day(0), limit: 3 };
     const shapes: ContractListQuery[] = [
-      { status: 'concluded', date_from: day(-365), date_to: day(0), limit: 3 },
-      { status: 'concluded', date_from: day(-365), date_to: day(0), limit: 3, supplier: SUPPLIER2.inn },
-      { status: 'concluded', date_from: day(-365), date_to: day(0), limit: 3, supplier: 'Северная' },
-      { status: 'concluded', date_from: day(-365), date_to: day(0), limit: 3, q: 'кабельной' },
-      { status: 'concluded', date_from: day(-365), date_to: day(0), limit: 3, sort: 'price', order: 'asc' },
+      { status: 'concluded', ...year },
+      { status: 'concluded', ...year, sort: 'price', order: 'asc' },
+      { status: 'concluded', ...year, price_min: 1000 },
       { status: ['concluded', 'draft'], limit: 3 },
+      { archived: 'true', sort: 'number', limit: 3 },
+      { law: '223', limit: 3 },
     ];
     const names: string[] = [];
     for (const q of shapes) {
@@ -95,15 +97,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the register page as a named pr
       names.push(statements[0].name as string);
     }
     expect(new Set(names).size).toBe(shapes.length);
+    // their generic plans are bad for a large company (docs/benchmarks.md): planned for the values
+    for (const q of [
+      { status: 'concluded', ...year, supplier: SUPPLIER2.inn },
+      { status: 'concluded', ...year, supplier: 'Северная' },
+      { status: 'concluded', ...year, q: 'кабельной' },
+      { q: 'кабельной', limit: 3 },
+      { overdue: 'true', limit: 3 },
+    ] as ContractListQuery[]) {
+      const { statements } = await sentBy(q);
+      expect(statements.length).toBeGreaterThan(0);
+      for (const st of statements) expect(st.name ?? '').toBe('');
+    }
   });
 
   it('answers the same through the kept plan as through a plan for the values', async () => {
     const shapes: ContractListQuery[] = [
       { status: 'concluded', date_from: day(-365), limit: 2, page: 2 },
-      { status: 'concluded', supplier: 'Северная', limit: 10 },
-      { status: ['concluded', 'draft'], q: 'кабельной', limit: 10 },
+      { status: ['concluded', 'draft'], date_to: day(0), limit: 10 },
       { sort: 'price', order: 'asc', price_min: 100_000, limit: 10 },
-      { overdue: 'false', limit: 10 },
+      { sort: 'supplier_name', order: 'desc', law: '223', limit: 2 },
     ];
     const client = await pool().connect();
     try {
@@ -112,7 +125,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the register page as a named pr
         // the route's own connections: ten more calls, past the five after which a plan is kept
         for (let i = 0; i < 10; i++) expect((await page(q)).items).toEqual(first.body.items);
         // each statement the calls sent (the first carries the total, the others take it cached)
-        const distinct = new Map(sent.filter((x) => /from "contracts"/.test(x.text)).map((x) => [x.name, x]));
+        const distinct = new Map(
+          sent.filter((x) => /from "contracts"/.test(x.text) && x.name).map((x) => [x.name, x]),
+        );
         expect(distinct.size).toBeGreaterThan(0);
         for (const s of distinct.values()) {
           await client.query('set plan_cache_mode = force_custom_plan');
