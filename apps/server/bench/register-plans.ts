@@ -4,6 +4,7 @@ import { openDatabase } from '../src/db/client.js';
 import { statementName } from '../src/db/prepared.js';
 import { todayMoscow } from '../src/lib/moscow-time.js';
 import { registerPage } from '../src/modules/contracts/contract-register.repository.js';
+import { procCpuMs } from './lib.js';
 
 /**
  * The register's named statements planned for their values (custom) and once for all values
@@ -13,7 +14,8 @@ import { registerPage } from '../src/modules/contracts/contract-register.reposit
  *
  * For each filter of the bench and each company: the statement the server sends (with its total
  * cached, as in the bench's steady state), whether it is sent named, its planning and execution time with a custom plan,
- * the execution time of the generic plan, and which plan PostgreSQL keeps after six runs.
+ * the execution time of the generic plan, which plan PostgreSQL keeps after six runs, and the
+ * backend's CPU per run (from /proc) sent unnamed (planned every time) and under a name.
  */
 const [dbName, companiesArg] = process.argv.slice(2);
 if (!dbName || !companiesArg) throw new Error('usage: tsx bench/register-plans.ts <database> <company,…>');
@@ -21,6 +23,7 @@ const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const url = new URL(base);
 url.pathname = `/${dbName}`;
 const companies = companiesArg.split(',').map(Number);
+const RUNS = Number(process.env.PLAN_RUNS ?? 1000);
 
 const year = { date_from: '2025-01-01', date_to: '2026-12-31', limit: '50' };
 const filters: Record<string, Record<string, string>> = {
@@ -104,9 +107,26 @@ for (const [label, f] of Object.entries(filters)) {
         [a],
       )
     ).rows;
+    // PostgreSQL's CPU for the statement, unnamed (planned every run) and under its name
+    const backend = (await client.query<{ pid: number }>('select pg_backend_pid() pid')).rows[0].pid;
+    const cpuPerRun = async (config: { name?: string; text: string; values: unknown[] }) => {
+      for (let i = 0; i < 20; i++) await client.query(config);
+      const before = procCpuMs(backend)!;
+      for (let i = 0; i < RUNS; i++) await client.query(config);
+      const after = procCpuMs(backend)!;
+      return (after.user + after.system - before.user - before.system) / RUNS;
+    };
+    // only the shapes sent named: a bad generic plan (the others) would take minutes for RUNS runs
+    const cpu = s.name
+      ? `${(await cpuPerRun({ text: s.text, values: s.values })).toFixed(3)} / ${(
+          await cpuPerRun({ name: `${name.slice(0, 40)}_c${company}`, text: s.text, values: s.values })
+        ).toFixed(3)} ms`
+      : '—';
+
     console.log(
       `| ${label} | ${company} | ${page.rows.length} of ${page.total} | ${s.name ? 'named' : 'unnamed'} | ${ms(custom, 'Planning Time')} / ${ms(custom, 'Execution Time')} ms | ` +
-        `${ms(generic, 'Execution Time')} ms | ${kept.g > 0 ? 'generic' : 'custom'} (${kept.g} generic, ${kept.c} custom) |`,
+        `${ms(generic, 'Execution Time')} ms | ${kept.g > 0 ? 'generic' : 'custom'} (${kept.g} generic, ${kept.c} custom) | ` +
+        `${cpu} |`,
     );
     plans.push(
       `-- ${label}, company ${company}: custom\n${custom.join('\n')}\n-- generic\n${generic.join('\n')}`,
