@@ -71,9 +71,9 @@ const best = async (runs: number, f: () => Promise<string[]>) => {
 };
 
 console.log(
-  '| filter | company | rows | sent | custom: planning / execution | generic: execution | kept after 6 runs |',
+  `| filter | company | rows | sent | custom: planning / execution | generic: execution | kept after 6 runs | PostgreSQL CPU per run (${RUNS} runs): unnamed / named |`,
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 const plans: string[] = [];
 for (const [label, f] of Object.entries(filters)) {
   for (const company of companies) {

@@ -158,9 +158,9 @@ function wordsInDateOrder(companyId: number, where: SQL | undefined, q: ListIn):
  * archive and the sorts, whose generic plan was measured as good as a plan for the values on the
  * bench's 200 000 contracts and on a company of 12. Not the text and supplier filters: their plans
  * depend on how many contracts the values match (the words-index walk, the suppliers named like
- * the text), and the generic plan PostgreSQL keeps after five runs took 40–60 ms where a plan for
- * the values takes 0.2–0.6 ms (docs/benchmarks.md, issue 27 item 3); nor the overdue filter
- * (not measured).
+ * the text), and the generic plan PostgreSQL keeps after five runs took 35–75 ms where a plan for
+ * the values takes 0.3–0.6 ms; nor the overdue filter (its generic plan 290 ms against 27 ms):
+ * docs/benchmarks.md, issue 27 item 3, measured with bench/register-plans.ts.
  */
 const namedShape = (q: ListIn) => !q.q && !q.supplier && q.overdue === undefined;
 
