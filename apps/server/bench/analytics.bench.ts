@@ -32,8 +32,17 @@ export async function analyticsBench(): Promise<string> {
       { name: 'red flags, a year', path: `${base}/flags?from=2024-01&to=2024-12` },
     ];
     const rows: string[] = [];
+    const retried: string[] = [];
     for (const v of variants) {
-      const res = await fetch(v.path, { headers: auth });
+      // the first answer; a 503 (the database not reachable now — on a host shared at load 20+ the
+      // first connections of the fresh server's pool can take longer than its 5 s to open) is asked
+      // again, up to 4 times 3 s apart, and the report says so (2026-11-29: the section failed on it)
+      let res = await fetch(v.path, { headers: auth });
+      for (let attempt = 1; res.status === 503 && attempt <= 4; attempt++) {
+        retried.push(`${v.name}: 503 ${await res.text()}`);
+        await new Promise((r) => setTimeout(r, 3000));
+        res = await fetch(v.path, { headers: auth });
+      }
       if (res.status !== 200) throw new Error(`${v.path}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
       console.log(`bench: analytics ${v.name}…`);
@@ -42,7 +51,7 @@ export async function analyticsBench(): Promise<string> {
       const run = await load(CONCURRENCY, REQUESTS, get);
       const single = await load(1, SINGLE, get);
       rows.push(
-        `| ${v.name} | ${fmt(run.p50)} | ${fmt(run.p95)} | ${fmt(run.rps)} | ${fmt(single.p50)} | ${run.p95 <= GOAL_P95_MS ? 'yes' : 'no'} |`,
+        `| ${v.name} | ${fmt(run.p50)} | ${fmt(run.p95)} | ${fmt(run.rps)} | ${fmt(single.p50)} | ${run.p95 <= GOAL_P95_MS ? 'met' : 'NOT met'} |`,
       );
     }
     const loadAfter = loadAverage();
@@ -57,6 +66,14 @@ export async function analyticsBench(): Promise<string> {
       '|---|---|---|---|---|---|',
       ...rows,
       '',
+      ...(retried.length
+        ? [
+            `First answers asked again after a 503 (${retried.length}):`,
+            '',
+            ...retried.map((r) => `- ${r}`),
+            '',
+          ]
+        : []),
     ].join('\n');
   } finally {
     client.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { adminQuery, registerDataset } from './bench-db.js';
 import { fmt, httpGetter, load, loadAverage, login, procCpuMs, startServer } from './lib.js';
-import { type CapturedRequest, captureRequests, replay } from './sql-capture.js';
+import { type CapturedQuery, type CapturedRequest, captureRequests, replay } from './sql-capture.js';
 
 const CONCURRENCY = 32;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -80,11 +80,34 @@ async function explain(url: string, r: CapturedRequest): Promise<string[]> {
     for (const q of registerOnly(r).flat()) {
       const { rows } = await client.query(`explain (analyze, buffers) ${q.text}`, q.values);
       out.push(`${q.text}\n-- ${JSON.stringify(q.values)}\n${rows.map((x) => x['QUERY PLAN']).join('\n')}`);
+      if (q.name) out.push(await keptPlan(client, q as Required<CapturedQuery>));
     }
     return out;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The plan a server connection keeps for a named statement: run by its name as often as a
+ * connection does (PostgreSQL plans the first five runs for their values, then keeps a generic
+ * plan when it is estimated no worse, `plan_cache_mode = auto`), then EXPLAIN ANALYZE of its EXECUTE.
+ */
+async function keptPlan(client: pg.Client, q: Required<CapturedQuery>): Promise<string> {
+  for (let i = 0; i < 6; i++) await client.query({ name: q.name, text: q.text, values: q.values });
+  const [kept] = (
+    await client.query<{ generic_plans: string; custom_plans: string }>(
+      'select generic_plans, custom_plans from pg_prepared_statements where name = $1',
+      [q.name],
+    )
+  ).rows;
+  const args = q.values.map((v) => (v === null ? 'null' : client.escapeLiteral(String(v)))).join(', ');
+  const { rows } = await client.query(`explain (analyze, buffers) execute ${q.name}(${args})`);
+  return [
+    `-- the same statement run by its name (${q.name}) 6 times: generic plans ${kept.generic_plans}, ` +
+      `custom plans ${kept.custom_plans}; the 7th run:`,
+    ...rows.map((x) => x['QUERY PLAN']),
+  ].join('\n');
 }
 
 /** CPU used per request (ms) by the server process, the PostgreSQL backends and this process. */

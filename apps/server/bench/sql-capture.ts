@@ -6,8 +6,11 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 
-/** One statement the server sent to PostgreSQL, as node-postgres received it from Drizzle. */
-export type CapturedQuery = { text: string; values: unknown[] };
+/**
+ * One statement the server sent to PostgreSQL, as node-postgres received it from Drizzle; `name`
+ * when the server sent it as a named prepared statement (the replay sends it under the same name).
+ */
+export type CapturedQuery = { text: string; values: unknown[]; name?: string };
 /**
  * The statements of one request in the order the server awaits them: the statements of a stage
  * run concurrently (Promise.all), a stage starts when the previous one has finished.
@@ -33,10 +36,14 @@ export async function captureRequests(
   let log: Timed[] | null = null;
   const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const [config, values] = args as [
+      string | { text: string; values?: unknown[]; name?: string },
+      unknown[] | undefined,
+    ];
     const entry: Timed | null = log
       ? {
           text: typeof config === 'string' ? config : config.text,
+          ...(typeof config !== 'string' && config.name ? { name: config.name } : {}),
           values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])),
           start: performance.now(),
           end: Number.POSITIVE_INFINITY,
@@ -80,7 +87,7 @@ function toStages(log: Timed[]): CapturedQuery[][] {
   const stages: CapturedQuery[][] = [];
   let stageEnd = Number.NEGATIVE_INFINITY;
   for (const q of [...log].sort((a, b) => a.start - b.start)) {
-    const item = { text: q.text, values: q.values };
+    const item: CapturedQuery = { text: q.text, values: q.values, ...(q.name ? { name: q.name } : {}) };
     if (stages.length && q.start < stageEnd) stages[stages.length - 1].push(item);
     else stages.push([item]);
     stageEnd = Math.max(stageEnd, q.end);
@@ -88,10 +95,15 @@ function toStages(log: Timed[]): CapturedQuery[][] {
   return stages;
 }
 
-/** Sends the captured statements of a request through a plain pg pool, stage by stage, as the server does. */
+/**
+ * Sends the captured statements of a request through a plain pg pool, stage by stage, as the
+ * server does: a named statement under its name (prepared once per connection), the rest unnamed.
+ */
 export async function replay(pool: pg.Pool, stages: CapturedQuery[][]): Promise<void> {
   for (const stage of stages) {
     // array rows, like Drizzle's select
-    await Promise.all(stage.map((q) => pool.query({ text: q.text, values: q.values, rowMode: 'array' })));
+    await Promise.all(
+      stage.map((q) => pool.query({ name: q.name, text: q.text, values: q.values, rowMode: 'array' })),
+    );
   }
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { containsPattern, prefixPattern } from '../../db/like.js';
 import { offsetOf } from '../../db/paging.js';
+import { namedByText } from '../../db/prepared.js';
 import {
   contractDuties,
   contractStatusRank,
@@ -152,6 +153,18 @@ function wordsInDateOrder(companyId: number, where: SQL | undefined, q: ListIn):
 }
 
 /**
+ * Whether a page's statements are prepared under a name (`namedByText`), so that a connection plans
+ * the shape once and PostgreSQL may keep a generic plan: the filters by status, law, dates, price,
+ * archive and the sorts, whose generic plan was measured as good as a plan for the values on the
+ * bench's 200 000 contracts and on a company of 12. Not the text and supplier filters: their plans
+ * depend on how many contracts the values match (the words-index walk, the suppliers named like
+ * the text), and the generic plan PostgreSQL keeps after five runs took 35–75 ms where a plan for
+ * the values takes 0.3–0.6 ms; nor the overdue filter (its generic plan 290 ms against 27 ms):
+ * docs/benchmarks.md, issue 27 item 3, measured with bench/register-plans.ts.
+ */
+const namedShape = (q: ListIn) => !q.q && !q.supplier && q.overdue === undefined;
+
+/**
  * One page of the register and the filter's total. Takes the pool (`Db`), never a transaction
  * that wrote contracts: the register version is bumped at its commit (docs/server.md).
  */
@@ -173,15 +186,26 @@ export async function registerPage(db: Db, companyId: number, q: ListIn, today: 
       registerVersion: version,
     })
     .from(contracts);
+  // prepared under a name per shape where the generic plan is good (`namedShape`)
+  const named = namedShape(q);
   const rows = servedByWordsIndex(q)
-    ? await page
-        .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
-        .orderBy(dir(contracts.contractDate), dir(contracts.id))
-    : await page
-        .where(where)
-        .orderBy(dir(sortKey(q.sort, unindexed)), dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id))
-        .limit(q.limit)
-        .offset(offsetOf(q));
+    ? await namedByText(
+        page
+          .where(sql`${contracts.id} in (${wordsInDateOrder(companyId, where, q)})`)
+          .orderBy(dir(contracts.contractDate), dir(contracts.id)),
+        named,
+      ).execute()
+    : await namedByText(
+        page
+          .where(where)
+          .orderBy(
+            dir(sortKey(q.sort, unindexed)),
+            dir(unindexed ? sql`(${contracts.id} + 0)` : contracts.id),
+          )
+          .limit(q.limit)
+          .offset(offsetOf(q)),
+        named,
+      ).execute();
   let total: number;
   const seen = rows.length > 0 && rows[0].registerVersion !== null ? Number(rows[0].registerVersion) : null;
   if (rows.length > 0 && !cached) {
@@ -193,7 +217,10 @@ export async function registerPage(db: Db, companyId: number, q: ListIn, today: 
     total = 0;
   } else {
     // a page past the end has no row to carry the total; or the register changed since it was counted
-    const [r] = await db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where);
+    const [r] = await namedByText(
+      db.select({ total: sql<number>`count(*)::int`, version }).from(contracts).where(where),
+      named,
+    ).execute();
     total = Number(r.total);
     if (key) keepTotal(db, key, r.version === null ? null : Number(r.version), total);
   }
