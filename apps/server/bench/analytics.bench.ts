@@ -43,16 +43,25 @@ export async function analyticsBench(): Promise<string> {
         await new Promise((r) => setTimeout(r, 3000));
         res = await fetch(v.path, { headers: auth });
       }
-      if (res.status !== 200) throw new Error(`${v.path}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-      console.log(`bench: analytics ${v.name}…`);
-      const get = () => client.get(v.path, auth);
-      await load(CONCURRENCY, WARMUP, get);
-      const run = await load(CONCURRENCY, REQUESTS, get);
-      const single = await load(1, SINGLE, get);
-      rows.push(
-        `| ${v.name} | ${fmt(run.p50)} | ${fmt(run.p95)} | ${fmt(run.rps)} | ${fmt(single.p50)} | ${run.p95 <= GOAL_P95_MS ? 'met' : 'NOT met'} |`,
-      );
+      // a variant that fails (its first answer, or a request of the load past the server's request
+      // timeout: a 504 at load 17 on 2 cores, 2026-11-29) is a measured failure in its row, and the
+      // section goes on with the next variant instead of stopping the bench
+      try {
+        if (res.status !== 200)
+          throw new Error(`first answer ${res.status} ${(await res.text()).slice(0, 200)}`);
+        await res.arrayBuffer();
+        console.log(`bench: analytics ${v.name}…`);
+        const get = () => client.get(v.path, auth);
+        await load(CONCURRENCY, WARMUP, get);
+        const run = await load(CONCURRENCY, REQUESTS, get);
+        const single = await load(1, SINGLE, get);
+        rows.push(
+          `| ${v.name} | ${fmt(run.p50)} | ${fmt(run.p95)} | ${fmt(run.rps)} | ${fmt(single.p50)} | ${run.p95 <= GOAL_P95_MS ? 'met' : 'NOT met'} |`,
+        );
+      } catch (err) {
+        const why = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 200);
+        rows.push(`| ${v.name} | — | — | — | — | NOT met: failed (${why.replaceAll('|', '/')}) |`);
+      }
     }
     const loadAfter = loadAverage();
     return [
