@@ -124,6 +124,7 @@ export const LotEvaluation = z.object({
   lot_id: id,
   /** 'score': by the criteria; 'price': auction or request for quotations (the method's kind, law) */
   ranking: z.enum(['score', 'price']),
+  /** the criteria the evaluation applies; empty when it ranks by price (no criterion is scored) */
   criteria: z.array(EvaluationCriterion),
   national_preference_percent: z.number().nullable(),
   /** admitted bids, best first */
@@ -175,6 +176,7 @@ export const ProcurementResults = z.object({
   bids_open: z.boolean(),
   /** the caller may write them now: `bids_open` and the `procurements.write` permission */
   can_write: z.boolean(),
+  /** `ranking` 'price': the method ranks by price alone (the law's method kind: an auction, a request for quotations) */
   method: z.object({ id, title: z.string(), ranking: z.enum(['score', 'price']) }),
   /** the evaluation settings in use and where they come from */
   settings: z.object({

@@ -27,6 +27,7 @@ import {
   protocolData,
   RECORDED_KIND,
 } from './bid-protocols.policy.js';
+import { supersededFinalRefusal } from './bids.policy.js';
 import { toBidProtocol } from './bids.presenter.js';
 import * as repo from './bids.repository.js';
 import { bidsWrite } from './bids.service.js';
@@ -208,7 +209,8 @@ export function signProtocol(
  * through the contracts service — the supplier, the winner's price, the items of that lot at the
  * winner's prices, the procurement, the lot's plan position and the method. Each lot with a winner
  * gives its own contract (`body.lot_id`; with one such lot it may be left out), linked to the lot
- * in `bid_contracts`; a second contract for the same lot is refused. The window of ч. 15 ст. 3.2
+ * in `bid_contracts`; a second contract for the same lot is refused, and so is a request on a final
+ * protocol a newer signed one supersedes (`supersededFinalRefusal`). The window of ч. 15 ст. 3.2
  * 223-ФЗ is checked when the contract is concluded (procurements, the law's `contract_conclusion`).
  */
 export function contractFromWinner(
@@ -225,6 +227,11 @@ export function contractFromWinner(
     if (row.kind !== 'final') throw conflict('Договор формируется из итогового протокола');
     if (!row.signedOn)
       throw conflict('Итоговый протокол не подписан: подпишите его, затем сформируйте договор');
+    const superseded = supersededFinalRefusal(
+      (await repo.protocolsOf(tx, p.id)).map((r) => r.p),
+      row.id,
+    );
+    if (superseded) throw conflict(superseded);
     const results = await resultsIn(tx, p);
     const multiLot = results.lots.length > 1;
     const open = results.lots.filter((l) => l.evaluation.winner_bid_id !== null && l.contract === null);

@@ -205,7 +205,8 @@ export async function resultsIn(
         evaluation: {
           lot_id: l.id,
           ranking,
-          criteria: settings.criteria,
+          // the criteria the evaluation applies: none when the method ranks by price alone
+          criteria: ranking === 'price' ? [] : settings.criteria,
           national_preference_percent: settings.national_preference_percent,
           ...ev,
         },

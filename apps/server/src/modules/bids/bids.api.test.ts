@@ -464,6 +464,9 @@ describe('the national-regime preference and the outcomes', () => {
     const r = await results(t, company, p.id);
     expect(r.method.ranking).toBe('price');
     expect(r.settings.source).toBe('default');
+    // the lot's evaluation says so and applies no criterion (the default criteria are not used)
+    expect(r.lots[0].evaluation).toMatchObject({ ranking: 'price', criteria: [], winner_bid_id: one.id });
+    expect(r.lots[0].evaluation.bids[0]).toMatchObject({ criteria: [], total: null, rank: 1 });
     const pts = await t.call(b.scores, {
       params: { company_id: company, id: p.id },
       body: { scores: [{ bid_id: one.id, criterion_code: 'qualification', member_name: 'X', points: 5 }] },
@@ -472,6 +475,22 @@ describe('the national-regime preference and the outcomes', () => {
     expect(errorOf(pts).details.issues.map((i) => i.message)).toContain(
       'Заявки этого способа ранжируются по цене: баллы не выставляются',
     );
+  });
+});
+
+describe('the ranking follows the law’s method kind', () => {
+  it('a request for quotations ranks by price alone; a competition by its criteria', async () => {
+    const ranking = async (methodId: number) => {
+      const p = await published(t, company, methodId);
+      const r = await results(t, company, p.id);
+      return [
+        r.method.ranking,
+        r.lots[0].evaluation.ranking,
+        r.lots[0].evaluation.criteria.map((c) => c.code),
+      ];
+    };
+    expect(await ranking(methods.e_quotation)).toEqual(['price', 'price', []]);
+    expect(await ranking(methods.e_tender)).toEqual(['score', 'score', ['price', 'qualification']]);
   });
 });
 

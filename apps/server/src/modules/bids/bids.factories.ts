@@ -23,7 +23,8 @@ export const INN = {
 /**
  * A company with a published Положение: a competition (e_tender) scored by price 60 % and
  * qualification 40 %, a request for proposals (e_proposal) by price alone with a 15 % preference
- * for Russian goods and «не состоялась» for a single participant, and an auction (e_auction).
+ * for Russian goods and «не состоялась» for a single participant, an auction (e_auction) and a
+ * request for quotations (e_quotation).
  */
 export async function bidsCompany(t: TestApp, title: string) {
   const company = await newCompany(t, title);
@@ -34,6 +35,7 @@ export async function bidsCompany(t: TestApp, title: string) {
     versionBody(m, {
       methods: [
         { method_id: m.e_auction, notice_days: 15, notice_day_kind: 'calendar', needs_documentation: false },
+        { method_id: m.e_quotation, notice_days: 5, notice_day_kind: 'working', needs_documentation: false },
         {
           method_id: m.e_tender,
           notice_days: 15,

@@ -249,3 +249,56 @@ describe('a procurement of two lots', () => {
     expect(contracts[0].n).toBe(2);
   });
 });
+
+describe('the contract is drawn from the newest signed final protocol', () => {
+  it('a final protocol superseded by a newer signed one is refused, naming the newer one; the newer one draws it', async () => {
+    const p = await publishedProcurement(t, company, { e_auction: methods.e_auction }, 25);
+    const P = { company_id: company, id: p.id };
+    const bid = await addBid(t, company, p.id, bidBody(p.lots[0].id, { price: '80000.00' }));
+    await t.call(b.admission, {
+      params: { ...P, bid_id: bid.id },
+      body: { admission: 'admitted' },
+      as: 'specialist',
+    });
+    const finalSigned = async (signed_on: string) => {
+      const made = await t.call(b.generateProtocol, { params: P, body: { kind: 'final' }, as: 'specialist' });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const signed = await t.call(b.signProtocol, {
+        params: { ...P, protocol_id: made.body.id },
+        body: { signed_on },
+        as: 'specialist',
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      return made.body;
+    };
+    const v1 = await finalSigned(day(-3));
+    const v2 = await finalSigned(day(-2));
+    expect([v1.version, v2.version]).toEqual([1, 2]);
+
+    const stale = await t.call(b.contractFromWinner, {
+      params: { ...P, protocol_id: v1.id },
+      body: {},
+      as: 'specialist',
+    });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale).message).toBe(
+      `Итоговый протокол (версия 1) заменён более новым: итоговый протокол (версия 2), подписан ${day(-2).split('-').reverse().join('.')}. Договор формируется по последнему подписанному итоговому протоколу`,
+    );
+    const none = await t.db.database.query<{ n: number }>(
+      'select count(*)::int as n from contracts where procurement_id = $1',
+      [p.id],
+    );
+    expect(none[0].n).toBe(0);
+
+    const fresh = await t.call(b.contractFromWinner, {
+      params: { ...P, protocol_id: v2.id },
+      body: {},
+      as: 'specialist',
+    });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+    expect((await results(t, company, p.id)).lots[0].contract).toMatchObject({
+      contract_id: fresh.body.contract_id,
+      protocol_id: v2.id,
+    });
+  });
+});

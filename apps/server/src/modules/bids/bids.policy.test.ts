@@ -8,6 +8,7 @@ import {
   evaluationPrice,
   type PolicyBid,
   type PolicyPoints,
+  supersededFinalRefusal,
 } from './bids.policy.js';
 
 /** Hand-computed evaluations (docs/bids.md «Formulas»). */
@@ -226,5 +227,29 @@ describe('where a procurement stands for its bids', () => {
       cancelled: 'closed',
       failed: 'closed',
     });
+  });
+});
+
+describe('the final protocol a contract is drawn from', () => {
+  const final = (id: number, version: number, signedOn: string | null) => ({
+    id,
+    kind: 'final',
+    version,
+    signedOn,
+  });
+  it('is refused when a newer signed final protocol exists, naming the newest', () => {
+    const all = [
+      final(1, 1, '2026-11-20'),
+      { ...final(2, 1, '2026-11-20'), kind: 'review' },
+      final(3, 2, '2026-11-24'),
+      final(4, 3, '2026-11-25'),
+    ];
+    expect(supersededFinalRefusal(all, 1)).toBe(
+      'Итоговый протокол (версия 1) заменён более новым: итоговый протокол (версия 3), подписан 25.11.2026. Договор формируется по последнему подписанному итоговому протоколу',
+    );
+    expect(supersededFinalRefusal(all, 4)).toBeNull();
+  });
+  it('a newer version still unsigned does not supersede the signed one', () => {
+    expect(supersededFinalRefusal([final(1, 1, '2026-11-20'), final(2, 2, null)], 1)).toBeNull();
   });
 });

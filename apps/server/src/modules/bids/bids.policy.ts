@@ -326,3 +326,28 @@ export function bidsStage(status: string): BidsStage {
   if (status === 'published' || status === 'bids_closed' || status === 'summing_up') return 'open';
   return status === 'draft' || status === 'documentation_ready' ? 'before' : 'closed';
 }
+
+// ---------------------------------------------------------------- the contract's protocol
+
+export type PolicyProtocol = { id: number; kind: string; version: number; signedOn: string | null };
+
+/**
+ * Why a contract may not be drawn from this final protocol: a newer signed final protocol of the
+ * procurement supersedes it (docs/bids.md «The contract from the winner»). Final protocols are
+ * versioned in the order they are made; only a signed one supersedes (a newer version still
+ * unsigned is a draft and leaves the signed one in force) — the same rule by which the tab offers
+ * «Сформировать договор» only on the newest signed final protocol. Null: the protocol is in force.
+ */
+export function supersededFinalRefusal(
+  protocols: readonly PolicyProtocol[],
+  protocolId: number,
+): string | null {
+  const own = protocols.find((p) => p.id === protocolId);
+  if (own?.kind !== 'final') return null;
+  const newest = protocols
+    .filter((p) => p.kind === 'final' && p.signedOn !== null && p.version > own.version)
+    .sort((a, b) => b.version - a.version)[0];
+  if (!newest) return null;
+  const signed = (newest.signedOn as string).split('-').reverse().join('.');
+  return `Итоговый протокол (версия ${own.version}) заменён более новым: итоговый протокол (версия ${newest.version}), подписан ${signed}. Договор формируется по последнему подписанному итоговому протоколу`;
+}

@@ -3,7 +3,7 @@ import type { LotEvaluation } from '@zakupki/shared/api/bids';
 import { useState } from 'react';
 import { type ListColumn, ListTable } from '../../../components/table/list-table';
 import { formatMoney } from '../../../lib/formatters';
-import { formatPoints, pointCriteria } from '../model/results-view';
+import { formatPoints, PRICE_RANKING_NOTE, pointCriteria } from '../model/results-view';
 import type { ResultsProps } from './bids-toolbar';
 import { CriterionCell } from './criterion-cell';
 import type { Lot } from './lot-section';
@@ -70,9 +70,7 @@ export function EvaluationTable(props: ResultsProps & { lot: Lot }) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={5}>
-          {byScore ? 'Оценка и сопоставление заявок' : 'Ранжирование по цене (аукцион, запрос котировок)'}
-        </Title>
+        <Title order={5}>Оценка и сопоставление заявок</Title>
         {scorable ? (
           <Button
             size="xs"
@@ -84,6 +82,11 @@ export function EvaluationTable(props: ResultsProps & { lot: Lot }) {
           </Button>
         ) : null}
       </Group>
+      {byScore ? null : (
+        <Text size="sm" c="dimmed">
+          {PRICE_RANKING_NOTE}
+        </Text>
+      )}
       {scorable && results.commission.length === 0 ? (
         <Text size="xs" c="dimmed">
           Укажите состав комиссии, чтобы внести оценки по нестоимостным критериям.

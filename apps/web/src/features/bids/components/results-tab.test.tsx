@@ -42,6 +42,36 @@ describe('«Заявки и итоги»', { timeout: 20_000 }, () => {
     expect(screen.getByText('Иванов И. И.: 80,00')).toBeTruthy();
   });
 
+  it('a method ranked by price says so next to the evaluation and shows no criterion or scoring', async () => {
+    const ev = evaluation();
+    const byPrice = evaluation({
+      ranking: 'price',
+      criteria: [],
+      bids: ev.bids.map((x) => ({ ...x, criteria: [], total: null })),
+    });
+    setup(
+      results({
+        method: { id: 4, title: 'Аукцион в электронной форме', ranking: 'price' },
+        lots: [{ ...results().lots[0], evaluation: byPrice }],
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Оценка заявок лота 1' });
+    expect(
+      screen.getByText('Ранжирование по цене: критерии оценки для этого способа не применяются'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Критерии оценки не применяются: способ ранжирует заявки по цене. Приоритет товаров российского происхождения: 15 %',
+      ),
+    ).toBeTruthy();
+    expect(within(table).queryByText('Цена договора (60 %)')).toBeNull();
+    expect(within(table).queryByText('Итого')).toBeNull();
+    expect(within(table).getByText('приоритет 15 %')).toBeTruthy();
+    expect(within(table).getByText('Победитель')).toBeTruthy();
+    expect(screen.queryByText(/Критерии из редакции/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Оценки комиссии' })).toBeNull();
+  });
+
   it('a client sees everything and no write button', async () => {
     setup(results({ can_write: false, protocols: [protocol({ signed_on: '2026-03-10' })] }));
     await screen.findByRole('table', { name: 'Заявки лота 1' });

@@ -3,6 +3,7 @@ import { SINGLE_PARTICIPANT_RULE_TITLES } from '@zakupki/shared/api/bids-model';
 import type { Procurement } from '@zakupki/shared/api/procurements';
 import { ApiError } from '../../../lib/http-errors';
 import { useResults } from '../api/bids';
+import { settingsLine } from '../model/results-view';
 import { BidsToolbar, type ResultsProps } from './bids-toolbar';
 import { CommissionCard } from './commission-card';
 import { LotSection } from './lot-section';
@@ -40,18 +41,9 @@ export function ResultsTab({ companyId, procurement }: ResultsTabProps) {
             {r.method.ranking === 'price' ? 'ранжирование по цене' : 'оценка по критериям'}
           </Badge>
         </Group>
-        {r.method.ranking === 'score' ? (
-          <Text size="sm" c="dimmed">
-            Критерии{' '}
-            {r.settings.source === 'version'
-              ? 'из редакции Положения о закупке'
-              : 'по умолчанию (в редакции не заданы)'}
-            : {r.settings.criteria.map((c) => `${c.title} — ${c.weight} %`).join('; ')}
-            {r.settings.national_preference_percent !== null
-              ? `. Приоритет товаров российского происхождения: ${r.settings.national_preference_percent} %`
-              : ''}
-          </Text>
-        ) : null}
+        <Text size="sm" c="dimmed">
+          {settingsLine(r)}
+        </Text>
         <Text size="sm" c="dimmed">
           При одном допущенном участнике:{' '}
           {SINGLE_PARTICIPANT_RULE_TITLES[r.settings.single_participant].toLowerCase()}.

@@ -10,6 +10,7 @@ import {
   rnpView,
   scoreCells,
   scoresBody,
+  settingsLine,
 } from './results-view';
 
 describe('results view', () => {
@@ -77,5 +78,20 @@ describe('results view', () => {
     const newer = protocol({ id: 503, version: 2, signed_on: '2026-03-11' });
     expect(contractLots({ ...two, protocols: [final, newer] }, final)).toEqual([]);
     expect(contractLots({ ...two, protocols: [final, newer] }, newer).map((l) => l.number)).toEqual([2]);
+  });
+});
+
+describe('the settings line', () => {
+  it('names the criteria of a scored method, and for a method ranked by price says none apply; the preference either way', () => {
+    expect(settingsLine(results())).toBe(
+      'Критерии из редакции Положения о закупке: Цена договора — 60 %; Квалификация участника — 40 %. Приоритет товаров российского происхождения: 15 %',
+    );
+    const byPrice = results({ method: { id: 4, title: 'Аукцион в электронной форме', ranking: 'price' } });
+    expect(settingsLine(byPrice)).toBe(
+      'Критерии оценки не применяются: способ ранжирует заявки по цене. Приоритет товаров российского происхождения: 15 %',
+    );
+    expect(
+      settingsLine({ ...byPrice, settings: { ...byPrice.settings, national_preference_percent: null } }),
+    ).toBe('Критерии оценки не применяются: способ ранжирует заявки по цене');
   });
 });

@@ -23,6 +23,30 @@ const points = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximu
 export const formatPoints = (v: number | null | undefined) =>
   v === null || v === undefined ? '—' : points.format(v);
 
+/** Said next to the evaluation of a method that ranks by price alone (the server's `ranking`, the law's method kind). */
+export const PRICE_RANKING_NOTE = 'Ранжирование по цене: критерии оценки для этого способа не применяются';
+
+/**
+ * The evaluation settings in use, in a line: the criteria with their weights and where they come
+ * from — none for a method ranked by price — and the national-regime preference, which lowers the
+ * evaluation price in either ranking.
+ */
+export function settingsLine(r: ProcurementResults): string {
+  const s = r.settings;
+  const preference =
+    s.national_preference_percent !== null
+      ? `Приоритет товаров российского происхождения: ${s.national_preference_percent} %`
+      : null;
+  if (r.method.ranking === 'price')
+    return ['Критерии оценки не применяются: способ ранжирует заявки по цене', preference]
+      .filter(Boolean)
+      .join('. ');
+  const criteria = `Критерии ${
+    s.source === 'version' ? 'из редакции Положения о закупке' : 'по умолчанию (в редакции не заданы)'
+  }: ${s.criteria.map((c) => `${c.title} — ${c.weight} %`).join('; ')}`;
+  return [criteria, preference].filter(Boolean).join('. ');
+}
+
 /** The criteria scored in points by the members (every criterion but the price). */
 export const pointCriteria = (ev: Evaluation) => ev.criteria.filter((c) => c.code !== 'price');
 
