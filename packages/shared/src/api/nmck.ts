@@ -106,7 +106,8 @@ export const NmckStats = z.object({
 });
 export type NmckStats = z.infer<typeof NmckStats>;
 
-export const NmckSource = z.object({
+/** A source as the document keeps it (its hash tells the document outdated). */
+export const NmckSourceValues = z.object({
   id: z.number().int(),
   kind: z.enum(NMCK_SOURCE_KINDS),
   lot_number: z.number().int(),
@@ -132,7 +133,25 @@ export const NmckSource = z.object({
   /** older than the version's limit */
   old: z.boolean(),
 });
+export type NmckSourceValues = z.infer<typeof NmckSourceValues>;
+/** A source as the tab shows it: with the name of the offer's file (download: GET /api/files/{file_id}). */
+export const NmckSource = NmckSourceValues.extend({ file_name: z.string().nullable() });
 export type NmckSource = z.infer<typeof NmckSource>;
+
+/** The types an offer's file may have (the server checks the content too), and the limit. */
+export const NMCK_OFFER_FILE_TYPES = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'jpg',
+  'jpeg',
+  'png',
+  'zip',
+] as const;
+export const NMCK_OFFER_FILE_ACCEPT = NMCK_OFFER_FILE_TYPES.map((t) => `.${t}`).join(',');
+export const NMCK_OFFER_FILE_MAX_BYTES = 20 * 1024 * 1024;
 
 export const NmckItem = z.object({
   lot_number: z.number().int(),
@@ -278,6 +297,24 @@ export const nmckRoutes = {
     method: 'DELETE',
     path: `${base}/sources/:source_id`,
     summary: 'Remove a price source',
+    params: SourceP,
+    response: { 200: NmckJustification },
+  }),
+  offerFile: defineRoute({
+    ...write,
+    method: 'POST',
+    path: `${base}/sources/:source_id/file`,
+    summary:
+      'Attach (or replace) the file of a commercial offer (multipart field "file": PDF, DOC, DOCX, XLS, XLSX, JPG, PNG or ZIP, up to 20 MB)',
+    params: SourceP,
+    multipart: true,
+    response: { 200: NmckJustification },
+  }),
+  removeOfferFile: defineRoute({
+    ...write,
+    method: 'DELETE',
+    path: `${base}/sources/:source_id/file`,
+    summary: 'Detach the file of a commercial offer (the stored file stays, as other detached files)',
     params: SourceP,
     response: { 200: NmckJustification },
   }),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NMCK_VERSION_SETTINGS as DEFAULT_NMCK_SETTINGS } from '../law/law-nmck-methods.js';
-import { adjustedPrice, isOldPrice, isqrt, itemResult, priceOnBasis, statistics } from './nmck.policy.js';
+import {
+  adjustedPrice,
+  isOldPrice,
+  isqrt,
+  itemResult,
+  offerFileType,
+  priceOnBasis,
+  statistics,
+} from './nmck.policy.js';
 
 const rub = (r: number) => BigInt(Math.round(r * 100));
 
@@ -74,5 +82,26 @@ describe('nmck statistics', () => {
     expect(isqrt(250n)).toBe(15n);
     expect(isqrt(10n ** 40n)).toBe(10n ** 20n);
     expect(isqrt(10n ** 40n - 1n)).toBe(10n ** 20n - 1n);
+  });
+});
+
+describe('the file of a commercial offer', () => {
+  const pdf = Buffer.from('%PDF-1.7\n');
+  it('takes the allowed types by extension and content, with the type from the extension', () => {
+    expect(offerFileType('КП.PDF', pdf)).toEqual({ mime: 'application/pdf' });
+    expect(offerFileType('скан.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toEqual({ mime: 'image/jpeg' });
+    expect(offerFileType('расчёт.xlsx', Buffer.from('PK\u0003\u0004rest', 'latin1'))).toMatchObject({
+      mime: expect.stringContaining('spreadsheetml'),
+    });
+  });
+  it('refuses another type and content that is not what the name says, in Russian', () => {
+    expect(offerFileType('setup.exe', pdf)).toEqual({
+      refusal:
+        'Файл «setup.exe» не принят: для коммерческого предложения допустимы PDF, DOC, DOCX, XLS, XLSX, JPG, PNG или ZIP',
+    });
+    expect(offerFileType('pdf', pdf)).toHaveProperty('refusal');
+    expect(offerFileType('КП.pdf', Buffer.from('MZ'))).toEqual({
+      refusal: 'Файл «КП.pdf» не принят: файл повреждён или не является PDF',
+    });
   });
 });

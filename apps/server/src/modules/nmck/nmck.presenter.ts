@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { NmckRequest, NmckSettings, NmckSource, VatRate } from '@zakupki/shared';
+import type { NmckRequest, NmckSettings, NmckSourceValues, VatRate } from '@zakupki/shared';
 import { fromKopecks } from '@zakupki/shared';
 import { adjustedPrice, isOldPrice } from './nmck.policy.js';
 import type { RequestRow, SourceRow } from './nmck.repository.js';
 
 /** Rows of the justification → API shapes. */
 
-export function toSource(r: SourceRow, s: NmckSettings, today: string): NmckSource {
+export function toSource(r: SourceRow, s: NmckSettings, today: string): NmckSourceValues {
   const adjusted = adjustedPrice(
     {
       price: r.price,

@@ -133,6 +133,21 @@ export async function nmcdMethodEntry(tx: Tx, code: string): Promise<number | nu
   return row?.id ?? null;
 }
 
+/** Sets or clears an offer's file. */
+export async function setSourceFile(tx: Tx, id: number, fileId: number | null) {
+  await tx.update(nmckSources).set({ fileId }).where(eq(nmckSources.id, id));
+}
+
+/** The names of the offers' files of a procurement, by file id. */
+export async function offerFileNames(tx: Tx, procurementId: number): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({ id: files.id, name: files.name })
+    .from(nmckSources)
+    .innerJoin(files, eq(files.id, nmckSources.fileId))
+    .where(eq(nmckSources.procurementId, procurementId));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** The company's file (an offer's scan), or null. */
 export async function companyFile(tx: Tx, companyId: number, id: number) {
   const [row] = await tx

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { nmckRoutes } from '@zakupki/shared';
+import { NMCK_OFFER_FILE_MAX_BYTES, nmckRoutes } from '@zakupki/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { addRoute } from '../../lib/route.js';
+import { addRoute, addUploadRoute } from '../../lib/route.js';
 import { defineModule } from '../../plugins/module.js';
 import { contentDisposition } from '../files/files.service.js';
 import { nmckOfferFileOwners } from './nmck.repository.js';
@@ -14,6 +14,7 @@ import {
   requestLetter,
 } from './nmck-apply.service.js';
 import { NMCK_DOCUMENT_KIND, NMCK_REQUEST_KIND, nmckDocumentBuild } from './nmck-document.service.js';
+import { attachOfferFile, removeOfferFile } from './nmck-files.service.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -25,6 +26,15 @@ function sendFile(reply: FastifyReply, mime: string, file: { fileName: string; c
     .header('cache-control', 'private, no-store');
   return file.content as unknown as string;
 }
+
+/** A commercial offer's file: one PDF, DOC(X), XLS(X), JPG, PNG or ZIP up to 20 MB. */
+const OFFER_FILE = {
+  maxFiles: 1,
+  maxFileBytes: NMCK_OFFER_FILE_MAX_BYTES,
+  limitName: 'ограничение файла коммерческого предложения',
+  what: 'файл коммерческого предложения',
+  missing: 'Прикрепите файл коммерческого предложения',
+} as const;
 
 /** The НМЦД justification of a procurement (docs/nmck.md). */
 function registerRoutes(app: FastifyInstance) {
@@ -38,6 +48,12 @@ function registerRoutes(app: FastifyInstance) {
   });
   addRoute(app, nmckRoutes.removeSource, ({ actor, company, params }) =>
     removeSource(d, actor, company.id, params.id, params.source_id),
+  );
+  addUploadRoute(app, nmckRoutes.offerFile, OFFER_FILE, ({ actor, company, params, upload }) =>
+    attachOfferFile(d, actor, company.id, params.id, params.source_id, async () => (await upload()).files[0]),
+  );
+  addRoute(app, nmckRoutes.removeOfferFile, ({ actor, company, params }) =>
+    removeOfferFile(d, actor, company.id, params.id, params.source_id),
   );
   addRoute(app, nmckRoutes.comparable, ({ actor, company, params, query }) =>
     comparable(d, actor, company.id, params.id, query),

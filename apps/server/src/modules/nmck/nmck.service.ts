@@ -24,7 +24,7 @@ import * as repo from './nmck.repository.js';
  * nmck-apply.service.ts.
  */
 
-const SOURCE_NOT_FOUND = 'Источник цены не найден';
+export const SOURCE_NOT_FOUND = 'Источник цены не найден';
 const REQUEST_NOT_FOUND = 'Запрос коммерческих предложений не найден';
 
 export type Loaded = { procurement: Procurement; settings: NmckSettings };
@@ -111,6 +111,14 @@ export async function viewOf(tx: Tx, l: Loaded): Promise<NmckJustification> {
   const j = await repo.justificationOf(tx, l.procurement.id);
   const values = await computeValues(tx, l, j?.method ?? l.settings.methods[0] ?? 'market');
   const requests = await repo.requestsOf(tx, l.procurement.id);
+  const fileNames = await repo.offerFileNames(tx, l.procurement.id);
+  const items = values.items.map((it) => ({
+    ...it,
+    sources: it.sources.map((s) => ({
+      ...s,
+      file_name: s.file_id === null ? null : (fileNames.get(s.file_id) ?? null),
+    })),
+  }));
   return {
     procurement_id: l.procurement.id,
     procurement_status: l.procurement.status,
@@ -119,7 +127,7 @@ export async function viewOf(tx: Tx, l: Loaded): Promise<NmckJustification> {
     nmcd: values.nmcd,
     result_nmcd: values.result_nmcd,
     lots: values.lots,
-    items: values.items,
+    items,
     applied_at: j?.appliedAt?.toISOString() ?? null,
     document: {
       state: !j?.documentHash ? 'none' : j.documentHash === documentHash(values) ? 'generated' : 'outdated',

@@ -75,3 +75,27 @@ export const useNmckDownload = (companyId: number, id: number, number: string) =
         `формирование обоснования НМЦД (${format.toUpperCase()})`,
       ),
   });
+
+/** An offer's file: `attach` uploads (or replaces) it, `remove` detaches it; a refusal is the usual notice. */
+export function useOfferFile(companyId: number, id: number) {
+  const p = (sourceId: number) => ({ ...params(companyId, id), source_id: sourceId });
+  return {
+    attach: useInvalidatingMutation({
+      mutationFn: ({ sourceId, file }: { sourceId: number; file: File }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return api(nmckRoutes.offerFile, {
+          params: p(sourceId),
+          body,
+          loading: 'загрузка файла предложения',
+        });
+      },
+      invalidates: invalidates(companyId),
+    }),
+    remove: useInvalidatingMutation({
+      mutationFn: (sourceId: number) =>
+        api(nmckRoutes.removeOfferFile, { params: p(sourceId), loading: 'удаление файла предложения' }),
+      invalidates: invalidates(companyId),
+    }),
+  };
+}

@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Table, Text } fro
 import { NMCK_SOURCE_KIND_TITLES, type NmckItem } from '@zakupki/shared/api/nmck';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { useRemoveSource } from '../api/nmck';
+import { OfferFile } from './offer-file';
 
 const pct = (v: string) => `${v.replace('.', ',')} %`;
 
@@ -40,6 +41,7 @@ export function NmckItemCard({
                 <Table.Th>Дата</Table.Th>
                 <Table.Th>Цена</Table.Th>
                 <Table.Th>Для расчёта</Table.Th>
+                <Table.Th>Файл</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -64,6 +66,16 @@ export function NmckItemCard({
                     {formatMoney(s.price)} {s.includes_vat ? 'с НДС' : 'без НДС'}
                   </Table.Td>
                   <Table.Td>{formatMoney(s.adjusted_price)}</Table.Td>
+                  <Table.Td>
+                    {s.kind === 'offer' ? (
+                      <OfferFile
+                        companyId={companyId}
+                        procurementId={procurementId}
+                        source={s}
+                        canWrite={canWrite}
+                      />
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>
                     {canWrite ? (
                       <ActionIcon
