@@ -9,7 +9,10 @@ import { CompanyParam } from './common.js';
 const id = z.number().int().positive();
 const tags = ['eis-sync'];
 
-/** The named outcomes of a call to the EIS or of a run (docs/eis-sync.md «Outcomes»). */
+/**
+ * The named outcomes of a call to the EIS or of a run (docs/eis-sync.md «Outcomes»): every outcome
+ * the server records (a run's `outcome`, each error's `outcome`) is one of these, with its text.
+ */
 export const EIS_OUTCOMES = [
   'ok',
   'noData',
@@ -22,8 +25,34 @@ export const EIS_OUTCOMES = [
   'transport',
   'httpError',
   'unreadable',
+  /** a document of an archive the import refused (the archive is read again by later runs) */
+  'importFailed',
+  /** the company has no token (or it cannot be opened) */
+  'noToken',
+  /** the run was given up after its worker died too many times */
+  'lost',
 ] as const;
 export type EisOutcomeName = (typeof EIS_OUTCOMES)[number];
+
+/** Each outcome in Russian: the settings screen's runs and the run's notice name it. */
+export const EIS_OUTCOME_TITLES: Record<EisOutcomeName, string> = {
+  ok: 'успешно',
+  noData: 'нет данных за период',
+  errorInfo: 'ЕИС вернула ошибку',
+  blockedToken: 'токен заблокирован в ЕИС',
+  downloadBlocked: 'скачивание архивов временно заблокировано ЕИС',
+  tooEarly: 'ЕИС просит повторить позже',
+  fault: 'ошибка SOAP в ЕИС',
+  notReady: 'архив в ЕИС ещё не сформирован',
+  transport: 'нет связи с ЕИС',
+  httpError: 'ЕИС ответила ошибкой HTTP',
+  unreadable: 'ответ ЕИС не удалось прочитать',
+  importFailed: 'документ не принят импортом',
+  noToken: 'токен ЕИС не задан',
+  lost: 'синхронизация прервана',
+};
+
+const EisOutcomeEnum = z.enum(EIS_OUTCOMES);
 
 export const EIS_CONNECTION_STATES = ['unknown', 'ok', 'blocked', 'error'] as const;
 
@@ -41,12 +70,12 @@ export const EisSyncRun = z.object({
   trigger: z.enum(['nightly', 'manual']),
   status: z.enum(['queued', 'running', 'done', 'warning', 'failed']),
   /** the run's named outcome (null while it runs) */
-  outcome: z.string().nullable(),
+  outcome: EisOutcomeEnum.nullable(),
   day: z.string(),
   progress: z.number().int(),
   counts: EisSyncCounts,
   /** each failed step, in Russian */
-  errors: z.array(z.object({ step: z.string(), outcome: z.string(), message: z.string() })),
+  errors: z.array(z.object({ step: z.string(), outcome: EisOutcomeEnum, message: z.string() })),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -88,7 +117,7 @@ export const EisSyncSettingsInput = z
 export type EisSyncSettingsInput = z.input<typeof EisSyncSettingsInput>;
 
 export const EisConnectionCheck = z.object({
-  outcome: z.enum(EIS_OUTCOMES),
+  outcome: EisOutcomeEnum,
   ok: z.boolean(),
   message: z.string(),
 });

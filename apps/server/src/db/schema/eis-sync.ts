@@ -1,3 +1,4 @@
+import type { EisOutcomeName } from '@zakupki/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -42,7 +43,7 @@ export type EisSyncCounts = {
   skipped: number;
   failed: number;
 };
-export type EisSyncError = { step: string; outcome: string; message: string };
+export type EisSyncError = { step: string; outcome: EisOutcomeName; message: string };
 
 /** One synchronisation of a company with the EIS: nightly or «Синхронизировать сейчас». */
 export const eisSyncRuns = pgTable(
@@ -59,8 +60,8 @@ export const eisSyncRuns = pgTable(
     status: text('status', { enum: ['queued', 'running', 'done', 'warning', 'failed'] })
       .notNull()
       .default('queued'),
-    /** the run's named outcome: ok, noData, blockedToken, downloadBlocked, tooEarly, fault, notReady, transport, … */
-    outcome: text('outcome'),
+    /** the run's named outcome: one of the shared EIS_OUTCOMES (ok, noData, blockedToken, importFailed, lost, …) */
+    outcome: text('outcome').$type<EisOutcomeName>(),
     /** the day read (Moscow), and the first day re-checked */
     day: date('day', { mode: 'string' }).notNull(),
     progress: integer('progress').notNull().default(0),
@@ -83,7 +84,11 @@ export const eisSyncRuns = pgTable(
   ],
 );
 
-/** A downloaded EIS archive, content-addressed: the same bytes twice are one row (and imported once). */
+/**
+ * A downloaded EIS archive, content-addressed: the same bytes twice are one row. `imported`: its
+ * documents are written, and the same bytes again change nothing; `failed`: the import refused one
+ * of its documents (`error`), and a later run that meets the same bytes imports them again.
+ */
 export const eisArchives = pgTable(
   'eis_archives',
   {
@@ -100,6 +105,11 @@ export const eisArchives = pgTable(
     runId: bigint('run_id', { mode: 'number' }).notNull(),
     /** the import runs that wrote its documents */
     importIds: jsonb('import_ids').$type<number[]>().notNull().default([]),
+    status: text('status', { enum: ['imported', 'failed'] })
+      .notNull()
+      .default('imported'),
+    /** the import's reason when `failed` (the first refused document) */
+    error: text('error'),
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('eis_archives_sha_uq').on(t.companyId, t.sha256)],

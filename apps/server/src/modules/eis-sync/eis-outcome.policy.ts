@@ -1,3 +1,4 @@
+import type { EisOutcomeName } from '@zakupki/shared';
 import type { SoapAnswer } from './eis-soap.js';
 
 /**
@@ -18,7 +19,36 @@ export type EisOutcome =
   | { kind: 'httpError'; status: number }
   | { kind: 'unreadable'; message: string };
 
-export type EisOutcomeKind = EisOutcome['kind'];
+/** Every kind the classifier gives is a member of the shared list (a compile error otherwise). */
+type Named<T extends EisOutcomeName> = T;
+export type EisOutcomeKind = Named<EisOutcome['kind']>;
+
+/** Every kind of answer once (a Record: a kind added to `EisOutcome` must be added here). */
+const CALL_KINDS: Record<EisOutcomeKind, true> = {
+  ok: true,
+  noData: true,
+  errorInfo: true,
+  blockedToken: true,
+  downloadBlocked: true,
+  tooEarly: true,
+  fault: true,
+  notReady: true,
+  transport: true,
+  httpError: true,
+  unreadable: true,
+};
+/** Every outcome kind of an answer, as a list (the test checks each is named in EIS_OUTCOMES). */
+export const CALL_OUTCOMES = Object.keys(CALL_KINDS) as EisOutcomeKind[];
+
+/**
+ * The outcomes of a run that are not an answer of the EIS: a document the import refused, no
+ * token, a run given up after its worker died too often. Members of the shared list too.
+ */
+export const RUN_OUTCOMES = {
+  importFailed: 'importFailed',
+  noToken: 'noToken',
+  lost: 'lost',
+} as const satisfies Record<string, EisOutcomeName>;
 
 /** The errorInfo code of a blocked token («Организация с токеном … заблокирована»). */
 export const BLOCKED_TOKEN_CODE = 34;

@@ -1,3 +1,4 @@
+import { EIS_OUTCOME_TITLES, type EisOutcomeName } from '@zakupki/shared';
 import type { AppDeps } from '../../types.js';
 import { open, secretsKey } from '../companies/secret-box.js';
 import { companySetups } from '../compliance/compliance-settings.service.js';
@@ -45,7 +46,7 @@ export async function notifyRun(
   run: repo.EisSyncRunRow,
   r: {
     status: 'done' | 'warning' | 'failed';
-    outcome: string;
+    outcome: EisOutcomeName;
     counts: Counts;
     errors: { message: string }[];
   },
@@ -71,7 +72,7 @@ export async function notifyRun(
       kind: 'eisSync',
       status: r.status === 'done' ? 'success' : r.status === 'warning' ? 'warning' : 'error',
       header,
-      message: `${countsText(r.counts)}${errors}`,
+      message: `${r.outcome === 'ok' ? '' : `Итог: ${EIS_OUTCOME_TITLES[r.outcome]}; `}${countsText(r.counts)}${errors}`,
       payload: { eis_sync_run_id: run.id, outcome: r.outcome, counts: r.counts },
     });
   }

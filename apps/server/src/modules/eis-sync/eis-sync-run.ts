@@ -1,4 +1,4 @@
-import type { ImportKind } from '@zakupki/shared';
+import type { EisOutcomeName, ImportKind } from '@zakupki/shared';
 import { type RunOwner, runActor, workRun } from '../../kernel/runs.js';
 import { todayMoscow } from '../../lib/moscow-time.js';
 import { ParseError } from '../../lib/parse-error.js';
@@ -9,7 +9,13 @@ import { sha256Of, storeFile } from '../files/files.service.js';
 import { parseEisFile } from '../imports/eis/eis.parser.js';
 import { abandonFetched, importFetched } from '../imports/imports.service.js';
 import { archiveDocuments, type EisConnector } from './eis-connector.js';
-import { type DownloadOutcome, type EisOutcome, outcomeText, stopsRun } from './eis-outcome.policy.js';
+import {
+  type DownloadOutcome,
+  type EisOutcome,
+  outcomeText,
+  RUN_OUTCOMES,
+  stopsRun,
+} from './eis-outcome.policy.js';
 import type { EisRequest } from './eis-soap.js';
 import {
   type Counts,
@@ -23,7 +29,7 @@ import {
 import * as repo from './eis-sync.repository.js';
 import { connectorFor, notifyAlarm, notifyRun } from './eis-sync-notices.js';
 
-type RunError = { step: string; outcome: string; message: string };
+type RunError = repo.EisSyncErrorRow;
 
 /** The sync runs for the run lifecycle (kernel/runs.ts). */
 const SYNC_RUNS = {
@@ -38,7 +44,7 @@ export async function executeSync(runId: number, job: JobContext): Promise<void>
 }
 
 class StopRun extends Error {
-  constructor(readonly outcome: EisOutcome | DownloadOutcome) {
+  constructor(readonly outcome: EisOutcome) {
     super(outcomeText(outcome));
   }
 }
@@ -79,8 +85,8 @@ class SyncRun {
       deps.log.warn({ eis_sync_run: run.id, abandoned }, 'eis-sync: open imports of a lost run ended');
     const connector = await connectorFor(deps, run.companyId);
     if (!connector) {
-      await this.end('failed', 'noToken', [
-        { step: 'token', outcome: 'noToken', message: 'токен ЕИС не задан' },
+      await this.end('failed', RUN_OUTCOMES.noToken, [
+        { step: 'token', outcome: RUN_OUTCOMES.noToken, message: 'токен ЕИС не задан' },
       ]);
       return;
     }
@@ -179,11 +185,17 @@ class SyncRun {
     }
   }
 
-  /** Keeps the archive (content-addressed) and imports its documents; the same bytes again change nothing. */
+  /**
+   * Keeps the archive (content-addressed) and imports its documents: the same bytes again change
+   * nothing once imported; an archive whose document the import refused is recorded `failed` and
+   * imported again whenever a later run meets it (the 7-day re-check), e.g. once its notice is in
+   * the register or the parser is fixed.
+   */
   private async importArchive(data: Buffer, url: string, step: string, kind: ImportKind): Promise<void> {
     const { deps, run } = this;
     const sha256 = sha256Of(data);
-    if (await repo.archiveBySha(deps.db, run.companyId, sha256)) {
+    const known = await repo.archiveBySha(deps.db, run.companyId, sha256);
+    if (known?.status === 'imported') {
       this.counts.unchanged++;
       return;
     }
@@ -200,6 +212,7 @@ class SyncRun {
     const mine = this.ownDocuments(entries);
     this.counts.skipped += entries.length - mine.length;
     const importIds: number[] = [];
+    let refused: string | null = null;
     for (const entry of mine) {
       const stored = await deps.db.transaction((tx) =>
         storeFile(tx, {
@@ -219,28 +232,41 @@ class SyncRun {
       importIds.push(done.id);
       this.countImport(kind, done);
       // the import sends no notice of its own: its refusal is one of the run's errors (and notice)
-      if (done.error)
-        this.errors.push({ step: `${step}: ${entry.name}`, outcome: 'importFailed', message: done.error });
+      if (done.error) {
+        refused ??= done.error;
+        this.errors.push({
+          step: `${step}: ${entry.name}`,
+          outcome: RUN_OUTCOMES.importFailed,
+          message: done.error,
+        });
+      }
     }
-    // the archive is recorded once its documents are written: a run that dies before reads it again
-    const kept = await deps.db.transaction((tx) =>
-      storeFile(tx, {
-        companyId: run.companyId,
-        userId: run.userId,
-        purpose: 'import',
-        name,
-        mime: 'application/zip',
-        content: data,
-      }),
-    );
-    await repo.insertArchive(deps.db, {
+    // the archive is recorded once its documents are written: a run that dies before reads it again;
+    // its bytes are stored once (a failed archive tried again keeps its file)
+    const fileId =
+      known?.fileId ??
+      (
+        await deps.db.transaction((tx) =>
+          storeFile(tx, {
+            companyId: run.companyId,
+            userId: run.userId,
+            purpose: 'import',
+            name,
+            mime: 'application/zip',
+            content: data,
+          }),
+        )
+      ).id;
+    await repo.recordArchive(deps.db, {
       companyId: run.companyId,
       sha256,
-      fileId: kept.id,
+      fileId,
       url,
       request: step,
       runId: run.id,
       importIds,
+      status: refused ? 'failed' : 'imported',
+      error: refused,
     });
   }
 
@@ -303,7 +329,7 @@ class SyncRun {
     });
   }
 
-  private async end(status: 'done' | 'warning' | 'failed', outcome: string, errors: RunError[]) {
+  private async end(status: 'done' | 'warning' | 'failed', outcome: EisOutcomeName, errors: RunError[]) {
     const ended = await repo.endRun(this.deps.db, this.run.id, this.owner, {
       status,
       outcome,

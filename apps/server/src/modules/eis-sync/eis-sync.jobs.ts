@@ -5,6 +5,7 @@ import { defineJob } from '../../plugins/jobs.js';
 import type { RunTable } from '../../plugins/run-recovery.js';
 import type { AppDeps } from '../../types.js';
 import { companySetups } from '../compliance/compliance-settings.service.js';
+import { RUN_OUTCOMES } from './eis-outcome.policy.js';
 import { noCounts, previousDay } from './eis-sync.policy.js';
 import * as repo from './eis-sync.repository.js';
 import { notifyRun } from './eis-sync-notices.js';
@@ -27,11 +28,11 @@ const syncRuns = (): RunTable<repo.EisSyncRunRow> => ({
   },
   async fail(deps, run, reason) {
     const owner = { jobId: run.jobId ?? '', attempts: run.attempts };
-    const errors = [{ step: 'run', outcome: 'lost', message: reason }];
+    const errors: repo.EisSyncErrorRow[] = [{ step: 'run', outcome: RUN_OUTCOMES.lost, message: reason }];
     if (
       !(await repo.endRun(deps.db, run.id, run.status === 'running' ? owner : null, {
         status: 'failed',
-        outcome: 'lost',
+        outcome: RUN_OUTCOMES.lost,
         errors,
       }))
     )
@@ -39,7 +40,7 @@ const syncRuns = (): RunTable<repo.EisSyncRunRow> => ({
     if (run.jobId) await deps.jobs.cancel(eisSyncRunJob, run.jobId);
     await notifyRun(deps, run, {
       status: 'failed',
-      outcome: 'lost',
+      outcome: RUN_OUTCOMES.lost,
       counts: run.counts ?? noCounts(),
       errors,
     });

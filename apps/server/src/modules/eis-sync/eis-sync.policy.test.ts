@@ -1,13 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { EIS_OUTCOME_TITLES, EIS_OUTCOMES } from '@zakupki/shared';
 import { describe, expect, it } from 'vitest';
 import { storedZip } from '../../dev/eis-simulator/stored-zip.js';
 import { archiveDocuments } from './eis-connector.js';
 import {
   backoffMs,
+  CALL_OUTCOMES,
   classifyCall,
   classifyDownload,
   isRetryable,
   outcomeText,
+  RUN_OUTCOMES,
   stopsRun,
 } from './eis-outcome.policy.js';
 import { buildEnvelope, readAnswer } from './eis-soap.js';
@@ -176,5 +181,28 @@ describe('what a run reads and how it ends', () => {
     expect(runStatus(noCounts(), [], 3)).toBe('done');
     expect(runStatus(noCounts(), [{ outcome: 'fault' }], 0)).toBe('failed');
     expect(runStatus({ ...noCounts(), new: 2 }, [{ outcome: 'notReady' }], 5)).toBe('warning');
+  });
+});
+
+describe('every outcome named', () => {
+  const written = [...CALL_OUTCOMES, ...Object.values(RUN_OUTCOMES)];
+  it('each outcome a run can record is in the shared list, with its Russian text', () => {
+    for (const o of written) {
+      expect(EIS_OUTCOMES).toContain(o);
+      expect(EIS_OUTCOME_TITLES[o]).toMatch(/[а-яё]{3}/i);
+    }
+  });
+  it('the shared list holds nothing the server does not write', () => {
+    expect([...EIS_OUTCOMES].sort()).toEqual([...new Set(written)].sort());
+  });
+  it('no outcome literal of the module is outside the list (a plain string would slip past the types)', () => {
+    const dir = import.meta.dirname;
+    const literals = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/outcome: '([A-Za-z]+)'/g)])
+      .map((m) => m[1]);
+    expect(literals.length).toBeGreaterThan(0);
+    for (const o of literals) expect(EIS_OUTCOMES).toContain(o);
   });
 });

@@ -1,3 +1,4 @@
+import type { EisOutcomeName } from '@zakupki/shared';
 import { and, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EisSyncCounts, EisSyncError } from '../../db/schema/eis-sync.js';
@@ -17,6 +18,7 @@ import type { RunOwner } from '../../kernel/runs.js';
 export type EisSyncSettingsRow = typeof eisSyncSettings.$inferSelect;
 export type EisSyncRunRow = typeof eisSyncRuns.$inferSelect;
 export type EisConfirmationRow = typeof eisConfirmations.$inferSelect;
+export type EisSyncErrorRow = EisSyncError;
 
 export async function findSettings(tx: Tx, companyId: number): Promise<EisSyncSettingsRow | null> {
   const [row] = await tx.select().from(eisSyncSettings).where(eq(eisSyncSettings.companyId, companyId));
@@ -158,7 +160,7 @@ export async function endRun(
   owner: RunOwner | null,
   v: {
     status: 'done' | 'warning' | 'failed';
-    outcome: string;
+    outcome: EisOutcomeName;
     counts?: EisSyncCounts;
     errors: EisSyncError[];
   },
@@ -215,8 +217,26 @@ export async function archiveBySha(tx: Tx, companyId: number, sha256: string) {
   return row ?? null;
 }
 
-export async function insertArchive(tx: Tx, v: typeof eisArchives.$inferInsert) {
-  await tx.insert(eisArchives).values(v).onConflictDoNothing();
+/**
+ * Records an archive with what its import gave. A `failed` archive tried again takes the new state
+ * and adds the new import runs; an `imported` one is never changed (the same bytes, nothing new).
+ */
+export async function recordArchive(
+  tx: Tx,
+  v: typeof eisArchives.$inferInsert & { status: 'imported' | 'failed'; error: string | null },
+) {
+  await tx
+    .insert(eisArchives)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [eisArchives.companyId, eisArchives.sha256],
+      set: {
+        status: v.status,
+        error: v.error,
+        importIds: sql`${eisArchives.importIds} || excluded.import_ids`,
+      },
+      where: eq(eisArchives.status, 'failed'),
+    });
 }
 
 // ---- what the company recorded as placed, and the confirmations

@@ -5,7 +5,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
 import { seal, secretsKey } from '../companies/secret-box.js';
 import type { DutyEisMarkReader } from '../compliance/duty-eis-marks.service.js';
-import { outcomeText } from './eis-outcome.policy.js';
+import { outcomeText, RUN_OUTCOMES } from './eis-outcome.policy.js';
 import { queueSync } from './eis-sync.jobs.js';
 import { toConfirmation, toOverview } from './eis-sync.presenter.js';
 import * as repo from './eis-sync.repository.js';
@@ -59,7 +59,7 @@ export async function saveSyncSettings(
  */
 export async function checkConnection(deps: AppDeps, companyId: number) {
   const connector = await connectorFor(deps, companyId);
-  if (!connector) return { outcome: 'errorInfo' as const, ok: false, message: 'Токен ЕИС не задан' };
+  if (!connector) return { outcome: RUN_OUTCOMES.noToken, ok: false, message: 'Токен ЕИС не задан' };
   const o = await connector.call({ kind: 'getNsi', nsiCode223: 'nsiOrganization', nsiKind: 'inc' });
   const ok = o.kind === 'ok' || o.kind === 'noData';
   const message = ok ? 'Подключение к ЕИС работает' : outcomeText(o);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { type EisSyncRun, eisSyncRoutes } from '@zakupki/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
   eisSyncRuns,
   importRuns,
   notifications,
+  procurementProtocols,
   procurements,
 } from '../../db/schema/index.js';
 import {
@@ -75,7 +77,9 @@ async function waitSync(id: number): Promise<EisSyncRun> {
   for (;;) {
     const o = await t.call(eisSyncRoutes.overview, { params: params(), as: 'client' });
     const run = o.body.runs.find((x) => x.id === id);
-    if (run && ['done', 'warning', 'failed'].includes(run.status)) return run;
+    // ended, and its one notice sent (the notice follows the run's row: wait for both)
+    if (run && ['done', 'warning', 'failed'].includes(run.status) && (await noticesOf('eisSync', id)).length)
+      return run;
     if (Date.now() > until) throw new Error(`sync run ${id} still ${run?.status}`);
     await new Promise((res) => setTimeout(res, 200));
   }
@@ -322,6 +326,77 @@ describe('EIS connector against the simulator', () => {
       expect(perImport).toEqual([]);
       // the other documents were there already; the broken archive is kept, nothing else written
       expect(await registers()).toEqual({ ...before, archives: before.archives + 1 });
+    } finally {
+      remove();
+    }
+  });
+
+  it('an archive the import refused is recorded failed and imported by a later run; then nothing changes', async () => {
+    // a protocol of the company's customer whose notice is not in the register yet: the import
+    // refuses it; once the notice is recorded, the same bytes (the 7-day re-check) are imported
+    const notice = '31799999901';
+    const sample = fs.readFileSync(
+      path.join(
+        FIXTURES,
+        'khudim__purchaseProtocol_Krasnodarskii_krai_20170221_000000_20170221_235959_daily_001.xml',
+      ),
+      'utf8',
+    );
+    expect(sample).toContain('>31704712239<');
+    const file = 'zz__purchaseProtocol_late_notice.xml';
+    const remove = sim.addDocument(file, Buffer.from(sample.replaceAll('>31704712239<', `>${notice}<`)));
+    const db = t.app.deps.db;
+    const archive = async () =>
+      (await db.select().from(eisArchives).where(eq(eisArchives.companyId, company))).filter((a) =>
+        a.url.endsWith(file),
+      );
+    try {
+      const first = await syncAndWait();
+      expect(first).toMatchObject({ status: 'warning', outcome: 'importFailed' });
+      const refused = first.errors.find((e) => e.outcome === 'importFailed')!;
+      expect(refused.step).toContain(file);
+      expect(refused.message).toContain(notice);
+      // the notice names the outcome in Russian (the shared list's text)
+      const [told] = await noticesOf('eisSync', first.id);
+      expect(told.message).toContain('Итог: документ не принят импортом');
+      const [failed] = await archive();
+      expect(failed).toMatchObject({ status: 'failed', runId: first.id });
+      expect(failed.error).toContain(notice);
+
+      // the notice is recorded (placed by hand): nothing in the simulator changes
+      const p = await insertProcurement(db, { companyId: company });
+      await db
+        .update(procurements)
+        .set({ eisNoticeNumber: notice, status: 'published', publishedOn: '2017-02-01' })
+        .where(eq(procurements.id, p.id));
+      const second = await syncAndWait();
+      expect(second.errors).toEqual([]);
+      expect(second).toMatchObject({ status: 'done', outcome: 'ok' });
+      expect(second.counts.new).toBe(1);
+      const [imported] = await archive();
+      // the same row and stored bytes, now imported, with the import runs of both tries
+      expect(imported).toMatchObject({
+        id: failed.id,
+        fileId: failed.fileId,
+        status: 'imported',
+        error: null,
+      });
+      expect(imported.importIds.length).toBe(failed.importIds.length + 1);
+      const protocols = await db
+        .select({ n: count() })
+        .from(procurementProtocols)
+        .where(eq(procurementProtocols.procurementId, p.id));
+      expect(Number(protocols[0].n)).toBe(1);
+
+      // a third run: the imported archive is unchanged, not read again
+      const before = await registers();
+      const imports = await db.select({ n: count() }).from(importRuns);
+      const third = await syncAndWait();
+      expect(third).toMatchObject({ status: 'done', outcome: 'ok' });
+      expect(third.counts).toMatchObject({ new: 0, updated: 0, failed: 0 });
+      expect(await registers()).toEqual(before);
+      expect(await db.select({ n: count() }).from(importRuns)).toEqual(imports);
+      expect(await archive()).toEqual([imported]);
     } finally {
       remove();
     }

@@ -55,7 +55,7 @@ describe('the EIS connector panel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Токен ЕИС заблокирован')).toBeTruthy();
     expect(screen.getByText(/Состояние подключения: токен заблокирован/)).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Синхронизации с ЕИС' });
-    expect(table.textContent).toContain('с ошибками');
+    expect(table.textContent).toContain('с ошибками: архив в ЕИС ещё не сформирован');
     expect(table.textContent).toContain('архив в ЕИС ещё не сформирован');
     const cells = [...table.querySelectorAll('tbody td')].map((c) => c.textContent);
     expect(cells.slice(2, 7)).toEqual(['3', '1', '5', '2', '1']);

@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { EisSyncRun } from '@zakupki/shared';
+import { EIS_OUTCOME_TITLES, type EisSyncRun } from '@zakupki/shared';
 import { formatDateTime } from '../../../lib/formatters';
 
 const STATUS: Record<EisSyncRun['status'], string> = {
@@ -10,7 +10,7 @@ const STATUS: Record<EisSyncRun['status'], string> = {
   failed: 'не выполнена',
 };
 
-/** The last runs with their counts and errors in Russian. */
+/** The last runs with their named outcome, counts and errors in Russian. */
 export function EisSyncRuns({ runs }: { runs: EisSyncRun[] }) {
   if (runs.length === 0) return <Text size="sm">Синхронизаций ещё не было.</Text>;
   return (
@@ -34,6 +34,7 @@ export function EisSyncRuns({ runs }: { runs: EisSyncRun[] }) {
             <Table.Td>
               {STATUS[r.status]}
               {r.status === 'running' ? ` (${r.progress}%)` : ''}
+              {r.outcome && r.outcome !== 'ok' ? `: ${EIS_OUTCOME_TITLES[r.outcome]}` : ''}
             </Table.Td>
             <Table.Td>{r.counts.new}</Table.Td>
             <Table.Td>{r.counts.updated}</Table.Td>
