@@ -1,4 +1,4 @@
-import { type AnalyticsDashboard, analyticsRoutes, type FlagList } from '@zakupki/shared';
+import { type AnalyticsDashboard, analyticsRoutes, type FlagCode, type FlagList } from '@zakupki/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
 import { insertProcurement } from '../procurements/procurements.factories.js';
 import { loadRnp } from '../rnp/rnp.service.js';
 import { ANALYTICS_SHEETS } from './analytics.xlsx.js';
+import { countFlags, flagCounts, flagsOf } from './analytics-flags.service.js';
 
 /**
  * A small constructed set in 2021 (the demo's data are dated around today): every figure below is
@@ -559,6 +560,46 @@ describe('thresholds and dismissals', () => {
   });
 });
 
+/** The dashboard's counting path against the listing's flags counted, on one company's period. */
+const countsAgree = async (companyId: number, from: string, to: string) => {
+  const db = t.app.deps.db;
+  const scope = { companyId, dateFrom: from, dateTo: to };
+  const listed = flagCounts(await flagsOf(db, scope));
+  expect(await countFlags(db, scope)).toEqual(listed);
+  return listed;
+};
+
+describe('the dashboard’s counts equal the listing’s', () => {
+  it('every rule, before and after dismissals of each kind of rule (SQL-decided, law-decided, per procurement)', async () => {
+    const before = await countsAgree(c1, '2021-01-01', '2021-12-31');
+    // C8's price rise is already dismissed above
+    expect(before).toMatchObject({ splitting: 2, price_rise: 0, notice_minimum: 1, single_participant: 1 });
+    const dismiss = async (code: FlagCode, object_type: 'contract' | 'procurement', object_id: number) => {
+      const r = await t.call(analyticsRoutes.dismiss, {
+        params: { company_id: c1 },
+        body: { code, object_type, object_id, comment: 'Проверено' },
+        as: 'specialist',
+      });
+      expect(r.status).toBe(200);
+    };
+    await dismiss('splitting', 'contract', ids.C4);
+    await dismiss('conclusion_window', 'contract', ids.C2);
+    await dismiss('notice_minimum', 'procurement', ids.p1);
+    await dismiss('single_participant', 'procurement', ids.p2);
+    const after = await countsAgree(c1, '2021-01-01', '2021-12-31');
+    expect(after).toMatchObject({
+      splitting: 1,
+      conclusion_window: 0,
+      notice_minimum: 0,
+      single_participant: 0,
+      price_equals_nmcd: 1,
+      late_placement: 1,
+    });
+    expect((await dash()).flags).toEqual(after);
+    await countsAgree(c2, '2021-01-01', '2021-12-31');
+  });
+});
+
 describe('tenancy', () => {
   it('client1’s client gets 404 for client2 on every company route', async () => {
     for (const route of [
@@ -683,5 +724,7 @@ describe('the РНП rule (docs/rnp.md): a supplier in the register on the contr
     });
     expect(r.status).toBe(200);
     expect((await dash('client', Q22)).flags.rnp_supplier).toBe(1);
+    expect(await countsAgree(c1, '2022-01-01', '2022-12-31')).toMatchObject({ rnp_supplier: 1 });
+    expect(await countsAgree(c2, '2022-01-01', '2022-12-31')).toMatchObject({ rnp_supplier: 1 });
   });
 });
