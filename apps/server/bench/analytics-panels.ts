@@ -9,7 +9,7 @@ import {
   smePanel,
   spendingPanel,
 } from '../src/modules/analytics/analytics.service.js';
-import { flagsOf } from '../src/modules/analytics/analytics-flags.service.js';
+import { countFlags, flagsOf } from '../src/modules/analytics/analytics-flags.service.js';
 import { companyDuties } from '../src/modules/compliance/compliance.service.js';
 import { buildSmeReport } from '../src/modules/sme-report/sme-report.service.js';
 import { urlOf } from './bench-db.js';
@@ -39,7 +39,8 @@ async function main() {
     ['plan', () => planPanel(db, companyId, year)],
     ['deadlines', () => deadlinesPanel(db, companyId, p, today)],
     ['spending', () => spendingPanel(db, scope)],
-    ['flags', () => flagsOf(db, scope, today)],
+    ['flags, counted (the dashboard)', () => countFlags(db, scope, today)],
+    ['flags, before: every flag built (the list)', () => flagsOf(db, scope, today)],
     // the computations the SME share and the deadlines used before issue 30's «Fast at scale»
     ['sme, before: the whole report', () => buildSmeReport(db, companyId, year, today)],
     [

@@ -1,4 +1,15 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { companies } from './companies.js';
 
@@ -32,4 +43,25 @@ export const analyticsFlagDismissals = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('analytics_flag_dismissals_uq').on(t.companyId, t.code, t.objectType, t.objectId)],
+);
+
+/**
+ * The spending panel's ОКПД2 sums (docs/analytics.md, «Speed»): the specification lines' amounts
+ * per company, customer (0: none), contract month and class (two digits, «—» for none) over the
+ * contracts the panel counts (not archived, concluded / executed / terminated, in rubles). Kept
+ * only by the triggers of the migration that made it, whatever path writes contracts or lines.
+ */
+export const analyticsOkpd2Months = pgTable(
+  'analytics_okpd2_months',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    cls: text('cls').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    lines: integer('lines').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.customerId, t.month, t.cls] })],
 );

@@ -28,11 +28,9 @@ function contracts(s: FlagScope): SQL {
 export type ContractFact = { id: number; number: string; date: string };
 
 /** A contract price within `tolerance` percent below the НМЦД of its procurement or of one of its lots. */
-export function priceEqualsNmcd(tx: Tx, s: FlagScope, tolerancePercent: number) {
+function priceEqualsNmcdQuery(s: FlagScope, tolerancePercent: number): SQL {
   const k = sql`(1 - ${tolerancePercent}::numeric / 100)`;
-  return rows<ContractFact & { price: string; nmcd: string }>(
-    tx,
-    sql`select c.id, c.number, c.contract_date::text as date, c.price::text as price, x.nmcd::text as nmcd
+  return sql`select c.id, c.number, c.contract_date::text as date, c.price::text as price, x.nmcd::text as nmcd
       from contracts c
       join procurements p on p.id = c.procurement_id and p.company_id = c.company_id
       cross join lateral (
@@ -40,16 +38,19 @@ export function priceEqualsNmcd(tx: Tx, s: FlagScope, tolerancePercent: number) 
         where n.nmcd > 0 and c.price <= n.nmcd and c.price >= n.nmcd * ${k}
         order by n.nmcd limit 1
       ) x
-      where ${contracts(s)}
-      order by c.contract_date, c.id`,
+      where ${contracts(s)}`;
+}
+
+export function priceEqualsNmcd(tx: Tx, s: FlagScope, tolerancePercent: number) {
+  return rows<ContractFact & { price: string; nmcd: string }>(
+    tx,
+    sql`${priceEqualsNmcdQuery(s, tolerancePercent)} order by c.contract_date, c.id`,
   );
 }
 
 /** A contract whose price now exceeds its first version's by more than `percent`, after a change. */
-export function priceRise(tx: Tx, s: FlagScope, percent: number) {
-  return rows<ContractFact & { price: string; first_price: string }>(
-    tx,
-    sql`select c.id, c.number, c.contract_date::text as date, c.price::text as price, f.p0::text as first_price
+function priceRiseQuery(s: FlagScope, percent: number): SQL {
+  return sql`select c.id, c.number, c.contract_date::text as date, c.price::text as price, f.p0::text as first_price
       from contracts c
       cross join lateral (
         select (v.snapshot->>'price')::numeric as p0 from contract_versions v
@@ -57,8 +58,13 @@ export function priceRise(tx: Tx, s: FlagScope, percent: number) {
       ) f
       where ${contracts(s)}
         and exists (select 1 from contract_events e where e.contract_id = c.id and e.kind = 'change')
-        and f.p0 > 0 and c.price > f.p0 * (1 + ${percent}::numeric / 100)
-      order by c.contract_date, c.id`,
+        and f.p0 > 0 and c.price > f.p0 * (1 + ${percent}::numeric / 100)`;
+}
+
+export function priceRise(tx: Tx, s: FlagScope, percent: number) {
+  return rows<ContractFact & { price: string; first_price: string }>(
+    tx,
+    sql`${priceRiseQuery(s, percent)} order by c.contract_date, c.id`,
   );
 }
 
@@ -66,14 +72,10 @@ export function priceRise(tx: Tx, s: FlagScope, percent: number) {
  * Possible splitting: contracts of one supplier with lines of one ОКПД2 class (two first digits)
  * in one quarter, each priced below `threshold`, at least `minCount` of them and together above it.
  */
-export function splitting(tx: Tx, s: FlagScope, threshold: string, minCount: number) {
+function splittingQuery(s: FlagScope, threshold: string, minCount: number): SQL {
   const narrowed = s.contractId || s.procurementId;
   const base: FlagScope = { ...s, contractId: undefined, procurementId: undefined };
-  return rows<
-    ContractFact & { supplier_name: string; cls: string; quarter: string; n: number; total: string }
-  >(
-    tx,
-    sql`with cc as (
+  return sql`with cc as (
       select distinct c.id, c.number, c.contract_date, c.supplier_inn, c.supplier_name, c.price,
         c.procurement_id, left(i.okpd2_code, 2) as cls, date_trunc('quarter', c.contract_date)::date as q
       from contracts c join contract_items i on i.contract_id = c.id
@@ -85,9 +87,13 @@ export function splitting(tx: Tx, s: FlagScope, threshold: string, minCount: num
     select cc.id, cc.number, cc.contract_date::text as date, cc.supplier_name, cc.cls,
       cc.q::text as quarter, g.n, g.total::text as total
     from cc join g on g.supplier_inn = cc.supplier_inn and g.cls = cc.cls and g.q = cc.q
-    ${narrowed ? sql`where ${s.contractId ? sql`cc.id = ${s.contractId}` : sql`cc.procurement_id = ${s.procurementId ?? 0}`}` : sql``}
-    order by cc.contract_date, cc.id`,
-  );
+    ${narrowed ? sql`where ${s.contractId ? sql`cc.id = ${s.contractId}` : sql`cc.procurement_id = ${s.procurementId ?? 0}`}` : sql``}`;
+}
+
+export function splitting(tx: Tx, s: FlagScope, threshold: string, minCount: number) {
+  return rows<
+    ContractFact & { supplier_name: string; cls: string; quarter: string; n: number; total: string }
+  >(tx, sql`${splittingQuery(s, threshold, minCount)} order by cc.contract_date, cc.id`);
 }
 
 /** A contract concluded from a procurement with a final protocol: the protocol's placement date. */
@@ -121,10 +127,8 @@ export function rnpSubjects(s: FlagScope): SQL {
 }
 
 /** Contract duties due in the period and placed late, or still open after their due date. */
-export function latePlacements(tx: Tx, s: FlagScope, today: string) {
-  return rows<ContractFact & { late: number; title: string; due_date: string; done_on: string | null }>(
-    tx,
-    sql`select c.id, c.number, min(d.due_date)::text as date, count(*)::int as late,
+function latePlacementsQuery(s: FlagScope, today: string): SQL {
+  return sql`select c.id, c.number, min(d.due_date)::text as date, count(*)::int as late,
         (array_agg(d.title order by d.due_date, d.id))[1] as title,
         min(d.due_date)::text as due_date,
         (array_agg(d.done_on::text order by d.due_date, d.id))[1] as done_on
@@ -135,7 +139,13 @@ export function latePlacements(tx: Tx, s: FlagScope, today: string) {
         ${s.customerId ? sql`and c.customer_id = ${s.customerId}` : sql``}
         ${s.contractId ? sql`and c.id = ${s.contractId}` : sql``}
         ${s.procurementId ? sql`and c.procurement_id = ${s.procurementId}` : sql``}
-      group by c.id, c.number order by min(d.due_date), c.id`,
+      group by c.id, c.number`;
+}
+
+export function latePlacements(tx: Tx, s: FlagScope, today: string) {
+  return rows<ContractFact & { late: number; title: string; due_date: string; done_on: string | null }>(
+    tx,
+    sql`${latePlacementsQuery(s, today)} order by min(d.due_date), c.id`,
   );
 }
 
@@ -163,11 +173,8 @@ export function noticeFacts(tx: Tx, s: FlagScope) {
 }
 
 /** Lots with exactly one recorded bid, of the procurements published in the period (one row a lot). */
-export function singleBidLots(tx: Tx, s: FlagScope) {
-  if (s.contractId) return Promise.resolve([]);
-  return rows<{ id: number; number: string; published_on: string; lot_number: number; participant: string }>(
-    tx,
-    sql`select p.id, p.number, p.published_on::text as published_on, l.number as lot_number,
+function singleBidLotsQuery(s: FlagScope): SQL {
+  return sql`select p.id, p.number, p.published_on::text as published_on, l.number as lot_number,
         min(b.participant_name) as participant
       from bids b
       join procurements p on p.id = b.procurement_id and p.company_id = b.company_id
@@ -177,9 +184,58 @@ export function singleBidLots(tx: Tx, s: FlagScope) {
         ${s.customerId ? sql`and p.customer_id = ${s.customerId}` : sql``}
         ${s.procurementId ? sql`and p.id = ${s.procurementId}` : sql``}
       group by p.id, p.number, p.published_on, l.id, l.number
-      having count(*) = 1
-      order by p.published_on, p.id, l.number`,
+      having count(*) = 1`;
+}
+
+export function singleBidLots(tx: Tx, s: FlagScope) {
+  if (s.contractId) return Promise.resolve([]);
+  return rows<{ id: number; number: string; published_on: string; lot_number: number; participant: string }>(
+    tx,
+    sql`${singleBidLotsQuery(s)} order by p.published_on, p.id, l.number`,
   );
+}
+
+/** The thresholds the SQL-counted rules read. */
+export type CountThresholds = {
+  price_equal_tolerance_percent: number;
+  price_rise_percent: number;
+  split_threshold: string;
+  split_min_count: number;
+};
+
+/** The rules counted wholly in SQL (the others need modules/law or modules/rnp). */
+export type SqlCounts = {
+  price_equals_nmcd: number;
+  price_rise: number;
+  splitting: number;
+  late_placement: number;
+  single_participant: number;
+};
+
+/**
+ * The dashboard's counts of the rules decided in SQL, in one statement: each is the listing's own
+ * statement (the same builders) counted, its rows dismissed on the object left out.
+ */
+export async function sqlRuleCounts(
+  tx: Tx,
+  s: FlagScope,
+  t: CountThresholds,
+  today: string,
+): Promise<SqlCounts> {
+  const counted = (code: keyof SqlCounts, type: 'contract' | 'procurement', q: SQL) =>
+    sql`(select count(*)::int from (${q}) x where not exists (
+      select 1 from analytics_flag_dismissals fd where fd.company_id = ${s.companyId}
+        and fd.code = ${code} and fd.object_type = ${type} and fd.object_id = x.id))`;
+  const [r] = await rows<SqlCounts>(
+    tx,
+    sql`select
+      ${counted('price_equals_nmcd', 'contract', priceEqualsNmcdQuery(s, t.price_equal_tolerance_percent))} as price_equals_nmcd,
+      ${counted('price_rise', 'contract', priceRiseQuery(s, t.price_rise_percent))} as price_rise,
+      ${counted('splitting', 'contract', splittingQuery(s, t.split_threshold, t.split_min_count))} as splitting,
+      ${counted('late_placement', 'contract', latePlacementsQuery(s, today))} as late_placement,
+      ${s.contractId ? sql`0` : counted('single_participant', 'procurement', singleBidLotsQuery(s))} as single_participant`,
+  );
+  return r;
 }
 
 export type DismissalRow = {

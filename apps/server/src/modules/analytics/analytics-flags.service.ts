@@ -68,33 +68,27 @@ export async function computeFlags(
       r,
       `${r.n} договоров с «${r.supplier_name}» по классу ОКПД2 ${r.cls} за ${quarterTitle(r.quarter)} на ${formatRub(r.total)}, каждый дешевле ${formatRub(s.split_threshold)}`,
     );
-  for (const r of await repo.conclusionFacts(tx, scope)) {
-    const w = conclusionWindow(r.date, r.protocol_date, calendar);
-    if (w.outside)
-      c(
-        'conclusion_window',
-        r,
-        `Заключён ${formatRuDate(r.date)}; итоговый протокол размещён ${formatRuDate(r.protocol_date)}, допустимо с ${formatRuDate(w.earliest)} по ${formatRuDate(w.latest)}`,
-      );
-  }
+  for (const [r, w] of await conclusionHits(tx, scope, calendar))
+    c(
+      'conclusion_window',
+      r,
+      `Заключён ${formatRuDate(r.date)}; итоговый протокол размещён ${formatRuDate(r.protocol_date)}, допустимо с ${formatRuDate(w.earliest)} по ${formatRuDate(w.latest)}`,
+    );
   for (const r of await repo.latePlacements(tx, scope, today))
     c(
       'late_placement',
       r,
       `${r.title}: срок ${formatRuDate(r.due_date)}, ${r.done_on ? `размещено ${formatRuDate(r.done_on)}` : 'не размещено'}${r.late > 1 ? ` (всего просрочено: ${r.late})` : ''}`,
     );
-  for (const p of await repo.noticeFacts(tx, scope)) {
-    const m = noticeAtMinimum(p, s.notice_margin_days, calendar);
-    if (m)
-      out.push({
-        code: 'notice_minimum',
-        type: 'procurement',
-        id: Number(p.id),
-        number: p.number,
-        date: p.published_on,
-        reason: `Извещение ${formatRuDate(p.published_on)}, окончание подачи заявок ${formatRuDate(p.bids_deadline)}; минимум по закону — ${m.days} ${m.kind === 'working' ? 'раб.' : 'кал.'} дн. (не ранее ${formatRuDate(m.earliest)})`,
-      });
-  }
+  for (const [p, m] of await noticeHits(tx, scope, s, calendar))
+    out.push({
+      code: 'notice_minimum',
+      type: 'procurement',
+      id: Number(p.id),
+      number: p.number,
+      date: p.published_on,
+      reason: `Извещение ${formatRuDate(p.published_on)}, окончание подачи заявок ${formatRuDate(p.bids_deadline)}; минимум по закону — ${m.days} ${m.kind === 'working' ? 'раб.' : 'кал.'} дн. (не ранее ${formatRuDate(m.earliest)})`,
+    });
   for (const p of await repo.singleBidLots(tx, scope))
     out.push({
       code: 'single_participant',
@@ -106,6 +100,29 @@ export async function computeFlags(
     });
   for (const [r, entries] of await rnpHits(tx, scope)) c('rnp_supplier', r, rnpReason(entries, r.kpp));
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+}
+
+type Calendar = ReturnType<typeof productionCalendar>;
+
+/** The contracts concluded outside the window of ч. 15 ст. 3.2, with the window (modules/law). */
+async function conclusionHits(tx: Tx, scope: repo.FlagScope, calendar: Calendar) {
+  const out: [repo.ContractFact & { protocol_date: string }, ReturnType<typeof conclusionWindow>][] = [];
+  for (const r of await repo.conclusionFacts(tx, scope)) {
+    const w = conclusionWindow(r.date, r.protocol_date, calendar);
+    if (w.outside) out.push([r, w]);
+  }
+  return out;
+}
+
+/** The procurements whose notice period is at the legal minimum, with that minimum (modules/law). */
+async function noticeHits(tx: Tx, scope: repo.FlagScope, s: AnalyticsSettings, calendar: Calendar) {
+  type Fact = Awaited<ReturnType<typeof repo.noticeFacts>>[number];
+  const out: [Fact, NonNullable<ReturnType<typeof noticeAtMinimum>>][] = [];
+  for (const p of await repo.noticeFacts(tx, scope)) {
+    const m = noticeAtMinimum(p, s.notice_margin_days, calendar);
+    if (m) out.push([p, m]);
+  }
+  return out;
 }
 
 /** The scope's contracts whose supplier is in the РНП on the contract's date, with those entries. */
@@ -148,6 +165,38 @@ export function flagCounts(flags: AnalyticsFlag[]): Record<string, number> {
   for (const rule of flagRules(settingsOf(null))) counts[rule.code] = 0;
   for (const f of flags) if (!f.dismissal) counts[f.code] = (counts[f.code] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * The dashboard's path: the active (not dismissed) flags of the scope counted by rule without
+ * building them. The rules decided in SQL are counted there (`sqlRuleCounts`: the listing's own
+ * statements counted); the notice period and the conclusion window read the same facts and the
+ * same law rules as the listing (`noticeHits`, `conclusionHits`), the РНП the same match.
+ * Equal to `flagCounts(await flagsOf(...))` (analytics.test.ts checks it).
+ */
+export async function countFlags(
+  tx: Tx,
+  scope: repo.FlagScope,
+  today = todayMoscow(),
+): Promise<Record<string, number>> {
+  const s = await companySettings(tx, scope.companyId);
+  const calendar = productionCalendar();
+  // one statement after another: `tx` may be a transaction
+  const inSql = await repo.sqlRuleCounts(tx, scope, s, today);
+  const dismissals = await dismissalMap(tx, scope.companyId);
+  const active = (code: FlagCode, type: FlagObject, ids: number[]) =>
+    ids.filter((id) => !dismissals.has(dismissalKey(code, type, id))).length;
+  const conclusion = (await conclusionHits(tx, scope, calendar)).map(([r]) => Number(r.id));
+  const notice = (await noticeHits(tx, scope, s, calendar)).map(([p]) => Number(p.id));
+  const rnp = (await rnpHits(tx, scope)).map(([r]) => Number(r.id));
+  const counts: Record<string, number> = {};
+  for (const rule of flagRules(settingsOf(null))) counts[rule.code] = 0;
+  return Object.assign(counts, {
+    ...Object.fromEntries(Object.entries(inSql).map(([k, v]) => [k, Number(v)])),
+    conclusion_window: active('conclusion_window', 'contract', conclusion),
+    notice_minimum: active('notice_minimum', 'procurement', notice),
+    rnp_supplier: active('rnp_supplier', 'contract', rnp),
+  });
 }
 
 /**

@@ -102,15 +102,20 @@ export function topSuppliers(tx: Tx, s: Scope, limit: number): Promise<ShareAggr
 
 /**
  * The top ОКПД2 classes (the first two digits of the specification lines' codes) with their share
- * of the period's specification total; lines without a code are the class «—».
+ * of the period's specification total; lines without a code are the class «—». Read from the sums
+ * per company, customer, month and class that the database's triggers keep (migration 0041,
+ * `analytics_okpd2_months`: the lines of the contracts `contractFilter` counts); the period is
+ * whole months (`periodOf`).
  */
 export function topOkpd2Classes(tx: Tx, s: Scope, limit: number): Promise<ShareAggregate[]> {
   return rows(
     tx,
     sql`with cls as (
-      select coalesce(left(i.okpd2_code, 2), '—') as key, sum(i.amount) as amount
-      from contract_items i join contracts c on c.id = i.contract_id
-      where ${contractFilter(s)} group by 1
+      select m.cls as key, sum(m.amount) as amount
+      from analytics_okpd2_months m
+      where m.company_id = ${s.companyId} and m.month between date_trunc('month', ${s.dateFrom}::date) and ${s.dateTo}
+        ${s.customerId ? sql`and m.customer_id = ${s.customerId}` : sql``}
+      group by 1
     )
     select cls.key, coalesce(e.title, 'Класс не указан') as title, cls.amount::text as amount,
       round(cls.amount * 100 / nullif(sum(cls.amount) over (), 0), 2)::text as share_percent

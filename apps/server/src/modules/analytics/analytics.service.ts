@@ -17,7 +17,7 @@ import { monthsOf, periodOf } from './analytics.policy.js';
 import { toSavingsRow } from './analytics.presenter.js';
 import * as repo from './analytics.repository.js';
 import { analyticsXlsx } from './analytics.xlsx.js';
-import { flagCounts, flagsOf } from './analytics-flags.service.js';
+import { countFlags, flagsOf } from './analytics-flags.service.js';
 
 /**
  * The dashboard (docs/analytics.md): one function per panel. Savings, plan execution and spending
@@ -126,7 +126,7 @@ export async function dashboard(deps: AppDeps, companyId: number, q: Query): Pro
     planPanel(db, companyId, year),
     deadlinesPanel(db, companyId, p, today),
     spendingPanel(db, scope),
-    flagsOf(db, scope, today),
+    countFlags(db, scope, today),
   ]);
   return {
     company_id: companyId,
@@ -140,7 +140,7 @@ export async function dashboard(deps: AppDeps, companyId: number, q: Query): Pro
     plan,
     deadlines,
     spending,
-    flags: flagCounts(flags),
+    flags,
   };
 }
 
@@ -168,7 +168,7 @@ export async function compareCompanies(
       repo.contractCount(deps.db, scope),
       smePanel(deps.db, id, Number(p.to.slice(0, 4)), today),
       deadlinesPanel(deps.db, id, p, today),
-      flagsOf(deps.db, scope, today),
+      countFlags(deps.db, scope, today),
     ]);
     const total = toSavingsRow(savings.find((r) => r.dim === 'total'));
     items.push({
@@ -181,7 +181,7 @@ export async function compareCompanies(
       sme_share_percent: sme.quotas.find((x) => x.code === 'sme')?.share_percent ?? null,
       overdue: deadlines.months.reduce((n, m) => n + m.overdue, 0),
       late: deadlines.months.reduce((n, m) => n + m.late, 0),
-      flags: flags.filter((f) => !f.dismissal).length,
+      flags: Object.values(flags).reduce((n, v) => n + v, 0),
     });
   }
   return { from: p.from, to: p.to, items };

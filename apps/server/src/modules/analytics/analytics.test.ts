@@ -1,5 +1,5 @@
-import { type AnalyticsDashboard, analyticsRoutes, type FlagList } from '@zakupki/shared';
-import { eq } from 'drizzle-orm';
+import { type AnalyticsDashboard, analyticsRoutes, type FlagCode, type FlagList } from '@zakupki/shared';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
@@ -22,6 +22,7 @@ import {
 import { insertProcurement } from '../procurements/procurements.factories.js';
 import { loadRnp } from '../rnp/rnp.service.js';
 import { ANALYTICS_SHEETS } from './analytics.xlsx.js';
+import { countFlags, flagCounts, flagsOf } from './analytics-flags.service.js';
 
 /**
  * A small constructed set in 2021 (the demo's data are dated around today): every figure below is
@@ -559,6 +560,46 @@ describe('thresholds and dismissals', () => {
   });
 });
 
+/** The dashboard's counting path against the listing's flags counted, on one company's period. */
+const countsAgree = async (companyId: number, from: string, to: string) => {
+  const db = t.app.deps.db;
+  const scope = { companyId, dateFrom: from, dateTo: to };
+  const listed = flagCounts(await flagsOf(db, scope));
+  expect(await countFlags(db, scope)).toEqual(listed);
+  return listed;
+};
+
+describe('the dashboard’s counts equal the listing’s', () => {
+  it('every rule, before and after dismissals of each kind of rule (SQL-decided, law-decided, per procurement)', async () => {
+    const before = await countsAgree(c1, '2021-01-01', '2021-12-31');
+    // C8's price rise is already dismissed above
+    expect(before).toMatchObject({ splitting: 2, price_rise: 0, notice_minimum: 1, single_participant: 1 });
+    const dismiss = async (code: FlagCode, object_type: 'contract' | 'procurement', object_id: number) => {
+      const r = await t.call(analyticsRoutes.dismiss, {
+        params: { company_id: c1 },
+        body: { code, object_type, object_id, comment: 'Проверено' },
+        as: 'specialist',
+      });
+      expect(r.status).toBe(200);
+    };
+    await dismiss('splitting', 'contract', ids.C4);
+    await dismiss('conclusion_window', 'contract', ids.C2);
+    await dismiss('notice_minimum', 'procurement', ids.p1);
+    await dismiss('single_participant', 'procurement', ids.p2);
+    const after = await countsAgree(c1, '2021-01-01', '2021-12-31');
+    expect(after).toMatchObject({
+      splitting: 1,
+      conclusion_window: 0,
+      notice_minimum: 0,
+      single_participant: 0,
+      price_equals_nmcd: 1,
+      late_placement: 1,
+    });
+    expect((await dash()).flags).toEqual(after);
+    await countsAgree(c2, '2021-01-01', '2021-12-31');
+  });
+});
+
 describe('tenancy', () => {
   it('client1’s client gets 404 for client2 on every company route', async () => {
     for (const route of [
@@ -683,5 +724,97 @@ describe('the РНП rule (docs/rnp.md): a supplier in the register on the contr
     });
     expect(r.status).toBe(200);
     expect((await dash('client', Q22)).flags.rnp_supplier).toBe(1);
+    expect(await countsAgree(c1, '2022-01-01', '2022-12-31')).toMatchObject({ rnp_supplier: 1 });
+    expect(await countsAgree(c2, '2022-01-01', '2022-12-31')).toMatchObject({ rnp_supplier: 1 });
+  });
+});
+
+describe('the ОКПД2 sums kept by the database (migration 0041) equal a recomputation after every write', () => {
+  const kept = async () =>
+    (
+      (await t.app.deps.db.execute(
+        sql`select company_id, customer_id, month::text, cls, amount::text, lines
+          from analytics_okpd2_months order by 1, 2, 3, 4`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
+  const recomputed = async () =>
+    (
+      (await t.app.deps.db.execute(
+        sql`select c.company_id, coalesce(c.customer_id, 0) as customer_id,
+            date_trunc('month', c.contract_date)::date::text as month, coalesce(left(i.okpd2_code, 2), '—') as cls,
+            sum(i.amount)::text as amount, count(*)::int as lines
+          from contract_items i join contracts c on c.id = i.contract_id
+          where c.archived_at is null and c.status in ('concluded', 'executed', 'terminated') and c.currency_code = 'RUB'
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
+  const agree = async () => {
+    const k = await kept();
+    expect(k).toEqual(await recomputed());
+    return k;
+  };
+
+  it('insert, amount and code changed, contract moved in date, status, archived, lines and contract deleted', async () => {
+    const db = t.app.deps.db;
+    await agree();
+    const id = await contract(db, 'K1', {
+      date: '2023-02-10',
+      price: '1000.00',
+      supplier: A,
+      okpd2: '26.20.11.110',
+    });
+    expect(await agree()).toContainEqual(
+      expect.objectContaining({
+        company_id: c1,
+        month: '2023-02-01',
+        cls: '26',
+        amount: '1000.00',
+        lines: 1,
+      }),
+    );
+    await db.insert(contractItems).values([
+      {
+        contractId: id,
+        lineNo: 2,
+        name: 'Б',
+        okpd2Code: '17.12',
+        quantity: '1',
+        price: '200.00',
+        vatRate: 'без НДС',
+        amount: '200.00',
+      },
+      {
+        contractId: id,
+        lineNo: 3,
+        name: 'В',
+        okpd2Code: null,
+        quantity: '1',
+        price: '50.00',
+        vatRate: 'без НДС',
+        amount: '50.00',
+      },
+    ]);
+    await agree();
+    await db.update(contractItems).set({ amount: '300.00' }).where(eq(contractItems.lineNo, 2));
+    await db.update(contractItems).set({ okpd2Code: '26.30' }).where(eq(contractItems.lineNo, 3));
+    await agree();
+    await db.update(contracts).set({ contractDate: '2023-05-31' }).where(eq(contracts.id, id));
+    const moved = await agree();
+    expect(moved.filter((r) => (r as { month: string }).month === '2023-02-01')).toEqual([]);
+    await db.update(contracts).set({ status: 'cancelled' }).where(eq(contracts.id, id));
+    await agree();
+    await db.update(contracts).set({ status: 'executed' }).where(eq(contracts.id, id));
+    await db.update(contracts).set({ archivedAt: new Date() }).where(eq(contracts.id, id));
+    await agree();
+    await db.update(contracts).set({ archivedAt: null }).where(eq(contracts.id, id));
+    await db.delete(contractItems).where(eq(contractItems.lineNo, 3));
+    await agree();
+    await db.delete(contracts).where(eq(contracts.id, id));
+    expect((await agree()).filter((r) => (r as { month: string }).month === '2023-05-01')).toEqual([]);
+    // the dashboard's classes read the sums: the constructed year is unchanged
+    expect((await dash()).spending.okpd2.map((r) => [r.key, r.amount])).toEqual([
+      ['17', '1200000.00'],
+      ['26', '900000.00'],
+    ]);
   });
 });
