@@ -3,7 +3,7 @@ import { buildPath, fileRoutes, type ImportKind, importRoutes } from '@zakupki/s
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAppForFile } from '../../../test/harness.js';
 import {
   contractEvents,
@@ -76,10 +76,13 @@ async function expectFailure(
   expect(run.result).toBeNull();
   expect(run.file_ids).toEqual([]);
   expect(await written()).toEqual(before);
-  const stored = (await t.app.deps.db.select().from(notifications)).find(
-    (n) => (n.payload as { import_id?: number }).import_id === run.id,
-  );
-  expect(stored).toMatchObject({ status: 'error', message: run.error });
+  // the run is marked failed in its transaction and its notice is written after it: under load the
+  // test can read the run before the notice (CI, 2026-11-29), so the notice is awaited
+  const notice = async () =>
+    (await t.app.deps.db.select().from(notifications)).find(
+      (n) => (n.payload as { import_id?: number }).import_id === run.id,
+    );
+  await expect.poll(notice, { timeout: 15_000 }).toMatchObject({ status: 'error', message: run.error });
   return run;
 }
 
@@ -154,11 +157,18 @@ describe('broken files are refused with a clear error and write nothing', () => 
     expect(run.result.documents.map((d: { file_name: string }) => d.file_name)).toEqual(['good.xml']);
     const after = await written();
     expect(after.upd).toBe(before.upd + 1);
-    const stored = (await t.app.deps.db.select().from(notifications)).find(
-      (n) => (n.payload as { import_id?: number }).import_id === run.id,
+    const stored = await vi.waitFor(
+      async () => {
+        const found = (await t.app.deps.db.select().from(notifications)).find(
+          (n) => (n.payload as { import_id?: number }).import_id === run.id,
+        );
+        if (!found) throw new Error('no notice yet');
+        return found;
+      },
+      { timeout: 15_000 },
     );
-    expect(stored?.status).toBe('warning');
-    expect(stored?.message).toContain(run.error);
+    expect(stored.status).toBe('warning');
+    expect(stored.message).toContain(run.error);
   });
 
   it('wrong encoding: UTF-8 bytes under a windows-1251 declaration, an unknown encoding', async () => {
