@@ -3,6 +3,7 @@
 // apps/web/src/features/ (one override per feature forbidding every other feature; Biome matches
 // import specifiers, not resolved files). Run it after adding a feature folder; the web test
 // src/test/import-rules.test.ts fails until it has been run.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,4 +42,6 @@ const perFeature = features.map((f) => ({
 }));
 config.overrides = [...perFeature, ...others];
 writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+// written as Biome itself formats it, so `npm run lint` stays clean after the script
+execFileSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { stdio: 'ignore' });
 console.log(`biome.json: import rules for ${features.length} features (${features.join(', ')})`);
