@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, mayReadFile, mayShowInline, typeTitle } from './files.policy.js';
+import { contentDisposition, mayReadFile, mayShowInline, typeTitle, uploadType } from './files.policy.js';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -68,5 +68,21 @@ describe('contentDisposition', () => {
     expect(contentDisposition('a"b\\c.pdf', 'inline')).toBe(
       `inline; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`,
     );
+  });
+});
+
+describe('uploadType', () => {
+  const pdf = Buffer.from('%PDF-1.7\n');
+  it('takes the type from an allowed extension whose content starts as it should', () => {
+    expect(uploadType('Положение.PDF', pdf, ['pdf', 'docx'])).toEqual({ mime: 'application/pdf' });
+    expect(uploadType('скан.png', Buffer.from('\u0089PNG\r\n', 'latin1'), ['png'])).toEqual({
+      mime: 'image/png',
+    });
+  });
+  it('names what is wrong: an extension not allowed, or content that is not what the name says', () => {
+    expect(uploadType('setup.exe', pdf, ['pdf'])).toEqual({ wrong: 'type', ext: 'exe' });
+    expect(uploadType('scan.png', pdf, ['pdf'])).toEqual({ wrong: 'type', ext: 'png' });
+    expect(uploadType('pdf', pdf, ['pdf'])).toEqual({ wrong: 'type', ext: '' });
+    expect(uploadType('КП.docx', pdf, ['docx'])).toEqual({ wrong: 'content', ext: 'docx' });
   });
 });

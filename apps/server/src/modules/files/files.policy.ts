@@ -32,6 +32,39 @@ const EXTENSION_TYPES: Record<string, string> = {
 
 const extensionOf = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
 
+const ZIP_MAGIC = 'PK\u0003\u0004';
+const OLE_MAGIC = '\u00d0\u00cf\u0011\u00e0';
+/** The types an upload may be checked as: the stored MIME type and the bytes its content starts with. */
+const UPLOAD_TYPES: Record<string, { mime: string; magic: string }> = {
+  pdf: { mime: EXTENSION_TYPES.pdf, magic: '%PDF' },
+  doc: { mime: EXTENSION_TYPES.doc, magic: OLE_MAGIC },
+  docx: { mime: EXTENSION_TYPES.docx, magic: ZIP_MAGIC },
+  xls: { mime: EXTENSION_TYPES.xls, magic: OLE_MAGIC },
+  xlsx: { mime: EXTENSION_TYPES.xlsx, magic: ZIP_MAGIC },
+  jpg: { mime: 'image/jpeg', magic: '\u00ff\u00d8\u00ff' },
+  jpeg: { mime: 'image/jpeg', magic: '\u00ff\u00d8\u00ff' },
+  png: { mime: 'image/png', magic: '\u0089PNG' },
+  zip: { mime: EXTENSION_TYPES.zip, magic: ZIP_MAGIC },
+};
+
+/**
+ * The stored MIME type of an uploaded file, by its extension among `allowed` and checked against
+ * its first bytes (the client's type is not trusted); else what is wrong, for the caller's message:
+ * an extension not allowed (`type`), or content that is not what the name says (`content`).
+ */
+export function uploadType(
+  name: string,
+  content: Buffer,
+  allowed: readonly (keyof typeof UPLOAD_TYPES)[],
+): { mime: string } | { wrong: 'type' | 'content'; ext: string } {
+  const ext = extensionOf(name);
+  const type = allowed.includes(ext) ? UPLOAD_TYPES[ext] : undefined;
+  if (!type) return { wrong: 'type', ext };
+  if (content.subarray(0, type.magic.length).toString('latin1') !== type.magic)
+    return { wrong: 'content', ext };
+  return { mime: type.mime };
+}
+
 /** «Документ PDF», «Книга Excel (XLSX)», …; an unknown type: «Файл EXT» or «Файл». */
 export function typeTitle(mime: string, name: string): string {
   const base = mime.split(';')[0].trim().toLowerCase();

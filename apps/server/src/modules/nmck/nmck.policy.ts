@@ -1,4 +1,5 @@
 import { fromKopecks, lineKopecks, type NmckSettings, toScaled, type VatRate } from '@zakupki/shared';
+import { uploadType } from '../files/files.policy.js';
 
 /**
  * The pure arithmetic of a НМЦД justification by comparable market prices (docs/nmck.md): each
@@ -160,36 +161,19 @@ export function itemResult(prices: bigint[], quantity: string, s: NmckSettings):
   return { stats, unitPrice: unit, amount: fromKopecks(lineKopecks(quantity, unit)), refusal: null };
 }
 
-const ZIP_MAGIC = 'PK\u0003\u0004';
-const OLE_MAGIC = '\u00d0\u00cf\u0011\u00e0';
-/** The types of an offer's file: its MIME type and the first bytes its content starts with. */
-const OFFER_FILE_TYPES: Record<string, { mime: string; magic: string }> = {
-  pdf: { mime: 'application/pdf', magic: '%PDF' },
-  doc: { mime: 'application/msword', magic: OLE_MAGIC },
-  docx: {
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    magic: ZIP_MAGIC,
-  },
-  xls: { mime: 'application/vnd.ms-excel', magic: OLE_MAGIC },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', magic: ZIP_MAGIC },
-  jpg: { mime: 'image/jpeg', magic: '\u00ff\u00d8\u00ff' },
-  jpeg: { mime: 'image/jpeg', magic: '\u00ff\u00d8\u00ff' },
-  png: { mime: 'image/png', magic: '\u0089PNG' },
-  zip: { mime: 'application/zip', magic: ZIP_MAGIC },
-};
+/** The types an offer's file may have (`uploadType` of the files module checks the content). */
+const OFFER_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'jpeg', 'png', 'zip'];
 
 /**
  * The stored MIME type of a commercial offer's file, by its extension and checked against its
  * first bytes (the client's type is not trusted), or the Russian refusal naming the problem.
  */
 export function offerFileType(name: string, content: Buffer): { mime: string } | { refusal: string } {
-  const ext = name.toLowerCase().split('.').pop() ?? '';
-  const type = name.includes('.') ? OFFER_FILE_TYPES[ext] : undefined;
-  if (!type)
+  const type = uploadType(name, content, OFFER_FILE_EXTENSIONS);
+  if (!('wrong' in type)) return type;
+  if (type.wrong === 'type')
     return {
       refusal: `Файл «${name}» не принят: для коммерческого предложения допустимы PDF, DOC, DOCX, XLS, XLSX, JPG, PNG или ZIP`,
     };
-  if (content.subarray(0, type.magic.length).toString('latin1') !== type.magic)
-    return { refusal: `Файл «${name}» не принят: файл повреждён или не является ${ext.toUpperCase()}` };
-  return { mime: type.mime };
+  return { refusal: `Файл «${name}» не принят: файл повреждён или не является ${type.ext.toUpperCase()}` };
 }

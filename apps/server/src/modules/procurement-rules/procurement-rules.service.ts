@@ -15,6 +15,7 @@ import type { Actor, AppDeps } from '../../types.js';
 import { assertOwned } from '../access/access.service.js';
 import { audit } from '../audit/audit.service.js';
 import { productionCalendar } from '../calendar/production-calendar.js';
+import { uploadType } from '../files/files.policy.js';
 import { storeFile } from '../files/files.service.js';
 import {
   eisDueDate,
@@ -452,12 +453,6 @@ export async function updateVersion(
   });
 }
 
-const RULE_FILE_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  zip: 'application/zip',
-};
-
 /** Attaches the Положение itself (PDF, DOCX or ZIP) to a draft, stored as a company file. */
 export async function attachVersionFile(
   deps: AppDeps,
@@ -470,12 +465,12 @@ export async function attachVersionFile(
   const { db } = deps;
   await ruleOf(db, actor, companyId, ruleId);
   const file = await loadFile();
-  const ext = file.name.toLowerCase().split('.').pop() ?? '';
-  const mime = RULE_FILE_TYPES[ext];
-  if (!mime) throw invalidFile('Файл положения: допустимы PDF, DOCX или ZIP');
-  const magic = file.content.subarray(0, 4).toString('latin1');
-  if ((ext === 'pdf' && magic !== '%PDF') || (ext !== 'pdf' && magic !== 'PK\u0003\u0004'))
-    throw invalidFile(`Файл «${file.name}» повреждён или не является ${ext.toUpperCase()}`);
+  const type = uploadType(file.name, file.content, ['pdf', 'docx', 'zip']);
+  if ('wrong' in type && type.wrong === 'type')
+    throw invalidFile('Файл положения: допустимы PDF, DOCX или ZIP');
+  if ('wrong' in type)
+    throw invalidFile(`Файл «${file.name}» повреждён или не является ${type.ext.toUpperCase()}`);
+  const { mime } = type;
   return db.transaction(async (tx) => {
     const v = await versionOf(tx, actor, companyId, ruleId, versionId, true);
     assertAllowed(v.status, 'edit');
