@@ -8,7 +8,7 @@ import { contractDutyMonths } from './compliance-monthly.repository.js';
  * contracts' duties — the many, one or more per contract — are stored with their due dates and
  * counted by PostgreSQL (compliance-monthly.repository.ts); the other modules' duties (notices,
  * protocols, the Положение, plans, reports: a few per procurement or month) are built by the
- * calendar itself (`companyDuties`, its contract duties read up to 0) and counted here. The sum is
+ * calendar itself (`companyDuties` without the contracts' duties) and counted here. The sum is
  * what counting every duty of `companyDuties` gives (compliance-monthly.test.ts).
  */
 export type DutyMonth = { on_time: number; late: number; overdue: number };
@@ -34,8 +34,7 @@ export async function dutyMonths(
     r.late += Number(c.late);
     r.overdue += Number(c.overdue);
   }
-  // every other module's duty: the calendar's page of contract duties is empty (limit 0)
-  for (const d of await companyDuties(db, [companyId], w, today, 0)) {
+  for (const d of await companyDuties(db, [companyId], w, today, undefined, 'without_contracts')) {
     if (d.due_date < w.from || d.due_date > w.to) continue;
     if (d.state === 'done') row(d.due_date.slice(0, 7)).on_time += 1;
     else if (d.state === 'done_late') row(d.due_date.slice(0, 7)).late += 1;

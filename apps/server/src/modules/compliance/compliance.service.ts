@@ -23,7 +23,7 @@ import * as repo from './compliance.repository.js';
 import { companySetups } from './compliance-settings.service.js';
 import { withEisMarks } from './duty-eis-marks.service.js';
 import { recordOnOwner } from './duty-owners.service.js';
-import { sourceDuties } from './duty-sources.service.js';
+import { type DutySources, sourceDuties } from './duty-sources.service.js';
 
 /** The compliance calendar: the duties of every module with the calendar's marks, marking one done. */
 
@@ -44,6 +44,7 @@ export async function companyDuties(
   today = todayMoscow(),
   /** the calendar's page: contract duties (the many) read up to this many, nearest due first */
   limit?: number,
+  sources: DutySources = 'all',
 ): Promise<ComplianceDuty[]> {
   const companies = await repo.companiesOf(db, companyIds);
   const ids = companies.map((c) => c.id);
@@ -53,7 +54,7 @@ export async function companyDuties(
   const titles = new Map(companies.map((c) => [c.id, c.title ?? `ИНН ${c.inn}`]));
   const calendar = productionCalendar();
   const out: ComplianceDuty[] = [];
-  for (const d of await sourceDuties(db, companies, w, today, marks, limit)) {
+  for (const d of await sourceDuties(db, companies, w, today, marks, limit, sources)) {
     const mark = marks.get(markKey(d.company_id, d.key));
     const doneOn = d.done_on ?? (d.mark === 'mark' ? (mark?.doneOn ?? null) : null);
     const state =

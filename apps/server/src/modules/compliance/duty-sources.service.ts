@@ -35,6 +35,9 @@ const CONTRACT_KIND: Record<string, string> = {
 
 const asState = (s: string): DutyState => (s === 'not_yet' ? 'due' : (s as DutyState));
 
+/** Which duties the calendar builds: all, or all but the contracts' (the many, stored with their due dates). */
+export type DutySources = 'all' | 'without_contracts';
+
 /** Every duty of the companies open today or due or done in the window. */
 export async function sourceDuties(
   db: Tx,
@@ -44,12 +47,14 @@ export async function sourceDuties(
   marks: Map<string, repo.MarkRow>,
   /** contract duties read up to this many, nearest due first (the calendar's page) */
   limit?: number,
+  /** `without_contracts`: every other module's duty (the caller counts the contracts' in SQL) */
+  sources: DutySources = 'all',
 ): Promise<SourceDuty[]> {
   const ids = companies.map((c) => c.id);
   if (ids.length === 0) return [];
   const since = addDays(w.from, -LEAD_DAYS);
   const out: SourceDuty[] = [];
-  out.push(...(await contractDuties(db, ids, w, today, limit)));
+  if (sources === 'all') out.push(...(await contractDuties(db, ids, w, today, limit)));
   for (const id of ids) out.push(...(await procurementDuties(db, id, since, today)));
   out.push(...(await ruleDuties(db, ids, since, today)));
   out.push(...(await planDutiesOf(db, ids, today, marks)));
